@@ -1,0 +1,41 @@
+/** Business constants of SPEC.md section 9, in one place for the SPA and the Lambdas. */
+
+export const WEIGHT_MIN_LB = 1;
+export const WEIGHT_MAX_LB = 70;
+/** Prices change above this weight (the "1-30 lbs" / "31-70 lbs" bands). */
+export const WEIGHT_BAND_LB = 30;
+
+export const OTP_LENGTH = 6;
+export const LOGIN_PASSWORD_MIN = 6;
+export const SIGNUP_PASSWORD_MIN = 8;
+export const NAME_MIN = 2;
+export const SUPPORT_MESSAGE_MIN = 10;
+
+export const LOGIN_RETRY_MS = 4_000;
+export const PROFILE_REFRESH_MS = 60_000;
+export const PROFILE_STALE_MS = 5 * 60_000;
+export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+export const ADDRESS_DROPDOWN_CLOSE_MS = 200;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const PROMO_ENDS_AT_DEFAULT = '2025-05-30T23:59:59';
+export const FALLBACK_LABEL_COUNT = 79389;
+
+/** Top-up limits in cents (issue 4): at least $1, at most $10,000. */
+export const TOPUP_MIN_CENTS = 100;
+export const TOPUP_MAX_CENTS = 1_000_000;
+
+export const TOAST = { durationMs: 4000, visible: 3, width: 356, gap: 14, swipeThreshold: 45 } as const;
+
+/** Failed queries retry 3 times, delay doubling from 1 s up to 30 s; unused data is kept 5 minutes. */
+export const QUERY_RETRY = { count: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, unusedKeepMs: 5 * 60_000 } as const;
+
+export const SUPPORT_SUBJECTS = [
+  'Account Issues',
+  'Billing Questions',
+  'Shipping Label Problems',
+  'Technical Support',
+  'Feature Request',
+  'Other',
+] as const;
+export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];

@@ -1,0 +1,32 @@
+/** Saved addresses and the address blocks of the label form (USPS domestic only). */
+import { z } from 'zod';
+import { requiredText } from './fields';
+
+/** Two-letter USPS state and territory codes. */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
+  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
+  'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AS', 'GU', 'MP', 'PR', 'VI', 'AA', 'AE', 'AP',
+] as const;
+
+const state = () =>
+  requiredText('Required', 2)
+    .transform((s) => s.toUpperCase())
+    .refine((s) => (US_STATES as readonly string[]).includes(s), 'Use a two-letter US state code');
+
+const zip = () => requiredText('Required', 10).regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 digits or ZIP+4');
+
+/** One address block: the six fields of the add form and of each side of the label form. */
+export const addressFields = {
+  name: requiredText('Required', 100),
+  street: requiredText('Required', 200),
+  city: requiredText('Required', 100),
+  state: state(),
+  zip: zip(),
+  country: requiredText('Required', 56),
+};
+
+/** POST /auth/addresses */
+export const addressSchema = z.object(addressFields, { error: 'Required' });
+export type AddressBody = z.infer<typeof addressSchema>;

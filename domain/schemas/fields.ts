@@ -1,0 +1,40 @@
+/**
+ * Field builders shared by the body schemas, so each of the spec's messages is written once.
+ * Every string has an upper bound: a body can never make the server hash or store megabytes.
+ */
+import { z } from 'zod';
+import { SIGNUP_PASSWORD_MIN } from '../constants';
+
+/** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
+export const requiredText = (message = 'Required', max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const email = () =>
+  z
+    .string({ error: 'Invalid email format' })
+    .trim()
+    .max(254, 'Invalid email format')
+    .pipe(z.email({ error: 'Invalid email format' }));
+
+/** The sign-up password rules, one entry per line of the live checklist. */
+export const PASSWORD_RULES = [
+  { id: 'length', label: `At least ${SIGNUP_PASSWORD_MIN} characters`, message: `Password must be at least ${SIGNUP_PASSWORD_MIN} characters`, test: (p: string) => p.length >= SIGNUP_PASSWORD_MIN },
+  { id: 'upper', label: 'One uppercase letter', message: 'Must contain at least one uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lower', label: 'One lowercase letter', message: 'Must contain at least one lowercase letter', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'number', label: 'One number', message: 'Must contain at least one number', test: (p: string) => /\d/.test(p) },
+  { id: 'special', label: 'One special character', message: 'Must contain at least one special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+] as const;
+
+/** A new password (sign-up, reset, profile change): every rule of PASSWORD_RULES. */
+export const newPassword = () =>
+  PASSWORD_RULES.reduce(
+    (schema, rule) => schema.refine(rule.test, rule.message),
+    z.string({ error: PASSWORD_RULES[0].message }).max(128, 'Password must be at most 128 characters'),
+  );
+
+export const captchaToken = () =>
+  z.string({ error: "Please verify you're not a robot" }).min(1, "Please verify you're not a robot").max(4096);
+
+/** A positive number of pounds or inches; the form sends numbers, NaN from an empty input fails too. */
+export const positiveNumber = (message: string, max: number) =>
+  z.number({ error: message }).refine((n) => Number.isFinite(n) && n > 0, message).refine((n) => n <= max, `Must be at most ${max}`);

@@ -1,0 +1,45 @@
+/** Wallet top-ups and card checkout bodies (SPEC.md section 7). Amounts from the browser are dollars. */
+import { z } from 'zod';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../constants';
+import { dollarsToCents } from '../money';
+import { labelOrderSchema } from './labels';
+
+export const CREDIT_TYPES = ['Card', 'Crypto', 'Bitcoin'] as const;
+export type CreditType = (typeof CREDIT_TYPES)[number];
+
+const TOPUP_MESSAGE = 'Please enter a valid amount.';
+
+/** A top-up amount in dollars: positive, at most two decimals, $1 to $10,000. */
+export const topupAmount = () =>
+  z.union([z.number(), z.string()], { error: TOPUP_MESSAGE }).refine((v) => {
+    const cents = dollarsToCents(v);
+    return cents !== null && cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS;
+  }, TOPUP_MESSAGE);
+
+/** POST /hoodpay/topup */
+export const topupSchema = z.object({
+  amount: topupAmount(),
+  creditType: z.enum(CREDIT_TYPES, { error: 'Choose a credit type' }),
+  type: z.literal('topup').optional(),
+  /** Derived on the server from creditType; accepted for the spec's payload shape. */
+  paymentMethod: z.string().max(32).optional(),
+});
+export type TopupBody = z.infer<typeof topupSchema>;
+
+/**
+ * POST /stripe/create-checkout-session: a card top-up (amount) or a label purchase (orderDetails).
+ * The server computes what is charged; `label` and `metadata.userId` are accepted but not trusted.
+ */
+export const checkoutSessionSchema = z
+  .object({
+    amount: topupAmount().optional(),
+    label: z.string().max(200).optional(),
+    metadata: z
+      .object({ userId: z.string().max(64).optional(), orderDetails: labelOrderSchema.optional() })
+      .optional(),
+  })
+  .refine((v) => v.amount !== undefined || v.metadata?.orderDetails !== undefined, {
+    message: TOPUP_MESSAGE,
+    path: ['amount'],
+  });
+export type CheckoutSessionBody = z.infer<typeof checkoutSessionSchema>;

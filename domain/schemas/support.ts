@@ -1,0 +1,17 @@
+/** The support form (SPEC.md section 5). */
+import { z } from 'zod';
+import { SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECTS } from '../constants';
+import { email } from './fields';
+
+export const supportSchema = z.object({
+  email: email(),
+  subject: z.enum(SUPPORT_SUBJECTS, { error: 'Please select a subject' }),
+  message: z
+    .string({ error: 'Please enter your message' })
+    .trim()
+    .min(1, 'Please enter your message')
+    .min(SUPPORT_MESSAGE_MIN, `Message must be at least ${SUPPORT_MESSAGE_MIN} characters`)
+    .max(5000, 'Message must be at most 5000 characters'),
+  _replyto: z.string().max(254).optional(),
+});
+export type SupportBody = z.infer<typeof supportSchema>;

@@ -1,0 +1,115 @@
+/**
+ * The user entity: profile item plus an email claim that makes emails unique regardless of case.
+ *
+ *   user         pk USER#<id>            sk PROFILE   gsi1pk USERS  gsi1sk <createdAt>#<id>
+ *   email claim  pk EMAIL#<lower email>  sk EMAIL     userId
+ *
+ * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
+ * with one email leave exactly one account.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Role } from '../http/tokens';
+import { Conflict } from '../errors';
+import { db, tableName } from './client';
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  passwordHash: string;
+  /** The email address was proven by a one-time code at least once. */
+  verified: boolean;
+  balanceCents: number;
+  /** Bumped on every write of the profile item (optimistic concurrency). */
+  version: number;
+  createdAt: string;
+}
+
+/** The user as the API shows it: no hash, balance in dollars computed at the edge by the caller. */
+export type PublicUser = Omit<User, 'passwordHash' | 'version'>;
+
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: 'EMAIL' });
+
+/** Emails compare case-insensitively and without surrounding spaces. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+function toItem(user: User) {
+  return { ...userKey(user.id), type: 'user', gsi1pk: 'USERS', gsi1sk: `${user.createdAt}#${user.id}`, ...user };
+}
+
+function fromItem(item: Record<string, unknown>): User {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    email: item.email as string,
+    role: item.role === 'admin' ? 'admin' : 'user',
+    passwordHash: item.passwordHash as string,
+    verified: item.verified === true,
+    balanceCents: Number(item.balanceCents ?? 0),
+    version: Number(item.version ?? 0),
+    createdAt: item.createdAt as string,
+  };
+}
+
+export const toPublicUser = ({ passwordHash: _h, version: _v, ...rest }: User): PublicUser => rest;
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  verified?: boolean;
+}
+
+/** Creates a user and claims its email in one transaction; Conflict when the email is taken. */
+export async function createUser(input: NewUser): Promise<User> {
+  const user: User = {
+    id: ulid(),
+    name: input.name.trim(),
+    email: input.email.trim(),
+    role: input.role ?? 'user',
+    passwordHash: input.passwordHash,
+    verified: input.verified ?? false,
+    balanceCents: 0,
+    version: 1,
+    createdAt: new Date().toISOString(),
+  };
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...emailClaimKey(user.email), type: 'emailClaim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new Conflict('Email already registered');
+    }
+    throw err;
+  }
+  return user;
+}
+
+/** One user by id, or undefined. */
+export async function getUserById(id: string): Promise<User | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** One user by email (any case): the claim gives the id, then the profile is read by key. */
+export async function getUserByEmail(email: string): Promise<User | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaimKey(email) }));
+  return typeof Item?.userId === 'string' ? getUserById(Item.userId) : undefined;
+}

@@ -1,0 +1,70 @@
+/**
+ * Errors the code throws on purpose. Data-layer code throws the domain errors (NotFound, Conflict,
+ * InsufficientBalance, ...); handlers may throw HttpError directly. Only the handler factory turns
+ * them into responses (functions/http/handler.ts). Anything else becomes a plain 500.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends HttpError {
+  constructor(message = 'Bad request', fields?: Record<string, string>) {
+    super(400, message, fields);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message = 'Please sign in') {
+    super(401, message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = 'You do not have access to this') {
+    super(403, message);
+  }
+}
+export class NotImplemented extends HttpError {
+  constructor() {
+    super(501, 'Not implemented yet');
+  }
+}
+
+/** Domain errors: what went wrong in the business sense; the factory knows their status codes. */
+export class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class NotFound extends DomainError {}
+export class Conflict extends DomainError {}
+export class InsufficientBalance extends DomainError {
+  constructor(message = 'Insufficient balance') {
+    super(message);
+  }
+}
+export class TooManyAttempts extends DomainError {}
+
+const domainStatus = new Map<Function, number>([
+  [NotFound, 404],
+  [Conflict, 409],
+  [InsufficientBalance, 402],
+  [TooManyAttempts, 429],
+]);
+
+/** Status code and public message of an error, or undefined when it must stay a hidden 500. */
+export function exposedError(err: unknown): { statusCode: number; message: string; fields?: Record<string, string> } | undefined {
+  if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
+  if (err instanceof DomainError) {
+    const statusCode = domainStatus.get(err.constructor);
+    if (statusCode) return { statusCode, message: err.message };
+  }
+  return undefined;
+}

@@ -1,0 +1,175 @@
+/**
+ * THE handler factory. Every Lambda is `export const handler = api('METHOD /path', {...}, fn)`:
+ * the access level comes from the route table (functions/routes.ts), so a handler cannot disagree
+ * with the table about who may call it. Middy runs the fixed order: normalise headers, check the
+ * token, parse and validate the body, run the handler, and map errors last. A handler body only
+ * calls data/ and returns a value (200 JSON) or a Reply.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { fieldErrors } from '../../domain/validation';
+import { BadRequest, exposedError, Forbidden, HttpError, NotImplemented, Unauthorized } from '../errors';
+import { findRoute, type Route, type RouteKey } from '../routes';
+import { createLogger, describeError, type Logger } from './logger';
+import { verifySessionToken, type SessionClaims } from './tokens';
+
+type RouteOf<K extends RouteKey> = Route extends infer R
+  ? R extends Route
+    ? `${R['method']} ${R['path']}` extends K
+      ? R
+      : never
+    : never
+  : never;
+
+type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'user' | 'admin' ? SessionClaims : undefined;
+type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ApiRequest<K extends RouteKey, S> {
+  /** The validated body (undefined for routes without a schema). */
+  body: BodyOf<S>;
+  /** The body exactly as received: webhooks verify signatures over it. */
+  rawBody: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** The verified session on `user` and `admin` routes. */
+  auth: AuthOf<K>;
+  log: Logger;
+  requestId: string;
+}
+
+/** A response other than 200 JSON: another status, extra headers, or a binary body. */
+export class Reply {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  /** A binary answer (a PDF), sent base64-encoded as API Gateway expects. */
+  static binary(data: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply {
+    return new Reply(200, Buffer.from(data), { 'content-type': contentType, ...headers });
+  }
+}
+
+export interface ApiOptions<S extends z.ZodType | undefined> {
+  /** zod schema of the JSON body; from domain/schemas so the form and the Lambda share it. */
+  body?: S;
+}
+
+export type ApiHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  route: Route;
+};
+
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+function respond(statusCode: number, body: unknown, requestId: string, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  const base = { 'cache-control': 'no-store', 'x-request-id': requestId, ...headers };
+  if (Buffer.isBuffer(body)) {
+    return { statusCode, headers: base, body: body.toString('base64'), isBase64Encoded: true };
+  }
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...base },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/** The body as text; API Gateway base64-encodes bodies it considers binary. */
+const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+
+/**
+ * Parses JSON ourselves rather than with @middy/http-json-body-parser: that one answers 415 for
+ * malformed JSON, while our contract is 400 with a message. A missing body validates as `{}` so
+ * the caller learns which fields are required.
+ */
+function parseJson(raw: string, contentType: string | undefined): unknown {
+  if (raw.trim() === '') return {};
+  if (!contentType || !JSON_TYPE.test(contentType)) throw new HttpError(415, 'Content-Type must be application/json');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequest('Request body must be valid JSON');
+  }
+}
+
+async function authenticate(route: Route, headers: Record<string, string>): Promise<SessionClaims | undefined> {
+  if (route.access !== 'user' && route.access !== 'admin') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
+  if (!claims) throw new Unauthorized();
+  if (claims.scope !== 'full') throw new Forbidden('Enter the code we sent to your email first');
+  if (route.access === 'admin' && claims.role !== 'admin') throw new Forbidden();
+  return claims;
+}
+
+/** Makes the Lambda handler for the route `key` of the route table. */
+export function api<K extends RouteKey, S extends z.ZodType | undefined = undefined>(
+  key: K,
+  options: ApiOptions<S>,
+  fn: (req: ApiRequest<K, S>) => Promise<unknown>,
+): ApiHandler {
+  const route = findRoute(key);
+
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const requestId = context.awsRequestId || event.requestContext?.requestId || randomUUID();
+    const log = createLogger({ requestId, route: key });
+    try {
+      const headers = (event.headers ?? {}) as Record<string, string>;
+      const auth = await authenticate(route, headers);
+      const rawBody = rawBodyOf(event);
+      let body: unknown;
+      if (options.body) {
+        const parsed = options.body.safeParse(parseJson(rawBody, headers['content-type']));
+        if (!parsed.success) {
+          const { message, fields } = fieldErrors(parsed.error);
+          throw new BadRequest(message, fields);
+        }
+        body = parsed.data;
+      }
+      const result = await fn({
+        body: body as BodyOf<S>,
+        rawBody,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        headers,
+        auth: auth as AuthOf<K>,
+        log,
+        requestId,
+      });
+      if (result instanceof Reply) return respond(result.statusCode, result.body, requestId, result.headers);
+      return respond(200, result ?? {}, requestId);
+    } catch (err) {
+      const exposed = exposedError(err);
+      if (exposed && exposed.statusCode < 500) {
+        const { statusCode, message, fields } = exposed;
+        return respond(statusCode, fields ? { message, fields } : { message }, requestId);
+      }
+      if (exposed) {
+        // A deliberate 5xx (501): its message is ours, safe to show; still logged for operations.
+        log.warn('deliberate server error', { statusCode: exposed.statusCode, detail: exposed.message });
+        return respond(exposed.statusCode, { message: exposed.message }, requestId);
+      }
+      log.error('unhandled error', describeError(err));
+      return respond(500, { message: 'Something went wrong. Please try again.', requestId }, requestId);
+    }
+  };
+
+  const handler = middy(core).use(httpHeaderNormalizer()) as unknown as ApiHandler;
+  handler.route = route;
+  return handler;
+}
+
+/**
+ * A route whose issue has not landed yet: it checks access and validates its body like the real
+ * one will, then answers 501. Replaced by `api(...)` when the feature is built.
+ */
+export const notYetImplemented = <K extends RouteKey>(key: K, body?: z.ZodType): ApiHandler =>
+  api(key, { body }, async () => {
+    throw new NotImplemented();
+  });

@@ -1,0 +1,57 @@
+/**
+ * Session tokens: HS256 JWTs signed with JWT_SECRET (jose). A sign-in gives an `otp` token that
+ * reaches only the one-time-code routes; a verified code gives a `full` token. The role travels in
+ * the signed token, so the browser cannot raise its own role.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+import { config } from '../config';
+
+export type TokenScope = 'otp' | 'full';
+export type Role = 'admin' | 'user';
+
+export interface SessionClaims {
+  userId: string;
+  role: Role;
+  scope: TokenScope;
+}
+
+const AUDIENCE = 'prepaidship-api';
+const LIFETIME: Record<TokenScope, string> = { otp: '15m', full: '12h' };
+
+let key: Uint8Array | undefined;
+const secret = () => (key ??= new TextEncoder().encode(config().JWT_SECRET));
+
+/** Signs a token for `claims`, valid for the scope's lifetime. */
+export async function signSessionToken(claims: SessionClaims): Promise<string> {
+  return new SignJWT({ role: claims.role, scope: claims.scope })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(config().JWT_ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(LIFETIME[claims.scope])
+    .sign(secret());
+}
+
+/** Verifies signature, algorithm, issuer, audience and expiry; returns undefined for any bad token. */
+export async function verifySessionToken(token: string): Promise<SessionClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret(), {
+      algorithms: ['HS256'],
+      issuer: config().JWT_ISSUER,
+      audience: AUDIENCE,
+    });
+    const { sub, role, scope } = payload;
+    if (typeof sub !== 'string' || (role !== 'admin' && role !== 'user') || (scope !== 'otp' && scope !== 'full')) {
+      return undefined;
+    }
+    return { userId: sub, role, scope };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the cached key (tests that change JWT_SECRET). */
+export function resetTokenKeyForTests(): void {
+  key = undefined;
+}

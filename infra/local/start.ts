@@ -1,0 +1,48 @@
+/**
+ * `npm start` (Vite with hot reload) and `npm run serve` (the built SPA, `--static`): DynamoDB
+ * Local with data in DATA_DIR, the table, the seeded admin, and the front on one origin.
+ * Ctrl-C stops everything it started, DynamoDB Local's java process included.
+ */
+// Lambda runs Node 22; the SDK's notice about Node 20 on developer machines is only noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+import { hasJava, JAVA_MISSING } from './dynamodb-local';
+import { startLocalEnvironment } from './environment';
+
+const spa = process.argv.includes('--static') ? 'static' : 'dev';
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = process.env.DATA_DIR ?? '.data';
+
+if (!hasJava()) {
+  console.error(JAVA_MISSING);
+  process.exit(1);
+}
+
+const env = await startLocalEnvironment({ dataDir });
+let stopping = false;
+const stopAll: (() => Promise<void>)[] = [() => env.stop()];
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const stop of stopAll.reverse()) await stop().catch((err: unknown) => console.error(err));
+  }
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+
+try {
+  // Imported only now: the handlers read their configuration (table, endpoint) at module load.
+  const { seedAdmin, DEFAULT_ADMIN_EMAIL } = await import('./seed');
+  const { startFront } = await import('./server');
+  const seeded = await seedAdmin(process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL, process.env.ADMIN_PASSWORD || undefined);
+  const front = await startFront({ port, spa, host: process.env.HOST });
+  stopAll.push(() => front.close());
+  if (seeded.generatedPassword) {
+    console.log(`Admin account created: ${seeded.email} / ${seeded.generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`);
+  }
+  console.log(`PrepaidShip is running at ${front.url}`);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  await shutdown(1);
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { addressSchema } from '../../../domain/schemas/addresses';
+import {
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordFormSchema,
+  updateProfileFormSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+} from '../../../domain/schemas/auth';
+import { PASSWORD_RULES } from '../../../domain/schemas/fields';
+import { labelOrderSchema } from '../../../domain/schemas/labels';
+import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
+import { supportSchema } from '../../../domain/schemas/support';
+import { trackSchema } from '../../../domain/schemas/tracking';
+import { fieldErrors } from '../../../domain/validation';
+
+/** The field -> message map a 400 would carry, or {} when the value is valid. */
+function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+  const r = schema.safeParse(value);
+  return r.success ? {} : fieldErrors(r.error).fields;
+}
+
+const address = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'tx', zip: '78701', country: 'US' };
+const order = {
+  labelType: 'usps_priority',
+  weight: 2,
+  height: 4,
+  length: 10,
+  width: 6,
+  from: address,
+  to: { ...address, name: 'Bo Chan', zip: '10001-1234', state: 'NY', city: 'New York' },
+  paymentMethod: 'credits',
+};
+const strong = 'Str0ng!pass';
+
+describe('login', () => {
+  it('accepts a good body', () => {
+    expect(errorsOf(loginSchema, { email: 'a@b.co', password: '123456', recaptchaToken: 't' })).toEqual({});
+  });
+  it('gives the spec messages', () => {
+    expect(errorsOf(loginSchema, { email: 'nope', password: '12345', recaptchaToken: '' })).toEqual({
+      email: 'Invalid email format',
+      password: 'Password must be at least 6 characters',
+      recaptchaToken: "Please verify you're not a robot",
+    });
+  });
+  it('reports every missing field', () => {
+    expect(Object.keys(errorsOf(loginSchema, {}))).toEqual(['email', 'password', 'recaptchaToken']);
+  });
+  it('trims the email', () => {
+    expect(loginSchema.parse({ email: '  a@b.co ', password: '123456', recaptchaToken: 't' }).email).toBe('a@b.co');
+  });
+});
+
+describe('register', () => {
+  const good = { name: 'Al', email: 'al@example.com', password: strong, recaptchaToken: 't' };
+  it('accepts a good body', () => expect(errorsOf(registerSchema, good)).toEqual({}));
+  it('needs a name of 2 characters after trimming', () => {
+    expect(errorsOf(registerSchema, { ...good, name: ' A ' })).toEqual({ name: 'Name must be at least 2 characters' });
+  });
+  it.each([
+    ['Sh0rt!a', 'Password must be at least 8 characters'],
+    ['lower0!case', 'Must contain at least one uppercase letter'],
+    ['UPPER0!CASE', 'Must contain at least one lowercase letter'],
+    ['NoNumber!x', 'Must contain at least one number'],
+    ['NoSpecial1x', 'Must contain at least one special character'],
+  ])('refuses %s: %s', (password, message) => {
+    expect(errorsOf(registerSchema, { ...good, password })).toEqual({ password: message });
+  });
+  it('offers each password rule for the live checklist', () => {
+    expect(PASSWORD_RULES.map((r) => r.test(strong))).toEqual([true, true, true, true, true]);
+    expect(PASSWORD_RULES.map((r) => r.test('abc'))).toEqual([false, false, true, false, false]);
+  });
+  it('refuses a huge password before anything hashes it', () => {
+    expect(errorsOf(registerSchema, { ...good, password: `${strong}${'x'.repeat(200)}` }).password).toMatch(/at most 128/);
+  });
+});
+
+describe('one-time code', () => {
+  it.each(['ABC123', 'abc123', '000000'])('accepts %s', (otp) => {
+    expect(errorsOf(verifyOtpSchema, { email: 'a@b.co', otp })).toEqual({});
+  });
+  it.each(['ABC12', 'ABC1234', 'ABC-12', 'ÄBC123', ''])('refuses %j', (otp) => {
+    expect(errorsOf(verifyOtpSchema, { email: 'a@b.co', otp })).toHaveProperty('otp');
+  });
+  it('needs a valid email for send, resend and forgot', () => {
+    expect(errorsOf(emailOnlySchema, { email: 'x@' })).toEqual({ email: 'Invalid email format' });
+  });
+});
+
+describe('reset and profile forms', () => {
+  it('reset: passwords must match', () => {
+    expect(errorsOf(resetPasswordFormSchema, { token: 't', password: strong, confirmPassword: 'other' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+  it('profile: a blank password keeps the current one', () => {
+    expect(errorsOf(updateProfileSchema, { name: 'Al', password: '' })).toEqual({});
+    expect(errorsOf(updateProfileSchema, { name: 'Al' })).toEqual({});
+  });
+  it('profile: a new password follows the sign-up rules and must match its confirmation', () => {
+    expect(errorsOf(updateProfileSchema, { name: 'Al', password: 'weak' })).toHaveProperty('password');
+    expect(errorsOf(updateProfileFormSchema, { name: 'Al', password: strong, confirmPassword: 'x' })).toEqual({
+      confirmPassword: "Passwords don't match",
+    });
+  });
+  it('profile: the email is not part of the body', () => {
+    expect(updateProfileSchema.parse({ name: 'Al', email: 'new@x.co' })).toEqual({ name: 'Al' });
+  });
+});
+
+describe('label order', () => {
+  it('accepts a good order and upper-cases the state', () => {
+    const parsed = labelOrderSchema.parse(order);
+    expect(parsed.from.state).toBe('TX');
+  });
+  it('gives the spec messages for missing fields', () => {
+    expect(errorsOf(labelOrderSchema, {})).toMatchObject({
+      labelType: 'Label Type is required',
+      weight: 'Weight must be a positive number',
+      height: 'Required',
+      length: 'Required',
+      width: 'Required',
+      from: 'Required',
+      to: 'Required',
+      paymentMethod: 'Payment method is required',
+    });
+  });
+  it.each([0, -1, Number.NaN, '2'])('refuses weight %j', (weight) => {
+    expect(errorsOf(labelOrderSchema, { ...order, weight })).toEqual({ weight: 'Weight must be a positive number' });
+  });
+  it('refuses a weight over 70 lb', () => {
+    expect(errorsOf(labelOrderSchema, { ...order, weight: 71 })).toEqual({ weight: 'Must be at most 70' });
+  });
+  it('accepts 70 lb and 0.5 lb', () => {
+    expect(errorsOf(labelOrderSchema, { ...order, weight: 70 })).toEqual({});
+    expect(errorsOf(labelOrderSchema, { ...order, weight: 0.5 })).toEqual({});
+  });
+  it('needs every address field, named by path', () => {
+    expect(errorsOf(labelOrderSchema, { ...order, to: { ...order.to, city: '  ', zip: '123' } })).toEqual({
+      'to.city': 'Required',
+      'to.zip': 'ZIP must be 5 digits or ZIP+4',
+    });
+  });
+  it('refuses an unknown payment method', () => {
+    expect(errorsOf(labelOrderSchema, { ...order, paymentMethod: 'free' })).toEqual({ paymentMethod: 'Payment method is required' });
+  });
+  it('ignores a price sent by the browser', () => {
+    expect(labelOrderSchema.parse({ ...order, price: 0.01 })).not.toHaveProperty('price');
+  });
+});
+
+describe('address', () => {
+  it('needs all six fields', () => {
+    expect(Object.keys(errorsOf(addressSchema, {})).sort()).toEqual(['city', 'country', 'name', 'state', 'street', 'zip']);
+  });
+  it('refuses a state that is not a US code', () => {
+    expect(errorsOf(addressSchema, { ...address, state: 'ZZ' })).toEqual({ state: 'Use a two-letter US state code' });
+  });
+});
+
+describe('top-up', () => {
+  it.each([1, '1', 10.5, '10000', 10000])('accepts %j', (amount) => {
+    expect(errorsOf(topupSchema, { amount, creditType: 'Crypto' })).toEqual({});
+  });
+  it.each([0, -5, 0.99, 10000.01, 1.234, 'abc', Number.NaN, null])('refuses %j with the spec message', (amount) => {
+    expect(errorsOf(topupSchema, { amount, creditType: 'Crypto' })).toEqual({ amount: 'Please enter a valid amount.' });
+  });
+  it('checkout needs an amount or an order', () => {
+    expect(errorsOf(checkoutSessionSchema, {})).toEqual({ amount: 'Please enter a valid amount.' });
+    expect(errorsOf(checkoutSessionSchema, { metadata: { orderDetails: { ...order, paymentMethod: 'purchase' } } })).toEqual({});
+  });
+});
+
+describe('tracking and support', () => {
+  it('tracking number is required', () => {
+    expect(errorsOf(trackSchema, { trackingNumber: '   ' })).toEqual({ trackingNumber: 'Please enter a USPS tracking number' });
+    expect(trackSchema.parse({ trackingNumber: '9400 1000 0000 0000 0000 00' }).trackingNumber).toBe('9400100000000000000000');
+  });
+  it('support subject and message rules', () => {
+    expect(errorsOf(supportSchema, { email: 'a@b.co', subject: '', message: '' })).toEqual({
+      subject: 'Please select a subject',
+      message: 'Please enter your message',
+    });
+    expect(errorsOf(supportSchema, { email: 'a@b.co', subject: 'Other', message: 'too short' })).toEqual({
+      message: 'Message must be at least 10 characters',
+    });
+    expect(errorsOf(supportSchema, { email: 'a@b.co', subject: 'Billing Questions', message: 'Ten chars!' })).toEqual({});
+  });
+});

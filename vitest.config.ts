@@ -1,0 +1,37 @@
+/**
+ * `npm test`: unit tests (mocked AWS clients, jsdom for web/), integration tests against a
+ * DynamoDB Local that test/integration/global-setup.ts starts and stops, and the CDK stack tests.
+ * Browser tests are Playwright's (`npm run test:e2e`), not here.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const env = {
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+  TABLE_NAME: 'prepaidship-test',
+  AWS_REGION: 'us-east-1',
+  LOG_LEVEL: 'silent',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    env,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/setup-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 } },
+    ],
+  },
+});
