@@ -60,7 +60,13 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const exitedPromise = new Promise<void>((res) => child.once('exit', () => ((exited = true), res())));
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // One attempt per probe: the SDK's own retries would back off for seconds between our polls.
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   const deadline = Date.now() + 30_000;
   try {
     for (;;) {

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page renders with its header, hero and footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('link', { name: /sign in/i }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('2024');
+});
+
+test('a protected route sends an anonymous visitor to /', async ({ page }) => {
+  await page.goto('/user-dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin-dashboard/users');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the API answers JSON on the same origin, and unknown SPA paths fall back to the app', async ({ page, request }) => {
+  const counter = await request.get('/api/counter');
+  expect(counter.status()).toBe(200);
+  expect(await counter.json()).toEqual({ count: expect.any(Number) });
+
+  const missing = await request.get('/auth/no-such-route');
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ message: 'Not found' });
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('banner')).toBeVisible();
+});

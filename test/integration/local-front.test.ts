@@ -1,0 +1,76 @@
+/**
+ * The local front over real HTTP: route-table paths reach the real handlers as API Gateway v2
+ * events, everything else is the SPA's, and no answer ever carries a stack trace.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFront, type Front } from '../../infra/local/server';
+
+let front: Front;
+beforeAll(async () => {
+  front = await startFront({ port: 0, spa: 'none' });
+});
+afterAll(() => front.close());
+
+const post = (path: string, body: string, type = 'application/json') =>
+  fetch(front.url + path, { method: 'POST', headers: { 'content-type': type }, body });
+
+describe('local front', () => {
+  it('answers GET /api/counter from the real handler', async () => {
+    const res = await fetch(`${front.url}/api/counter`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ count: expect.any(Number) });
+    expect(res.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('answers 400 for bad JSON and for a body failing its schema', async () => {
+    const bad = await post('/auth/register', '{"name":');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'Request body must be valid JSON' });
+
+    const invalid = await post('/shipping/create-label', JSON.stringify({ weight: -1 }));
+    expect(invalid.status).toBe(401); // the token is checked before the body on user routes
+    const invalidPublic = await post('/auth/register', JSON.stringify({ name: 'A', email: 'no', password: 'weak' }));
+    expect(invalidPublic.status).toBe(400);
+    const body = (await invalidPublic.json()) as { fields: Record<string, string> };
+    expect(body.fields).toMatchObject({
+      name: 'Name must be at least 2 characters',
+      email: 'Invalid email format',
+      password: 'Password must be at least 8 characters',
+    });
+  });
+
+  it('passes path parameters through', async () => {
+    const res = await fetch(`${front.url}/shipping/download-order/abc%20123`);
+    expect(res.status).toBe(401);
+  });
+
+  it('answers unknown API paths with a JSON 404 and wrong methods with 405', async () => {
+    const missing = await fetch(`${front.url}/auth/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
+    const wrong = await fetch(`${front.url}/api/counter`, { method: 'DELETE' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+  });
+
+  it('refuses a body over 1 MiB with 413', async () => {
+    const res = await post('/auth/login', JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+  });
+
+  it('never puts a stack trace in an answer', async () => {
+    const answers = await Promise.all([
+      post('/auth/login', '{'),
+      post('/auth/login', '[]'),
+      post('/auth/login', 'null'),
+      post('/auth/login', JSON.stringify({ email: { $gt: '' }, password: ['a'], __proto__: { admin: true } })),
+      post('/stripe/webhook', 'not json', 'text/plain'),
+    ]);
+    for (const res of answers) {
+      expect(res.status).toBeLessThan(600);
+      const text = await res.text();
+      expect(text).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+/** Builds API Gateway HTTP API (v2) events and Lambda contexts for handler unit tests. */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ApiHandler } from '../../../functions/http/handler';
+
+export function apiEvent(init: {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  isBase64Encoded?: boolean;
+}): APIGatewayProxyEventV2 {
+  const method = init.method ?? 'GET';
+  const path = init.path ?? '/';
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: init.headers ?? {},
+    queryStringParameters: init.query,
+    pathParameters: init.params,
+    body: init.body,
+    isBase64Encoded: init.isBase64Encoded ?? false,
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'test',
+      domainPrefix: 'test',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: 'req-from-gateway',
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+  };
+}
+
+export const lambdaContext = (awsRequestId = 'req-test-1'): Context =>
+  ({ awsRequestId, functionName: 'test', getRemainingTimeInMillis: () => 1000 }) as unknown as Context;
+
+/** Calls a handler and parses its JSON body. */
+export async function call(handler: ApiHandler, event: APIGatewayProxyEventV2) {
+  const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+  const text = res.body ?? '';
+  const isJson = String(res.headers?.['content-type'] ?? '').startsWith('application/json');
+  return { ...res, json: isJson && text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}

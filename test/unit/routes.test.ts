@@ -1,0 +1,75 @@
+/**
+ * The route table is the one list of endpoints: every entry must have its handler module (built
+ * from the same entry), and the SPA may call only what the table has. The CDK side of the same
+ * agreement is in test/infra/.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ApiHandler } from '../../functions/http/handler';
+import { apiPrefixes, routeKey, routes } from '../../functions/routes';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('route table', () => {
+  it('has each method and path once', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('uses one handler module per route', () => {
+    const handlers = routes.map((r) => r.handler);
+    expect(new Set(handlers).size).toBe(handlers.length);
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))('%s has a handler module built for it', async (_key, route) => {
+    const file = join(ROOT, 'functions/handlers', `${route.handler}.ts`);
+    expect(existsSync(file)).toBe(true);
+    const mod = (await import(file)) as { handler: ApiHandler };
+    expect(typeof mod.handler).toBe('function');
+    expect(routeKey(mod.handler.route)).toBe(routeKey(route));
+  });
+
+  it('has no handler module that the table does not name', () => {
+    const named = new Set(routes.map((r) => `${r.handler}.ts`));
+    const files = sourceFiles(join(ROOT, 'functions/handlers')).map((f) => relative(join(ROOT, 'functions/handlers'), f));
+    expect(files.filter((f) => !named.has(f))).toEqual([]);
+  });
+
+  it('derives the API prefixes CloudFront and the local front route to the API', () => {
+    expect(apiPrefixes.sort()).toEqual(['/api', '/auth', '/hoodpay', '/shipping', '/stripe']);
+  });
+});
+
+describe('the SPA calls only routes in the table', () => {
+  const webFiles = sourceFiles(join(ROOT, 'web'));
+  const keys = new Set(routes.map(routeKey));
+
+  it('names every call by a route key that exists', () => {
+    const used = webFiles.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/['"`]((?:GET|POST|PUT|DELETE) \/[^'"`]*)['"`]/g)].map((m) => m[1] as string),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('has no fetch outside the one API client', () => {
+    const fetching = webFiles
+      .filter((f) => /\bfetch\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(ROOT, f));
+    expect(fetching).toEqual(['web/api/client.ts']);
+  });
+
+  it('writes no API path literal outside route keys', () => {
+    const prefixes = apiPrefixes.map((p) => p.slice(1)).join('|');
+    const stray = new RegExp(`['"\`]/(${prefixes})/`);
+    const offenders = webFiles.filter((f) => stray.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+});
