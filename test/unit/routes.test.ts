@@ -63,7 +63,12 @@ describe('the SPA calls only routes in the table', () => {
     const fetching = webFiles
       .filter((f) => /\bfetch\(/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(ROOT, f));
-    expect(fetching).toEqual(['web/api/client.ts']);
+    expect(fetching).toEqual(['web/api-client/client.ts']);
+  });
+
+  it('has no top-level web/ folder that Vite would serve under an API prefix', () => {
+    const folders = readdirSync(join(ROOT, 'web'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `/${e.name}`);
+    expect(folders.filter((f) => apiPrefixes.includes(f))).toEqual([]);
   });
 
   it('writes no API path literal outside route keys', () => {

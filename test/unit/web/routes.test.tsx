@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../web/app/provider';
+import { routes } from '../../../web/app/router';
+import { endSession, getSession, markSessionVerified, startSession } from '../../../web/lib/session';
+import { stubBrowserApis } from './browser-api-stubs';
+
+const ann = { id: 'u1', name: 'Ann Lee', email: 'ann@example.com', role: 'user' };
+const root = { id: 'u2', name: 'Root Admin', email: 'root@example.com', role: 'admin' };
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** Renders the real route tree at `path`, as the app does, with a memory history. */
+function renderAt(path: string, state?: unknown) {
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+function signIn(user: typeof ann, { verified }: { verified: boolean }) {
+  startSession('token', user);
+  if (verified) markSessionVerified();
+}
+
+beforeEach(() => {
+  stubBrowserApis();
+  // GET /auth/profile is not built yet: the server answers 501.
+  fetchMock.mockResolvedValue(Response.json({ message: 'Not implemented' }, { status: 501 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  endSession();
+  vi.unstubAllGlobals();
+});
+
+describe('route guards', () => {
+  it('sends an anonymous visitor on a user page to the landing page', async () => {
+    const router = renderAt('/user-dashboard/tracking');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Effortless Shipping Labels' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends an anonymous visitor on an admin page to the landing page', async () => {
+    const router = renderAt('/admin-dashboard/users');
+    await screen.findByRole('heading', { level: 1, name: 'Effortless Shipping Labels' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a signed-in but unverified user to the OTP page with their email and the page they wanted', async () => {
+    signIn(ann, { verified: false });
+    const router = renderAt('/user-dashboard/faq');
+    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
+    expect(router.state.location.pathname).toBe('/otp-verification');
+    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: '/user-dashboard/faq' });
+  });
+
+  it('sends a non-admin on an admin page to the user dashboard', async () => {
+    signIn(ann, { verified: true });
+    const router = renderAt('/admin-dashboard/users');
+    await screen.findByRole('heading', { level: 1, name: 'Shipping Labels' });
+    expect(router.state.location.pathname).toBe('/user-dashboard');
+  });
+
+  it('lets an admin into the admin area, without the balance badge', async () => {
+    signIn(root, { verified: true });
+    renderAt('/admin-dashboard/users');
+    await screen.findByRole('heading', { level: 1, name: 'Users' });
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(screen.queryByText(/Balance:/)).not.toBeInTheDocument();
+  });
+});
+
+describe('user dashboard shell', () => {
+  it('shows the balance as N/A while the profile cannot be loaded', async () => {
+    signIn(ann, { verified: true });
+    renderAt('/user-dashboard/transactions');
+    await screen.findByRole('heading', { level: 1, name: 'Account Wallet' });
+    expect(screen.getByRole('banner')).toHaveTextContent('Balance: N/A');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/auth/profile');
+  });
+
+  it('shows the balance with two decimals once the profile loads', async () => {
+    fetchMock.mockResolvedValue(Response.json({ ...ann, balance: 12.5 }));
+    signIn(ann, { verified: true });
+    renderAt('/user-dashboard');
+    expect(await screen.findByText('Balance: $12.50')).toBeInTheDocument();
+  });
+
+  it('logs out from the avatar menu', async () => {
+    const user = userEvent.setup();
+    signIn(ann, { verified: true });
+    const router = renderAt('/user-dashboard/profile-edit');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ann Lee' }));
+    expect(await screen.findByText('Ann Lee')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Effortless Shipping Labels' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(getSession().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('public routes', () => {
+  it('offers Get Started to anonymous visitors and Go To Dashboard once signed in', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024 PrepaidShip');
+    for (const id of ['home', 'prices', 'howto', 'savings', 'contact']) expect(document.getElementById(id)).toBeInTheDocument();
+    cleanup();
+
+    signIn(ann, { verified: true });
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Go To Dashboard' })).toHaveAttribute('href', '/user-dashboard');
+  });
+
+  it('redirects /verify-otp to /otp-verification keeping the navigation state', async () => {
+    const router = renderAt('/verify-otp', { email: 'ann@example.com', from: '/user-dashboard/tracking' });
+    await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
+    expect(router.state.location.pathname).toBe('/otp-verification');
+    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: '/user-dashboard/tracking' });
+  });
+
+  it('shows a Not found page with a link home for unknown paths', async () => {
+    renderAt('/no/such/page');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+});

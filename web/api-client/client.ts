@@ -1,0 +1,99 @@
+/**
+ * The one HTTP client of the SPA. Calls are named by their route-table key (`'GET /auth/profile'`),
+ * so TypeScript only accepts endpoints that exist in functions/routes.ts. The API is on the same
+ * origin as the SPA, so paths are relative.
+ */
+import type { RouteKey } from '../../functions/routes';
+import { loadPage } from '../lib/full-page-navigation';
+import { paths } from '../lib/paths';
+import { endSession, getSession } from '../lib/session';
+
+export interface RequestOptions {
+  /** Values for the `{name}` placeholders of the route's path. */
+  params?: Record<string, string>;
+  /** Query string; undefined values are left out. */
+  query?: Record<string, string | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer: the server's `{ message, fields }` with the status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Per-field messages of a 400, keyed like the request body. */
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Turns `'DELETE /auth/addresses/{id}'` plus options into the method and the URL to call. */
+export function resolveRoute(key: RouteKey, { params = {}, query = {} }: RequestOptions = {}): { method: string; url: string } {
+  const [method, template] = key.split(' ') as [string, string];
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${key}: missing path parameter "${name}"`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, value);
+  const qs = search.toString();
+  return { method, url: qs ? `${path}?${qs}` : path };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const { message, fields } = (body ?? {}) as { message?: unknown; fields?: unknown };
+  return new ApiError(
+    response.status,
+    typeof message === 'string' && message ? message : `Request failed (${response.status})`,
+    fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
+  );
+}
+
+async function send(key: RouteKey, options: RequestOptions): Promise<Response> {
+  const { method, url } = resolveRoute(key, options);
+  const token = getSession().token;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal,
+  });
+
+  // A 401 on a call that carried a token means the session is over (expired or revoked): forget
+  // it and start again at the login page. A 401 without a token (a failed sign-in) is left to the
+  // caller, which shows the server's message instead of reloading the page under the user.
+  if (response.status === 401 && token) {
+    endSession();
+    if (window.location.pathname !== paths.login) loadPage(paths.login);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls a route and returns its JSON answer (undefined for an empty body). Throws `ApiError`. */
+export async function apiRequest<T>(key: RouteKey, options: RequestOptions = {}): Promise<T> {
+  const response = await send(key, options);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls a route that answers with a file (the label PDF) and returns it as a Blob. */
+export async function apiBlob(key: RouteKey, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(key, options);
+  return response.blob();
+}

@@ -1,0 +1,71 @@
+import { Avatar, Badge, Button, Flex, Menu, Portal, Spacer } from '@chakra-ui/react';
+import { LuLogOut } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { SidebarTrigger } from '../../components/sidebar';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { paths } from '../../lib/paths';
+import { endSession, isAdmin, useSession } from '../../lib/session';
+
+/**
+ * 'Balance: $' plus the balance with two decimals, or 'Balance: N/A' while it is unknown
+ * (SPEC section 2; "$N/A" would read as a broken amount, see docs/decisions.md).
+ */
+export function balanceLabel(balance: number | string | undefined): string {
+  const amount = Number(balance);
+  return balance !== undefined && balance !== '' && Number.isFinite(amount) ? `Balance: $${amount.toFixed(2)}` : 'Balance: N/A';
+}
+
+function BalanceBadge() {
+  const { data } = useProfile();
+  return (
+    <Badge size="lg" variant="subtle" colorPalette="green" aria-live="polite">
+      {balanceLabel(data?.balance)}
+    </Badge>
+  );
+}
+
+function AccountMenu({ name }: { name: string }) {
+  const navigate = useNavigate();
+  const logout = () => {
+    endSession();
+    navigate(paths.home, { replace: true });
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" rounded="full" px="0" aria-label={`Account menu for ${name}`}>
+          <Avatar.Root size="sm">
+            <Avatar.Fallback name={name} />
+          </Avatar.Root>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="48">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout" onSelect={logout}>
+              <LuLogOut aria-hidden />
+              Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The dashboard's top bar: sidebar toggle, the balance (users only) and the account menu. */
+export function DashboardHeader() {
+  const { user } = useSession();
+  return (
+    <Flex as="header" position="sticky" top="0" zIndex="sticky" h="14" align="center" gap="3" px="4" bg="bg" borderBottomWidth="1px">
+      <SidebarTrigger />
+      <Spacer />
+      {!isAdmin(user) && <BalanceBadge />}
+      <AccountMenu name={user?.name || 'Account'} />
+    </Flex>
+  );
+}

@@ -1,0 +1,22 @@
+import { LuCircleHelp, LuLayoutDashboard, LuLifeBuoy, LuMapPin, LuPackageSearch, LuReceipt, LuTag, LuUser, LuUsers, LuWallet } from 'react-icons/lu';
+import type { SidebarItem } from '../../components/sidebar';
+import { paths } from '../../lib/paths';
+
+/** The user area's sidebar, in the spec's order (SPEC section 2). */
+export const userMenu: SidebarItem[] = [
+  { label: 'Shipping Labels', to: paths.user.labels, icon: LuTag },
+  { label: 'Account Wallet', to: paths.user.wallet, icon: LuWallet },
+  { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
+  { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
+  { label: 'Profile', to: paths.user.profile, icon: LuUser },
+  { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
+  { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },
+];
+
+export const adminMenu: SidebarItem[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard, icon: LuLayoutDashboard },
+  { label: 'Users', to: paths.admin.users, icon: LuUsers },
+  { label: 'Transactions', to: paths.admin.transactions, icon: LuReceipt },
+  { label: 'FAQ', to: paths.admin.faq, icon: LuCircleHelp },
+  { label: 'Support', to: paths.admin.support, icon: LuLifeBuoy },
+];

@@ -1,0 +1,31 @@
+import { Box, Button, Container, Flex, Link, SkipNavContent, SkipNavLink, Text } from '@chakra-ui/react';
+import { Outlet, Link as RouterLink } from 'react-router-dom';
+import { Brand } from '../../components/brand';
+import { paths } from '../../lib/paths';
+import { supportEmail } from '../../lib/support-contact';
+
+/** Landing, sign-in and the other public pages: logo and Sign In on top, copyright and support below. */
+export function PublicLayout() {
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipNavLink>Skip to content</SkipNavLink>
+      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+        <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
+          <Brand />
+          <Button asChild size="sm" colorPalette="blue">
+            <RouterLink to={paths.login}>Sign In</RouterLink>
+          </Button>
+        </Container>
+      </Box>
+      <SkipNavContent as="main" flex="1">
+        <Outlet />
+      </SkipNavContent>
+      <Box as="footer" borderTopWidth="1px" py="6">
+        <Container maxW="6xl" display="flex" flexWrap="wrap" gap="4" justifyContent="space-between" color="fg.muted" fontSize="sm">
+          <Text>© 2024 PrepaidShip. All rights reserved.</Text>
+          <Link href={`mailto:${supportEmail}`}>Contact support: {supportEmail}</Link>
+        </Container>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,19 @@
+import { useApiQuery } from '../../../api-client/swr-config';
+import { useSession } from '../../../lib/session';
+
+/** The signed-in user as GET /auth/profile answers it; the balance is in dollars. */
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  balance: number;
+}
+
+export const profileKey = 'GET /auth/profile' as const;
+
+/** The signed-in user's profile, refreshed every minute so the balance badge follows top-ups. */
+export function useProfile() {
+  const { token } = useSession();
+  return useApiQuery<Profile>(token ? profileKey : null, { refreshInterval: 60_000 });
+}

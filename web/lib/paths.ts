@@ -1,0 +1,38 @@
+/**
+ * Every SPA route, once. The router, links, guards and redirects all read from here, so a path
+ * changes in one place. Dashboard children are absolute: React Router accepts absolute child paths
+ * that start with the parent's path, which keeps each path written exactly once.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  /** Reached from the reset mail with `?token=`. */
+  resetPassword: '/reset-password',
+  otpVerification: '/otp-verification',
+  /** Older name of the OTP page (SPEC section 4); redirects to `otpVerification`, keeping state. */
+  verifyOtp: '/verify-otp',
+  user: {
+    labels: '/user-dashboard',
+    wallet: '/user-dashboard/transactions',
+    tracking: '/user-dashboard/tracking',
+    addresses: '/user-dashboard/address-management',
+    profile: '/user-dashboard/profile-edit',
+    faq: '/user-dashboard/faq',
+    support: '/user-dashboard/support',
+  },
+  admin: {
+    dashboard: '/admin-dashboard',
+    users: '/admin-dashboard/users',
+    transactions: '/admin-dashboard/transactions',
+    faq: '/admin-dashboard/faq',
+    support: '/admin-dashboard/support',
+  },
+} as const;
+
+/** Navigation state the OTP page expects: whom to verify and where to go afterwards. */
+export interface OtpVerificationState {
+  email: string;
+  from?: string;
+}
