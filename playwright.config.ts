@@ -20,7 +20,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   globalTeardown: './test/e2e/global-teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,
