@@ -18,6 +18,13 @@ export interface RunningDynamo {
   stop(): Promise<void>;
 }
 
+/**
+ * A client for a DynamoDB Local endpoint. It accepts any credentials; fixed ones keep a developer's
+ * AWS profile out of it. `maxAttempts: 1` suits probes, where the SDK's own retries would back off.
+ */
+export const localDynamoClient = (endpoint: string, maxAttempts?: number) =>
+  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts });
+
 /** True when a `java` runtime can be started; DynamoDB Local needs Java 17+. */
 export function hasJava(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -60,13 +67,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const exitedPromise = new Promise<void>((res) => child.once('exit', () => ((exited = true), res())));
 
   const endpoint = `http://127.0.0.1:${port}`;
-  // One attempt per probe: the SDK's own retries would back off for seconds between our polls.
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+  const client = localDynamoClient(endpoint, 1);
   const deadline = Date.now() + 30_000;
   try {
     for (;;) {

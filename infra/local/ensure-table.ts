@@ -5,16 +5,16 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../../functions/data/table';
+import { localDynamoClient } from './dynamodb-local';
 
 /** Makes sure `tableName` exists at `endpoint`; returns true when it had to create it. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = localDynamoClient(endpoint);
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName }));

@@ -1,18 +1,16 @@
 /** `npm start` keeps data in DATA_DIR: a second DynamoDB Local on the same folder sees the first one's writes. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startDynamoLocal } from '../../infra/local/dynamodb-local';
+import { localDynamoClient, startDynamoLocal } from '../../infra/local/dynamodb-local';
 import { ensureTable } from '../../infra/local/ensure-table';
 
 const dir = mkdtempSync(join(tmpdir(), 'ps-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const docClient = (endpoint: string) =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } }));
+const docClient = (endpoint: string) => DynamoDBDocumentClient.from(localDynamoClient(endpoint));
 
 describe('DynamoDB Local with a data folder', () => {
   it('keeps the table and its items across a stop and start', async () => {
