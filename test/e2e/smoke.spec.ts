@@ -1,11 +1,16 @@
 import { expect, test } from '@playwright/test';
 
-test('the landing page renders with its header, hero and footer', async ({ page }) => {
+test('the landing page renders with its header, hero and footer, with no console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('link', { name: /sign in/i }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('2024');
+  expect(errors).toEqual([]);
 });
 
 test('a protected route sends an anonymous visitor to /', async ({ page }) => {
