@@ -14,6 +14,23 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_ISSUER: z.string().default('prepaidship'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Public origin of the SPA, for links in mails (the password reset link). */
+  APP_URL: z.url().default('http://localhost:3000'),
+
+  /** `outbox` keeps mails in the table (local, shown at /_local/outbox); `ses` sends them with SESv2. */
+  MAIL_PROVIDER: z.enum(['outbox', 'ses']).default('outbox'),
+  MAIL_FROM: z.string().min(3).default('PrepaidShip <no-reply@prepaidship.local>'),
+  /** Where support requests go (issue 6). */
+  SUPPORT_EMAIL: z.email().default('support@prepaidship.local'),
+
+  /** `altcha`: self-hosted proof of work; `recaptcha`: Google; `none`: tests only (warned at start). */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
+  /** HMAC key of altcha challenges; derived from JWT_SECRET when unset. */
+  CAPTCHA_HMAC_KEY: z.string().min(32).optional(),
+  /** Work of one altcha challenge: the largest number the browser may have to try. */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema>;

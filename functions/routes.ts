@@ -6,8 +6,12 @@
  * client agree. Paths are exactly the spec's (SPEC.md section 7), with a leading slash.
  */
 
-/** Who may call a route: anyone, a verified user, an admin, or a payment provider (signature-checked in the handler). */
-export type Access = 'public' | 'user' | 'admin' | 'webhook';
+/**
+ * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
+ * sign-in token reaches only these routes); a verified user; an admin; or a payment provider
+ * (`webhook`: no token, the handler checks the provider's signature).
+ */
+export type Access = 'public' | 'otp' | 'user' | 'admin' | 'webhook';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -28,11 +32,12 @@ export const routes = [
   // Accounts and sessions (issue 3)
   { method: 'POST', path: '/auth/register', access: 'public', handler: 'auth/register', table: 'write' },
   { method: 'POST', path: '/auth/login', access: 'public', handler: 'auth/login', table: 'write' },
-  { method: 'POST', path: '/auth/send-otp', access: 'public', handler: 'auth/send-otp', table: 'write' },
-  { method: 'POST', path: '/auth/resend-otp', access: 'public', handler: 'auth/resend-otp', table: 'write' },
-  { method: 'POST', path: '/auth/verify-otp', access: 'public', handler: 'auth/verify-otp', table: 'write' },
+  { method: 'POST', path: '/auth/send-otp', access: 'otp', handler: 'auth/send-otp', table: 'write' },
+  { method: 'POST', path: '/auth/resend-otp', access: 'otp', handler: 'auth/resend-otp', table: 'write' },
+  { method: 'POST', path: '/auth/verify-otp', access: 'otp', handler: 'auth/verify-otp', table: 'write' },
   { method: 'POST', path: '/auth/forgot-password', access: 'public', handler: 'auth/forgot-password', table: 'write' },
   { method: 'POST', path: '/auth/reset-password', access: 'public', handler: 'auth/reset-password', table: 'write' },
+  { method: 'GET', path: '/auth/captcha-challenge', access: 'public', handler: 'auth/get-captcha-challenge', table: 'none' },
   { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read' },
   { method: 'PUT', path: '/auth/profile', access: 'user', handler: 'auth/update-profile', table: 'write' },
   { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read' },

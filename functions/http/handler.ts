@@ -24,7 +24,7 @@ type RouteOf<K extends RouteKey> = Route extends infer R
     : never
   : never;
 
-type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'user' | 'admin' ? SessionClaims : undefined;
+type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
 type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface ApiRequest<K extends RouteKey, S> {
@@ -98,11 +98,16 @@ function parseJson(raw: string, contentType: string | undefined): unknown {
   }
 }
 
+/**
+ * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
+ * token that passed the code step, and `admin` the admin role.
+ */
 async function authenticate(route: Route, headers: Record<string, string>): Promise<SessionClaims | undefined> {
-  if (route.access !== 'user' && route.access !== 'admin') return undefined;
+  if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
   if (!claims) throw new Unauthorized();
+  if (route.access === 'otp') return claims;
   if (claims.scope !== 'full') throw new Forbidden('Enter the code we sent to your email first');
   if (route.access === 'admin' && claims.role !== 'admin') throw new Forbidden();
   return claims;
