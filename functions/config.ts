@@ -40,7 +40,9 @@ let cached: Config | undefined;
 /** The parsed configuration; parsed on first use and kept for the life of the process. */
 export function config(): Config {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // An empty variable (`APP_URL=` copied from .env.example) means "unset", not "invalid".
+    const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
+    const parsed = schema.safeParse(env);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       throw new Error(`Invalid configuration: ${problems}`);

@@ -43,6 +43,8 @@ export class DomainError extends Error {
     this.name = new.target.name;
   }
 }
+/** The request is well-formed but cannot be honoured as asked (an expired code, a used link). */
+export class InvalidRequest extends DomainError {}
 export class NotFound extends DomainError {}
 export class Conflict extends DomainError {}
 export class InsufficientBalance extends DomainError {
@@ -53,6 +55,7 @@ export class InsufficientBalance extends DomainError {
 export class TooManyAttempts extends DomainError {}
 
 const domainStatus = new Map<Function, number>([
+  [InvalidRequest, 400],
   [NotFound, 404],
   [Conflict, 409],
   [InsufficientBalance, 402],

@@ -8,11 +8,13 @@
  * with one email leave exactly one account.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Role } from '../http/tokens';
-import { Conflict } from '../errors';
+import { centsToDollars } from '../../domain/money';
+import { Conflict, NotFound } from '../errors';
 import { db, tableName } from './client';
+import { decodeCursor, encodeCursor, type Page } from './pagination';
 
 export interface User {
   id: string;
@@ -28,8 +30,17 @@ export interface User {
   createdAt: string;
 }
 
-/** The user as the API shows it: no hash, balance in dollars computed at the edge by the caller. */
-export type PublicUser = Omit<User, 'passwordHash' | 'version'>;
+/** The user as the API shows it (docs/api.md): no hash, the balance in dollars beside exact cents. */
+export interface ApiUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  isVerified: boolean;
+  balance: number;
+  balanceCents: number;
+  createdAt: string;
+}
 
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
 export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: 'EMAIL' });
@@ -55,7 +66,16 @@ function fromItem(item: Record<string, unknown>): User {
   };
 }
 
-export const toPublicUser = ({ passwordHash: _h, version: _v, ...rest }: User): PublicUser => rest;
+export const toApiUser = (u: User): ApiUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  isVerified: u.verified,
+  balance: Number(centsToDollars(u.balanceCents)),
+  balanceCents: u.balanceCents,
+  createdAt: u.createdAt,
+});
 
 export interface NewUser {
   name: string;
@@ -112,4 +132,66 @@ export async function getUserById(id: string): Promise<User | undefined> {
 export async function getUserByEmail(email: string): Promise<User | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailClaimKey(email) }));
   return typeof Item?.userId === 'string' ? getUserById(Item.userId) : undefined;
+}
+
+/**
+ * Changes the name and, when given, the password hash. The email never changes here (it is the
+ * account's identity and its claim item). NotFound when the user is gone.
+ */
+export async function updateUserProfile(id: string, changes: { name: string; passwordHash?: string }): Promise<User> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: `SET #name = :name, version = version + :one${changes.passwordHash ? ', passwordHash = :hash' : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': changes.name.trim(), ':one': 1, ...(changes.passwordHash ? { ':hash': changes.passwordHash } : {}) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes as Record<string, unknown>);
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') throw new NotFound('Account not found');
+    throw err;
+  }
+}
+
+/** The TransactWrite item that marks the email as proven (a correct one-time code). */
+export const markVerifiedItem = (id: string) => ({
+  Update: {
+    TableName: tableName(),
+    Key: userKey(id),
+    UpdateExpression: 'SET verified = :true, version = version + :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':true': true, ':one': 1 },
+  },
+});
+
+/** The TransactWrite item that replaces the password hash (a password reset). */
+export const setPasswordItem = (id: string, passwordHash: string) => ({
+  Update: {
+    TableName: tableName(),
+    Key: userKey(id),
+    UpdateExpression: 'SET passwordHash = :hash, version = version + :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
+  },
+});
+
+/** All users, newest first, one Query on gsi1 per page. */
+export async function listUsers(options: { limit: number; cursor?: string }): Promise<Page<User>> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': 'USERS' },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor),
+    }),
+  );
+  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }

@@ -26,20 +26,24 @@ type RouteOf<K extends RouteKey> = Route extends infer R
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
 type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : Record<string, string>;
 
-export interface ApiRequest<K extends RouteKey, S> {
+export interface ApiRequest<K extends RouteKey, S, Q = undefined> {
   /** The validated body (undefined for routes without a schema). */
   body: BodyOf<S>;
   /** The body exactly as received: webhooks verify signatures over it. */
   rawBody: string;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The query string, validated when the route gives a schema. */
+  query: QueryOf<Q>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   /** The verified session on `user` and `admin` routes. */
   auth: AuthOf<K>;
   log: Logger;
   requestId: string;
+  /** The caller's address as API Gateway saw it (captcha checks, rate limits). */
+  sourceIp: string | undefined;
 }
 
 /** A response other than 200 JSON: another status, extra headers, or a binary body. */
@@ -56,9 +60,21 @@ export class Reply {
   }
 }
 
-export interface ApiOptions<S extends z.ZodType | undefined> {
+export interface ApiOptions<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> {
   /** zod schema of the JSON body; from domain/schemas so the form and the Lambda share it. */
   body?: S;
+  /** zod schema of the query string (values arrive as strings). */
+  query?: Q;
+}
+
+/** Runs a schema over input, turning a failure into the API's 400 `{ message, fields }`. */
+function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const { message, fields } = fieldErrors(parsed.error);
+    throw new BadRequest(message, fields);
+  }
+  return parsed.data;
 }
 
 export type ApiHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
@@ -114,10 +130,10 @@ async function authenticate(route: Route, headers: Record<string, string>): Prom
 }
 
 /** Makes the Lambda handler for the route `key` of the route table. */
-export function api<K extends RouteKey, S extends z.ZodType | undefined = undefined>(
+export function api<K extends RouteKey, S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   key: K,
-  options: ApiOptions<S>,
-  fn: (req: ApiRequest<K, S>) => Promise<unknown>,
+  options: ApiOptions<S, Q>,
+  fn: (req: ApiRequest<K, S, Q>) => Promise<unknown>,
 ): ApiHandler {
   const route = findRoute(key);
 
@@ -128,24 +144,19 @@ export function api<K extends RouteKey, S extends z.ZodType | undefined = undefi
       const headers = (event.headers ?? {}) as Record<string, string>;
       const auth = await authenticate(route, headers);
       const rawBody = rawBodyOf(event);
-      let body: unknown;
-      if (options.body) {
-        const parsed = options.body.safeParse(parseJson(rawBody, headers['content-type']));
-        if (!parsed.success) {
-          const { message, fields } = fieldErrors(parsed.error);
-          throw new BadRequest(message, fields);
-        }
-        body = parsed.data;
-      }
+      const body = options.body ? validate(options.body, parseJson(rawBody, headers['content-type'])) : undefined;
+      const rawQuery = event.queryStringParameters ?? {};
+      const query = options.query ? validate(options.query, rawQuery) : rawQuery;
       const result = await fn({
         body: body as BodyOf<S>,
         rawBody,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        query: query as QueryOf<Q>,
         headers,
         auth: auth as AuthOf<K>,
         log,
         requestId,
+        sourceIp: event.requestContext?.http?.sourceIp,
       });
       if (result instanceof Reply) return respond(result.statusCode, result.body, requestId, result.headers);
       return respond(200, result ?? {}, requestId);

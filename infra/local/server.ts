@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { apiPrefixes } from '../../functions/routes';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
+import { localRoutes } from './local-routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -76,6 +77,7 @@ export async function startFront(options: { port: number; spa: SpaMode; host?: s
     const isApiPath = apiPrefixes.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
     const handle = async () => {
       if (match.kind === 'route') return invokeRoute(req, res, url, match.route, match.params);
+      if (url.pathname.startsWith('/_local/')) return localRoutes(req, res, url);
       if (match.kind === 'method-not-allowed') {
         return sendJson(res, 405, { message: 'Method not allowed' }, { allow: match.allow.join(', ') });
       }

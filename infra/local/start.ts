@@ -19,6 +19,8 @@ if (!hasJava()) {
 }
 
 const env = await startLocalEnvironment({ dataDir });
+// Links in mails (the password reset link) point at this front.
+process.env.APP_URL ??= `http://localhost:${port}`;
 let stopping = false;
 const stopAll: (() => Promise<void>)[] = [() => env.stop()];
 

@@ -11,3 +11,5 @@ const tableName = `it-${randomUUID()}`;
 process.env.DYNAMODB_ENDPOINT = endpoint;
 process.env.TABLE_NAME = tableName;
 await ensureTable(endpoint, tableName);
+// Handler-level tests here exercise the rules behind the captcha; the captcha has its own tests.
+process.env.CAPTCHA_PROVIDER ??= 'none';

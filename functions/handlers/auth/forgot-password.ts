@@ -1,5 +1,35 @@
-/** POST /auth/forgot-password: Mails a single-use password reset link (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /auth/forgot-password: mails a single-use reset link valid 1 hour. The answer is the same
+ * whether or not the email has an account, so the route cannot be used to find accounts.
+ */
 import { emailOnlySchema } from '../../../domain/schemas/auth';
+import { config } from '../../config';
+import { storeResetToken } from '../../data/one-time-codes';
+import { getUserByEmail } from '../../data/users';
+import { api } from '../../http/handler';
+import { getMailer } from '../../providers/mail/mailer';
+import { hashResetToken, newResetToken } from '../../security/secrets';
 
-export const handler = notYetImplemented('POST /auth/forgot-password', emailOnlySchema);
+const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
+
+export const handler = api('POST /auth/forgot-password', { body: emailOnlySchema }, async ({ body }) => {
+  const user = await getUserByEmail(body.email);
+  if (!user) return ANSWER;
+  const token = newResetToken(user.id);
+  await storeResetToken(user.id, hashResetToken(token));
+  const link = new URL('/reset-password', config().APP_URL);
+  link.searchParams.set('token', token);
+  await getMailer().send({
+    to: user.email,
+    subject: 'Reset your PrepaidShip password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Open this link to choose a new password. It works once, within 1 hour:',
+      link.toString(),
+      '',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  });
+  return ANSWER;
+});

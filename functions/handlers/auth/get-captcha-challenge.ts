@@ -1,4 +1,5 @@
-/** GET /auth/captcha-challenge: the captcha the sign-up and sign-in forms must solve (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/** GET /auth/captcha-challenge: what the sign-up and sign-in forms must solve, per CAPTCHA_PROVIDER. */
+import { api } from '../../http/handler';
+import { getCaptcha } from '../../providers/captcha/captcha';
 
-export const handler = notYetImplemented('GET /auth/captcha-challenge');
+export const handler = api('GET /auth/captcha-challenge', {}, async () => getCaptcha().challenge());

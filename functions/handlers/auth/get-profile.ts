@@ -1,4 +1,11 @@
-/** GET /auth/profile: The signed-in user with balance (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/** GET /auth/profile: the signed-in user with balance (the header badge polls it every 60 s). */
+import { getUserById, toApiUser } from '../../data/users';
+import { Unauthorized } from '../../errors';
+import { api } from '../../http/handler';
 
-export const handler = notYetImplemented('GET /auth/profile');
+export const handler = api('GET /auth/profile', {}, async ({ auth }) => {
+  const user = await getUserById(auth.userId);
+  // A valid token for a deleted account: the session is over.
+  if (!user) throw new Unauthorized();
+  return toApiUser(user);
+});

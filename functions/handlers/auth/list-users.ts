@@ -1,4 +1,9 @@
-/** GET /auth/users: All users for admins, paged (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/** GET /auth/users: every account for admins, newest first, paged by cursor (one Query per page). */
+import { listUsers, toApiUser } from '../../data/users';
+import { pageQuerySchema } from '../../data/pagination';
+import { api } from '../../http/handler';
 
-export const handler = notYetImplemented('GET /auth/users');
+export const handler = api('GET /auth/users', { query: pageQuerySchema }, async ({ query }) => {
+  const page = await listUsers(query);
+  return { users: page.items.map(toApiUser), nextCursor: page.nextCursor };
+});

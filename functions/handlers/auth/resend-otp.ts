@@ -1,5 +1,6 @@
-/** POST /auth/resend-otp: Mails a fresh one-time code, rate-limited (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/** POST /auth/resend-otp: mails a new sign-in code to the signed-in account, at most one per 30 s (429). */
 import { emailOnlySchema } from '../../../domain/schemas/auth';
+import { mailAnotherCode } from '../../accounts/code-routes';
+import { api } from '../../http/handler';
 
-export const handler = notYetImplemented('POST /auth/resend-otp', emailOnlySchema);
+export const handler = api('POST /auth/resend-otp', { body: emailOnlySchema }, async ({ auth, body }) => mailAnotherCode(auth, body.email));

@@ -1,5 +1,14 @@
-/** PUT /auth/profile: Changes name and, optionally, password (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * PUT /auth/profile: changes the name and, when a non-blank password is given, the password. The
+ * email cannot change. A verified session (password and code) is enough to change the password,
+ * as the spec's form asks for no current password.
+ */
 import { updateProfileSchema } from '../../../domain/schemas/auth';
+import { toApiUser, updateUserProfile } from '../../data/users';
+import { api } from '../../http/handler';
+import { hashPassword } from '../../security/passwords';
 
-export const handler = notYetImplemented('PUT /auth/profile', updateProfileSchema);
+export const handler = api('PUT /auth/profile', { body: updateProfileSchema }, async ({ auth, body }) => {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return toApiUser(await updateUserProfile(auth.userId, { name: body.name, passwordHash }));
+});

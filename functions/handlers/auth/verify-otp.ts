@@ -1,5 +1,16 @@
-/** POST /auth/verify-otp: Second step of sign-in: checks the code, answers the full-access token (issue 3). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /auth/verify-otp: second step of signing in. A right code (5 tries, 10 minutes, once)
+ * answers the full-access token and marks the email verified.
+ */
 import { verifyOtpSchema } from '../../../domain/schemas/auth';
+import { codeRouteUser } from '../../accounts/code-routes';
+import { sessionAnswer } from '../../accounts/sign-in';
+import { consumeSignInCode } from '../../data/one-time-codes';
+import { api } from '../../http/handler';
+import { hashSignInCode } from '../../security/secrets';
 
-export const handler = notYetImplemented('POST /auth/verify-otp', verifyOtpSchema);
+export const handler = api('POST /auth/verify-otp', { body: verifyOtpSchema }, async ({ auth, body }) => {
+  const user = await codeRouteUser(auth, body.email);
+  await consumeSignInCode(user.id, hashSignInCode(user.id, body.otp));
+  return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');
+});

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUser, getUserByEmail, toPublicUser } from '../../../functions/data/users';
+import { createUser, getUserByEmail, toApiUser } from '../../../functions/data/users';
 import { Conflict } from '../../../functions/errors';
 import { hashPassword, verifyPassword } from '../../../functions/security/passwords';
 
@@ -47,7 +47,9 @@ describe('getUserByEmail', () => {
     });
     const user = await getUserByEmail(' ANN@example.com ');
     expect(user).toMatchObject({ id: 'U1', role: 'admin', balanceCents: 250 });
-    expect(toPublicUser(user!)).not.toHaveProperty('passwordHash');
+    expect(toApiUser(user!)).toEqual({
+      id: 'U1', name: 'Ann', email: 'ann@example.com', role: 'admin', isVerified: true, balance: 2.5, balanceCents: 250, createdAt: 't',
+    });
   });
 
   it('is undefined for an unknown email', async () => {

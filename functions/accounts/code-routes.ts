@@ -1,0 +1,23 @@
+/**
+ * The account behind an `otp`-access route: the token's user, who must be the one the body's
+ * `email` names (the spec's payloads carry the email; the token is what we trust).
+ */
+import { RESEND_TOO_SOON } from '../data/one-time-codes';
+import { getUserById, normalizeEmail, type User } from '../data/users';
+import { Forbidden, TooManyAttempts, Unauthorized } from '../errors';
+import type { SessionClaims } from '../http/tokens';
+import { mailSignInCode } from './sign-in';
+
+export async function codeRouteUser(auth: SessionClaims, email: string): Promise<User> {
+  const user = await getUserById(auth.userId);
+  if (!user) throw new Unauthorized();
+  if (normalizeEmail(user.email) !== normalizeEmail(email)) throw new Forbidden('This code is for another account');
+  return user;
+}
+
+/** send-otp and resend-otp: a new code for the token's account, refused within 30 s of the last. */
+export async function mailAnotherCode(auth: SessionClaims, email: string): Promise<{ message: string }> {
+  const user = await codeRouteUser(auth, email);
+  if (!(await mailSignInCode(user))) throw new TooManyAttempts(RESEND_TOO_SOON);
+  return { message: 'A new code is on its way.' };
+}

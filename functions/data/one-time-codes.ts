@@ -1,0 +1,145 @@
+/**
+ * Sign-in codes and password-reset links, stored hashed beside their user, expiring through TTL.
+ *
+ *   sign-in code  pk USER#<id>  sk OTP    codeHash, attempts, sentAt (ms), expiresAt (s)
+ *   reset link    pk USER#<id>  sk RESET  tokenHash, expiresAt (s)
+ *
+ * TTL deletion is lazy (up to days), so every read also checks expiresAt itself. A new code or link
+ * replaces the previous one: only the newest works.
+ */
+import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { InvalidRequest, TooManyAttempts } from '../errors';
+import { sameDigest } from '../security/secrets';
+import { db, tableName } from './client';
+import { markVerifiedItem, setPasswordItem } from './users';
+import { loginAttemptsKey } from './login-attempts';
+
+export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
+export const SIGN_IN_CODE_MAX_TRIES = 5;
+export const SIGN_IN_CODE_RESEND_MS = 30_000;
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+
+export const INVALID_CODE = 'Invalid or expired OTP. Please try again.';
+export const TOO_MANY_CODE_TRIES = 'Too many wrong codes. Request a new code.';
+export const RESEND_TOO_SOON = 'Please wait 30 seconds before asking for another code.';
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
+
+const codeKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'OTP' });
+const resetKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET' });
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const isConditionFailure = (err: unknown) => err instanceof Error && err.name === 'ConditionalCheckFailedException';
+
+/**
+ * Stores a new sign-in code unless one was sent less than 30 s ago; returns false in that case (the
+ * previous code stays valid). The check and the write are one conditional Put.
+ */
+export async function storeSignInCode(userId: string, codeHash: string, now = Date.now()): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...codeKey(userId), type: 'signInCode', codeHash, attempts: 0, sentAt: now, expiresAt: seconds(now + SIGN_IN_CODE_TTL_MS) },
+        ConditionExpression: 'attribute_not_exists(pk) OR sentAt <= :resendFloor',
+        ExpressionAttributeValues: { ':resendFloor': now - SIGN_IN_CODE_RESEND_MS },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Checks a typed code. Each try first spends one of the code's 5 tries in a conditional update, so
+ * concurrent guesses can never get more than 5 comparisons; a right code is then deleted and the
+ * user marked verified in one transaction, so it works once.
+ */
+export async function consumeSignInCode(userId: string, codeHash: string, now = Date.now()): Promise<void> {
+  let stored: string;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: codeKey(userId),
+        UpdateExpression: 'SET attempts = attempts + :one',
+        ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
+        ExpressionAttributeValues: { ':one': 1, ':max': SIGN_IN_CODE_MAX_TRIES, ':now': seconds(now) },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    stored = String(Attributes?.codeHash ?? '');
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // The document client does not unmarshall the item a failed condition returns.
+    const raw = (err as { Item?: Record<string, AttributeValue> }).Item;
+    const old = raw ? unmarshall(raw) : undefined;
+    const live = old && Number(old.expiresAt) > seconds(now);
+    if (live && Number(old.attempts) >= SIGN_IN_CODE_MAX_TRIES) throw new TooManyAttempts(TOO_MANY_CODE_TRIES);
+    throw new InvalidRequest(INVALID_CODE);
+  }
+  if (!sameDigest(stored, codeHash)) throw new InvalidRequest(INVALID_CODE);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: codeKey(userId),
+              ConditionExpression: 'codeHash = :hash',
+              ExpressionAttributeValues: { ':hash': codeHash },
+            },
+          },
+          markVerifiedItem(userId),
+        ],
+      }),
+    );
+  } catch (err) {
+    // Another request used the same code a moment earlier.
+    if (err instanceof TransactionCanceledException) throw new InvalidRequest(INVALID_CODE);
+    throw err;
+  }
+}
+
+/** Stores the hash of a new reset link for the user, replacing any earlier one. */
+export async function storeResetToken(userId: string, tokenHash: string, now = Date.now()): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...resetKey(userId), type: 'resetLink', tokenHash, expiresAt: seconds(now + RESET_LINK_TTL_MS) },
+    }),
+  );
+}
+
+/**
+ * Uses a reset link: deletes it (only if it is still this link and unexpired), sets the new password
+ * hash and clears the sign-in lockout of the account's email, all in one transaction, so a link
+ * works exactly once.
+ */
+export async function consumeResetToken(userId: string, email: string, tokenHash: string, passwordHash: string, now = Date.now()): Promise<void> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: resetKey(userId),
+              ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
+              ExpressionAttributeValues: { ':hash': tokenHash, ':now': seconds(now) },
+            },
+          },
+          setPasswordItem(userId, passwordHash),
+          { Delete: { TableName: tableName(), Key: loginAttemptsKey(email) } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) throw new InvalidRequest(INVALID_RESET_LINK);
+    throw err;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The local outbox: mails the `outbox` mailer keeps in the table instead of sending them, listed at
+ * /_local/outbox so a developer (or a browser test) can read the codes and links they carry.
+ *
+ *   mail  pk OUTBOX#<lower to>  sk <sentAt ISO>#<ulid>  gsi1pk OUTBOX  gsi1sk <sentAt ISO>#<ulid>
+ *         to, subject, text, replyTo, sentAt, expiresAt (sentAt + 7 days)
+ *
+ * One recipient's mails are a Query on pk; everyone's are a Query on gsi1. Both sort keys start with
+ * the ISO time, so reading backwards is newest first. The TTL keeps a local table from growing forever.
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import type { Mail } from '../providers/mail/mailer';
+import { db, tableName } from './client';
+import { normalizeEmail } from './users';
+
+/** A mail as /_local/outbox shows it. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+const KEEP_SECONDS = 7 * 24 * 60 * 60;
+
+/** Monotonic, so two mails sent in the same millisecond still list in the order they were sent. */
+const nextId = monotonicFactory();
+
+export const outboxPk = (to: string) => `OUTBOX#${normalizeEmail(to)}`;
+
+function fromItem(item: Record<string, unknown>): OutboxMail {
+  return {
+    to: item.to as string,
+    subject: item.subject as string,
+    text: item.text as string,
+    sentAt: item.sentAt as string,
+  };
+}
+
+/** Keeps one mail in the outbox; it expires after 7 days. */
+export async function saveOutboxMail(mail: Mail): Promise<void> {
+  const now = new Date();
+  const sentAt = now.toISOString();
+  const sk = `${sentAt}#${nextId(now.getTime())}`;
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: outboxPk(mail.to),
+        sk,
+        gsi1pk: 'OUTBOX',
+        gsi1sk: sk,
+        type: 'outboxMail',
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        replyTo: mail.replyTo,
+        sentAt,
+        expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+      },
+    }),
+  );
+}
+
+/** The newest `limit` mails, of one recipient (any case) when `to` is given, of everyone otherwise. */
+export async function listOutbox({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<OutboxMail[]> {
+  const query = to
+    ? { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxPk(to) } }
+    : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' } };
+  const { Items = [] } = await db.send(
+    new QueryCommand({ TableName: tableName(), ...query, ScanIndexForward: false, Limit: limit }),
+  );
+  return Items.map(fromItem);
+}

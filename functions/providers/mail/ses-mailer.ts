@@ -1,0 +1,27 @@
+/** Mail through Amazon SES (API v2): a plain-text message from MAIL_FROM. */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { config } from '../../config';
+import type { Mail, Mailer } from './mailer';
+
+/** Made once per container by getMailer(), so the client and its connections are reused. */
+export function createSesMailer(): Mailer {
+  const { AWS_REGION, MAIL_FROM } = config();
+  const ses = new SESv2Client({ region: AWS_REGION });
+  return {
+    async send(mail: Mail) {
+      await ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: MAIL_FROM,
+          Destination: { ToAddresses: [mail.to] },
+          ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
+          Content: {
+            Simple: {
+              Subject: { Data: mail.subject, Charset: 'UTF-8' },
+              Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+            },
+          },
+        }),
+      );
+    },
+  };
+}

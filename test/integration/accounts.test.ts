@@ -1,0 +1,198 @@
+/**
+ * The account rules against DynamoDB Local: code expiry, tries and single use under concurrency,
+ * the resend interval, reset links working once, and the sign-in lockout window.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearLoginFailures, lockedUntil, LOCKOUT_MS, LOGIN_WINDOW_MS, recordLoginFailure } from '../../functions/data/login-attempts';
+import {
+  consumeResetToken,
+  consumeSignInCode,
+  SIGN_IN_CODE_RESEND_MS,
+  SIGN_IN_CODE_TTL_MS,
+  storeResetToken,
+  storeSignInCode,
+} from '../../functions/data/one-time-codes';
+import { createUser, getUserById, type User } from '../../functions/data/users';
+import { InvalidRequest, TooManyAttempts } from '../../functions/errors';
+import { hashResetToken, hashSignInCode, newResetToken } from '../../functions/security/secrets';
+import { startFront, type Front } from '../../infra/local/server';
+
+let n = 0;
+const newUser = () => createUser({ name: 'Test User', email: `user${++n}-${Date.now()}@example.com`, passwordHash: 'x' });
+const settle = async (ps: Promise<unknown>[]) => {
+  const rs = await Promise.allSettled(ps);
+  const reasons = rs.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as Error);
+  return { ok: rs.filter((r) => r.status === 'fulfilled').length, reasons };
+};
+
+describe('sign-in codes', () => {
+  it('verify the account with the right code, once', async () => {
+    const user = await newUser();
+    await storeSignInCode(user.id, hashSignInCode(user.id, 'ABC234'));
+    await consumeSignInCode(user.id, hashSignInCode(user.id, 'abc234'));
+    expect((await getUserById(user.id))?.verified).toBe(true);
+    await expect(consumeSignInCode(user.id, hashSignInCode(user.id, 'ABC234'))).rejects.toThrow(InvalidRequest);
+  });
+
+  it('expire after 10 minutes', async () => {
+    const user = await newUser();
+    const sentAt = Date.now() - SIGN_IN_CODE_TTL_MS - 1000;
+    await storeSignInCode(user.id, hashSignInCode(user.id, 'ABC234'), sentAt);
+    await expect(consumeSignInCode(user.id, hashSignInCode(user.id, 'ABC234'))).rejects.toThrow(InvalidRequest);
+    expect((await getUserById(user.id))?.verified).toBe(false);
+  });
+
+  it('allow 5 tries: after 5 wrong codes even the right one is refused with 429', async () => {
+    const user = await newUser();
+    const right = hashSignInCode(user.id, 'RIGHT2');
+    await storeSignInCode(user.id, right);
+    for (let i = 0; i < 5; i++) await expect(consumeSignInCode(user.id, hashSignInCode(user.id, 'WRONG2'))).rejects.toThrow(InvalidRequest);
+    await expect(consumeSignInCode(user.id, right)).rejects.toThrow(TooManyAttempts);
+    expect((await getUserById(user.id))?.verified).toBe(false);
+  });
+
+  it('give 12 concurrent guesses exactly 5 comparisons', async () => {
+    const user = await newUser();
+    await storeSignInCode(user.id, hashSignInCode(user.id, 'RIGHT2'));
+    const { ok, reasons } = await settle(Array.from({ length: 12 }, () => consumeSignInCode(user.id, hashSignInCode(user.id, 'WRONG2'))));
+    expect(ok).toBe(0);
+    expect(reasons.filter((r) => r instanceof InvalidRequest)).toHaveLength(5);
+    expect(reasons.filter((r) => r instanceof TooManyAttempts)).toHaveLength(7);
+  });
+
+  it('work once when the right code arrives twice at the same time', async () => {
+    const user = await newUser();
+    const right = hashSignInCode(user.id, 'RIGHT2');
+    await storeSignInCode(user.id, right);
+    const { ok, reasons } = await settle([consumeSignInCode(user.id, right), consumeSignInCode(user.id, right), consumeSignInCode(user.id, right)]);
+    expect(ok).toBe(1);
+    for (const r of reasons) expect(r).toBeInstanceOf(InvalidRequest);
+  });
+
+  it('are not re-sent within 30 s; a new code then replaces the old one', async () => {
+    const user = await newUser();
+    const t0 = Date.now();
+    expect(await storeSignInCode(user.id, hashSignInCode(user.id, 'FIRST2'), t0)).toBe(true);
+    expect(await storeSignInCode(user.id, hashSignInCode(user.id, 'OTHER2'), t0 + SIGN_IN_CODE_RESEND_MS - 1)).toBe(false);
+    expect(await storeSignInCode(user.id, hashSignInCode(user.id, 'NEWER2'), t0 + SIGN_IN_CODE_RESEND_MS)).toBe(true);
+    await expect(consumeSignInCode(user.id, hashSignInCode(user.id, 'FIRST2'))).rejects.toThrow(InvalidRequest);
+    await consumeSignInCode(user.id, hashSignInCode(user.id, 'NEWER2'));
+  });
+});
+
+describe('reset links', () => {
+  const link = async (user: User, now?: number) => {
+    const token = newResetToken(user.id);
+    await storeResetToken(user.id, hashResetToken(token), now);
+    return hashResetToken(token);
+  };
+
+  it('set the password once, even when used twice at the same time', async () => {
+    const user = await newUser();
+    const hash = await link(user);
+    const { ok, reasons } = await settle([
+      consumeResetToken(user.id, user.email, hash, 'new-hash-1'),
+      consumeResetToken(user.id, user.email, hash, 'new-hash-2'),
+    ]);
+    expect(ok).toBe(1);
+    expect(reasons[0]).toBeInstanceOf(InvalidRequest);
+    expect(['new-hash-1', 'new-hash-2']).toContain((await getUserById(user.id))?.passwordHash);
+    await expect(consumeResetToken(user.id, user.email, hash, 'again')).rejects.toThrow(InvalidRequest);
+  });
+
+  it('expire after 1 hour', async () => {
+    const user = await newUser();
+    const hash = await link(user, Date.now() - 61 * 60_000);
+    await expect(consumeResetToken(user.id, user.email, hash, 'h')).rejects.toThrow(InvalidRequest);
+    expect((await getUserById(user.id))?.passwordHash).toBe('x');
+  });
+
+  it('stop working when a newer link is sent', async () => {
+    const user = await newUser();
+    const older = await link(user);
+    const newer = await link(user);
+    await expect(consumeResetToken(user.id, user.email, older, 'h')).rejects.toThrow(InvalidRequest);
+    await consumeResetToken(user.id, user.email, newer, 'h2');
+  });
+
+  it('lift a sign-in lockout', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) await recordLoginFailure(user.email);
+    expect(await lockedUntil(user.email)).toBeDefined();
+    await consumeResetToken(user.id, user.email, await link(user), 'h');
+    expect(await lockedUntil(user.email)).toBeUndefined();
+  });
+});
+
+describe('sign-in lockout', () => {
+  const email = () => `lock${++n}@example.com`;
+
+  it('locks an email on the 5th failure within 15 minutes, for 15 minutes', async () => {
+    const e = email();
+    const t0 = Date.now();
+    for (let i = 0; i < 4; i++) await recordLoginFailure(e, t0 + i * 60_000);
+    expect(await lockedUntil(e, t0 + 4 * 60_000)).toBeUndefined();
+    await recordLoginFailure(e, t0 + 5 * 60_000);
+    expect(await lockedUntil(e, t0 + 5 * 60_000)).toBe(t0 + 5 * 60_000 + LOCKOUT_MS);
+    expect(await lockedUntil(e, t0 + 5 * 60_000 + LOCKOUT_MS + 1)).toBeUndefined();
+  });
+
+  it('does not lock for failures spread over more than 15 minutes', async () => {
+    const e = email();
+    const t0 = Date.now() - 2 * LOGIN_WINDOW_MS;
+    for (let i = 0; i < 4; i++) await recordLoginFailure(e, t0 + i * 1000);
+    await recordLoginFailure(e, t0 + LOGIN_WINDOW_MS + 1000); // a new window starts here
+    expect(await lockedUntil(e, t0 + LOGIN_WINDOW_MS + 1000)).toBeUndefined();
+  });
+
+  it('counts concurrent failures without losing any', async () => {
+    const e = email();
+    await Promise.all(Array.from({ length: 8 }, () => recordLoginFailure(e)));
+    expect(await lockedUntil(e)).toBeDefined();
+  });
+
+  it('forgets failures after a successful sign-in', async () => {
+    const e = email();
+    for (let i = 0; i < 4; i++) await recordLoginFailure(e);
+    await clearLoginFailures(e);
+    await recordLoginFailure(e);
+    expect(await lockedUntil(e)).toBeUndefined();
+  });
+});
+
+describe('through the local front', () => {
+  let front: Front;
+  beforeAll(async () => {
+    front = await startFront({ port: 0, spa: 'none' });
+  });
+  afterAll(() => front.close());
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(front.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('answers 401 five times, then 429, to wrong passwords; the same 401 for an unknown email', async () => {
+    const email = `front${Date.now()}@example.com`;
+    const reg = await post('/auth/register', { name: 'Front Test', email, password: 'Str0ng!pass', recaptchaToken: 't' });
+    expect(reg.status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post('/auth/login', { email, password: 'Wrong!pass1', recaptchaToken: 't' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await post('/auth/login', { email, password: 'Str0ng!pass', recaptchaToken: 't' });
+    expect(locked.status).toBe(429);
+    const unknown = await post('/auth/login', { email: `nobody${Date.now()}@example.com`, password: 'Wrong!pass1', recaptchaToken: 't' });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('keeps the sign-in token away from user routes until the code is verified', async () => {
+    const email = `gate${Date.now()}@example.com`;
+    const reg = (await (await post('/auth/register', { name: 'Gate Test', email, password: 'Str0ng!pass', recaptchaToken: 't' })).json()) as { token: string };
+    const orders = await fetch(`${front.url}/shipping/orders`, { headers: { authorization: `Bearer ${reg.token}` } });
+    expect(orders.status).toBe(403);
+    const user = (await (await fetch(`${front.url}/auth/profile`, { headers: { authorization: `Bearer ${reg.token}` } })).json()) as unknown;
+    expect(user).toEqual({ message: 'Enter the code we sent to your email first' });
+  });
+});

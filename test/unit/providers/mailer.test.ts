@@ -1,0 +1,133 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../../functions/config';
+import { listOutbox, saveOutboxMail } from '../../../functions/data/outbox';
+import { getMailer, resetMailerForTests } from '../../../functions/providers/mail/mailer';
+
+const ses = mockClient(SESv2Client);
+const ddb = mockClient(DynamoDBDocumentClient);
+const table = process.env.TABLE_NAME as string;
+
+const mail = { to: 'Ann@Example.COM', subject: 'Your code', text: 'Your code is 4KX9QZ' };
+
+/** Changes the configuration and forgets everything made from the old one. */
+function useEnv(vars: Record<string, string>) {
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  resetConfigForTests();
+  resetMailerForTests();
+}
+
+beforeEach(() => {
+  ses.reset();
+  ddb.reset();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+  resetMailerForTests();
+});
+
+describe('getMailer', () => {
+  it('keeps mails in the outbox when MAIL_PROVIDER is unset', async () => {
+    ddb.on(PutCommand).resolves({});
+    useEnv({});
+    await getMailer().send(mail);
+    expect(ddb).toHaveReceivedCommandTimes(PutCommand, 1);
+    expect(ses).not.toHaveReceivedCommand(SendEmailCommand);
+  });
+
+  it('sends through SES when MAIL_PROVIDER is ses', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    useEnv({ MAIL_PROVIDER: 'ses' });
+    await getMailer().send(mail);
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('makes the mailer once per process', () => {
+    expect(getMailer()).toBe(getMailer());
+  });
+});
+
+describe('SES mailer', () => {
+  beforeEach(() => useEnv({ MAIL_PROVIDER: 'ses', MAIL_FROM: 'PrepaidShip <no-reply@prepaidship.example>' }));
+
+  it('sends a plain-text mail from MAIL_FROM with the reply-to address', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await getMailer().send({ ...mail, replyTo: 'bob@example.com' });
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
+      FromEmailAddress: 'PrepaidShip <no-reply@prepaidship.example>',
+      Destination: { ToAddresses: ['Ann@Example.COM'] },
+      ReplyToAddresses: ['bob@example.com'],
+      Content: {
+        Simple: {
+          Subject: { Data: 'Your code', Charset: 'UTF-8' },
+          Body: { Text: { Data: 'Your code is 4KX9QZ', Charset: 'UTF-8' } },
+        },
+      },
+    });
+  });
+
+  it('sets no reply-to address when the mail has none', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await getMailer().send(mail);
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.ReplyToAddresses).toBeUndefined();
+  });
+
+  it('rejects when SES refuses the mail, so the caller does not claim it was sent', async () => {
+    ses.on(SendEmailCommand).rejects(new Error('MessageRejected: Email address is not verified'));
+    await expect(getMailer().send(mail)).rejects.toThrow('MessageRejected');
+  });
+});
+
+describe('outbox', () => {
+  it('saves a mail under its lower-cased recipient and in the all-mail index, expiring in 7 days', async () => {
+    ddb.on(PutCommand).resolves({});
+    const before = Math.floor(Date.now() / 1000);
+    await saveOutboxMail({ ...mail, replyTo: 'bob@example.com' });
+    const item = ddb.commandCalls(PutCommand)[0]?.args[0].input.Item ?? {};
+    expect(item).toMatchObject({
+      pk: 'OUTBOX#ann@example.com',
+      gsi1pk: 'OUTBOX',
+      to: 'Ann@Example.COM',
+      subject: 'Your code',
+      text: 'Your code is 4KX9QZ',
+      replyTo: 'bob@example.com',
+    });
+    expect(item.sk).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[0-9A-Z]{26}$/);
+    expect(item.sk.startsWith(`${item.sentAt}#`)).toBe(true);
+    expect(item.gsi1sk).toBe(item.sk);
+    expect(item.expiresAt - before).toBeGreaterThanOrEqual(7 * 24 * 3600);
+    expect(item.expiresAt - before).toBeLessThanOrEqual(7 * 24 * 3600 + 2);
+  });
+
+  it('lists one recipient newest first by querying their partition', async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [{ pk: 'OUTBOX#ann@example.com', sk: 's', to: 'ann@example.com', subject: 'S', text: 'T', replyTo: 'r', sentAt: 't' }],
+    });
+    const mails = await listOutbox({ to: ' ANN@example.com' });
+    expect(mails).toEqual([{ to: 'ann@example.com', subject: 'S', text: 'T', sentAt: 't' }]);
+    expect(ddb).toHaveReceivedCommandWith(QueryCommand, {
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX#ann@example.com' },
+      ScanIndexForward: false,
+      Limit: 50,
+    });
+  });
+
+  it('lists every recipient newest first from gsi1', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    expect(await listOutbox({ limit: 5 })).toEqual([]);
+    expect(ddb).toHaveReceivedCommandWith(QueryCommand, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX' },
+      ScanIndexForward: false,
+      Limit: 5,
+    });
+  });
+});
