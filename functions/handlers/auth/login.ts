@@ -24,6 +24,7 @@ export const handler = api('POST /auth/login', { body: loginSchema }, async ({ b
     throw new Unauthorized('Invalid email or password');
   }
   await clearLoginFailures(body.email);
-  await mailSignInCode(user);
-  return sessionAnswer(user, 'otp', 'We sent a sign-in code to your email.');
+  // Within 30 s of the last code nothing new is mailed: say so, rather than announce a mail.
+  const mailed = await mailSignInCode(user);
+  return sessionAnswer(user, 'otp', mailed ? 'We sent a sign-in code to your email.' : 'We sent you a code moments ago: enter that one.');
 });
