@@ -25,10 +25,27 @@ export class ApiError extends Error {
     message: string,
     /** Per-field messages of a 400, keyed like the request body. */
     readonly fields: Record<string, string> = {},
+    /** False when the answer carried no message and `message` is our generic stand-in. */
+    readonly hasServerMessage = true,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * What to tell a person about a failed call: the server's own message when it sent one (they are
+ * written for people, docs/api.md), otherwise `fallback`.
+ */
+export function errorMessage(error: unknown, fallback: string): string;
+export function errorMessage(error: unknown, fallback?: string): string | undefined;
+export function errorMessage(error: unknown, fallback?: string): string | undefined {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
+}
+
+/** `fetch` rejects with a TypeError when the request never got an answer (offline, DNS, CORS). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
 }
 
 /** Turns `'DELETE /auth/addresses/{id}'` plus options into the method and the URL to call. */
@@ -53,10 +70,12 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   const { message, fields } = (body ?? {}) as { message?: unknown; fields?: unknown };
+  const hasMessage = typeof message === 'string' && message !== '';
   return new ApiError(
     response.status,
-    typeof message === 'string' && message ? message : `Request failed (${response.status})`,
+    hasMessage ? message : `Request failed (${response.status})`,
     fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
+    hasMessage,
   );
 }
 

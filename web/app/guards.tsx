@@ -8,14 +8,14 @@ import { isAdmin, useSession } from '../lib/session';
 
 /**
  * Lets a signed-in, OTP-verified session through (and, with `role="admin"`, only an admin).
- * Anonymous visitors go to the landing page; unverified ones to the OTP page, which sends them back
+ * Anonymous visitors go to the landing page (remembering where they were going); unverified ones to the OTP page, which sends them back
  * here afterwards; non-admins on admin routes to their own dashboard.
  */
 export function RequireSession({ role }: { role?: 'admin' }) {
   const { token, user, isVerified } = useSession();
   const location = useLocation();
 
-  if (!token) return <Navigate to={paths.home} replace />;
+  if (!token) return <Navigate to={paths.home} replace state={{ from: location.pathname + location.search }} />;
   if (!isVerified) {
     const state: OtpVerificationState = { email: user?.email ?? '', from: location.pathname + location.search };
     return <Navigate to={paths.otpVerification} replace state={state} />;

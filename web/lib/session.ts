@@ -71,6 +71,11 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession);
 }
 
+/** The part of an API user the browser keeps: no balance, which would go stale in storage. */
+export function toSessionUser({ id, name, email, role }: SessionUser): SessionUser {
+  return { id, name, email, role };
+}
+
 /** After a successful login: the token only reaches the OTP routes until verification. */
 export function startSession(token: string, user: SessionUser): void {
   localStorage.setItem(sessionStorageKeys.token, token);

@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../web/app/provider';
-import { routes } from '../../../web/app/router';
 import { endSession, getSession, markSessionVerified, startSession } from '../../../web/lib/session';
 import { stubBrowserApis } from './browser-api-stubs';
+import { renderAt } from './render-route';
 
 const ann = { id: 'u1', name: 'Ann Lee', email: 'ann@example.com', role: 'user' };
 const root = { id: 'u2', name: 'Root Admin', email: 'root@example.com', role: 'admin' };
 
 const fetchMock = vi.fn<typeof fetch>();
-
-/** Renders the real route tree at `path`, as the app does, with a memory history. */
-function renderAt(path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
 
 function signIn(user: typeof ann, { verified }: { verified: boolean }) {
   startSession('token', user);
@@ -48,6 +35,13 @@ describe('route guards', () => {
     const router = renderAt('/user-dashboard/tracking');
     expect(await screen.findByRole('heading', { level: 1, name: 'Effortless Shipping Labels' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('remembers the page an anonymous visitor wanted through Get Started to the sign-in page', async () => {
+    const router = renderAt('/user-dashboard/tracking?number=9400');
+    await userEvent.click(await screen.findByRole('link', { name: 'Get Started' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/user-dashboard/tracking?number=9400' });
   });
 
   it('sends an anonymous visitor on an admin page to the landing page', async () => {
@@ -131,6 +125,7 @@ describe('public routes', () => {
   });
 
   it('redirects /verify-otp to /otp-verification keeping the navigation state', async () => {
+    signIn(ann, { verified: false }); // the OTP page sends visitors without a session to /login
     const router = renderAt('/verify-otp', { email: 'ann@example.com', from: '/user-dashboard/tracking' });
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
     expect(router.state.location.pathname).toBe('/otp-verification');

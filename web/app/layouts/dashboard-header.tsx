@@ -3,6 +3,7 @@ import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { SidebarTrigger } from '../../components/sidebar';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { useProfilePicture } from '../../features/profile/api/get-profile-picture';
 import { paths } from '../../lib/paths';
 import { endSession, isAdmin, useSession } from '../../lib/session';
 
@@ -24,8 +25,10 @@ function BalanceBadge() {
   );
 }
 
+/** The server's picture when it has answered; the initials meanwhile, or if the image fails. */
 function AccountMenu({ name }: { name: string }) {
   const navigate = useNavigate();
+  const { data } = useProfilePicture();
   const logout = () => {
     endSession();
     navigate(paths.home, { replace: true });
@@ -36,6 +39,7 @@ function AccountMenu({ name }: { name: string }) {
         <Button variant="ghost" size="sm" rounded="full" px="0" aria-label={`Account menu for ${name}`}>
           <Avatar.Root size="sm">
             <Avatar.Fallback name={name} />
+            {data?.picture && <Avatar.Image src={data.picture} alt="" />}
           </Avatar.Root>
         </Button>
       </Menu.Trigger>

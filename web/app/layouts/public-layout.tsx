@@ -1,11 +1,13 @@
 import { Box, Button, Container, Flex, Link, SkipNavContent, SkipNavLink, Text } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '../../components/brand';
+import { useReturnPath } from '../../lib/navigation-state';
 import { paths } from '../../lib/paths';
 import { supportEmail } from '../../lib/support-contact';
 
 /** Landing, sign-in and the other public pages: logo and Sign In on top, copyright and support below. */
 export function PublicLayout() {
+  const returnPath = useReturnPath();
   return (
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>Skip to content</SkipNavLink>
@@ -13,7 +15,7 @@ export function PublicLayout() {
         <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
           <Brand />
           <Button asChild size="sm" colorPalette="blue">
-            <RouterLink to={paths.login}>Sign In</RouterLink>
+            <RouterLink to={paths.login} state={{ from: returnPath }}>Sign In</RouterLink>
           </Button>
         </Container>
       </Box>

@@ -1,10 +1,73 @@
-import { Container } from '@chakra-ui/react';
-import { PageTitle } from '../../../components/page-title';
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LOGIN_RETRY_MS } from '../../../../domain/constants';
+import { loginSchema, type LoginBody } from '../../../../domain/schemas/auth';
+import { Form } from '../../../components/form';
+import { FormField } from '../../../components/form-field';
+import { notifyApiError } from '../../../components/notify';
+import { TextLink } from '../../../components/text-link';
+import { useCountdown } from '../../../hooks/use-countdown';
+import { paths, type OtpVerificationState } from '../../../lib/paths';
+import { useLogin } from '../api/login';
+import { AuthPage } from '../components/auth-page';
+import { CaptchaField } from '../components/captcha-field';
+import { readAuthState } from '../../../lib/navigation-state';
 
 export function LoginPage() {
+  const navigate = useNavigate();
+  const { from } = readAuthState(useLocation().state);
+  const { trigger: login } = useLogin();
+  const retryLock = useCountdown();
+  const [captchaAttempt, setCaptchaAttempt] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', recaptchaToken: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    // SPEC section 4: the button rests 4 s after every attempt, whatever the answer.
+    retryLock.start(LOGIN_RETRY_MS);
+    try {
+      await login(body);
+      // The sign-in call has already mailed the code.
+      const state: OtpVerificationState = { email: body.email, from };
+      navigate(paths.otpVerification, { state });
+    } catch (error) {
+      notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
+      setCaptchaAttempt((n) => n + 1);
+    }
+  });
+
+  const locked = retryLock.secondsLeft > 0;
   return (
-    <Container maxW="md" py="16">
-      <PageTitle>Sign In</PageTitle>
-    </Container>
+    <AuthPage title="Sign In">
+      <Form onSubmit={onSubmit}>
+        <FormField label="Email" error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} required>
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <CaptchaField
+          attempt={captchaAttempt}
+          onChange={(token) => setValue('recaptchaToken', token, { shouldValidate: token !== '' })}
+          error={errors.recaptchaToken?.message}
+        />
+        <Button type="submit" colorPalette="blue" loading={isSubmitting} disabled={locked}>
+          {locked ? `Try again in ${retryLock.secondsLeft}s` : 'Sign In'}
+        </Button>
+      </Form>
+      <Stack gap="2" fontSize="sm">
+        <TextLink to={paths.forgotPassword}>Forgot your password?</TextLink>
+        <Text>
+          New to PrepaidShip? <TextLink to={paths.signup}>Create an account</TextLink>
+        </Text>
+      </Stack>
+    </AuthPage>
   );
 }

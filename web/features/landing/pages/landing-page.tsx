@@ -2,6 +2,7 @@ import { Box, Button, Container, Heading, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { supportEmail } from '../../../lib/support-contact';
 import { paths } from '../../../lib/paths';
+import { useReturnPath } from '../../../lib/navigation-state';
 import { useSession } from '../../../lib/session';
 
 /** The landing page's anchors (SPEC section 2); the sections' content comes with the landing issue. */
@@ -13,6 +14,7 @@ const sections = [
 
 export function LandingPage() {
   const { token } = useSession();
+  const returnPath = useReturnPath();
   return (
     <>
       <Box as="section" id="home" aria-labelledby="home-title" scrollMarginTop="80px" py={{ base: '16', md: '24' }} bg="bg.subtle">
@@ -24,7 +26,7 @@ export function LandingPage() {
             Buy prepaid USPS domestic labels, print them at home and track every package in one place.
           </Text>
           <Button asChild size="lg" mt="8" colorPalette="blue">
-            {token ? <RouterLink to={paths.user.labels}>Go To Dashboard</RouterLink> : <RouterLink to={paths.login}>Get Started</RouterLink>}
+            {token ? <RouterLink to={paths.user.labels}>Go To Dashboard</RouterLink> : <RouterLink to={paths.login} state={{ from: returnPath }}>Get Started</RouterLink>}
           </Button>
         </Container>
       </Box>

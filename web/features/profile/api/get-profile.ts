@@ -1,14 +1,9 @@
 import { useApiQuery } from '../../../api-client/swr-config';
 import { useSession } from '../../../lib/session';
+import type { User } from '../../../types/api';
 
 /** The signed-in user as GET /auth/profile answers it; the balance is in dollars. */
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  balance: number;
-}
+export type Profile = User;
 
 export const profileKey = 'GET /auth/profile' as const;
 

@@ -1,5 +1,92 @@
+import { Button, Card, Input, Skeleton } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateProfileFormSchema } from '../../../../domain/schemas/auth';
+import { Form } from '../../../components/form';
+import { FormField } from '../../../components/form-field';
+import { notifyApiError, notifySuccess } from '../../../components/notify';
 import { PageTitle } from '../../../components/page-title';
+import { PasswordChecklist } from '../../../components/password-checklist';
+import { useSession } from '../../../lib/session';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+
+type ProfileForm = z.input<typeof updateProfileFormSchema>;
+
+function ProfileForm({ name, email }: { name: string; email: string }) {
+  const { trigger: save } = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm, unknown, z.output<typeof updateProfileFormSchema>>({
+    resolver: zodResolver(updateProfileFormSchema),
+    defaultValues: { name, password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // A blank password keeps the current one: send it only when it changes (SPEC section 7).
+      const saved = await save(values.password ? { name: values.name, password: values.password } : { name: values.name });
+      reset({ name: saved.name, password: '', confirmPassword: '' });
+      notifySuccess('Profile updated');
+    } catch (error) {
+      // The update call logs and rethrows (SPEC section 7); the page tells the person.
+      notifyApiError('Failed to update profile. Please try again.', error);
+    }
+  });
+
+  return (
+    <Form onSubmit={onSubmit}>
+      <FormField label="Name" error={errors.name?.message} required>
+        <Input autoComplete="name" {...register('name')} />
+      </FormField>
+      <FormField label="Email" helper="Your email cannot be changed." readOnly>
+        <Input value={email} readOnly variant="subtle" />
+      </FormField>
+      <FormField
+        label="New password"
+        error={errors.password?.message}
+        helper={password ? <PasswordChecklist password={password} /> : 'Leave blank to keep your current password.'}
+      >
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" colorPalette="blue" alignSelf="start" loading={isSubmitting}>
+        Save Changes
+      </Button>
+    </Form>
+  );
+}
 
 export function ProfilePage() {
-  return <PageTitle>Profile</PageTitle>;
+  const { user } = useSession();
+  const { data, error, isLoading } = useProfile();
+
+  useEffect(() => {
+    if (error) notifyApiError('Failed to Fetch Profile', error, 'Please try again later.', 'profile-fetch');
+  }, [error]);
+
+  return (
+    <>
+      <PageTitle>Profile</PageTitle>
+      <Card.Root maxW="lg">
+        <Card.Body>
+          {/* Until the profile answers, the session's copy of the name stands in (also if it fails). */}
+          {isLoading && !data ? (
+            <Skeleton h="72" />
+          ) : (
+            <ProfileForm key={data?.id ?? 'session'} name={data?.name ?? user?.name ?? ''} email={data?.email ?? user?.email ?? ''} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </>
+  );
 }

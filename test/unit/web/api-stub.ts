@@ -1,0 +1,50 @@
+import { vi } from 'vitest';
+
+export interface StubRequest {
+  url: URL;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Answers one route; a function so each call gets a fresh (unread) Response. */
+export type StubAnswer = (request: StubRequest) => Response | Promise<Response>;
+
+/** A JSON answer. */
+export const json =
+  (body: unknown, status = 200): StubAnswer =>
+  () =>
+    Response.json(body, { status });
+
+/**
+ * Replaces `fetch` with a map from route keys (`'POST /auth/login'`) to answers. Unlisted routes
+ * answer 501, as the server does for features not built yet. `calls(key)` lists what each route got.
+ */
+export function stubApi(answers: Record<string, StubAnswer>) {
+  const received: (StubRequest & { key: string })[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const request = {
+      key,
+      url,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    received.push(request);
+    const answer = answers[key];
+    return answer ? answer(request) : Response.json({ message: 'Not implemented' }, { status: 501 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    /** The requests `key` received, oldest first. */
+    calls: (key: string) => received.filter((r) => r.key === key),
+    set: (key: string, answer: StubAnswer) => {
+      answers[key] = answer;
+    },
+  };
+}
+
+/** With the `none` provider the captcha field reports its token at once: no widget to drive. */
+export const noCaptcha = { 'GET /auth/captcha-challenge': json({ provider: 'none' }) };

@@ -1,0 +1,30 @@
+/**
+ * Toasts with a title and an optional description: SPEC section 8 names each failure by a title
+ * ('Login Failed') followed by the server's message or a fallback.
+ */
+import { Stack, Text } from '@chakra-ui/react';
+import { toast } from 'react-hot-toast';
+import { errorMessage } from '../api-client/client';
+
+function ToastBody({ title, description }: { title: string; description?: string }) {
+  return (
+    <Stack gap="0.5" w="full">
+      <Text fontWeight="semibold">{title}</Text>
+      {description && <Text fontSize="sm">{description}</Text>}
+    </Stack>
+  );
+}
+
+/** `id` makes a repeated failure (a retried query) replace its toast instead of stacking a new one. */
+export function notifyError(title: string, description?: string, id?: string): void {
+  toast.error(<ToastBody title={title} description={description} />, { id });
+}
+
+export function notifySuccess(title: string, description?: string): void {
+  toast.success(<ToastBody title={title} description={description} />);
+}
+
+/** A failed call: `title`, then the server's message or `fallback`. */
+export function notifyApiError(title: string, error: unknown, fallback?: string, id?: string): void {
+  notifyError(title, errorMessage(error, fallback), id);
+}

@@ -1,0 +1,12 @@
+import { Link } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** An in-app link styled as a link (the account pages' "Create an account", "Back to sign in"). */
+export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild colorPalette="blue" color="colorPalette.fg" fontWeight="medium">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}

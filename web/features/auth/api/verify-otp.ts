@@ -1,0 +1,20 @@
+import useSWRMutation from 'swr/mutation';
+import type { VerifyOtpBody } from '../../../../domain/schemas/auth';
+import { apiRequest } from '../../../api-client/client';
+import { markSessionVerified, toSessionUser, updateSessionUser } from '../../../lib/session';
+import type { SessionAnswer } from '../types';
+
+/** POST /auth/verify-otp */
+export function verifyOtp(body: VerifyOtpBody): Promise<SessionAnswer> {
+  return apiRequest<SessionAnswer>('POST /auth/verify-otp', { body });
+}
+
+/** Checks the code; the answer's full-scope token replaces the code-step one. */
+export function useVerifyOtp() {
+  return useSWRMutation('POST /auth/verify-otp', (_key, { arg }: { arg: VerifyOtpBody }) => verifyOtp(arg), {
+    onSuccess: ({ token, user }) => {
+      markSessionVerified(token);
+      updateSessionUser(toSessionUser(user));
+    },
+  });
+}

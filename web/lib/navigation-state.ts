@@ -1,0 +1,21 @@
+import { useLocation } from 'react-router-dom';
+import type { OtpVerificationState } from './paths';
+
+/**
+ * Reads the navigation state the account pages pass along (`{ email, from }`, web/lib/paths.ts).
+ * State survives reloads and can be anything, so each value is checked; `from` must be a path in
+ * this app.
+ */
+export function readAuthState(state: unknown): Partial<OtpVerificationState> {
+  const { email, from } = (state ?? {}) as Record<string, unknown>;
+  return {
+    email: typeof email === 'string' && email ? email : undefined,
+    from: typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined,
+  };
+}
+
+/**
+ * The protected page a visitor was turned away from, carried as navigation state from the guard
+ * through the landing page and sign-in to the code page, which returns them there.
+ */
+export const useReturnPath = (): string | undefined => readAuthState(useLocation().state).from;
