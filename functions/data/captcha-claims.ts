@@ -7,9 +7,8 @@
  *
  * The TTL removes a claim only after its challenge has expired, when the signature check refuses it anyway.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 
 export const captchaClaimKey = (id: string) => ({ pk: `CAPTCHA#${id}`, sk: 'CAPTCHA' });
 
@@ -25,7 +24,7 @@ export async function claimCaptchaSolution(id: string, expiresAtEpochSeconds: nu
     );
     return true;
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }

@@ -2,8 +2,8 @@
  * The DynamoDB document client, made once per Lambda container at module load and reused by
  * every call. DYNAMODB_ENDPOINT points it at DynamoDB Local; in AWS it is unset.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 
 const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
@@ -22,3 +22,20 @@ export const db = DynamoDBDocumentClient.from(dynamo, {
 });
 
 export const tableName = (): string => config().TABLE_NAME;
+
+/** A single write whose ConditionExpression did not hold. */
+export const isConditionFailure = (err: unknown): err is ConditionalCheckFailedException =>
+  err instanceof ConditionalCheckFailedException;
+
+/**
+ * Runs a transaction whose conditions say "still valid" (an unused code, an unexpired link); when
+ * DynamoDB cancels it, `refusal` is thrown instead, and nothing was written.
+ */
+export async function transactOrRefuse(items: NonNullable<TransactWriteCommandInput['TransactItems']>, refusal: () => Error): Promise<void> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if (err instanceof TransactionCanceledException) throw refusal();
+    throw err;
+  }
+}

@@ -5,7 +5,7 @@
  *   failures  pk LOGIN#<lower-cased email>  sk ATTEMPTS  failures, windowStart (ms), lockedUntil (ms), expiresAt (s)
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { normalizeEmail } from './users';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -14,7 +14,6 @@ export const LOCKOUT_MS = 15 * 60_000;
 
 export const loginAttemptsKey = (email: string) => ({ pk: `LOGIN#${normalizeEmail(email)}`, sk: 'ATTEMPTS' });
 
-const isConditionFailure = (err: unknown) => err instanceof Error && err.name === 'ConditionalCheckFailedException';
 const expiresAt = (now: number) => Math.floor((now + LOGIN_WINDOW_MS + LOCKOUT_MS) / 1000);
 
 /** Until when (ms) sign-ins for this email are refused, or undefined when they are not. */

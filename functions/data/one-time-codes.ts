@@ -7,12 +7,11 @@
  * TTL deletion is lazy (up to days), so every read also checks expiresAt itself. A new code or link
  * replaces the previous one: only the newest works.
  */
-import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { InvalidRequest, TooManyAttempts } from '../errors';
 import { sameDigest } from '../security/secrets';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName, transactOrRefuse } from './client';
 import { markVerifiedItem, setPasswordItem } from './users';
 import { loginAttemptsKey } from './login-attempts';
 
@@ -29,7 +28,6 @@ export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
 const codeKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'OTP' });
 const resetKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'RESET' });
 const seconds = (ms: number) => Math.floor(ms / 1000);
-const isConditionFailure = (err: unknown) => err instanceof Error && err.name === 'ConditionalCheckFailedException';
 
 /**
  * Stores a new sign-in code unless one was sent less than 30 s ago; returns false in that case (the
@@ -75,34 +73,27 @@ export async function consumeSignInCode(userId: string, codeHash: string, now = 
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     // The document client does not unmarshall the item a failed condition returns.
-    const raw = (err as { Item?: Record<string, AttributeValue> }).Item;
-    const old = raw ? unmarshall(raw) : undefined;
+    const old = err.Item ? unmarshall(err.Item) : undefined;
     const live = old && Number(old.expiresAt) > seconds(now);
     if (live && Number(old.attempts) >= SIGN_IN_CODE_MAX_TRIES) throw new TooManyAttempts(TOO_MANY_CODE_TRIES);
     throw new InvalidRequest(INVALID_CODE);
   }
   if (!sameDigest(stored, codeHash)) throw new InvalidRequest(INVALID_CODE);
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: codeKey(userId),
-              ConditionExpression: 'codeHash = :hash',
-              ExpressionAttributeValues: { ':hash': codeHash },
-            },
-          },
-          markVerifiedItem(userId),
-        ],
-      }),
-    );
-  } catch (err) {
-    // Another request used the same code a moment earlier.
-    if (err instanceof TransactionCanceledException) throw new InvalidRequest(INVALID_CODE);
-    throw err;
-  }
+  // A concurrent request may have used the same code a moment earlier: then the Delete's condition fails.
+  await transactOrRefuse(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: codeKey(userId),
+          ConditionExpression: 'codeHash = :hash',
+          ExpressionAttributeValues: { ':hash': codeHash },
+        },
+      },
+      markVerifiedItem(userId),
+    ],
+    () => new InvalidRequest(INVALID_CODE),
+  );
 }
 
 /** Stores the hash of a new reset link for the user, replacing any earlier one. */
@@ -121,25 +112,19 @@ export async function storeResetToken(userId: string, tokenHash: string, now = D
  * works exactly once.
  */
 export async function consumeResetToken(userId: string, email: string, tokenHash: string, passwordHash: string, now = Date.now()): Promise<void> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: resetKey(userId),
-              ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
-              ExpressionAttributeValues: { ':hash': tokenHash, ':now': seconds(now) },
-            },
-          },
-          setPasswordItem(userId, passwordHash),
-          { Delete: { TableName: tableName(), Key: loginAttemptsKey(email) } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (err instanceof TransactionCanceledException) throw new InvalidRequest(INVALID_RESET_LINK);
-    throw err;
-  }
+  await transactOrRefuse(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: resetKey(userId),
+          ConditionExpression: 'tokenHash = :hash AND expiresAt > :now',
+          ExpressionAttributeValues: { ':hash': tokenHash, ':now': seconds(now) },
+        },
+      },
+      setPasswordItem(userId, passwordHash),
+      { Delete: { TableName: tableName(), Key: loginAttemptsKey(email) } },
+    ],
+    () => new InvalidRequest(INVALID_RESET_LINK),
+  );
 }

@@ -13,7 +13,7 @@ import { ulid } from 'ulid';
 import type { Role } from '../http/tokens';
 import { centsToDollars } from '../../domain/money';
 import { Conflict, NotFound } from '../errors';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 
 export interface User {
@@ -153,7 +153,7 @@ export async function updateUserProfile(id: string, changes: { name: string; pas
     );
     return fromItem(Attributes as Record<string, unknown>);
   } catch (err) {
-    if (err instanceof Error && err.name === 'ConditionalCheckFailedException') throw new NotFound('Account not found');
+    if (isConditionFailure(err)) throw new NotFound('Account not found');
     throw err;
   }
 }
