@@ -31,6 +31,15 @@ const schema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
+
+  /** Stripe: with a secret key the real Checkout is used; without one, the local sandbox checkout. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** Signing secret of the webhook endpoint; derived from JWT_SECRET for the sandbox when unset. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Hoodpay (crypto): both set for the real API; otherwise the local sandbox checkout. */
+  HOODPAY_API_KEY: z.string().min(1).optional(),
+  HOODPAY_BUSINESS_ID: z.string().min(1).optional(),
+  HOODPAY_API_URL: z.url().default('https://api.hoodpay.io'),
 });
 
 export type Config = z.infer<typeof schema>;

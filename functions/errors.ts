@@ -54,12 +54,26 @@ export class InsufficientBalance extends DomainError {
 }
 export class TooManyAttempts extends DomainError {}
 
+/**
+ * An outside service (payments, labels, tracking, captcha) could not be reached or refused us. The
+ * caller sees only which service and that they may retry; `detail` goes to the logs.
+ */
+export class ProviderUnavailable extends DomainError {
+  constructor(
+    readonly provider: string,
+    readonly detail: string,
+  ) {
+    super(`${provider} is not answering right now. Please try again in a moment.`);
+  }
+}
+
 const domainStatus = new Map<Function, number>([
   [InvalidRequest, 400],
   [NotFound, 404],
   [Conflict, 409],
   [InsufficientBalance, 402],
   [TooManyAttempts, 429],
+  [ProviderUnavailable, 502],
 ]);
 
 /** Status code and public message of an error, or undefined when it must stay a hidden 500. */

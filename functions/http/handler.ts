@@ -168,7 +168,7 @@ export function api<K extends RouteKey, S extends z.ZodType | undefined = undefi
       }
       if (exposed) {
         // A deliberate 5xx (501): its message is ours, safe to show; still logged for operations.
-        log.warn('deliberate server error', { statusCode: exposed.statusCode, detail: exposed.message });
+        log.warn('deliberate server error', { statusCode: exposed.statusCode, detail: (err as { detail?: string }).detail ?? exposed.message });
         return respond(exposed.statusCode, { message: exposed.message }, requestId);
       }
       log.error('unhandled error', describeError(err));

@@ -1,0 +1,48 @@
+/**
+ * The payment providers behind one interface each: card payments (Stripe Checkout) and crypto
+ * payments (Hoodpay). With keys configured the real APIs are used; without them, the local sandbox
+ * checkout (`/_local/checkout/<id>`), which completes through the same webhook routes.
+ *
+ * What we send a provider carries our ids (user, ledger entry, what is being paid for) so its
+ * webhook can be matched to the pending ledger entry; what the provider tells us is never the
+ * amount we credit: the entry's own amount is, and it must match what was paid.
+ */
+
+/** What a checkout pays for: a wallet top-up (issue 4) or one label (issue 5). */
+export type CheckoutPurpose = 'topup' | 'label';
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  /** Our pending ledger entry (top-up) or order id (label). */
+  entryId: string;
+  purpose: CheckoutPurpose;
+  amountCents: number;
+  /** One line the payer sees, e.g. "PrepaidShip wallet top-up". */
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CardCheckout {
+  /** Creates a Stripe Checkout Session (or a sandbox one): its id and the URL to send the payer to. */
+  createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The secret the webhook's Stripe-Signature is checked with. */
+  webhookSecret(): string;
+}
+
+export type CryptoPaymentStatus = 'pending' | 'completed' | 'failed';
+
+export interface CryptoPayment {
+  id: string;
+  status: CryptoPaymentStatus;
+  /** What the payer was asked for, in cents (USD). */
+  amountCents: number;
+}
+
+export interface CryptoCheckout {
+  /** Creates a Hoodpay payment (or a sandbox one) for `request`, notifying `notifyUrl`. */
+  createPayment(request: CheckoutRequest & { notifyUrl: string }): Promise<{ paymentId: string; url: string }>;
+  /** Reads a payment from the provider: the webhook trusts this, not its own payload. */
+  getPayment(paymentId: string): Promise<CryptoPayment>;
+}
