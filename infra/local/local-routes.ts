@@ -1,17 +1,86 @@
 /**
  * Routes that exist only on the local front (`/_local/...`), never in AWS: they stand in for what a
- * developer would otherwise look up in a real inbox or a provider's dashboard.
+ * developer would otherwise see in a real inbox or on a provider's hosted payment page.
  *
- *   GET /_local/outbox?to=<email>   mails the local outbox "sent", newest first: [{ to, subject, text, sentAt }]
+ *   GET  /_local/outbox?to=<email>       mails "sent" by the local outbox, newest first
+ *   GET  /_local/checkout/<id>           the sandbox checkout page: amount, Pay, Cancel
+ *   POST /_local/checkout/<id>/pay       delivers the provider's signed completion event to the real
+ *   POST /_local/checkout/<id>/cancel    webhook route (or the failure event), then answers
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { formatUsd } from '../../domain/money';
+import { closeLocalCheckout, getLocalCheckout, type LocalCheckout } from '../../functions/data/local-checkouts';
 import { listOutbox } from '../../functions/data/outbox';
+import { usingSandboxPayments } from '../../functions/providers/payments/payments';
+import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
 import { sendJson } from './lambda-front';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function checkoutPage(c: LocalCheckout): string {
+  const provider = c.provider === 'stripe' ? 'Card payment (Stripe sandbox)' : 'Crypto payment (Hoodpay sandbox)';
+  const action = (what: string) => `/_local/checkout/${encodeURIComponent(c.id)}/${what}`;
+  const body =
+    c.status === 'open'
+      ? `<p class="amount">${formatUsd(c.amountCents)}</p>
+         <form method="post" action="${action('pay')}"><button type="submit" class="pay">Pay</button></form>
+         <form method="post" action="${action('cancel')}"><button type="submit" class="cancel">Cancel</button></form>`
+      : `<p>This checkout is ${c.status === 'paid' ? 'paid' : 'cancelled'}.</p><p><a href="${escapeHtml(c.successUrl)}">Back to PrepaidShip</a></p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox checkout</title><style>
+body{font-family:system-ui,sans-serif;background:#f4f4f5;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border-radius:12px;padding:32px;width:min(360px,90vw);box-shadow:0 1px 4px #0002;text-align:center}
+.amount{font-size:2.5rem;font-weight:700;margin:8px 0 24px}.note{color:#71717a;font-size:.85rem}
+button{width:100%;padding:12px;border-radius:8px;border:0;font-size:1rem;margin-top:8px;cursor:pointer}
+.pay{background:#2563eb;color:#fff}.cancel{background:#e4e4e7}
+</style></head><body><main><h1>${escapeHtml(provider)}</h1><p>${escapeHtml(c.description)}</p>${body}
+<p class="note">Local sandbox: no money moves. Pay sends the provider's event to this app's webhook.</p></main></body></html>`;
+}
+
+/** Builds the provider's event for the checkout and posts it to our own webhook route. */
+async function deliverEvent(origin: string, c: LocalCheckout, kind: 'paid' | 'cancelled'): Promise<number> {
+  const request =
+    c.provider === 'stripe'
+      ? (() => {
+          const { payload, signatureHeader } = stripeSandboxEvent(c, kind);
+          return { path: '/stripe/webhook', body: payload, headers: { 'stripe-signature': signatureHeader } };
+        })()
+      : { path: '/hoodpay/webhook', body: JSON.stringify(hoodpaySandboxWebhookPayload(c.id, kind)), headers: {} };
+  const res = await fetch(origin + request.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...request.headers },
+    body: request.body,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined): Promise<void> {
+  const checkout = await getLocalCheckout(id);
+  // With real keys the sandbox must not exist: its events would be signed with the real secret.
+  const sandbox = usingSandboxPayments();
+  const sandboxed = checkout && (checkout.provider === 'stripe' ? sandbox.card : sandbox.crypto);
+  if (!checkout || !sandboxed) return sendJson(res, 404, { message: 'No such checkout' });
+  if (req.method === 'GET' && !action) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    return void res.end(checkoutPage(checkout));
+  }
+  if (req.method !== 'POST' || (action !== 'pay' && action !== 'cancel')) return sendJson(res, 404, { message: 'Not found' });
+  const kind = action === 'pay' ? 'paid' : 'cancelled';
+  if (!(await closeLocalCheckout(id, kind))) return sendJson(res, 409, { message: `This checkout is already ${checkout.status}` });
+  // Like the provider, we call the webhook before sending the payer back, so the wallet page finds it done.
+  const webhookStatus = await deliverEvent(`http://${req.headers.host ?? 'localhost'}`, checkout, kind);
+  if (req.headers.accept?.includes('application/json')) return sendJson(res, 200, { status: kind, webhookStatus });
+  res.writeHead(303, { location: kind === 'paid' ? checkout.successUrl : checkout.cancelUrl });
+  res.end();
+}
 
 export async function localRoutes(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   if (req.method === 'GET' && url.pathname === '/_local/outbox') {
     const to = url.searchParams.get('to') ?? undefined;
     return sendJson(res, 200, await listOutbox({ to, limit: 100 }));
   }
+  const checkout = /^\/_local\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
+  if (checkout) return checkoutRoute(req, res, decodeURIComponent(checkout[1] as string), checkout[2]);
   sendJson(res, 404, { message: 'Not found' });
 }

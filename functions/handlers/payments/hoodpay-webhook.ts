@@ -1,4 +1,39 @@
-/** POST /hoodpay/webhook: Hoodpay events: re-reads the payment, credits once (issue 4). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /hoodpay/webhook: Hoodpay's notifications. The payload only names a payment; what it says
+ * about status or amount is not trusted: the payment is re-read from Hoodpay's API, and only a
+ * completed payment whose amount equals the pending entry's credits it, once.
+ */
+import { findEntryByProviderRef, settleEntry } from '../../data/ledger';
+import { BadRequest } from '../../errors';
+import { api } from '../../http/handler';
+import { paymentIdFromWebhook } from '../../providers/payments/hoodpay-checkout';
+import { getCryptoCheckout } from '../../providers/payments/payments';
 
-export const handler = notYetImplemented('POST /hoodpay/webhook');
+function parse(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new BadRequest('Request body must be valid JSON');
+  }
+}
+
+export const handler = api('POST /hoodpay/webhook', {}, async ({ rawBody, log }) => {
+  const paymentId = paymentIdFromWebhook(parse(rawBody));
+  if (!paymentId) throw new BadRequest('No payment id in the notification');
+  const ref = await findEntryByProviderRef('hoodpay', paymentId);
+  if (!ref) {
+    log.warn('hoodpay notification for an unknown payment', { paymentId });
+    return { received: true };
+  }
+  // Provider down: ProviderUnavailable answers 502, so Hoodpay delivers the notification again.
+  const payment = await getCryptoCheckout().getPayment(paymentId);
+  if (payment.status === 'pending') return { received: true };
+  const result = await settleEntry({
+    ...ref,
+    outcome: payment.status,
+    eventKey: `hoodpay#${paymentId}#${payment.status}`,
+    paidCents: payment.amountCents,
+  });
+  log.info('hoodpay payment settled', { paymentId, entryId: ref.entryId, outcome: payment.status, result });
+  return { received: true };
+});

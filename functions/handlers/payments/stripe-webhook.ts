@@ -1,4 +1,35 @@
-/** POST /stripe/webhook: Stripe events: verifies the signature over the raw body, credits once (issue 4). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /stripe/webhook: Stripe's events, trusted only after the Stripe-Signature over the raw body
+ * verifies (400 otherwise, nothing changes). A paid checkout completes its pending entry and credits
+ * the wallet once, whatever the replays; an expired or failed one marks it failed; anything else is
+ * acknowledged and ignored, so Stripe stops retrying.
+ */
+import type Stripe from 'stripe';
+import { settleEntry } from '../../data/ledger';
+import { BadRequest } from '../../errors';
+import { api } from '../../http/handler';
+import { verifyStripeEvent } from '../../providers/payments/payments';
 
-export const handler = notYetImplemented('POST /stripe/webhook');
+const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+const FAILS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
+
+export const handler = api('POST /stripe/webhook', {}, async ({ rawBody, headers, log }) => {
+  const event = verifyStripeEvent(rawBody, headers['stripe-signature']);
+  if (!event) throw new BadRequest('Invalid signature');
+  if (!COMPLETES.has(event.type) && !FAILS.has(event.type)) return { received: true };
+
+  const session = event.data.object as Stripe.Checkout.Session;
+  const { userId, entryId, purpose } = session.metadata ?? {};
+  // Our own checkouts always carry both ids, set by the server, and the same user twice.
+  if (!userId || !entryId || purpose !== 'topup' || session.client_reference_id !== userId) {
+    log.warn('stripe event without a top-up of ours', { eventId: event.id, type: event.type });
+    return { received: true };
+  }
+  // A completed session that is not paid yet (bank debits) settles later by async_payment_*.
+  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return { received: true };
+
+  const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
+  const result = await settleEntry({ userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined });
+  log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
+  return { received: true };
+});

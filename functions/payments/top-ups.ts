@@ -1,0 +1,61 @@
+/**
+ * Starting a wallet top-up, shared by the card (Stripe) and crypto (Hoodpay) routes: record the
+ * pending entry first, then ask the provider, so every payment a provider ever sees has an entry to
+ * settle; if the provider cannot start it, the entry is marked failed and the caller told to retry.
+ */
+import { config } from '../config';
+import { attachProviderRef, failPendingEntry, newEntry, putPendingEntry, type LedgerEntry, type PaymentProvider } from '../data/ledger';
+import { getUserById, type User } from '../data/users';
+import { Unauthorized } from '../errors';
+import type { CheckoutRequest } from '../providers/payments/payments';
+
+/** Where checkout sends the payer back: the wallet page, which waits for the webhook's credit. */
+export const walletReturnUrls = () => {
+  const wallet = new URL('/user-dashboard/transactions', config().APP_URL);
+  return {
+    successUrl: `${wallet}?checkout=success`,
+    cancelUrl: `${wallet}?checkout=cancelled`,
+  };
+};
+
+export async function startTopUp<T extends { ref: string }>(input: {
+  userId: string;
+  amountCents: number;
+  creditType: string;
+  paymentType: string;
+  provider: PaymentProvider;
+  /** Asks the provider for the payment; its `ref` is the provider's id for it. */
+  start: (request: CheckoutRequest, user: User, entry: LedgerEntry) => Promise<T>;
+}): Promise<T> {
+  const user = await getUserById(input.userId);
+  if (!user) throw new Unauthorized();
+  const entry = newEntry(user, {
+    amountCents: input.amountCents,
+    type: 'topup',
+    creditType: input.creditType,
+    paymentType: input.paymentType,
+    provider: input.provider,
+  });
+  await putPendingEntry(entry);
+  let started: T;
+  try {
+    started = await input.start(
+      {
+        userId: user.id,
+        email: user.email,
+        entryId: entry.id,
+        purpose: 'topup',
+        amountCents: entry.amountCents,
+        description: 'PrepaidShip wallet top-up',
+        ...walletReturnUrls(),
+      },
+      user,
+      entry,
+    );
+  } catch (err) {
+    await failPendingEntry(user.id, entry.id);
+    throw err;
+  }
+  await attachProviderRef(entry, input.provider, started.ref);
+  return started;
+}

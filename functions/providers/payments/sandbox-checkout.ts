@@ -1,0 +1,160 @@
+/**
+ * The local payment sandbox (no Stripe or Hoodpay keys configured): a checkout is a record in the
+ * table (data/local-checkouts.ts) and its URL is our own page `${APP_URL}/_local/checkout/<id>`.
+ * The page's Pay and Cancel buttons close the record and then deliver what the real provider would:
+ *
+ *   Stripe   stripeSandboxEvent(checkout, kind): a Stripe.Event JSON (checkout.session.completed or
+ *            checkout.session.expired) signed with Stripe's own test-header helper, for POST /stripe/webhook
+ *   Hoodpay  hoodpaySandboxWebhookPayload(id, kind): Hoodpay's notification body (send it as JSON) for
+ *            POST /hoodpay/webhook; the webhook then reads the payment back with getPayment(), which
+ *            reads the record
+ *
+ * So the webhook routes run exactly the code they run in production, signature check included.
+ * Ids look like the providers' (`cs_test_local_<ulid>`, `hp_local_<ulid>`) so nothing downstream
+ * needs to know it is talking to the sandbox.
+ */
+import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import { config } from '../../config';
+import { getLocalCheckout, saveLocalCheckout, type LocalCheckout } from '../../data/local-checkouts';
+import { ProviderUnavailable } from '../../errors';
+import { assertPayable } from './checkout-request';
+import type { CardCheckout, CheckoutRequest, CryptoCheckout, CryptoPayment } from './payments';
+
+/** The sandbox's Stripe webhook signing secret when STRIPE_WEBHOOK_SECRET is unset: stable per JWT_SECRET. */
+export const deriveSandboxWebhookSecret = (jwtSecret: string): string =>
+  `whsec_${createHmac('sha256', jwtSecret).update('stripe-sandbox-webhook').digest('hex')}`;
+
+/** The secret sandbox Stripe events are signed with: STRIPE_WEBHOOK_SECRET, or the derived one. */
+export function sandboxWebhookSecret(): string {
+  const c = config();
+  return c.STRIPE_WEBHOOK_SECRET ?? deriveSandboxWebhookSecret(c.JWT_SECRET);
+}
+
+/** Where the sandbox checkout page for `id` lives. */
+export const localCheckoutUrl = (id: string): string => `${config().APP_URL.replace(/\/+$/, '')}/_local/checkout/${id}`;
+
+function record(request: CheckoutRequest, id: string, provider: LocalCheckout['provider'], notifyUrl?: string) {
+  return {
+    id,
+    provider,
+    userId: request.userId,
+    email: request.email,
+    entryId: request.entryId,
+    purpose: request.purpose,
+    amountCents: request.amountCents,
+    description: request.description,
+    successUrl: request.successUrl,
+    cancelUrl: request.cancelUrl,
+    ...(notifyUrl ? { notifyUrl } : {}),
+  };
+}
+
+/** Stripe Checkout stand-in. */
+export class SandboxCardCheckout implements CardCheckout {
+  async createSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    assertPayable(request);
+    const id = `cs_test_local_${ulid()}`;
+    await saveLocalCheckout(record(request, id, 'stripe'));
+    return { id, url: localCheckoutUrl(id) };
+  }
+
+  webhookSecret(): string {
+    return sandboxWebhookSecret();
+  }
+}
+
+/** Hoodpay stand-in. */
+export class SandboxCryptoCheckout implements CryptoCheckout {
+  async createPayment(request: CheckoutRequest & { notifyUrl: string }): Promise<{ paymentId: string; url: string }> {
+    assertPayable(request);
+    const paymentId = `hp_local_${ulid()}`;
+    await saveLocalCheckout(record(request, paymentId, 'hoodpay', request.notifyUrl));
+    return { paymentId, url: localCheckoutUrl(paymentId) };
+  }
+
+  /** The record as Hoodpay would report it: open -> pending, paid -> completed, cancelled -> failed. */
+  async getPayment(paymentId: string): Promise<CryptoPayment> {
+    const checkout = await getLocalCheckout(paymentId);
+    if (!checkout || checkout.provider !== 'hoodpay') {
+      throw new ProviderUnavailable('Hoodpay', `sandbox payment ${paymentId} does not exist`);
+    }
+    const status = checkout.status === 'paid' ? 'completed' : checkout.status === 'cancelled' ? 'failed' : 'pending';
+    return { id: checkout.id, status, amountCents: checkout.amountCents };
+  }
+}
+
+export type SandboxOutcome = 'paid' | 'cancelled';
+
+/**
+ * The signed Stripe event the sandbox page delivers to POST /stripe/webhook: paid ->
+ * `checkout.session.completed` (payment_status paid), cancelled -> `checkout.session.expired`
+ * (payment_status unpaid). `signatureHeader` goes in the `Stripe-Signature` header, `payload` is the
+ * body, byte for byte.
+ */
+export function stripeSandboxEvent(
+  checkout: LocalCheckout,
+  kind: SandboxOutcome,
+  now = Date.now(),
+): { payload: string; signatureHeader: string } {
+  if (checkout.provider !== 'stripe') throw new Error(`Checkout ${checkout.id} is not a Stripe checkout`);
+  const created = Math.floor(now / 1000);
+  const paid = kind === 'paid';
+  const session = {
+    id: checkout.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    livemode: false,
+    client_reference_id: checkout.userId,
+    customer_email: checkout.email,
+    customer_details: { email: checkout.email },
+    metadata: { userId: checkout.userId, entryId: checkout.entryId, purpose: checkout.purpose },
+    amount_subtotal: checkout.amountCents,
+    amount_total: checkout.amountCents,
+    currency: 'usd',
+    payment_status: paid ? 'paid' : 'unpaid',
+    status: paid ? 'complete' : 'expired',
+    payment_intent: paid ? `pi_local_${ulid()}` : null,
+    success_url: checkout.successUrl,
+    cancel_url: checkout.cancelUrl,
+    url: null,
+    created: Math.floor(Date.parse(checkout.createdAt) / 1000),
+    expires_at: checkout.expiresAt,
+  };
+  const event = {
+    id: `evt_local_${ulid()}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: paid ? 'checkout.session.completed' : 'checkout.session.expired',
+    data: { object: session },
+  };
+  const payload = JSON.stringify(event);
+  const signatureHeader = Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret(), timestamp: created });
+  return { payload, signatureHeader };
+}
+
+/** Hoodpay's notification body, as far as the sandbox reproduces it. */
+export interface HoodpayWebhookPayload {
+  eventType: 'PAYMENT_COMPLETED' | 'PAYMENT_CANCELLED';
+  createdAt: number;
+  forPaymentEvents: { id: string; status: 'COMPLETED' | 'CANCELLED' };
+}
+
+/**
+ * The body (to be sent as JSON) the sandbox page delivers to POST /hoodpay/webhook, in Hoodpay's
+ * notification shape (`{ eventType, forPaymentEvents: { id, status } }`), which
+ * paymentIdFromWebhook() reads. Unsigned, like what the webhook trusts from Hoodpay: nothing but the id.
+ */
+export function hoodpaySandboxWebhookPayload(paymentId: string, kind: SandboxOutcome, now = Date.now()): HoodpayWebhookPayload {
+  const paid = kind === 'paid';
+  return {
+    eventType: paid ? 'PAYMENT_COMPLETED' : 'PAYMENT_CANCELLED',
+    createdAt: Math.floor(now / 1000),
+    forPaymentEvents: { id: paymentId, status: paid ? 'COMPLETED' : 'CANCELLED' },
+  };
+}

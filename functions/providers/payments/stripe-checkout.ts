@@ -1,0 +1,114 @@
+/**
+ * Card payments with Stripe Checkout (STRIPE_SECRET_KEY set). One Stripe client per instance, made
+ * when the instance is made (getCardCheckout() keeps one per Lambda container), on the API version
+ * this SDK release pins, retrying network failures twice and giving up on one try after 10 s.
+ *
+ * The session carries our ids three ways (client_reference_id, the session's metadata and the
+ * PaymentIntent's metadata) so the webhook can find the pending ledger entry whichever object it
+ * reads. The idempotency key is derived from the entry: a retried create for one entry cannot open
+ * two sessions.
+ */
+import Stripe from 'stripe';
+import { ProviderUnavailable } from '../../errors';
+import { assertPayable, redact } from './checkout-request';
+import type { CardCheckout, CheckoutRequest } from './payments';
+
+const TIMEOUT_MS = 10_000;
+const MAX_NETWORK_RETRIES = 2;
+/**
+ * How long the payer has on Stripe's page. Stripe accepts 30 minutes to 24 hours after it creates
+ * the session; the two extra minutes keep clock skew and request latency from landing us just
+ * under its 30-minute floor.
+ */
+export const SESSION_LIFETIME_SECONDS = 30 * 60 + 120;
+
+export interface StripeCheckoutOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Tests only: Stripe.createFetchHttpClient(fakeFetch) to answer with recorded responses. */
+  httpClient?: Stripe.HttpClient;
+  /** Tests only: the clock, in milliseconds. */
+  now?: () => number;
+}
+
+/** The idempotency key of the session for one ledger entry (or order). */
+export const sessionIdempotencyKey = (entryId: string): string => `prepaidship-checkout-${entryId}`;
+
+export class StripeCheckout implements CardCheckout {
+  /** The SDK client (exposed so tests can check its settings). */
+  readonly stripe: Stripe;
+  private readonly secretKey: string;
+  private readonly signingSecret: string;
+  private readonly now: () => number;
+
+  constructor(options: StripeCheckoutOptions) {
+    if (!options.webhookSecret) {
+      throw new Error(
+        'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: set it to the signing secret (whsec_...) of the webhook endpoint in the Stripe dashboard',
+      );
+    }
+    this.secretKey = options.secretKey;
+    this.signingSecret = options.webhookSecret;
+    this.now = options.now ?? Date.now;
+    // apiVersion is left to the SDK: each stripe-node release pins the version its types describe.
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: MAX_NETWORK_RETRIES,
+      timeout: TIMEOUT_MS,
+      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+    });
+  }
+
+  async createSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    assertPayable(request);
+    const metadata = { userId: request.userId, entryId: request.entryId, purpose: request.purpose };
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          client_reference_id: request.userId,
+          customer_email: request.email,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(this.now() / 1000) + SESSION_LIFETIME_SECONDS,
+        },
+        { idempotencyKey: sessionIdempotencyKey(request.entryId) },
+      );
+    } catch (err) {
+      throw new ProviderUnavailable('Stripe', this.describe(err));
+    }
+    if (!session.url) throw new ProviderUnavailable('Stripe', `Checkout Session ${session.id} came back without a url`);
+    return { id: session.id, url: session.url };
+  }
+
+  webhookSecret(): string {
+    return this.signingSecret;
+  }
+
+  /** What went wrong, for the logs: Stripe's error type, status, code and request id, never a key. */
+  private describe(err: unknown): string {
+    if (err instanceof Stripe.errors.StripeError) {
+      const facts = [
+        err.statusCode ? `HTTP ${err.statusCode}` : undefined,
+        err.code ? `code ${err.code}` : undefined,
+        err.requestId ? `request ${err.requestId}` : undefined,
+      ].filter(Boolean);
+      const where = facts.length ? ` (${facts.join(', ')})` : '';
+      return redact(`checkout.sessions.create failed: ${err.type}${where}: ${err.message}`, [this.secretKey, this.signingSecret]);
+    }
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return redact(`checkout.sessions.create failed: ${message}`, [this.secretKey, this.signingSecret]);
+  }
+}
