@@ -14,6 +14,7 @@ import { ulid } from 'ulid';
 import { centsToDollars } from '../../domain/money';
 import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
+import type { IndexName } from './table';
 import { userKey, type User } from './users';
 
 export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment';
@@ -243,9 +244,15 @@ export async function failPendingEntry(userId: string, entryId: string): Promise
   }
 }
 
-async function queryPage(input: Omit<QueryCommandInput, 'TableName'>, page: { limit: number; cursor?: string }): Promise<Page<LedgerEntry>> {
+/** One page of a Query, newest first; `scope` is the partition read, which a cursor must match. */
+async function queryPage(
+  input: Omit<QueryCommandInput, 'TableName'>,
+  scope: Record<string, string>,
+  page: { limit: number; cursor?: string },
+): Promise<Page<LedgerEntry>> {
+  const startKey = decodeCursor(page.cursor, scope, input.IndexName as IndexName | undefined);
   const out = await db.send(
-    new QueryCommand({ TableName: tableName(), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: decodeCursor(page.cursor), ...input }),
+    new QueryCommand({ TableName: tableName(), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: startKey, ...input }),
   );
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
@@ -258,9 +265,14 @@ export const listUserEntries = (userId: string, page: { limit: number; cursor?: 
       ...(type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {}),
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':txn': 'TXN#', ...(type ? { ':type': type } : {}) },
     },
+    { pk: `USER#${userId}` },
     page,
   );
 
 /** Every user's entries of one type, newest first (admin), from gsi1. */
 export const listEntriesByType = (type: EntryType, page: { limit: number; cursor?: string }) =>
-  queryPage({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :t', ExpressionAttributeValues: { ':t': `TXNTYPE#${type}` } }, page);
+  queryPage(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :t', ExpressionAttributeValues: { ':t': `TXNTYPE#${type}` } },
+    { gsi1pk: `TXNTYPE#${type}` },
+    page,
+  );

@@ -5,18 +5,26 @@
  */
 import { z } from 'zod';
 import { InvalidRequest } from '../errors';
+import type { IndexName } from './table';
 
 export type Cursor = Record<string, string>;
 
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 
-export function decodeCursor(cursor: string | undefined): Cursor | undefined {
+/**
+ * Decodes a cursor for one query. `scope` holds the partition key the query reads (`{ pk: 'USER#1' }`
+ * or `{ gsi1pk: 'USERS' }`) and `index` the index it reads, if any: a cursor must hold exactly that
+ * query's key attributes, in that partition, or it is refused rather than passed to DynamoDB.
+ */
+export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: IndexName): Cursor | undefined {
   if (!cursor) return undefined;
+  const names = ['pk', 'sk', ...(index ? [`${index}pk`, `${index}sk`] : [])].sort();
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const keys = z.record(z.string().regex(/^(pk|sk|gsi\d(pk|sk))$/), z.string().max(1024)).parse(value);
-    if (Object.keys(keys).length === 0) throw new Error('empty');
+    const keys = z.record(z.string(), z.string().max(1024)).parse(value);
+    if (Object.keys(keys).sort().join() !== names.join()) throw new Error('not this query\'s keys');
+    if (Object.entries(scope).some(([name, expected]) => keys[name] !== expected)) throw new Error('another partition');
     return keys;
   } catch {
     throw new InvalidRequest('Invalid cursor');

@@ -53,7 +53,9 @@ export async function startTopUp<T extends { ref: string }>(input: {
       entry,
     );
   } catch (err) {
-    await failPendingEntry(user.id, entry.id);
+    // The caller must learn the provider's failure, even if marking the entry fails too: an entry
+    // left pending moves no money and no provider payment exists for it to settle.
+    await failPendingEntry(user.id, entry.id).catch(() => undefined);
     throw err;
   }
   await attachProviderRef(entry, input.provider, started.ref);
