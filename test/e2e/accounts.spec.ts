@@ -3,62 +3,20 @@
  * up, verify the mailed code, rename, log out, sign in again; the token scopes; the admin's list.
  * The tests run in order on one page, as one person would.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
+import { collectConsoleErrors, signIn, verifyCode, waitForCaptcha } from './helpers';
 
 const person = { name: 'Erin Tester', email: `erin-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
 
-/** Mails the local outbox holds for `to`, newest first. */
-async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string; sentAt: string }[]> {
-  const response = await request.get(`/_local/outbox?to=${encodeURIComponent(to)}`);
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
-
-/** The code in the newest mail to `to`, once there are more than `seen` mails. */
-async function nextCode(request: APIRequestContext, to: string, seen: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const mails = await mailsTo(request, to);
-      code = mails.length > seen ? (/Your verification code: (\w+)/.exec(mails[0]?.text ?? '')?.[1] ?? '') : '';
-      return code;
-    })
-    .toMatch(/^[A-Z0-9]{6}$/i);
-  return code;
-}
-
-/** The widget solves its proof of work once a field of the form has had focus. */
-async function waitForCaptcha(page: Page) {
-  await expect(page.locator('altcha-widget [data-state="verified"]')).toBeVisible({ timeout: 20_000 });
-}
-
-/** Signs in through the form and verifies the new code; answers the sign-in (code-step) token. */
-async function signIn(page: Page, request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const seen = (await mailsTo(request, account.email)).length;
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await waitForCaptcha(page);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/auth/login') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  const login = await answer;
-  expect(login.status()).toBe(200);
-  await expect(page).toHaveURL(/\/otp-verification$/);
-  await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await nextCode(request, account.email, seen));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  return ((await login.json()) as { token: string }).token;
-}
-
 test.describe.serial('accounts', () => {
   let page: Page;
-  const consoleErrors: string[] = [];
+  let consoleErrors: string[] = [];
   let signInToken = '';
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    consoleErrors = collectConsoleErrors(page);
   });
 
   test.afterAll(async () => {
@@ -76,8 +34,7 @@ test.describe.serial('accounts', () => {
 
     await expect(page).toHaveURL(/\/otp-verification$/);
     await expect(page.getByText(person.email)).toBeVisible();
-    await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await nextCode(request, person.email, 0));
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await verifyCode(page, request, person.email, 0);
 
     await expect(page).toHaveURL(/\/user-dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping Labels' })).toBeVisible();

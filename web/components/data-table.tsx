@@ -1,6 +1,6 @@
 /**
- * A read-only table with its loading, error and empty states, for the admin lists (users now,
- * transactions later). Columns say how to show a row; the caller owns fetching and paging.
+ * A read-only table with its loading, error and empty states, for the admin lists and the wallet.
+ * Columns say how to show a row; the caller owns fetching and paging.
  */
 import { Button, Center, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -10,6 +10,13 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Right-aligned, for amounts. */
   numeric?: boolean;
+}
+
+/** A paged list's "Load more" (what `useCursorPages` answers): a button under the table while `hasMore`. */
+export interface TablePager {
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => unknown;
 }
 
 interface DataTableProps<Row> {
@@ -23,11 +30,10 @@ interface DataTableProps<Row> {
   error?: string;
   onRetry?: () => void;
   emptyMessage: string;
-  /** Below the table, e.g. a "Load more" button. */
-  footer?: ReactNode;
+  pager?: TablePager;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, isLoading, error, onRetry, emptyMessage, footer }: DataTableProps<Row>) {
+export function DataTable<Row>({ caption, columns, rows, rowKey, isLoading, error, onRetry, emptyMessage, pager }: DataTableProps<Row>) {
   let state: ReactNode = null;
   if (rows.length === 0) {
     if (isLoading)
@@ -85,7 +91,11 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, isLoading, erro
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {footer}
+      {pager?.hasMore && (
+        <Button mt="4" variant="outline" onClick={() => void pager.loadMore()} loading={pager.isLoadingMore}>
+          Load more
+        </Button>
+      )}
     </>
   );
 }

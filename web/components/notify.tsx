@@ -4,6 +4,7 @@
  */
 import { Stack, Text } from '@chakra-ui/react';
 import { toast } from 'react-hot-toast';
+import { LuInfo } from 'react-icons/lu';
 import { errorMessage } from '../api-client/client';
 
 function ToastBody({ title, description }: { title: string; description?: string }) {
@@ -22,6 +23,14 @@ export function notifyError(title: string, description?: string, id?: string): v
 
 export function notifySuccess(title: string, description?: string): void {
   toast.success(<ToastBody title={title} description={description} />);
+}
+
+/**
+ * A neutral notice (SPEC's "info" toast type). react-hot-toast has no info type: a plain toast
+ * with an icon (docs/decisions.md). `id` keeps a notice shown twice (a re-run effect) single.
+ */
+export function notifyInfo(title: string, description?: string, id?: string): void {
+  toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> });
 }
 
 /** A failed call: `title`, then the server's message or `fallback`. */

@@ -11,3 +11,27 @@ export interface User {
   balanceCents: number;
   createdAt: string;
 }
+
+/** A wallet ledger entry (SPEC section 3, docs/api.md): credits positive, debits negative. */
+export interface Transaction {
+  id: string;
+  userId: string;
+  user: { name: string; email: string };
+  orderId: string | null;
+  /** Dollars, signed; `amountCents` is the exact amount. */
+  amount: number;
+  amountCents: number;
+  type: 'topup' | 'label' | 'refund' | 'adjustment';
+  creditType: string | null;
+  paymentType: string | null;
+  /** 'pending', 'completed' or 'failed' today; SPEC also names 'success' (shown as completed). */
+  status: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** One page of GET /hoodpay/transactions: newest first, `nextCursor` null on the last page. */
+export interface TransactionsPage {
+  data: Transaction[];
+  nextCursor: string | null;
+}

@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { markSessionVerified, startSession } from '../../../web/lib/session';
 import { json, stubApi, type StubRequest } from './api-stub';
-import { apiUser, setupPageTests } from './page-test-setup';
+import { apiUser, setupPageTests, signInAs } from './page-test-setup';
 import { renderAt } from './render-route';
+import { headerTexts, rowTexts } from './table-rows';
 
 setupPageTests();
 
-beforeEach(() => {
-  startSession('otp-token', { id: 'a1', name: 'Root Admin', email: 'root@example.com', role: 'admin' });
-  markSessionVerified('full-token');
-});
+beforeEach(() => signInAs({ id: 'a1', name: 'Root Admin', email: 'root@example.com', role: 'admin' }));
 
 const ann = apiUser({ id: 'u1', balance: 12.5, balanceCents: 1250 });
 const bob = apiUser({ id: 'u2', name: 'Bob Stone', email: 'bob@example.com', balance: 0, balanceCents: 0 });
@@ -24,11 +21,6 @@ function usersPages({ url }: StubRequest) {
   return url.searchParams.get('cursor') === 'c1' ? Response.json({ users: [root], nextCursor: null }) : Response.json({ users: [ann, bob], nextCursor: 'c1' });
 }
 
-function rowTexts(): string[][] {
-  const [, ...rows] = within(screen.getByRole('table', { name: 'All users' })).getAllByRole('row');
-  return rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
-}
-
 describe('admin users page', () => {
   it('lists ID, Name, Email, Balance and Role, and loads the next page on demand', async () => {
     const api = stubApi({ 'GET /auth/users': usersPages });
@@ -36,9 +28,8 @@ describe('admin users page', () => {
     renderAt('/admin-dashboard/users');
 
     expect(await screen.findByRole('cell', { name: 'Bob Stone' })).toBeInTheDocument();
-    const headers = within(screen.getByRole('table', { name: 'All users' })).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['ID', 'Name', 'Email', 'Balance', 'Role']);
-    expect(rowTexts()).toEqual([
+    expect(headerTexts('All users')).toEqual(['ID', 'Name', 'Email', 'Balance', 'Role']);
+    expect(rowTexts('All users')).toEqual([
       ['u1', 'Ann Lee', 'ann@example.com', '$12.50', 'user'],
       ['u2', 'Bob Stone', 'bob@example.com', '$0.00', 'user'],
     ]);
@@ -46,7 +37,7 @@ describe('admin users page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     expect(await screen.findByRole('cell', { name: 'Root Admin' })).toBeInTheDocument();
-    expect(rowTexts()[2]).toEqual(['a1', 'Root Admin', 'root@example.com', '$1234.50', 'admin']);
+    expect(rowTexts('All users')[2]).toEqual(['a1', 'Root Admin', 'root@example.com', '$1234.50', 'admin']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.calls('GET /auth/users').map((r) => r.url.searchParams.get('cursor'))).toEqual([null, 'c1']);
   });

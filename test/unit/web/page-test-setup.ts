@@ -1,10 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { endSession } from '../../../web/lib/session';
+import { endSession, markSessionVerified, startSession } from '../../../web/lib/session';
 import { stubBrowserApis } from './browser-api-stubs';
 
-/** The hooks every page test needs: browser stubs before, and no page, toast, session or stub left after. */
+/** The hooks every page test needs: browser stubs before, and no page, toast, session, stub or spy left after. */
 export function setupPageTests(): void {
   beforeEach(() => stubBrowserApis());
   afterEach(() => {
@@ -13,6 +13,7 @@ export function setupPageTests(): void {
     endSession();
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 }
 
@@ -29,4 +30,29 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A ledger entry as GET /hoodpay/transactions answers it: a completed $25.00 card top-up by default. */
+export function apiTransaction(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 't1',
+    userId: 'u1',
+    user: { name: 'Ann Lee', email: 'ann@example.com' },
+    orderId: null,
+    amount: 25,
+    amountCents: 2500,
+    type: 'topup',
+    creditType: 'Card',
+    paymentType: 'CARD',
+    status: 'completed',
+    createdAt: '2025-03-04T15:06:00.000Z',
+    completedAt: '2025-03-04T15:07:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Signs in `user` as a verified session, as after the code step. */
+export function signInAs(user: { id: string; name: string; email: string; role: string }): void {
+  startSession('otp-token', { id: user.id, name: user.name, email: user.email, role: user.role });
+  markSessionVerified('full-token');
 }

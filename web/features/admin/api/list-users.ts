@@ -1,5 +1,4 @@
-import useSWRInfinite from 'swr/infinite';
-import { apiFetcher, type ApiKey } from '../../../api-client/swr-config';
+import { cursorPageKeys, useCursorPages } from '../../../api-client/cursor-pages';
 import type { User } from '../../../types/api';
 
 /** One page of GET /auth/users: newest first, `nextCursor` null on the last page. */
@@ -10,21 +9,11 @@ export interface UsersPage {
 
 export const usersPageSize = 50;
 
-/** The SWR key of page `index`, or null after the last page. */
-export function usersPageKey(index: number, previous: UsersPage | null): ApiKey | null {
-  if (index > 0 && !previous?.nextCursor) return null;
-  const cursor = index > 0 ? (previous?.nextCursor ?? undefined) : undefined;
-  return ['GET /auth/users', { query: { cursor, limit: String(usersPageSize) } }];
-}
+export const usersPageKeys = cursorPageKeys('GET /auth/users', { limit: String(usersPageSize) });
 
 /** Every account, page by page: `loadMore()` fetches the next page while `hasMore`. */
 export function useUsers() {
-  const pages = useSWRInfinite<UsersPage>(usersPageKey, apiFetcher, { revalidateFirstPage: false });
-  const last = pages.data?.at(-1);
-  return {
-    ...pages,
-    users: pages.data?.flatMap((page) => page.users) ?? [],
-    hasMore: Boolean(last?.nextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-  };
+  // Nothing adds users from this page, so "Load more" need not refetch the first page each time.
+  const { items, ...pages } = useCursorPages<UsersPage, User>(usersPageKeys, (page) => page.users, { revalidateFirstPage: false });
+  return { ...pages, users: items };
 }

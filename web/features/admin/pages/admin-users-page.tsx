@@ -1,4 +1,4 @@
-import { Badge, Button, Code } from '@chakra-ui/react';
+import { Badge, Code } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { formatUsd } from '../../../../domain/money';
 import { errorMessage } from '../../../api-client/client';
@@ -18,7 +18,7 @@ const columns: DataTableColumn<User>[] = [
 ];
 
 export function AdminUsersPage() {
-  const { users, error, isLoading, isValidating, hasMore, loadMore, mutate } = useUsers();
+  const { users, error, isLoading, mutate, ...pager } = useUsers();
 
   useEffect(() => {
     if (error) notifyApiError('Failed to Fetch Users', error, 'Please try again later.', 'users-fetch');
@@ -36,13 +36,7 @@ export function AdminUsersPage() {
         error={error ? errorMessage(error, 'The users could not be loaded.') : undefined}
         onRetry={() => void mutate()}
         emptyMessage="No users yet."
-        footer={
-          hasMore && (
-            <Button mt="4" variant="outline" onClick={() => void loadMore()} loading={isValidating}>
-              Load more
-            </Button>
-          )
-        }
+        pager={pager}
       />
     </>
   );

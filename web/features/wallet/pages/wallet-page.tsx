@@ -1,5 +1,58 @@
+import { Card, Heading, HStack, Skeleton, Stat } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { formatUsd } from '../../../../domain/money';
+import { errorMessage } from '../../../api-client/client';
+import { notifyApiError } from '../../../components/notify';
 import { PageTitle } from '../../../components/page-title';
+import { useProfile } from '../../profile/api/get-profile';
+import { useTransactions } from '../api/list-transactions';
+import { AddBalanceDialog } from '../components/add-balance-dialog';
+import { TransactionsTable } from '../components/transactions-table';
+import { useCheckoutReturn } from '../hooks/use-checkout-return';
+
+/** The balance from the profile (the same answer as the header's badge), and the Add Balance dialog. */
+function BalanceCard() {
+  const { data, isLoading } = useProfile();
+  return (
+    <Card.Root maxW="md" mb="8">
+      <Card.Body>
+        <HStack justify="space-between" align="end" gap="6" wrap="wrap">
+          <Stat.Root>
+            <Stat.Label>Current balance</Stat.Label>
+            <Skeleton loading={isLoading && !data} minW="24">
+              <Stat.ValueText aria-live="polite">{data ? formatUsd(data.balanceCents) : 'N/A'}</Stat.ValueText>
+            </Skeleton>
+          </Stat.Root>
+          <AddBalanceDialog />
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 export function WalletPage() {
-  return <PageTitle>Account Wallet</PageTitle>;
+  const { transactions, data, error, isLoading, isValidating, mutate, ...pager } = useTransactions();
+  const newest = transactions[0];
+  useCheckoutReturn(data !== undefined && !isValidating && newest?.status !== 'pending');
+
+  useEffect(() => {
+    if (error) notifyApiError('Failed to fetch transactions.', error, undefined, 'wallet-transactions-fetch');
+  }, [error]);
+
+  return (
+    <>
+      <PageTitle>Account Wallet</PageTitle>
+      <BalanceCard />
+      <Heading as="h2" size="lg" mb="4">
+        Recent Transactions
+      </Heading>
+      <TransactionsTable
+        transactions={transactions}
+        isLoading={isLoading}
+        error={error ? errorMessage(error, 'The transactions could not be loaded.') : undefined}
+        onRetry={() => void mutate()}
+        pager={pager}
+      />
+    </>
+  );
 }

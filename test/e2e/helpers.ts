@@ -1,0 +1,77 @@
+/**
+ * Steps several browser tests share: reading the local outbox, waiting for the captcha, and
+ * signing up or in through the real forms (sign-in mails a code; the code page takes it).
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Mails the local outbox holds for `to`, newest first. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string; sentAt: string }[]> {
+  const response = await request.get(`/_local/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** The code in the newest mail to `to`, once there are more than `seen` mails. */
+export async function nextCode(request: APIRequestContext, to: string, seen: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mails = await mailsTo(request, to);
+      code = mails.length > seen ? (/Your verification code: (\w+)/.exec(mails[0]?.text ?? '')?.[1] ?? '') : '';
+      return code;
+    })
+    .toMatch(/^[A-Z0-9]{6}$/i);
+  return code;
+}
+
+/** The widget solves its proof of work once a field of the form has had focus. */
+export async function waitForCaptcha(page: Page) {
+  await expect(page.locator('altcha-widget [data-state="verified"]')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Types the newest code mailed to `email` (after `seen` earlier mails) on the code page and verifies it. */
+export async function verifyCode(page: Page, request: APIRequestContext, email: string, seen: number) {
+  await expect(page).toHaveURL(/\/otp-verification$/);
+  await page.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await nextCode(request, email, seen));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Creates an account through the sign-up form and verifies its code; ends on the user dashboard. */
+export async function signUp(page: Page, request: APIRequestContext, account: Account & { name: string }) {
+  await page.goto('/signup');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(account.name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await waitForCaptcha(page);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await verifyCode(page, request, account.email, 0);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+}
+
+/** Signs in through the form and verifies the new code; answers the sign-in (code-step) token. */
+export async function signIn(page: Page, request: APIRequestContext, account: Account): Promise<string> {
+  const seen = (await mailsTo(request, account.email)).length;
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await waitForCaptcha(page);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/auth/login') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const login = await answer;
+  expect(login.status()).toBe(200);
+  await verifyCode(page, request, account.email, seen);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Console errors and uncaught exceptions of `page` from now on: a test ends expecting none. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { statusColorPalette } from '../../../web/features/wallet/components/transaction-status-badge';
+import { formatDateTime } from '../../../web/lib/transaction-labels';
+import { json, stubApi, type StubRequest } from './api-stub';
+import { apiTransaction, apiUser, setupPageTests, signInAs } from './page-test-setup';
+import { renderAt } from './render-route';
+import { colorPaletteOf, headerTexts, rowTexts } from './table-rows';
+
+setupPageTests();
+const ann = apiUser();
+beforeEach(() => signInAs(ann));
+
+const caption = 'Recent Transactions';
+const topup = apiTransaction({ id: 't3', createdAt: '2025-03-04T15:06:00.000Z' });
+const crypto = apiTransaction({ id: 't2', creditType: 'Crypto', paymentType: 'CRYPTO', status: 'pending', amount: 10, amountCents: 1000, createdAt: '2025-03-03T09:00:00.000Z' });
+const label = apiTransaction({ id: 't1', type: 'label', creditType: 'Credits', paymentType: 'WALLET', amount: -6.5, amountCents: -650, createdAt: '2025-03-02T10:30:00.000Z' });
+const failed = apiTransaction({ id: 't0', status: 'failed', amount: 40, amountCents: 4000, createdAt: '2025-03-01T08:00:00.000Z' });
+
+/** Two pages: the first ends with cursor `c1`. */
+function transactionPages({ url }: StubRequest) {
+  return url.searchParams.get('cursor') === 'c1'
+    ? Response.json({ data: [failed], nextCursor: null })
+    : Response.json({ data: [topup, crypto, label], nextCursor: 'c1' });
+}
+
+describe('wallet page', () => {
+  it('shows the current balance from the profile next to Add Balance', async () => {
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
+    renderAt('/user-dashboard/transactions');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Wallet' })).toBeInTheDocument();
+    expect(await screen.findByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByText('Balance: $12.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Balance' })).toBeInTheDocument();
+  });
+
+  it('lists Date/Time, Amount, Type, Payment Type and Status, signs debits, and loads the next page', async () => {
+    const api = stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': transactionPages });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard/transactions');
+
+    await screen.findByText('-$6.50');
+    expect(headerTexts(caption)).toEqual(['Date/Time', 'Amount', 'Type', 'Payment Type', 'Status']);
+    expect(rowTexts(caption)).toEqual([
+      [formatDateTime(topup.createdAt), '$25.00', 'Top-up', 'Card', 'completed'],
+      [formatDateTime(crypto.createdAt), '$10.00', 'Top-up', 'Crypto', 'pending'],
+      [formatDateTime(label.createdAt), '-$6.50', 'Label', 'Wallet', 'completed'],
+    ]);
+    // Local date and time, not the raw ISO text.
+    expect(formatDateTime(topup.createdAt)).toMatch(/2025/);
+    expect(formatDateTime(topup.createdAt)).not.toContain('T15');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('$40.00')).toBeInTheDocument();
+    expect(rowTexts(caption)[3]).toEqual([formatDateTime(failed.createdAt), '$40.00', 'Top-up', 'Card', 'failed']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.calls('GET /hoodpay/transactions').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
+  });
+
+  it('colours the status badges: completed and success green, failed red, pending and anything else yellow', async () => {
+    stubApi({
+      'GET /auth/profile': json(ann),
+      'GET /hoodpay/transactions': json({
+        data: [topup, crypto, failed, apiTransaction({ id: 't9', status: 'success' }), apiTransaction({ id: 't8', status: 'refunded' })],
+        nextCursor: null,
+      }),
+    });
+    renderAt('/user-dashboard/transactions');
+
+    const table = await screen.findByRole('table', { name: caption });
+    await within(table).findByText('failed');
+    const badges = within(table).getAllByText(/^(completed|pending|failed|success|refunded)$/);
+    expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
+      ['completed', 'green'],
+      ['pending', 'yellow'],
+      ['failed', 'red'],
+      ['success', 'green'],
+      ['refunded', 'yellow'],
+    ]);
+    expect(statusColorPalette('')).toBe('yellow');
+  });
+
+  it("says 'No transactions yet' when the list is empty", async () => {
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
+    renderAt('/user-dashboard/transactions');
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state until the list answers', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderAt('/user-dashboard/transactions');
+
+    const table = await screen.findByRole('table', { name: caption });
+    expect(within(table).getByRole('status')).toHaveTextContent('Loading…');
+    answer(Response.json({ data: [topup], nextCursor: null }));
+    expect(await within(table).findByText('$25.00')).toBeInTheDocument();
+    expect(within(table).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to fetch transactions.' and shows the error in the table", async () => {
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ message: 'Forbidden' }, 403) });
+    renderAt('/user-dashboard/transactions');
+
+    expect(await screen.findByText('Failed to fetch transactions.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: caption })).getByRole('alert')).toHaveTextContent('Forbidden');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { Button, CloseButton, Dialog, HStack, Input, InputGroup, NativeSelect, Portal } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuPlus } from 'react-icons/lu';
+import type { z } from 'zod';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../../../../domain/constants';
+import { CREDIT_TYPES, topupSchema } from '../../../../domain/schemas/payments';
+import { Form } from '../../../components/form';
+import { FormField } from '../../../components/form-field';
+import { useDeposit } from '../hooks/use-deposit';
+
+/** The dialog's two fields, checked by the same rules the server applies to the top-up body. */
+const depositSchema = topupSchema.pick({ creditType: true, amount: true });
+type DepositForm = z.input<typeof depositSchema>;
+
+const wholeDollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const amountHint = `From ${wholeDollars(TOPUP_MIN_CENTS)} to ${wholeDollars(TOPUP_MAX_CENTS)}.`;
+const emptyForm: DepositForm = { creditType: 'Card', amount: '' };
+
+/**
+ * SPEC section 2's Add Balance dialog: credit type, amount in dollars, Deposit. Chakra's dialog
+ * traps focus, opens on the first field (the close button comes last in the content for that
+ * reason) and gives focus back to the Add Balance button on closing.
+ */
+export function AddBalanceDialog() {
+  const [open, setOpen] = useState(false);
+  // Set once the browser is leaving for the payment page: the button stays busy until the page
+  // unloads, so a second click cannot open a second payment.
+  const [leaving, setLeaving] = useState(false);
+  const deposit = useDeposit();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<DepositForm, unknown, z.output<typeof depositSchema>>({ resolver: zodResolver(depositSchema), defaultValues: emptyForm });
+
+  // Back from the payment page through the back/forward cache: this page was never unloaded, so
+  // the button would still say it is redirecting.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) reset(emptyForm);
+  }
+
+  const onSubmit = handleSubmit(async ({ creditType, amount }) => {
+    const outcome = await deposit({ creditType, amount: Number(amount) });
+    if (outcome === 'redirecting') setLeaving(true);
+    if (outcome === 'created') changeOpen(false);
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => changeOpen(e.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button colorPalette="blue">
+          <LuPlus aria-hidden /> Add Balance
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Add Balance</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <Form onSubmit={onSubmit}>
+                <FormField label="Credit type" error={errors.creditType?.message} required>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...register('creditType')}>
+                      {CREDIT_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <FormField label="Amount" helper={amountHint} error={errors.amount?.message} required>
+                  <InputGroup startElement="$">
+                    <Input inputMode="decimal" autoComplete="off" placeholder="25.00" {...register('amount')} />
+                  </InputGroup>
+                </FormField>
+                <HStack justify="end" gap="3">
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline" disabled={leaving}>
+                      Cancel
+                    </Button>
+                  </Dialog.ActionTrigger>
+                  <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
+                    Deposit
+                  </Button>
+                </HStack>
+              </Form>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatUsd } from '../../../../domain/money';
+import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
+import { formatDateTime, paymentTypeLabel, transactionTypeLabel } from '../../../lib/transaction-labels';
+import type { Transaction } from '../../../types/api';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+const columns: DataTableColumn<Transaction>[] = [
+  { header: 'Date/Time', cell: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time> },
+  // Exact cents, signed: a label paid from the wallet reads -$5.00.
+  { header: 'Amount', cell: (t) => formatUsd(t.amountCents), numeric: true },
+  { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
+  { header: 'Payment Type', cell: (t) => paymentTypeLabel(t.paymentType) },
+  { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
+];
+
+interface TransactionsTableProps {
+  transactions: Transaction[];
+  isLoading: boolean;
+  error?: string;
+  onRetry: () => void;
+  pager: TablePager;
+}
+
+/** SPEC section 2's Recent Transactions table, newest first, with "Load more". */
+export function TransactionsTable({ transactions, isLoading, error, onRetry, pager }: TransactionsTableProps) {
+  return (
+    <DataTable
+      caption="Recent Transactions"
+      columns={columns}
+      rows={transactions}
+      rowKey={(t) => t.id}
+      isLoading={isLoading}
+      error={error}
+      onRetry={onRetry}
+      emptyMessage="No transactions yet"
+      pager={pager}
+    />
+  );
+}
