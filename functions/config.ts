@@ -40,6 +40,14 @@ const schema = z.object({
   HOODPAY_API_KEY: z.string().min(1).optional(),
   HOODPAY_BUSINESS_ID: z.string().min(1).optional(),
   HOODPAY_API_URL: z.url().default('https://api.hoodpay.io'),
+
+  /** `sandbox` draws a SAMPLE label itself; `easypost` buys real postage (needs EASYPOST_API_KEY). */
+  CARRIER_PROVIDER: z.enum(['sandbox', 'easypost']).default('sandbox'),
+  EASYPOST_API_KEY: z.string().min(1).optional(),
+  EASYPOST_API_URL: z.url().default('https://api.easypost.com'),
+  /** Label PDFs: an S3 bucket in AWS; without one, files under LABEL_DIR (local runs). */
+  LABEL_BUCKET: z.string().min(3).optional(),
+  LABEL_DIR: z.string().min(1).default('.data/labels'),
 });
 
 export type Config = z.infer<typeof schema>;

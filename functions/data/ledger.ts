@@ -105,6 +105,7 @@ export function newEntry(
   fields: Pick<LedgerEntry, 'amountCents' | 'type' | 'creditType' | 'paymentType' | 'provider'> & { orderId?: string | null },
 ): LedgerEntry {
   return {
+    ...fields,
     id: ulid(),
     userId: user.id,
     userName: user.name,
@@ -114,13 +115,17 @@ export function newEntry(
     providerRef: null,
     createdAt: new Date().toISOString(),
     completedAt: null,
-    ...fields,
   };
 }
 
+/** The TransactWrite item that stores a new entry (with the balance change it belongs to). */
+export const entryItem = (entry: LedgerEntry) => ({
+  Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
 /** Stores a pending entry (a top-up waiting for its payment). Pending entries never touch the balance. */
 export async function putPendingEntry(entry: LedgerEntry): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new PutCommand(entryItem(entry).Put));
 }
 
 /** One entry of one user, or undefined. */

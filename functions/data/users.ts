@@ -27,6 +27,8 @@ export interface User {
   balanceCents: number;
   /** Bumped on every write of the profile item (optimistic concurrency). */
   version: number;
+  /** Labels this user has bought (created), kept with each label's transaction. */
+  labelCount: number;
   createdAt: string;
 }
 
@@ -62,6 +64,7 @@ function fromItem(item: Record<string, unknown>): User {
     verified: item.verified === true,
     balanceCents: Number(item.balanceCents ?? 0),
     version: Number(item.version ?? 0),
+    labelCount: Number(item.labelCount ?? 0),
     createdAt: item.createdAt as string,
   };
 }
@@ -96,6 +99,7 @@ export async function createUser(input: NewUser): Promise<User> {
     verified: input.verified ?? false,
     balanceCents: 0,
     version: 1,
+    labelCount: 0,
     createdAt: new Date().toISOString(),
   };
   try {
@@ -122,9 +126,9 @@ export async function createUser(input: NewUser): Promise<User> {
   return user;
 }
 
-/** One user by id, or undefined. */
-export async function getUserById(id: string): Promise<User | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
+/** One user by id, or undefined; `consistent` right after a write of our own (a new balance). */
+export async function getUserById(id: string, options: { consistent?: boolean } = {}): Promise<User | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: options.consistent }));
   return Item ? fromItem(Item) : undefined;
 }
 

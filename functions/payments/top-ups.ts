@@ -1,13 +1,15 @@
 /**
- * Starting a wallet top-up, shared by the card (Stripe) and crypto (Hoodpay) routes: record the
- * pending entry first, then ask the provider, so every payment a provider ever sees has an entry to
- * settle; if the provider cannot start it, the entry is marked failed and the caller told to retry.
+ * Starting a payment, shared by the card (Stripe) and crypto (Hoodpay) top-ups and the card label
+ * purchase: record the pending entry first, then ask the provider, so every payment a provider ever
+ * sees has an entry to settle; if the provider cannot start it, the entry is marked failed and the
+ * caller told to retry. A label's card payment is a top-up entry tied to the order: when it settles,
+ * the label's debit follows in the same transaction (functions/data/orders.ts settleCardOrder).
  */
 import { config } from '../config';
 import { attachProviderRef, failPendingEntry, newEntry, putPendingEntry, type LedgerEntry, type PaymentProvider } from '../data/ledger';
 import { getUserById, type User } from '../data/users';
 import { Unauthorized } from '../errors';
-import type { CheckoutRequest } from '../providers/payments/payments';
+import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 
 /** Where checkout sends the payer back: the wallet page, which waits for the webhook's credit. */
 export const walletReturnUrls = () => {
@@ -18,12 +20,16 @@ export const walletReturnUrls = () => {
   };
 };
 
-export async function startTopUp<T extends { ref: string }>(input: {
+export async function startPayment<T extends { ref: string }>(input: {
   userId: string;
   amountCents: number;
   creditType: string;
   paymentType: string;
   provider: PaymentProvider;
+  /** A top-up, or the card payment of the label order `orderId`. */
+  purpose?: CheckoutPurpose;
+  orderId?: string;
+  description?: string;
   /** Asks the provider for the payment; its `ref` is the provider's id for it. */
   start: (request: CheckoutRequest, user: User, entry: LedgerEntry) => Promise<T>;
 }): Promise<T> {
@@ -35,6 +41,7 @@ export async function startTopUp<T extends { ref: string }>(input: {
     creditType: input.creditType,
     paymentType: input.paymentType,
     provider: input.provider,
+    orderId: input.orderId,
   });
   await putPendingEntry(entry);
   let started: T;
@@ -44,9 +51,9 @@ export async function startTopUp<T extends { ref: string }>(input: {
         userId: user.id,
         email: user.email,
         entryId: entry.id,
-        purpose: 'topup',
+        purpose: input.purpose ?? 'topup',
         amountCents: entry.amountCents,
-        description: 'PrepaidShip wallet top-up',
+        description: input.description ?? 'PrepaidShip wallet top-up',
         ...walletReturnUrls(),
       },
       user,

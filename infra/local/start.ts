@@ -6,6 +6,7 @@
 // Lambda runs Node 22; the SDK's notice about Node 20 on developer machines is only noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+import { resolve } from 'node:path';
 import { hasJava, JAVA_MISSING } from './dynamodb-local';
 import { startLocalEnvironment } from './environment';
 
@@ -19,8 +20,9 @@ if (!hasJava()) {
 }
 
 const env = await startLocalEnvironment({ dataDir });
-// Links in mails (the password reset link) point at this front.
+// Links in mails (the password reset link) point at this front; label PDFs live beside the data.
 process.env.APP_URL ??= `http://localhost:${port}`;
+process.env.LABEL_DIR ??= resolve(dataDir, 'labels');
 let stopping = false;
 const stopAll: (() => Promise<void>)[] = [() => env.stop()];
 

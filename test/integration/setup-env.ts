@@ -13,3 +13,5 @@ process.env.TABLE_NAME = tableName;
 await ensureTable(endpoint, tableName);
 // Handler-level tests here exercise the rules behind the captcha; the captcha has its own tests.
 process.env.CAPTCHA_PROVIDER ??= 'none';
+// Label PDFs of this file's tests go to a folder of their own.
+process.env.LABEL_DIR = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'ps-labels-'));

@@ -1,27 +1,29 @@
 /**
- * POST /stripe/create-checkout-session: a card top-up through Stripe Checkout. The amount charged
- * is the validated amount in cents computed here; the wallet is credited later, only by the
- * webhook. (Label purchases by card arrive with the labels feature.)
+ * POST /stripe/create-checkout-session: card payments through Stripe Checkout, either a wallet
+ * top-up (`amount`) or one label (`metadata.orderDetails`). What is charged is computed here (the
+ * validated top-up amount, or the label's price from domain/); the browser's `amount` for a label and
+ * its `label`/`userId` are ignored. The wallet or the order moves only when the webhook says paid.
  */
-import { checkoutSessionSchema } from '../../../domain/schemas/payments';
 import { dollarsToCents } from '../../../domain/money';
-import { NotImplemented } from '../../errors';
+import { checkoutSessionSchema } from '../../../domain/schemas/payments';
 import { api } from '../../http/handler';
-import { startTopUp } from '../../payments/top-ups';
+import { startCardOrder } from '../../labels/card-orders';
+import { startPayment } from '../../payments/top-ups';
 import { getCardCheckout } from '../../providers/payments/payments';
 
 export const handler = api('POST /stripe/create-checkout-session', { body: checkoutSessionSchema }, async ({ auth, body }) => {
-  if (body.amount === undefined) throw new NotImplemented();
-  const session = await startTopUp({
+  const orderDetails = body.metadata?.orderDetails;
+  if (orderDetails) return startCardOrder(auth.userId, orderDetails);
+  const { id, url } = await startPayment({
     userId: auth.userId,
-    amountCents: dollarsToCents(body.amount) as number,
+    amountCents: dollarsToCents(body.amount as number | string) as number,
     creditType: 'Card',
     paymentType: 'CARD',
     provider: 'stripe',
     start: async (request) => {
-      const { id, url } = await getCardCheckout().createSession(request);
-      return { ref: id, id, url };
+      const session = await getCardCheckout().createSession(request);
+      return { ref: session.id, ...session };
     },
   });
-  return { id: session.id, url: session.url };
+  return { id, url };
 });

@@ -8,7 +8,7 @@ import { topupSchema } from '../../../domain/schemas/payments';
 import { config } from '../../config';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { startTopUp } from '../../payments/top-ups';
+import { startPayment } from '../../payments/top-ups';
 import { getCryptoCheckout } from '../../providers/payments/payments';
 
 const PAYMENT_TYPE = { Crypto: 'CRYPTO', Bitcoin: 'BITCOIN' } as const;
@@ -17,7 +17,7 @@ export const handler = api('POST /hoodpay/topup', { body: topupSchema }, async (
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }
-  const payment = await startTopUp({
+  const payment = await startPayment({
     userId: auth.userId,
     amountCents: dollarsToCents(body.amount) as number,
     creditType: body.creditType,

@@ -1,11 +1,13 @@
 /**
  * POST /stripe/webhook: Stripe's events, trusted only after the Stripe-Signature over the raw body
- * verifies (400 otherwise, nothing changes). A paid checkout completes its pending entry and credits
- * the wallet once, whatever the replays; an expired or failed one marks it failed; anything else is
- * acknowledged and ignored, so Stripe stops retrying.
+ * verifies (400 otherwise, nothing changes). A paid top-up completes its pending entry and credits
+ * the wallet once, whatever the replays; a paid label buys the label once; an expired or failed
+ * checkout marks the entry (and order) failed; anything else is acknowledged and ignored, so Stripe
+ * stops retrying.
  */
 import type Stripe from 'stripe';
 import { settleEntry } from '../../data/ledger';
+import { settleCardOrderEvent } from '../../labels/card-orders';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { verifyStripeEvent } from '../../providers/payments/payments';
@@ -21,15 +23,17 @@ export const handler = api('POST /stripe/webhook', {}, async ({ rawBody, headers
   const session = event.data.object as Stripe.Checkout.Session;
   const { userId, entryId, purpose } = session.metadata ?? {};
   // Our own checkouts always carry both ids, set by the server, and the same user twice.
-  if (!userId || !entryId || purpose !== 'topup' || session.client_reference_id !== userId) {
-    log.warn('stripe event without a top-up of ours', { eventId: event.id, type: event.type });
+  if (!userId || !entryId || (purpose !== 'topup' && purpose !== 'label') || session.client_reference_id !== userId) {
+    log.warn('stripe event without a payment of ours', { eventId: event.id, type: event.type });
     return { received: true };
   }
   // A completed session that is not paid yet (bank debits) settles later by async_payment_*.
   if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return { received: true };
 
   const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
-  const result = await settleEntry({ userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined });
+  const settle = { userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined } as const;
+  // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
+  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleEntry(settle);
   log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
   return { received: true };
 });

@@ -1,5 +1,27 @@
-/** POST /shipping/create-label: Buys a label with credits or starts a card checkout (issue 5). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /shipping/create-label: buys a label with wallet credits. The price is the server's; the
+ * `Idempotency-Key` header makes a double click or a retried request return the first answer
+ * instead of buying twice. Card purchases start at POST /stripe/create-checkout-session.
+ */
 import { labelOrderSchema } from '../../../domain/schemas/labels';
+import { centsToDollars } from '../../../domain/money';
+import { toApiOrder } from '../../data/orders';
+import { BadRequest } from '../../errors';
+import { api, Reply } from '../../http/handler';
+import { buyWithCredits } from '../../labels/buy-label';
 
-export const handler = notYetImplemented('POST /shipping/create-label', labelOrderSchema);
+const KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const handler = api('POST /shipping/create-label', { body: labelOrderSchema }, async ({ auth, body, headers, log }) => {
+  const key = headers['idempotency-key'];
+  if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
+  if (body.paymentMethod !== 'credits') {
+    throw new BadRequest('Card purchases start at card checkout', { paymentMethod: 'Card purchases start at card checkout' });
+  }
+  const { order, user } = await buyWithCredits(auth.userId, body, key, log);
+  return new Reply(201, {
+    label: toApiOrder(order),
+    balance: Number(centsToDollars(user.balanceCents)),
+    balanceCents: user.balanceCents,
+  });
+});

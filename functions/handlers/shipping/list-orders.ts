@@ -1,4 +1,10 @@
-/** GET /shipping/orders: The user's orders, newest first, paged (issue 5). */
-import { notYetImplemented } from '../../http/handler';
+/** GET /shipping/orders: the user's orders, newest first, one Query per page, with their label count. */
+import { listOrders, toApiOrder } from '../../data/orders';
+import { pageQuerySchema } from '../../data/pagination';
+import { getUserById } from '../../data/users';
+import { api } from '../../http/handler';
 
-export const handler = notYetImplemented('GET /shipping/orders');
+export const handler = api('GET /shipping/orders', { query: pageQuerySchema }, async ({ auth, query }) => {
+  const [page, user] = await Promise.all([listOrders(auth.userId, query), getUserById(auth.userId)]);
+  return { orders: page.items.map(toApiOrder), nextCursor: page.nextCursor, totalOrders: user?.labelCount ?? 0 };
+});

@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -191,15 +191,18 @@ describe('POST /stripe/create-checkout-session', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('answers 501 for a label purchase (orderDetails only) until the labels issue lands', async () => {
+  it('for a label: stores the order awaiting payment and charges the server price, whatever the browser says', async () => {
     const address = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
     const orderDetails = { labelType: 'usps_priority', weight: 2, height: 4, length: 10, width: 6, from: address, to: address, paymentMethod: 'purchase' };
-    const res = await checkout({ metadata: { orderDetails } });
+    const res = await checkout({ amount: 1, label: 'free', metadata: { userId: 'someone-else', orderDetails } });
 
-    expect(res.statusCode).toBe(501);
-    expect(res.json).toEqual({ message: 'Not implemented yet' });
-    expect(ddb).not.toHaveReceivedAnyCommand();
-    expect(card.createSession).not.toHaveBeenCalled();
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(SESSION);
+    const order = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put?.Item;
+    expect(order).toMatchObject({ userId: USER_ID, status: 'awaiting_payment', priceCents: 600, paymentMethod: 'purchase' });
+    expect(storedEntry()).toMatchObject({ amountCents: 600, type: 'topup', creditType: 'Card', status: 'pending', orderId: order?.id });
+    expect(card.createSession).toHaveBeenCalledWith(expect.objectContaining({ userId: USER_ID, purpose: 'label', amountCents: 600 }));
+    expectNoBalanceChange(ddb);
   });
 
   it('answers 401 without a token, writing nothing', async () => {

@@ -279,9 +279,9 @@ describe('POST /stripe/webhook: events that are not ours to settle', () => {
       },
     ],
     [
-      'a label purchase (labels issue)',
+      'a purpose that is neither a top-up nor a label',
       (e: StripeEventJson) => {
-        e.data.object.metadata.purpose = 'label';
+        e.data.object.metadata.purpose = 'gift';
       },
     ],
     [

@@ -1,0 +1,85 @@
+/**
+ * Buying a label, after the money is secured (wallet debit or card payment): ask the carrier, keep
+ * the PDF, mark the order created. If the carrier or the label store fails, the order is failed and
+ * its price refunded to the wallet in one transaction, so a failed label never costs anything.
+ */
+import { labelPriceCents } from '../../domain/pricing';
+import type { LabelOrderBody } from '../../domain/schemas/labels';
+import { completeOrder, failAndRefundOrder, getOrder, newOrder, placeCreditOrder, type Order } from '../data/orders';
+import { getUserById, type User } from '../data/users';
+import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, Unauthorized } from '../errors';
+import type { Logger } from '../http/logger';
+import { getLabelStore } from '../providers/blobs/blob-store';
+import { getCarrier } from '../providers/carrier/carrier';
+
+const CARRIER = 'USPS label service';
+
+/** The server's price for a form, or a 400 when the type and weight have none. */
+export function priceOf(body: Pick<LabelOrderBody, 'labelType' | 'weight'>): number {
+  const price = labelPriceCents(body.labelType, body.weight);
+  if (price <= 0) throw new InvalidRequest('This label type is not available for that weight');
+  return price;
+}
+
+/** Buys the label of a paid, processing order; refunds and throws ProviderUnavailable on failure. */
+export async function fulfilOrder(user: Pick<User, 'id' | 'name' | 'email'>, order: Order, log: Logger): Promise<Order> {
+  let label;
+  try {
+    const bought = await getCarrier().buyLabel({
+      orderId: order.id,
+      labelType: order.labelType,
+      weightLb: order.weightLb,
+      lengthIn: order.lengthIn,
+      widthIn: order.widthIn,
+      heightIn: order.heightIn,
+      from: order.from,
+      to: order.to,
+      shipDate: order.shipDate,
+    });
+    const labelKey = `labels/${order.userId}/${order.id}.pdf`;
+    await getLabelStore().put(labelKey, bought.pdf, 'application/pdf');
+    label = { tracking: bought.tracking, carrierRef: bought.carrierRef, service: bought.service, labelKey };
+  } catch (err) {
+    const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
+    log.error('label purchase failed; refunding', { orderId: order.id, detail });
+    await failAndRefundOrder(user, order, detail);
+    throw new ProviderUnavailable(CARRIER, detail);
+  }
+  return completeOrder(order, label);
+}
+
+/** How long a repeated request waits for the first one to finish before answering its state. */
+const REPEAT_WAIT_MS = 10_000;
+
+/** The first order placed with an idempotency key, once it has finished (or after REPEAT_WAIT_MS). */
+async function firstAnswer(userId: string, orderId: string): Promise<Order> {
+  const deadline = Date.now() + REPEAT_WAIT_MS;
+  for (;;) {
+    const order = await getOrder(userId, orderId);
+    if (!order) throw new InvalidRequest('This Idempotency-Key belongs to another request');
+    if (order.status !== 'processing' || Date.now() > deadline) return order;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Buys a label with wallet credits: price from domain/, one transaction for idempotency key +
+ * order + debit (402 when short, nothing changes), then the carrier. The same key from the same
+ * user answers the first order and never buys twice.
+ */
+export async function buyWithCredits(userId: string, body: LabelOrderBody, key: string, log: Logger): Promise<{ order: Order; user: User }> {
+  const price = priceOf(body);
+  const user = await getUserById(userId);
+  if (!user) throw new Unauthorized();
+  const placed = await placeCreditOrder(user, newOrder(user.id, body, price, 'processing'), key);
+  if (placed.kind === 'insufficient') throw new InsufficientBalance();
+  let order: Order;
+  if (placed.kind === 'repeat') {
+    order = await firstAnswer(user.id, placed.orderId);
+    if (order.status === 'failed') throw new ProviderUnavailable(CARRIER, order.failureReason ?? 'failed before');
+    if (order.status !== 'created') throw new Conflict('This order is still being processed. Try again in a moment.');
+  } else {
+    order = await fulfilOrder(user, placed.order, log);
+  }
+  return { order, user: (await getUserById(user.id, { consistent: true })) ?? user };
+}

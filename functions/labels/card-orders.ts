@@ -1,0 +1,76 @@
+/**
+ * Buying a label by card: the order waits for its Stripe payment; the payment is a top-up entry tied
+ * to the order, and when Stripe's webhook says it is paid, one transaction settles it and debits
+ * the label from the wallet (net zero), then the label is bought. A carrier failure refunds the price
+ * into the wallet, where the person can use it for the next label.
+ */
+import { findLabelType } from '../../domain/pricing';
+import type { LabelOrderBody } from '../../domain/schemas/labels';
+import { getEntry, settleEntry } from '../data/ledger';
+import { failAwaitingOrder, getOrder, newOrder, putAwaitingOrder, settleCardOrder } from '../data/orders';
+import { getUserById } from '../data/users';
+import { ProviderUnavailable } from '../errors';
+import type { Logger } from '../http/logger';
+import { startPayment } from '../payments/top-ups';
+import { getCardCheckout } from '../providers/payments/payments';
+import { fulfilOrder, priceOf } from './buy-label';
+
+/** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
+export async function startCardOrder(userId: string, details: LabelOrderBody): Promise<{ id: string; url: string }> {
+  const body = { ...details, paymentMethod: 'purchase' as const };
+  const price = priceOf(body);
+  const order = newOrder(userId, body, price, 'awaiting_payment');
+  await putAwaitingOrder(order);
+  try {
+    const { id, url } = await startPayment({
+      userId,
+      amountCents: price,
+      creditType: 'Card',
+      paymentType: 'CARD',
+      provider: 'stripe',
+      purpose: 'label',
+      orderId: order.id,
+      description: `USPS label: ${findLabelType(body.labelType)?.name ?? body.labelType}`,
+      start: async (request) => {
+        const session = await getCardCheckout().createSession(request);
+        return { ref: session.id, ...session };
+      },
+    });
+    return { id, url };
+  } catch (err) {
+    await failAwaitingOrder(userId, order.id, 'checkout could not start').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Settles a label's card payment from a verified Stripe event and buys the label, exactly once per
+ * order whatever the replays. Never throws for a carrier failure: the refund is the answer then.
+ */
+export async function settleCardOrderEvent(input: {
+  userId: string;
+  entryId: string;
+  outcome: 'completed' | 'failed';
+  eventKey: string;
+  paidCents: number | undefined;
+  log: Logger;
+}): Promise<string> {
+  const entry = await getEntry(input.userId, input.entryId);
+  const order = entry?.orderId ? await getOrder(input.userId, entry.orderId) : undefined;
+  const user = await getUserById(input.userId);
+  if (!entry || !order || !user) return 'rejected';
+  if (input.outcome === 'failed') {
+    const result = await settleEntry({ userId: user.id, entryId: entry.id, outcome: 'failed', eventKey: input.eventKey });
+    await failAwaitingOrder(user.id, order.id, 'card payment did not complete');
+    return result;
+  }
+  const settled = await settleCardOrder({ user, order, paymentEntryId: entry.id, eventKey: input.eventKey, paidCents: input.paidCents ?? -1 });
+  if (!settled) return 'duplicate-or-rejected';
+  try {
+    await fulfilOrder(user, { ...order, status: 'processing' }, input.log);
+    return 'applied';
+  } catch (err) {
+    if (err instanceof ProviderUnavailable) return 'refunded';
+    throw err;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The carrier: buys one USPS label for an order. `sandbox` (default) draws a 4x6 SAMPLE label with a
+ * valid-format USPS tracking number and IMpb barcode; `easypost` buys real postage through EasyPost.
+ * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
+ * Handlers call getCarrier().buyLabel(...) and never know which one runs.
+ */
+import { config } from '../../config';
+import { EasyPostCarrier } from './easypost-carrier';
+import { SandboxCarrier } from './sandbox-carrier';
+
+export interface LabelAddress {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+export interface LabelRequest {
+  /** Our order id (the shipOrderId). */
+  orderId: string;
+  /** One of domain/pricing.ts LABEL_TYPES' uids. */
+  labelType: string;
+  weightLb: number;
+  lengthIn: number;
+  widthIn: number;
+  heightIn: number;
+  from: LabelAddress;
+  to: LabelAddress;
+  /** YYYY-MM-DD. */
+  shipDate: string;
+}
+
+export interface BoughtLabel {
+  /** USPS tracking number, e.g. 9400 1000 0000 0000 0000 00 without spaces. */
+  tracking: string;
+  /** The provider's id for the shipment (EasyPost `shp_...`, sandbox `sandbox_<orderId>`). */
+  carrierRef: string;
+  /** Human name of the service bought, e.g. "USPS Priority Mail". */
+  service: string;
+  /** The 4x6 label as PDF bytes. */
+  pdf: Uint8Array;
+}
+
+export interface Carrier {
+  /** Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails. */
+  buyLabel(request: LabelRequest): Promise<BoughtLabel>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection: EasyPost when CARRIER_PROVIDER=easypost, the local sandbox otherwise.
+// ---------------------------------------------------------------------------------------------
+
+let carrier: Carrier | undefined;
+
+/**
+ * The configured carrier, made on first use and kept for the life of the process: EasyPost when
+ * CARRIER_PROVIDER is `easypost` (which then requires EASYPOST_API_KEY), the sandbox otherwise.
+ */
+export function getCarrier(): Carrier {
+  if (!carrier) {
+    const c = config();
+    if (c.CARRIER_PROVIDER === 'easypost') {
+      if (!c.EASYPOST_API_KEY) throw new Error('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
+      carrier = new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL });
+    } else {
+      carrier = new SandboxCarrier();
+    }
+  }
+  return carrier;
+}
+
+/** Forgets the selected carrier (tests that change CARRIER_PROVIDER; call resetConfigForTests too). */
+export function resetCarrierForTests(): void {
+  carrier = undefined;
+}

@@ -1,0 +1,210 @@
+/**
+ * Real postage through EasyPost (CARRIER_PROVIDER=easypost, EASYPOST_API_KEY), over its REST API
+ * with the global fetch. Authentication is HTTP Basic with the API key as the user name and no
+ * password. Three calls, each given 15 seconds:
+ *
+ *   create    POST {EASYPOST_API_URL}/v2/shipments
+ *             { shipment: { reference, to_address, from_address, parcel: { weight (oz), length,
+ *               width, height (in) }, options: { label_format: "PDF" } } }
+ *                                                  -> Shipment { id: "shp_...", rates: [...] }
+ *   buy       POST {EASYPOST_API_URL}/v2/shipments/{id}/buy  { rate: { id: "rate_..." } }
+ *                                                  -> Shipment { tracking_code, postage_label }
+ *   download  GET postage_label.label_pdf_url (a file URL on EasyPost's storage; no credentials sent)
+ *
+ * The rate bought is the cheapest USPS rate whose `service` is the one mapped from the label type
+ * (usps-services.ts: "Priority" or "GroundAdvantage"). With `label_format: "PDF"` EasyPost answers
+ * the PDF in `label_pdf_url` (its `label_url` then points at the same PDF, `label_file_type`
+ * "application/pdf"); label_url is used only when the file type says PDF. Weights go in ounces and
+ * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants.
+ *
+ * Anything else -- network error, timeout, non-2xx (EasyPost's `{ error: { code, message } }`),
+ * no matching rate, no PDF, a download that is not a PDF -- is
+ * ProviderUnavailable('USPS label service', detail). The detail names the step and EasyPost's answer
+ * but never the API key.
+ *
+ * Not handled here: a buy that succeeded at EasyPost but whose answer was lost (timeout) leaves a
+ * bought shipment we do not know about; its `reference` (our order id) finds it in EasyPost's
+ * dashboard for a refund.
+ */
+import { ProviderUnavailable } from '../../errors';
+import { clip, redact } from '../payments/checkout-request';
+import type { BoughtLabel, Carrier, LabelAddress, LabelRequest } from './carrier';
+import { uspsServiceFor } from './usps-services';
+
+export const EASYPOST_TIMEOUT_MS = 15_000;
+/** The provider name callers see in the 502 message. */
+export const LABEL_PROVIDER_NAME = 'USPS label service';
+/** A label PDF larger than this is not a label. */
+const MAX_LABEL_BYTES = 10 * 1024 * 1024;
+
+export interface EasyPostCarrierOptions {
+  apiKey: string;
+  /** e.g. https://api.easypost.com (no trailing /v2). */
+  apiUrl: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Ounces with one decimal, never 0 (EasyPost refuses a weightless parcel). */
+const ounces = (lb: number): number => Math.max(0.1, Math.round(lb * 16 * 10) / 10);
+const inches = (n: number): number => Math.max(0.1, Math.round(n * 10) / 10);
+
+function easypostAddress(a: LabelAddress) {
+  return { name: a.name, street1: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country || 'US' };
+}
+
+interface EasyPostRate {
+  id: string;
+  carrier: string;
+  service: string;
+  rate: number;
+}
+
+function readRates(shipment: Record<string, unknown>): EasyPostRate[] {
+  const rates = Array.isArray(shipment.rates) ? shipment.rates : [];
+  return rates.filter(isRecord).flatMap((r) => {
+    const rate = Number(r.rate);
+    return typeof r.id === 'string' && typeof r.carrier === 'string' && typeof r.service === 'string' && Number.isFinite(rate)
+      ? [{ id: r.id, carrier: r.carrier, service: r.service, rate }]
+      : [];
+  });
+}
+
+/** EasyPost's error body as one line: "SHIPMENT.INVALID_PARAMS: message (field: message, ...)". */
+function describeError(text: string): string {
+  try {
+    const body = JSON.parse(text) as unknown;
+    const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+    if (error) {
+      const fields = Array.isArray(error.errors)
+        ? error.errors.map((e) => (isRecord(e) ? `${String(e.field ?? '')}: ${String(e.message ?? '')}` : String(e))).join('; ')
+        : '';
+      return `${String(error.code ?? 'error')}: ${String(error.message ?? '')}${fields ? ` (${fields})` : ''}`;
+    }
+  } catch {
+    // not JSON: quote it as is
+  }
+  return text;
+}
+
+export class EasyPostCarrier implements Carrier {
+  private readonly apiKey: string;
+  private readonly apiUrl: string;
+
+  constructor(options: EasyPostCarrierOptions) {
+    if (!options.apiKey) throw new Error('EasyPostCarrier needs an API key');
+    this.apiKey = options.apiKey;
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+  }
+
+  async buyLabel(request: LabelRequest): Promise<BoughtLabel> {
+    const service = uspsServiceFor(request.labelType);
+
+    const created = await this.call('POST', '/v2/shipments', {
+      shipment: {
+        reference: request.orderId,
+        to_address: easypostAddress(request.to),
+        from_address: easypostAddress(request.from),
+        parcel: {
+          weight: ounces(request.weightLb),
+          length: inches(request.lengthIn),
+          width: inches(request.widthIn),
+          height: inches(request.heightIn),
+        },
+        options: { label_format: 'PDF' },
+      },
+    });
+    const shipmentId = typeof created.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(created.id) ? created.id : undefined;
+    if (!shipmentId) throw this.unavailable('create shipment answered without a shipment id');
+
+    const candidates = readRates(created)
+      .filter((r) => r.carrier.toUpperCase() === 'USPS' && r.service === service.easypostService)
+      .sort((a, b) => a.rate - b.rate);
+    const rate = candidates[0];
+    if (!rate) {
+      const offered = readRates(created).map((r) => `${r.carrier} ${r.service}`).join(', ') || 'none';
+      const messages = Array.isArray(created.messages)
+        ? created.messages.filter(isRecord).map((m) => `${String(m.carrier ?? '')}: ${String(m.message ?? '')}`).join('; ')
+        : '';
+      throw this.unavailable(
+        `shipment ${shipmentId}: no USPS ${service.easypostService} rate (offered: ${offered})${messages ? `; messages: ${messages}` : ''}`,
+      );
+    }
+
+    const bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
+    if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${String(bought.id)}`);
+    const tracking = typeof bought.tracking_code === 'string' ? bought.tracking_code.trim() : '';
+    if (!/^[A-Za-z0-9]{8,40}$/.test(tracking)) throw this.unavailable(`buy ${shipmentId} answered without a usable tracking_code`);
+    const label = isRecord(bought.postage_label) ? bought.postage_label : {};
+    const pdfUrl =
+      typeof label.label_pdf_url === 'string' && label.label_pdf_url
+        ? label.label_pdf_url
+        : label.label_file_type === 'application/pdf' && typeof label.label_url === 'string'
+          ? label.label_url
+          : undefined;
+    if (!pdfUrl) throw this.unavailable(`buy ${shipmentId} answered without a PDF label (label_file_type ${String(label.label_file_type)})`);
+
+    const pdf = await this.download(pdfUrl, shipmentId);
+    return { tracking, carrierRef: shipmentId, service: service.name, pdf };
+  }
+
+  /** One JSON call to EasyPost; its JSON object answer, or ProviderUnavailable. */
+  private async call(method: 'POST' | 'GET', path: string, body?: unknown): Promise<Record<string, unknown>> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${this.apiKey}:`).toString('base64')}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(EASYPOST_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw this.unavailable(`${method} ${path} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+    }
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw this.unavailable(`${method} ${path} answered HTTP ${res.status}: ${clip(describeError(text))}`);
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw this.unavailable(`${method} ${path} answered HTTP ${res.status} with a body that is not JSON: ${clip(text, 100)}`);
+    }
+    if (!isRecord(answer)) throw this.unavailable(`${method} ${path} answered HTTP ${res.status} with JSON that is not an object`);
+    return answer;
+  }
+
+  /** The label file: a plain GET of EasyPost's file URL (https only, no credentials), checked to be a PDF. */
+  private async download(url: string, shipmentId: string): Promise<Uint8Array> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw this.unavailable(`label of ${shipmentId}: not a URL`);
+    }
+    if (parsed.protocol !== 'https:') throw this.unavailable(`label of ${shipmentId}: refusing a non-https label URL`);
+    const where = `label of ${shipmentId} (${parsed.host}${parsed.pathname})`;
+    let status: number;
+    let bytes: Uint8Array;
+    try {
+      const res = await fetch(parsed, { method: 'GET', signal: AbortSignal.timeout(EASYPOST_TIMEOUT_MS) });
+      status = res.status;
+      bytes = res.ok ? new Uint8Array(await res.arrayBuffer()) : new Uint8Array();
+    } catch (err) {
+      throw this.unavailable(`${where} download failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+    }
+    if (status < 200 || status > 299) throw this.unavailable(`${where} answered HTTP ${status}`);
+    const magic = Buffer.from(bytes.subarray(0, 5)).toString('latin1');
+    if (magic !== '%PDF-') throw this.unavailable(`${where} is not a PDF`);
+    if (bytes.byteLength > MAX_LABEL_BYTES) throw this.unavailable(`${where} is ${bytes.byteLength} bytes, too large for a label`);
+    return bytes;
+  }
+
+  private unavailable(detail: string): ProviderUnavailable {
+    return new ProviderUnavailable(LABEL_PROVIDER_NAME, redact(detail, [this.apiKey, Buffer.from(`${this.apiKey}:`).toString('base64')]));
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Buying labels against DynamoDB Local through the local front: concurrency never overdraws the
+ * wallet, a repeated Idempotency-Key buys once, a carrier failure refunds, the counter counts labels,
+ * and each user's completed ledger entries always sum to the balance.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../functions/config';
+import { getLabelCount } from '../../functions/data/counter';
+import { createUser, getUserById, type User } from '../../functions/data/users';
+import { signSessionToken } from '../../functions/http/tokens';
+import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';
+import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
+import { startFront, type Front } from '../../infra/local/server';
+import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';
+import { creditWallet } from './wallet-credit';
+
+let front: Front;
+beforeAll(async () => {
+  front = await startFront({ port: 0, spa: 'none' });
+});
+afterAll(() => front.close());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+  resetCarrierForTests();
+});
+
+let n = 0;
+async function newUser(balanceCents = 0): Promise<User & { token: string }> {
+  const user = await createUser({ name: 'Label Buyer', email: `labels${++n}-${Date.now()}@example.com`, passwordHash: 'x', verified: true });
+  if (balanceCents) await creditWallet(user, balanceCents);
+  return { ...user, token: await signSessionToken({ userId: user.id, role: 'user', scope: 'full' }) };
+}
+
+const address = (name: string, zip: string) => ({ name, street: '1 Main St', city: 'Austin', state: 'TX', zip, country: 'US' });
+const order = (over: Record<string, unknown> = {}) => ({
+  labelType: 'usps_priority',
+  weight: 2,
+  height: 4,
+  length: 10,
+  width: 6,
+  from: address('Ann Sender', '78701'),
+  to: address('Bo Receiver', '10001'),
+  paymentMethod: 'credits',
+  ...over,
+});
+
+const buy = (token: string, key: string, body: unknown = order()) =>
+  fetch(`${front.url}/shipping/create-label`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+
+describe('buying labels with wallet credits', () => {
+  it('buys one label: debit, tracking number, PDF, counter', async () => {
+    const user = await newUser(1000);
+    const before = await getLabelCount();
+    const res = await buy(user.token, 'k-one');
+    expect(res.status).toBe(201);
+    const { label, balanceCents } = (await res.json()) as { label: { shipOrderId: string; tracking: string; status: string; priceCents: number }; balanceCents: number };
+    expect(label).toMatchObject({ status: 'created', priceCents: 600 });
+    expect(isValidUspsTracking(label.tracking)).toBe(true);
+    expect(balanceCents).toBe(400);
+    expect(await expectLedgerInvariant(user.id)).toBe(400);
+    expect(await getLabelCount()).toBe(before + 1);
+
+    const pdf = await fetch(`${front.url}/shipping/download-order/${label.shipOrderId}`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${label.tracking}.pdf"`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const again = Buffer.from(await (await fetch(`${front.url}/shipping/download-order/${label.shipOrderId}`, { headers: { authorization: `Bearer ${user.token}` } })).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+
+    const other = await newUser();
+    const stolen = await fetch(`${front.url}/shipping/download-order/${label.shipOrderId}`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(stolen.status).toBe(404);
+  });
+
+  it('buys exactly 10 of 30 concurrent $6 labels with $60, leaving $0', async () => {
+    const user = await newUser(6000);
+    const before = await getLabelCount();
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => buy(user.token, `k-race-${i}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(20);
+    expect(await expectLedgerInvariant(user.id)).toBe(0);
+    const { entries } = await ledgerOf(user.id);
+    expect(entries.filter((e) => e.type === 'label')).toHaveLength(10);
+    expect(await getLabelCount()).toBe(before + 10);
+    expect((await getUserById(user.id))?.labelCount).toBe(10);
+    const list = (await (await fetch(`${front.url}/shipping/orders?limit=100`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
+      orders: { status: string }[];
+      totalOrders: number;
+    };
+    expect(list.totalOrders).toBe(10);
+    expect(list.orders.filter((o) => o.status === 'created')).toHaveLength(10);
+  });
+
+  it('buys once for a repeated Idempotency-Key, even 5 times at once, answering the first order', async () => {
+    const user = await newUser(3000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(user.token, 'k-same').then(async (r) => ({ status: r.status, body: (await r.json()) as { label: { shipOrderId: string } } }))));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(new Set(answers.map((a) => a.body.label.shipOrderId)).size).toBe(1);
+    expect(await expectLedgerInvariant(user.id)).toBe(2400);
+    expect((await getUserById(user.id))?.labelCount).toBe(1);
+  });
+
+  it('changes nothing when the balance is short (402)', async () => {
+    const user = await newUser(500);
+    const res = await buy(user.token, 'k-short');
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({ message: 'Insufficient balance' });
+    expect(await expectLedgerInvariant(user.id)).toBe(500);
+    expect((await ledgerOf(user.id)).entries).toHaveLength(1);
+  });
+
+  it('refuses a type and weight without a price, and ignores a price sent by the browser', async () => {
+    const user = await newUser(1000);
+    const heavy = await buy(user.token, 'k-heavy', order({ weight: 70, labelType: 'express' }));
+    expect(heavy.status).toBe(400);
+    expect(await heavy.json()).toEqual({ message: 'This label type is not available for that weight' });
+    const cheap = await buy(user.token, 'k-cheap', order({ price: 0.01, priceCents: 1, amount: 0.01 }));
+    expect(((await cheap.json()) as { label: { priceCents: number } }).label.priceCents).toBe(600);
+    expect(await expectLedgerInvariant(user.id)).toBe(400);
+  });
+
+  it('refunds the price when the carrier fails, and the counter does not move', async () => {
+    vi.stubEnv('CARRIER_PROVIDER', 'easypost');
+    vi.stubEnv('EASYPOST_API_KEY', 'EZTK-test');
+    vi.stubEnv('EASYPOST_API_URL', 'http://127.0.0.1:9'); // nothing listens there: the carrier is down
+    resetConfigForTests();
+    resetCarrierForTests();
+    const user = await newUser(1000);
+    const before = await getLabelCount();
+    const res = await buy(user.token, 'k-down');
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { message: string }).message).toBe('USPS label service is not answering right now. Please try again in a moment.');
+    expect(await expectLedgerInvariant(user.id)).toBe(1000);
+    const { entries } = await ledgerOf(user.id);
+    expect(entries.map((e) => [e.type, e.amountCents]).sort()).toEqual([
+      ['label', -600],
+      ['refund', 600],
+      ['topup', 1000],
+    ]);
+    expect(await getLabelCount()).toBe(before);
+    const list = (await (await fetch(`${front.url}/shipping/orders`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
+      orders: { status: string }[];
+      totalOrders: number;
+    };
+    expect(list.orders[0]?.status).toBe('failed');
+    expect(list.totalOrders).toBe(0);
+    // The same key again answers the same failure and does not charge a second time.
+    expect((await buy(user.token, 'k-down')).status).toBe(502);
+    expect(await expectLedgerInvariant(user.id)).toBe(1000);
+  });
+
+  it('needs an Idempotency-Key', async () => {
+    const user = await newUser(1000);
+    const res = await fetch(`${front.url}/shipping/create-label`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify(order()),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Idempotency-Key header is required' });
+  });
+});
+
+describe('buying a label by card', () => {
+  const checkout = (token: string, body: unknown) =>
+    fetch(`${front.url}/stripe/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const pay = (id: string, action: 'pay' | 'cancel') =>
+    fetch(`${front.url}/_local/checkout/${id}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
+  const orders = async (token: string) =>
+    ((await (await fetch(`${front.url}/shipping/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      orders: { status: string; tracking: string | null; priceCents: number }[];
+    }).orders;
+
+  it('charges the server price, waits for the payment, then buys the label once', async () => {
+    const user = await newUser();
+    // The browser's amount is ignored for a label: the price comes from domain/.
+    const res = await checkout(user.token, { amount: 1, label: 'cheap', metadata: { userId: 'someone', orderDetails: order({ paymentMethod: 'purchase', weight: 31 }) } });
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    expect((await orders(user.token))[0]).toMatchObject({ status: 'awaiting_payment', priceCents: 700, tracking: null });
+
+    const before = await getLabelCount();
+    expect(await (await pay(id, 'pay')).json()).toEqual({ status: 'paid', webhookStatus: 200 });
+    const [created] = await orders(user.token);
+    expect(created?.status).toBe('created');
+    expect(isValidUspsTracking(created?.tracking ?? '')).toBe(true);
+    expect(await getLabelCount()).toBe(before + 1);
+    // The card payment passed through the wallet: +7.00 top-up, -7.00 label, balance unchanged.
+    expect(await expectLedgerInvariant(user.id)).toBe(0);
+    expect((await ledgerOf(user.id)).entries.map((e) => [e.type, e.amountCents, e.status]).sort()).toEqual([
+      ['label', -700, 'completed'],
+      ['topup', 700, 'completed'],
+    ]);
+  });
+
+  it('fails the order when the checkout is cancelled, and moves no money', async () => {
+    const user = await newUser();
+    const { id } = (await (await checkout(user.token, { metadata: { orderDetails: order({ paymentMethod: 'purchase' }) } })).json()) as { id: string };
+    await pay(id, 'cancel');
+    expect((await orders(user.token))[0]?.status).toBe('failed');
+    expect(await expectLedgerInvariant(user.id)).toBe(0);
+  });
+});

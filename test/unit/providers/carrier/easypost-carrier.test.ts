@@ -1,0 +1,211 @@
+/**
+ * The EasyPost carrier against answers in the shape of EasyPost's documented examples
+ * (test/fixtures/easypost/README.md). `fetch` is stubbed: no network. Each test asserts the requests
+ * we send: URLs, Basic auth with the key as user name, JSON bodies.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderUnavailable } from '../../../../functions/errors';
+import type { LabelRequest } from '../../../../functions/providers/carrier/carrier';
+import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
+import errorAddress from '../../../fixtures/easypost/error-address.json';
+import bought from '../../../fixtures/easypost/shipment-bought.json';
+import created from '../../../fixtures/easypost/shipment-created.json';
+
+const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
+const BASIC = `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`;
+const LABEL_PDF = new Uint8Array(readFileSync(new URL('../../../fixtures/easypost/label.pdf', import.meta.url)));
+const SHIPMENT_ID = created.id;
+const PDF_URL = bought.postage_label.label_pdf_url;
+
+const carrier = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com/' });
+
+const request: LabelRequest = {
+  orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
+  labelType: 'usps_priority',
+  weightLb: 2.5,
+  lengthIn: 12,
+  widthIn: 8,
+  heightIn: 4,
+  from: { name: 'Ann Shipper', street: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
+  to: { name: 'Dr. Steve Brule', street: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
+  shipDate: '2026-09-07',
+};
+
+type Answer = { status?: number; json?: unknown; body?: Uint8Array | string; error?: Error };
+
+/** Stubs fetch with one answer per call, in order; returns the stub to inspect the requests. */
+function easypostAnswers(...answers: Answer[]) {
+  const queue = [...answers];
+  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
+    const next = queue.shift();
+    if (!next) throw new Error('unexpected request');
+    if (next.error) throw next.error;
+    const status = next.status ?? 200;
+    if (next.json !== undefined) return Response.json(next.json, { status });
+    return new Response(typeof next.body === 'string' || next.body === undefined ? (next.body ?? '') : Buffer.from(next.body), { status });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const happyPath = () => easypostAnswers({ json: created }, { json: bought }, { body: LABEL_PDF });
+
+async function failure(promise: Promise<unknown>): Promise<ProviderUnavailable> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderUnavailable);
+  const unavailable = err as ProviderUnavailable;
+  expect(unavailable.provider).toBe('USPS label service');
+  expect(unavailable.message).toBe('USPS label service is not answering right now. Please try again in a moment.');
+  const everything = `${unavailable.message} ${unavailable.detail} ${unavailable.stack ?? ''}`;
+  expect(everything).not.toContain(API_KEY);
+  expect(everything).not.toContain(BASIC.slice(6));
+  return unavailable;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('EasyPostCarrier.buyLabel', () => {
+  it('creates the shipment, buys the cheapest USPS Priority rate, downloads the PDF', async () => {
+    const fetch = happyPath();
+    const label = await carrier.buyLabel(request);
+
+    expect(label).toEqual({
+      tracking: '9405500105440232839154',
+      carrierRef: SHIPMENT_ID,
+      service: 'USPS Priority Mail',
+      pdf: LABEL_PDF,
+    });
+    expect(fetch).toHaveBeenCalledTimes(3);
+
+    const [createUrl, createInit] = fetch.mock.calls[0]!;
+    expect(createUrl).toBe('https://api.easypost.com/v2/shipments');
+    expect(createInit?.method).toBe('POST');
+    expect(createInit?.headers).toEqual({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
+    expect(JSON.parse(String(createInit?.body))).toEqual({
+      shipment: {
+        reference: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
+        to_address: { name: 'Dr. Steve Brule', street1: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
+        from_address: { name: 'Ann Shipper', street1: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
+        parcel: { weight: 40, length: 12, width: 8, height: 4 },
+        options: { label_format: 'PDF' },
+      },
+    });
+
+    const [buyUrl, buyInit] = fetch.mock.calls[1]!;
+    expect(buyUrl).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/buy`);
+    expect(buyInit?.method).toBe('POST');
+    expect(buyInit?.headers).toEqual({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
+    // Two USPS Priority rates (7.47 and 9.10 on two accounts): the cheaper one.
+    expect(JSON.parse(String(buyInit?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+
+    const [downloadUrl, downloadInit] = fetch.mock.calls[2]!;
+    expect(String(downloadUrl)).toBe(PDF_URL);
+    expect(downloadInit?.method).toBe('GET');
+    expect(downloadInit?.headers).toBeUndefined(); // the key never goes to the file host
+  });
+
+  it('buys GroundAdvantage for the ground types', async () => {
+    for (const labelType of ['usps_ground', 'ground_lbs']) {
+      const fetch = happyPath();
+      const label = await carrier.buyLabel({ ...request, labelType });
+      expect(label.service).toBe('USPS Ground Advantage');
+      expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_e4df015173864a1a8c4e2144e2eeb055' } });
+    }
+  });
+
+  it('buys Priority for the flat-rate type, with no predefined package', async () => {
+    const fetch = happyPath();
+    expect((await carrier.buyLabel({ ...request, labelType: 'priority' })).service).toBe('USPS Priority Mail Flat Rate');
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).shipment.parcel).not.toHaveProperty('predefined_package');
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+  });
+
+  it('sends the weight in ounces and dimensions in inches with one decimal', async () => {
+    const fetch = happyPath();
+    await carrier.buyLabel({ ...request, weightLb: 0.33, lengthIn: 10.26, widthIn: 6.04, heightIn: 0.01 });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).shipment.parcel).toEqual({ weight: 5.3, length: 10.3, width: 6, height: 0.1 });
+  });
+
+  it('gives each call 15 seconds', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const fetch = happyPath();
+    await carrier.buyLabel(request);
+    expect(EASYPOST_TIMEOUT_MS).toBe(15_000);
+    expect(timeout.mock.calls).toEqual([[15_000], [15_000], [15_000]]);
+    fetch.mock.calls.forEach(([, init], i) => expect(init?.signal).toBe(timeout.mock.results[i]?.value));
+  });
+
+  it('uses label_url when the label file type is PDF and label_pdf_url is empty', async () => {
+    const pdfOnlyInLabelUrl = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: null } };
+    const fetch = easypostAnswers({ json: created }, { json: pdfOnlyInLabelUrl }, { body: LABEL_PDF });
+    await carrier.buyLabel(request);
+    expect(String(fetch.mock.calls[2]![0])).toBe(bought.postage_label.label_url);
+  });
+});
+
+describe('EasyPostCarrier failures are ProviderUnavailable without the key', () => {
+  it('an EasyPost error answer, with its code and field messages in the detail', async () => {
+    const fetch = easypostAnswers({ status: 422, json: errorAddress });
+    const err = await failure(carrier.buyLabel(request));
+    expect(err.detail).toContain('POST /v2/shipments answered HTTP 422');
+    expect(err.detail).toContain('ADDRESS.VERIFY.FAILURE: Address not found');
+    expect(err.detail).toContain('street1: House number is missing');
+    expect(fetch).toHaveBeenCalledTimes(1); // nothing bought
+  });
+
+  it('a refused key (401) does not echo the key', async () => {
+    easypostAnswers({ status: 401, body: `{"error":{"code":"APIKEY.INACTIVE","message":"key ${API_KEY} is not active"}}` });
+    const err = await failure(carrier.buyLabel(request));
+    expect(err.detail).toContain('answered HTTP 401');
+    expect(err.detail).toContain('[redacted]');
+  });
+
+  it('a network error or timeout', async () => {
+    easypostAnswers({ error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('POST /v2/shipments failed: TimeoutError');
+  });
+
+  it('an answer that is not JSON, or has no shipment id', async () => {
+    easypostAnswers({ status: 200, body: '<html>gateway</html>' });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('not JSON');
+    easypostAnswers({ json: { ...created, id: undefined } });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('without a shipment id');
+  });
+
+  it('no rate for the mapped service: lists what was offered and buys nothing', async () => {
+    const noPriority = { ...created, rates: created.rates.filter((r) => r.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority unavailable' }] };
+    const fetch = easypostAnswers({ json: noPriority });
+    const err = await failure(carrier.buyLabel(request));
+    expect(err.detail).toContain('no USPS Priority rate');
+    expect(err.detail).toContain('USPS GroundAdvantage');
+    expect(err.detail).toContain('USPS: Priority unavailable');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a buy that fails, or answers without tracking code or PDF', async () => {
+    easypostAnswers({ json: created }, { status: 402, json: { error: { code: 'PAYMENT.INSUFFICIENT_FUNDS', message: 'Insufficient funds' } } });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/buy answered HTTP 402`);
+    easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('without a usable tracking_code');
+    const pngOnly = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: null, label_file_type: 'image/png', label_url: 'https://x.example/l.png' } };
+    easypostAnswers({ json: created }, { json: pngOnly });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('without a PDF label');
+  });
+
+  it('a label download that fails, is not https, or is not a PDF', async () => {
+    easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' });
+    expect((await failure(carrier.buyLabel(request))).detail).toMatch(/label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/);
+    easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('is not a PDF');
+    const http = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: 'http://easypost-files.example/l.pdf' } };
+    easypostAnswers({ json: created }, { json: http });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('non-https');
+  });
+});

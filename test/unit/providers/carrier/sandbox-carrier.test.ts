@@ -1,0 +1,65 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { LabelRequest } from '../../../../functions/providers/carrier/carrier';
+import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
+import { formatTracking, isValidUspsTracking } from '../../../../functions/providers/carrier/tracking-number';
+import { pdfTextRuns } from './pdf-text';
+
+const request: LabelRequest = {
+  orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
+  labelType: 'priority',
+  weightLb: 1,
+  lengthIn: 10,
+  widthIn: 6,
+  heightIn: 2,
+  from: { name: 'Ann Shipper', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+  to: { name: 'Bob Receiver', street: '2 Oak Ave', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
+  shipDate: '2026-09-07',
+};
+
+describe('SandboxCarrier', () => {
+  it('answers a valid 94 tracking number, sandbox_<orderId>, the service name and a label showing that number', async () => {
+    const label = await new SandboxCarrier().buyLabel(request);
+    expect(label.tracking).toMatch(/^94055\d{17}$/);
+    expect(isValidUspsTracking(label.tracking)).toBe(true);
+    expect(label.carrierRef).toBe('sandbox_01JBQ7Y3K5N6P8R9S0T1V2W3X4');
+    expect(label.service).toBe('USPS Priority Mail Flat Rate');
+    const doc = await PDFDocument.load(label.pdf);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
+    expect(await pdfTextRuns(label.pdf)).toContain(formatTracking(label.tracking));
+  });
+
+  it('names the USPS service of every label type', async () => {
+    const carrier = new SandboxCarrier();
+    const services: Record<string, string> = {};
+    for (const labelType of ['priority', 'usps_priority', 'usps_ground', 'ground_lbs']) {
+      services[labelType] = (await carrier.buyLabel({ ...request, labelType })).service;
+    }
+    expect(services).toEqual({
+      priority: 'USPS Priority Mail Flat Rate',
+      usps_priority: 'USPS Priority Mail',
+      usps_ground: 'USPS Ground Advantage',
+      ground_lbs: 'USPS Ground Advantage',
+    });
+  });
+
+  it('makes a new tracking number per purchase', async () => {
+    const carrier = new SandboxCarrier();
+    const a = await carrier.buyLabel(request);
+    const b = await carrier.buyLabel(request);
+    expect(a.tracking).not.toBe(b.tracking);
+  });
+
+  it('is repeatable with a fixed random source and clock', async () => {
+    const carrier = new SandboxCarrier({ random: { randomInt: () => 3 }, now: () => new Date('2026-09-07T00:00:00Z') });
+    const a = await carrier.buyLabel(request);
+    const b = await carrier.buyLabel(request);
+    expect(a.tracking).toBe(b.tracking);
+    expect(Buffer.from(a.pdf).equals(Buffer.from(b.pdf))).toBe(true);
+    expect((await PDFDocument.load(a.pdf, { updateMetadata: false })).getCreationDate()?.toISOString()).toBe('2026-09-07T00:00:00.000Z');
+  });
+
+  it('refuses an unknown label type', async () => {
+    await expect(new SandboxCarrier().buyLabel({ ...request, labelType: 'overnight' })).rejects.toThrow(/Unknown label type/);
+  });
+});
