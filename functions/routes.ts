@@ -57,6 +57,8 @@ export const routes = [
   { method: 'GET', path: '/shipping/orders', access: 'user', handler: 'shipping/list-orders', table: 'read' },
   { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read' },
   { method: 'POST', path: '/shipping/track', access: 'user', handler: 'shipping/track-package', table: 'read' },
+  // Support (issue 6)
+  { method: 'POST', path: '/support', access: 'user', handler: 'support/create-support-request', table: 'write' },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read' },
 ] as const satisfies readonly RouteEntry[];
@@ -80,3 +82,12 @@ export function findRoute(key: RouteKey): Route {
  * Gateway and the local front answers unknown paths under them with a JSON 404 instead of the SPA.
  */
 export const apiPrefixes: string[] = [...new Set(routes.map((r) => '/' + r.path.split('/')[1]))];
+
+/**
+ * CloudFront path patterns that send requests to the API: `<prefix>/*` for each prefix, plus the
+ * prefix itself when a route is exactly that path (`POST /support`).
+ */
+export const apiPathPatterns: string[] = apiPrefixes.flatMap((prefix) => [
+  `${prefix}/*`,
+  ...(routes.some((r) => r.path === prefix) ? [prefix] : []),
+]);

@@ -19,7 +19,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
-import { apiPrefixes, routes } from '../functions/routes';
+import { apiPathPatterns, routes } from '../functions/routes';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
 
 export type Stage = 'dev' | 'prod';
@@ -136,7 +136,7 @@ export class PrepaidShipStack extends Stack {
           },
         ],
       },
-      additionalBehaviors: Object.fromEntries(apiPrefixes.map((prefix) => [`${prefix}/*`, apiBehavior])),
+      additionalBehaviors: Object.fromEntries(apiPathPatterns.map((pattern) => [pattern, apiBehavior])),
     });
 
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so

@@ -11,7 +11,7 @@ export const US_STATES = [
 ] as const;
 
 const state = () =>
-  requiredText('Required', 2)
+  requiredText('Required', 30)
     .transform((s) => s.toUpperCase())
     .refine((s) => (US_STATES as readonly string[]).includes(s), 'Use a two-letter US state code');
 

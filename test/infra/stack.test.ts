@@ -11,7 +11,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
-import { apiPrefixes, routeKey, routes } from '../../functions/routes';
+import { apiPathPatterns, routeKey, routes } from '../../functions/routes';
 import { ROUTE_TAG } from '../../infra/constructs/route-function';
 import { PrepaidShipStack, type Stage } from '../../infra/stack';
 
@@ -174,9 +174,9 @@ describe('web hosting', () => {
     const apiOrigin = config.Origins.find((o: Record<string, unknown>) => o.CustomOriginConfig);
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
 
-    expect(config.CacheBehaviors).toHaveLength(apiPrefixes.length);
+    expect(config.CacheBehaviors).toHaveLength(apiPathPatterns.length);
     expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
-      apiPrefixes.map((p) => `${p}/*`).sort(),
+      [...apiPathPatterns].sort(),
     );
     for (const behavior of config.CacheBehaviors) {
       expect(behavior).toMatchObject({

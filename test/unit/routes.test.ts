@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApiHandler } from '../../functions/http/handler';
-import { apiPrefixes, routeKey, routes } from '../../functions/routes';
+import { apiPathPatterns, apiPrefixes, routeKey, routes } from '../../functions/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,7 +43,11 @@ describe('route table', () => {
   });
 
   it('derives the API prefixes CloudFront and the local front route to the API', () => {
-    expect(apiPrefixes.sort()).toEqual(['/api', '/auth', '/hoodpay', '/shipping', '/stripe']);
+    expect(apiPrefixes.sort()).toEqual(['/api', '/auth', '/hoodpay', '/shipping', '/stripe', '/support']);
+  });
+
+  it('sends exact-prefix routes to the API as well as the paths under each prefix', () => {
+    expect([...apiPathPatterns].sort()).toEqual(['/api/*', '/auth/*', '/hoodpay/*', '/shipping/*', '/stripe/*', '/support', '/support/*']);
   });
 });
 

@@ -1,5 +1,10 @@
-/** POST /auth/addresses: Saves an address, refusing duplicates (issue 6). */
-import { notYetImplemented } from '../../http/handler';
+/**
+ * POST /auth/addresses: saves an address. The same street, city, state, zip and country (trimmed,
+ * case ignored) as a saved one answers 409 'This address is already saved.', enforced by the table,
+ * so two concurrent saves keep one.
+ */
 import { addressSchema } from '../../../domain/schemas/addresses';
+import { saveAddress } from '../../data/addresses';
+import { api, Reply } from '../../http/handler';
 
-export const handler = notYetImplemented('POST /auth/addresses', addressSchema);
+export const handler = api('POST /auth/addresses', { body: addressSchema }, async ({ auth, body }) => new Reply(201, await saveAddress(auth.userId, body)));

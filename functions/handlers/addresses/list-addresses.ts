@@ -1,4 +1,5 @@
-/** GET /auth/addresses: The user's saved addresses (issue 6). */
-import { notYetImplemented } from '../../http/handler';
+/** GET /auth/addresses: the user's saved addresses, newest first (the label dialog's dropdowns). */
+import { listAddresses } from '../../data/addresses';
+import { api } from '../../http/handler';
 
-export const handler = notYetImplemented('GET /auth/addresses');
+export const handler = api('GET /auth/addresses', {}, async ({ auth }) => listAddresses(auth.userId));

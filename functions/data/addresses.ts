@@ -1,0 +1,109 @@
+/**
+ * Saved addresses, with their uniqueness enforced by the table itself: each address has a claim
+ * item keyed by a hash of its street, city, state, zip and country (trimmed, case ignored), written
+ * in the same transaction, so two concurrent saves of one address keep exactly one.
+ *
+ *   address  pk USER#<userId>  sk ADDR#<ulid>          name, street, city, state, zip, country, claim
+ *   claim    pk USER#<userId>  sk ADDRKEY#<sha256>     addressId
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { AddressBody } from '../../domain/schemas/addresses';
+import { Conflict, InvalidRequest, NotFound } from '../errors';
+import { db, tableName } from './client';
+
+export const MAX_ADDRESSES = 200;
+export const DUPLICATE_ADDRESS = 'This address is already saved.';
+
+export interface SavedAddress extends AddressBody {
+  id: string;
+  createdAt: string;
+}
+
+const addressKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ADDR#${id}` });
+
+/** The claim's sort key: the five fields that make an address the same place, normalised. */
+export function addressClaim(a: Pick<AddressBody, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+  const same = [a.street, a.city, a.state, a.zip, a.country].map(norm).join('|');
+  return `ADDRKEY#${createHash('sha256').update(same).digest('hex')}`;
+}
+
+const fromItem = (i: Record<string, unknown>): SavedAddress => ({
+  id: i.id as string,
+  name: i.name as string,
+  street: i.street as string,
+  city: i.city as string,
+  state: i.state as string,
+  zip: i.zip as string,
+  country: i.country as string,
+  createdAt: i.createdAt as string,
+});
+
+/** The user's saved addresses, newest first (one Query; a user keeps at most MAX_ADDRESSES). */
+export async function listAddresses(userId: string): Promise<SavedAddress[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :addr)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':addr': 'ADDR#' },
+      ScanIndexForward: false,
+      Limit: MAX_ADDRESSES,
+    }),
+  );
+  return (out.Items ?? []).map(fromItem);
+}
+
+/** Saves an address; Conflict when the same place is already saved. */
+export async function saveAddress(userId: string, body: AddressBody): Promise<SavedAddress> {
+  if ((await listAddresses(userId)).length >= MAX_ADDRESSES) {
+    throw new InvalidRequest(`You can keep at most ${MAX_ADDRESSES} addresses. Delete one first.`);
+  }
+  const address: SavedAddress = { ...body, id: ulid(), createdAt: new Date().toISOString() };
+  const claim = addressClaim(body);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { pk: `USER#${userId}`, sk: claim, entity: 'addressClaim', addressId: address.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...addressKey(userId, address.id), entity: 'address', claim, ...address } } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new Conflict(DUPLICATE_ADDRESS);
+    }
+    throw err;
+  }
+  return address;
+}
+
+/** Deletes one of the user's addresses and its claim; NotFound for another user's or an unknown id. */
+export async function deleteAddress(userId: string, id: string): Promise<void> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: addressKey(userId, id), ConsistentRead: true }));
+  if (!Item) throw new NotFound('Address not found');
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: addressKey(userId, id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: tableName(), Key: { pk: `USER#${userId}`, sk: Item.claim as string } } },
+        ],
+      }),
+    );
+  } catch (err) {
+    // Deleted a moment ago by another request: the same outcome.
+    if (err instanceof TransactionCanceledException) throw new NotFound('Address not found');
+    throw err;
+  }
+}
+
