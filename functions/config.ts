@@ -48,6 +48,11 @@ const schema = z.object({
   /** Label PDFs: an S3 bucket in AWS; without one, files under LABEL_DIR (local runs). */
   LABEL_BUCKET: z.string().min(3).optional(),
   LABEL_DIR: z.string().min(1).default('.data/labels'),
+
+  /** `sandbox` derives events from our own labels; `aftership` asks AfterShip (needs AFTERSHIP_API_KEY). */
+  TRACKING_PROVIDER: z.enum(['sandbox', 'aftership']).default('sandbox'),
+  AFTERSHIP_API_KEY: z.string().min(1).optional(),
+  AFTERSHIP_API_URL: z.url().default('https://api.aftership.com'),
 });
 
 export type Config = z.infer<typeof schema>;

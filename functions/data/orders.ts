@@ -377,3 +377,18 @@ export async function listOrders(userId: string, page: { limit: number; cursor?:
   );
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
+
+/** The order a tracking number belongs to (any user's: tracking numbers are public, as at USPS). */
+export async function findOrderByTracking(tracking: string): Promise<Order | undefined> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :t',
+      ExpressionAttributeValues: { ':t': `TRACK#${tracking}` },
+      Limit: 1,
+    }),
+  );
+  const item = out.Items?.[0];
+  return item ? fromItem(item) : undefined;
+}

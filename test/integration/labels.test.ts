@@ -212,3 +212,36 @@ describe('buying a label by card', () => {
     expect(await expectLedgerInvariant(user.id)).toBe(0);
   });
 });
+
+describe('tracking a package', () => {
+  const track = (token: string, trackingNumber: unknown) =>
+    fetch(`${front.url}/shipping/track`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ trackingNumber }),
+    });
+
+  it('follows a label we created, from its sender, with the spec field names', async () => {
+    const user = await newUser(1000);
+    const { label } = (await (await buy(user.token, 'k-track')).json()) as { label: { tracking: string } };
+    const spaced = label.tracking.replace(/(\d{4})/g, '$1 ');
+    const res = await track(user.token, spaced);
+    expect(res.status).toBe(200);
+    const { tracking } = (await res.json()) as { tracking: Record<string, unknown> & { checkpoints: Record<string, unknown>[] } };
+    expect(tracking).toMatchObject({ tracking_number: label.tracking, slug: 'usps', tag: 'pre_transit' });
+    expect(tracking.courier_tracking_link).toContain(label.tracking);
+    expect(tracking.checkpoints[0]).toMatchObject({ tag: 'pre_transit', city: 'AUSTIN', state: 'TX' }); // USPS writes cities in capitals
+    expect(Object.keys(tracking.checkpoints[0] ?? {}).sort()).toEqual(['checkpoint_time', 'city', 'country_iso3', 'message', 'state', 'tag']);
+  });
+
+  it('answers 404 for a well-formed number that is not ours, and 400 for a malformed one', async () => {
+    const user = await newUser();
+    const unknown = await track(user.token, '9400100000000000000000');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'We could not find a package with that tracking number.' });
+    expect((await track(user.token, '12-34')).status).toBe(400);
+    const empty = await track(user.token, '   ');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toBe('Please enter a USPS tracking number');
+  });
+});
