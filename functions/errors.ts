@@ -30,11 +30,6 @@ export class Forbidden extends HttpError {
     super(403, message);
   }
 }
-export class NotImplemented extends HttpError {
-  constructor() {
-    super(501, 'Not implemented yet');
-  }
-}
 
 /** Domain errors: what went wrong in the business sense; the factory knows their status codes. */
 export class DomainError extends Error {

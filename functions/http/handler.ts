@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { fieldErrors } from '../../domain/validation';
-import { BadRequest, exposedError, Forbidden, HttpError, NotImplemented, Unauthorized } from '../errors';
+import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import { findRoute, type Route, type RouteKey } from '../routes';
 import { createLogger, describeError, type Logger } from './logger';
 import { verifySessionToken, type SessionClaims } from './tokens';
@@ -181,11 +181,3 @@ export function api<K extends RouteKey, S extends z.ZodType | undefined = undefi
   return handler;
 }
 
-/**
- * A route whose issue has not landed yet: it checks access and validates its body like the real
- * one will, then answers 501. Replaced by `api(...)` when the feature is built.
- */
-export const notYetImplemented = <K extends RouteKey>(key: K, body?: z.ZodType): ApiHandler =>
-  api(key, { body }, async () => {
-    throw new NotImplemented();
-  });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginSchema } from '../../../domain/schemas/auth';
 import { resetConfigForTests } from '../../../functions/config';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
-import { api, notYetImplemented, Reply } from '../../../functions/http/handler';
+import { api, Reply } from '../../../functions/http/handler';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { apiEvent, call } from './api-event';
 
@@ -151,14 +151,6 @@ describe('error mapping', () => {
     expect(res.headers?.['x-request-id']).toBe('req-test-1');
     const logged = JSON.parse(lines.join('').trim().split('\n').at(-1) as string);
     expect(logged).toMatchObject({ level: 'error', requestId: 'req-test-1', route: 'GET /api/counter', errorMessage: expect.stringContaining('secret') });
-  });
-
-  it('answers 501 for a route whose issue has not landed, after checking its body', async () => {
-    const pending = notYetImplemented('POST /auth/login', loginSchema);
-    expect((await call(pending, apiEvent({ method: 'POST', headers: json, body: '{}' }))).statusCode).toBe(400);
-    const res = await call(pending, apiEvent({ method: 'POST', headers: json, body: JSON.stringify(goodLogin) }));
-    expect(res.statusCode).toBe(501);
-    expect(res.json).toEqual({ message: 'Not implemented yet' });
   });
 });
 
