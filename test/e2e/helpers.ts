@@ -75,3 +75,24 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/** The header's balance badge ('Balance: $25.00'). */
+export const balanceBadge = (page: Page) => page.getByText(/^Balance: /);
+
+/**
+ * Tops the wallet up by card through the Add Balance dialog and the local sandbox checkout
+ * (`/_local/checkout/<id>`, Pay), and waits until the webhook has credited it: the badge shows
+ * `expectedBalance`. Starts from any dashboard page; ends on the wallet page.
+ */
+export async function topUpByCard(page: Page, amount: string, expectedBalance: string) {
+  await page.getByRole('link', { name: 'Account Wallet' }).click();
+  await page.getByRole('button', { name: 'Add Balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Balance' });
+  await dialog.getByRole('combobox', { name: 'Credit type' }).selectOption('Card');
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await dialog.getByRole('button', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
+  await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);
+}

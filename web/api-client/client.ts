@@ -15,6 +15,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Extra request headers (create-label's `Idempotency-Key`); they cannot replace the JSON type or the token. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -82,7 +84,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function send(key: RouteKey, options: RequestOptions): Promise<Response> {
   const { method, url } = resolveRoute(key, options);
   const token = getSession().token;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(url, {

@@ -27,11 +27,11 @@ export function retryDelayMs(retryCount: number): number {
 }
 
 /**
- * Retries failed reads, except 4xx answers: a bad request, a missing item or a refused role will
- * answer the same way again.
+ * Retries failed reads, except 4xx answers and 501: a bad request, a missing item, a refused role
+ * or a feature not built yet (docs/api.md) will answer the same way again.
  */
 export const onErrorRetry: SWRConfiguration['onErrorRetry'] = (error, _key, config, revalidate, options) => {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 501)) return;
   if (options.retryCount > (config.errorRetryCount ?? errorRetryCount)) return;
   setTimeout(() => void revalidate(options), retryDelayMs(options.retryCount));
 };

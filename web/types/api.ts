@@ -35,3 +35,54 @@ export interface TransactionsPage {
   data: Transaction[];
   nextCursor: string | null;
 }
+
+/** One side of a shipment, and a saved address (SPEC section 3); `id` only on saved ones. */
+export interface Address {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Optional in the saved-address dropdown (SPEC section 2); the label form requires it. */
+  country?: string;
+}
+
+/** An entry of GET /auth/addresses. */
+export interface SavedAddress extends Address {
+  id: string;
+}
+
+export type OrderStatus = 'awaiting_payment' | 'processing' | 'created' | 'failed';
+
+/** A label order (shipment) as the label routes answer it (docs/api.md, Labels). */
+export interface Order {
+  shipOrderId: string;
+  /** A label type uid; SPEC section 3 also allows an object with the type's name. */
+  labelType: string | { uid?: string; name?: string };
+  labelTypeName?: string;
+  /** Pounds, as the label form takes it. */
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  from: Address;
+  to: Address;
+  fromName: string;
+  fromCity: string;
+  toName: string;
+  toCity: string;
+  paymentMethod: 'credits' | 'purchase';
+  price: number;
+  priceCents: number;
+  /** One of OrderStatus; a string so a newer server status still renders. */
+  status: string;
+  tracking: string | null;
+  createdAt: string;
+}
+
+/** One page of GET /shipping/orders: newest first; `totalOrders` counts the user's created labels. */
+export interface OrdersPage {
+  orders: Order[];
+  nextCursor: string | null;
+  totalOrders: number;
+}

@@ -43,6 +43,19 @@ describe('apiRequest', () => {
     expect(headers.Authorization).toBe('Bearer full-token');
   });
 
+  it('adds extra headers (an Idempotency-Key) without letting them replace the JSON type or the token', async () => {
+    startSession('login-token', { name: 'Ann', email: 'ann@example.com' });
+    markSessionVerified('full-token');
+    fetchMock.mockResolvedValue(Response.json({}, { status: 201 }));
+
+    await apiRequest('POST /shipping/create-label', {
+      body: {},
+      headers: { 'Idempotency-Key': 'k-1', 'Content-Type': 'text/plain', Authorization: 'Bearer forged' },
+    });
+
+    expect(lastRequest().headers).toEqual({ 'Idempotency-Key': 'k-1', 'Content-Type': 'application/json', Authorization: 'Bearer full-token' });
+  });
+
   it('sends no Authorization header when signed out', async () => {
     fetchMock.mockResolvedValue(Response.json({ count: 1 }));
     await apiRequest('GET /api/counter');

@@ -56,3 +56,31 @@ export function signInAs(user: { id: string; name: string; email: string; role: 
   startSession('otp-token', { id: user.id, name: user.name, email: user.email, role: user.role });
   markSessionVerified('full-token');
 }
+
+/** A shipment as GET /shipping/orders answers it: a created 2 lb USPS Priority label by default. */
+export function apiOrder(overrides: Record<string, unknown> = {}) {
+  const from = { name: 'Ann Lee', street: '12 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' };
+  const to = { name: 'Bob Ray', street: '9 Elm Ave', city: 'Portland', state: 'OR', zip: '97201', country: 'US' };
+  return {
+    shipOrderId: 'o1',
+    labelType: 'usps_priority',
+    labelTypeName: 'USPS Priority',
+    weight: 2,
+    length: 10,
+    width: 6,
+    height: 4,
+    from,
+    to,
+    fromName: from.name,
+    fromCity: from.city,
+    toName: to.name,
+    toCity: to.city,
+    paymentMethod: 'credits',
+    price: 6,
+    priceCents: 600,
+    status: 'created',
+    tracking: '9400100000000000000017',
+    createdAt: '2025-03-04T15:06:00.000Z',
+    ...overrides,
+  };
+}

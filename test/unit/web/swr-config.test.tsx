@@ -51,7 +51,7 @@ describe('onErrorRetry', () => {
     expect(revalidate).not.toHaveBeenCalled();
   });
 
-  it.each([400, 401, 403, 404, 409])('does not retry a %i', (status) => {
+  it.each([400, 401, 403, 404, 409, 501])('does not retry a %i', (status) => {
     vi.useFakeTimers();
     const revalidate = retry(new ApiError(status, 'No'), 1);
     vi.runAllTimers();

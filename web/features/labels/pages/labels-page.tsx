@@ -1,5 +1,38 @@
+import { Flex, Heading } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { errorMessage } from '../../../api-client/client';
+import { notifyApiError } from '../../../components/notify';
 import { PageTitle } from '../../../components/page-title';
+import { useOrders } from '../api/list-orders';
+import { CreateLabelDialog } from '../components/create-label-dialog';
+import { ShipmentsTable } from '../components/shipments-table';
+import { TotalOrdersCard } from '../components/total-orders-card';
 
+/** SPEC section 2's Shipping Labels page: the total-orders card, Create Label, and the shipments. */
 export function LabelsPage() {
-  return <PageTitle>Shipping Labels</PageTitle>;
+  const { orders, totalOrders, error, isLoading, mutate, ...pager } = useOrders();
+
+  useEffect(() => {
+    if (error) notifyApiError('Failed to Fetch Orders', error, 'An error occurred while fetching orders.', 'orders-fetch');
+  }, [error]);
+
+  return (
+    <>
+      <PageTitle>Shipping Labels</PageTitle>
+      <Flex justify="space-between" align="end" wrap="wrap" gap="4" mb="8">
+        <TotalOrdersCard total={totalOrders} isLoading={isLoading} />
+        <CreateLabelDialog />
+      </Flex>
+      <Heading as="h2" size="lg" mb="4">
+        Shipments
+      </Heading>
+      <ShipmentsTable
+        orders={orders}
+        isLoading={isLoading}
+        error={error ? errorMessage(error, 'The shipments could not be loaded.') : undefined}
+        onRetry={() => void mutate()}
+        pager={pager}
+      />
+    </>
+  );
 }

@@ -1,22 +1,30 @@
 import useSWRMutation from 'swr/mutation';
+import type { LabelOrderBody } from '../../../../domain/schemas/labels';
 import { apiRequest } from '../../../api-client/client';
 import { useRevalidateWallet } from './list-transactions';
 
-/** A card top-up's Checkout Session: send the browser to `url` to pay. */
+/** A card payment's Checkout Session: send the browser to `url` to pay. */
 export interface CheckoutSession {
   id: string;
   url?: string | null;
 }
 
-/** POST /stripe/create-checkout-session for a card top-up of `amount` dollars (records a pending entry). */
-export function createCheckoutSession(body: { amount: number }): Promise<CheckoutSession> {
+/**
+ * What a card checkout is for: a top-up of `amount` dollars, or a label bought by card (SPEC
+ * section 7's `{ amount, label, metadata: { orderDetails } }`; the server prices the order itself
+ * and ignores `amount` and `label`).
+ */
+export type CheckoutSessionBody = { amount: number } | { amount: number; label: string; metadata: { orderDetails: LabelOrderBody } };
+
+/** POST /stripe/create-checkout-session: records a pending entry (top-up) or an order awaiting payment (label). */
+export function createCheckoutSession(body: CheckoutSessionBody): Promise<CheckoutSession> {
   return apiRequest<CheckoutSession>('POST /stripe/create-checkout-session', { body });
 }
 
-/** Starts a card top-up; the list and balance are revalidated whatever the answer (a 502 marks the entry failed). */
+/** Starts a card checkout; the list and balance are revalidated whatever the answer (a 502 marks the entry failed). */
 export function useCreateCheckoutSession() {
   const revalidateWallet = useRevalidateWallet();
-  return useSWRMutation('POST /stripe/create-checkout-session', (_key, { arg }: { arg: { amount: number } }) => createCheckoutSession(arg), {
+  return useSWRMutation('POST /stripe/create-checkout-session', (_key, { arg }: { arg: CheckoutSessionBody }) => createCheckoutSession(arg), {
     onSuccess: () => void revalidateWallet(),
     onError: () => void revalidateWallet(),
   });

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, HStack, Input, InputGroup, NativeSelect, Portal } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../../../../domain/constants';
 import { CREDIT_TYPES, topupSchema } from '../../../../domain/schemas/payments';
 import { Form } from '../../../components/form';
 import { FormField } from '../../../components/form-field';
+import { useLeavingPage } from '../../../hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
 
 /** The dialog's two fields, checked by the same rules the server applies to the top-up body. */
@@ -25,9 +26,7 @@ const emptyForm: DepositForm = { creditType: 'Card', amount: '' };
  */
 export function AddBalanceDialog() {
   const [open, setOpen] = useState(false);
-  // Set once the browser is leaving for the payment page: the button stays busy until the page
-  // unloads, so a second click cannot open a second payment.
-  const [leaving, setLeaving] = useState(false);
+  const [leaving, setLeaving] = useLeavingPage();
   const deposit = useDeposit();
   const {
     register,
@@ -35,14 +34,6 @@ export function AddBalanceDialog() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<DepositForm, unknown, z.output<typeof depositSchema>>({ resolver: zodResolver(depositSchema), defaultValues: emptyForm });
-
-  // Back from the payment page through the back/forward cache: this page was never unloaded, so
-  // the button would still say it is redirecting.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 
   function changeOpen(next: boolean) {
     setOpen(next);

@@ -1,19 +1,15 @@
-import { Badge } from '@chakra-ui/react';
+import { StatusBadge, type StatusPalette } from '../../../components/status-badge';
 
 /**
  * SPEC section 4: completed or success green, failed red, pending (and anything else) yellow.
  * Unknown statuses read as pending: an entry is settled only when the server says so.
  */
-export function statusColorPalette(status: string): 'green' | 'red' | 'yellow' {
+export function statusColorPalette(status: string): StatusPalette {
   if (status === 'completed' || status === 'success') return 'green';
   if (status === 'failed') return 'red';
   return 'yellow';
 }
 
 export function TransactionStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge colorPalette={statusColorPalette(status)} textTransform="capitalize">
-      {status || 'pending'}
-    </Badge>
-  );
+  return <StatusBadge status={status || 'pending'} palette={statusColorPalette(status)} />;
 }

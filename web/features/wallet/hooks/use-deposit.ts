@@ -1,13 +1,11 @@
 import type { CreditType } from '../../../../domain/schemas/payments';
-import { notifyApiError, notifyError, notifySuccess } from '../../../components/notify';
+import { notifyApiError, notifySuccess } from '../../../components/notify';
 import { isNavigableUrl, loadPage } from '../../../lib/full-page-navigation';
-import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { useCreateTopup } from '../api/create-topup';
+import { tryAgain, useCardCheckout } from './use-card-checkout';
 
 /** What became of a deposit: the browser is leaving for the payment page, it was recorded, or it failed. */
 export type DepositOutcome = 'redirecting' | 'created' | 'failed';
-
-const tryAgain = 'Please try again';
 
 /**
  * Starts a top-up and tells the person what happened (SPEC sections 4 and 8): a card goes to Stripe
@@ -16,26 +14,11 @@ const tryAgain = 'Please try again';
  * webhook, never here.
  */
 export function useDeposit() {
-  const { trigger: createCheckoutSession } = useCreateCheckoutSession();
+  const cardCheckout = useCardCheckout();
   const { trigger: createTopup } = useCreateTopup();
 
   return async ({ creditType, amount }: { creditType: CreditType; amount: number }): Promise<DepositOutcome> => {
-    if (creditType === 'Card') {
-      let url: unknown;
-      try {
-        ({ url } = await createCheckoutSession({ amount }));
-      } catch (error) {
-        notifyApiError('Failed to initiate payment.', error, tryAgain);
-        return 'failed';
-      }
-      // A card is paid only on the checkout page: a session without one cannot be paid.
-      if (!isNavigableUrl(url)) {
-        notifyError('Failed to redirect to payment page.', tryAgain);
-        return 'failed';
-      }
-      loadPage(url);
-      return 'redirecting';
-    }
+    if (creditType === 'Card') return cardCheckout({ amount });
 
     let url: unknown;
     try {

@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatUsd } from '../../../domain/money';
+import { LABEL_TYPES, labelPriceCents } from '../../../domain/pricing';
+import { loadPage } from '../../../web/lib/full-page-navigation';
+import { json, type StubAnswer } from './api-stub';
+import { block, choosePackage, estimate, fillLabelForm, openLabelDialog, orderBody, submitButton } from './label-dialog';
+import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';
+
+// jsdom cannot leave the page: record where the browser would have gone.
+vi.mock('../../../web/lib/full-page-navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../web/lib/full-page-navigation')>()),
+  loadPage: vi.fn(),
+}));
+
+setupPageTests();
+beforeEach(() => {
+  signInAs(apiUser());
+  vi.mocked(loadPage).mockClear();
+});
+
+const created = (overrides: Record<string, unknown> = {}) => json({ label: apiOrder({ shipOrderId: 'o9', ...overrides }), balance: 19, balanceCents: 1900 }, 201);
+const networkError: StubAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('Create Label dialog: fields and estimate', () => {
+  it('opens with the label types, an empty estimate and Create Order $0.00', async () => {
+    const { dialog } = await openLabelDialog();
+
+    const type = within(dialog).getByRole('combobox', { name: 'Label type' });
+    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a label type', ...LABEL_TYPES.map((t) => t.name)]);
+    expect(within(type).getByRole('option', { name: 'USPS Priority Flat Rate' })).toHaveValue('priority');
+    const payment = within(dialog).getByRole('combobox', { name: 'Payment method' });
+    expect(within(payment).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['', 'Select a payment method'],
+      ['credits', 'Wallet credits'],
+      ['purchase', 'Card'],
+    ]);
+    for (const side of ['Sender', 'Recipient']) {
+      expect(within(within(dialog).getByRole('group', { name: side })).getByRole('textbox', { name: 'Country' })).toHaveValue('US');
+    }
+    expect(estimate(dialog)).toHaveTextContent('Estimated cost: $0.00');
+    expect(estimate(dialog)).toHaveTextContent('Choose a label type and a weight up to 70 lbs.');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $0.00');
+  });
+
+  it('estimates every label type at the weight band boundaries from the domain prices, live', async () => {
+    const { dialog, user } = await openLabelDialog();
+
+    for (const { uid } of LABEL_TYPES) {
+      for (const weight of ['0.5', '30', '31', '70', '71']) {
+        await choosePackage(user, dialog, uid, weight);
+        const price = formatUsd(labelPriceCents(uid, Number(weight)));
+        expect(estimate(dialog)).toHaveTextContent(`Estimated cost: ${price}`);
+        expect(submitButton(dialog)).toHaveAccessibleName(`Create Order ${price}`);
+      }
+    }
+    // The figures behind it, as SPEC section 9 gives them.
+    await choosePackage(user, dialog, 'usps_priority', '30');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $6.00');
+    await choosePackage(user, dialog, 'usps_priority', '31');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $7.00');
+    await choosePackage(user, dialog, 'ground_lbs', '2');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $4.50');
+    await choosePackage(user, dialog, 'usps_priority', '71');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $0.00');
+    expect(estimate(dialog)).toHaveTextContent('Choose a label type and a weight up to 70 lbs.');
+  }, 30_000);
+
+  it("shows the schema's messages on an empty submit and calls nothing", async () => {
+    const { api, dialog, user } = await openLabelDialog();
+    await user.click(submitButton(dialog));
+
+    expect(await within(dialog).findByText('Label Type is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Weight must be a positive number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Payment method is required')).toBeInTheDocument();
+    // Height, length, width, and name, street, city, state and ZIP on each side (country is prefilled).
+    expect(within(dialog).getAllByText('Required')).toHaveLength(3 + 2 * 5);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Weight (lbs)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Weight (lbs)' })).toHaveAccessibleErrorMessage('Weight must be a positive number');
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
+    expect(api.calls('POST /stripe/create-checkout-session')).toHaveLength(0);
+  });
+
+  it("refuses a zero or negative weight with 'Weight must be a positive number'", async () => {
+    const { dialog, user } = await openLabelDialog();
+    for (const weight of ['0', '-2']) {
+      await choosePackage(user, dialog, 'priority', weight);
+      await user.click(submitButton(dialog));
+      expect(await within(dialog).findByText('Weight must be a positive number')).toBeInTheDocument();
+    }
+  });
+});
+
+describe('Create Label dialog: paying with wallet credits', () => {
+  it('sends the order with an Idempotency-Key and keeps that key when retrying after a network error', async () => {
+    const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': networkError });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByText('Order Creation Failed')).toBeInTheDocument();
+    expect(screen.getByText('An error occurred. Please try again.')).toBeInTheDocument();
+    api.set('POST /shipping/create-label', json({ message: 'Something went wrong. Please try again.' }, 500));
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
+    api.set('POST /shipping/create-label', created());
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Label Created Successfully')).toBeInTheDocument();
+
+    const calls = api.calls('POST /shipping/create-label');
+    expect(calls.map((c) => c.body)).toEqual([orderBody('credits'), orderBody('credits'), orderBody('credits')]);
+    const keys = calls.map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(uuid);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('uses a new key once the order was refused (4xx) or its values changed', async () => {
+    const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': json({ message: 'Insufficient balance' }, 402) });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+    await screen.findByText('Insufficient balance');
+    api.set('POST /shipping/create-label', networkError);
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
+    await choosePackage(user, dialog, 'usps_priority', '3');
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(3));
+
+    const keys = api.calls('POST /shipping/create-label').map((c) => c.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it("on success toasts 'Label Created Successfully' with the order id and type, resets, closes and refreshes orders and balance", async () => {
+    let bought = false;
+    const { api, dialog, user } = await openLabelDialog({
+      'POST /shipping/create-label': (request) => ((bought = true), created()(request)),
+      'GET /auth/profile': () => Response.json(apiUser(bought ? { balance: 19, balanceCents: 1900 } : { balance: 25, balanceCents: 2500 })),
+      'GET /shipping/orders': () => Response.json({ orders: bought ? [apiOrder({ shipOrderId: 'o9' })] : [], nextCursor: null, totalOrders: bought ? 1 : 0 }),
+    });
+    expect(await screen.findByText('Balance: $25.00')).toBeInTheDocument();
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByText('Label Created Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Order ID: o9 (USPS Priority)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Balance: $19.00')).toBeInTheDocument();
+    expect(await screen.findByText('Ann Lee, Springfield')).toBeInTheDocument();
+
+    // Reopened: an empty form, an empty estimate, and the next order gets its own key.
+    await user.click(screen.getByRole('button', { name: 'Create Label' }));
+    const again = await screen.findByRole('dialog', { name: 'Create Label' });
+    expect(within(again).getByRole('combobox', { name: 'Label type' })).toHaveValue('');
+    expect(within(again).getByRole('spinbutton', { name: 'Weight (lbs)' })).toHaveValue(null);
+    expect(within(again).getByRole('combobox', { name: 'Payment method' })).toHaveValue('');
+    expect(estimate(again)).toHaveTextContent('Estimated cost: $0.00');
+    await fillLabelForm(user, again, 'credits');
+    await user.click(submitButton(again));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
+    const [first, second] = api.calls('POST /shipping/create-label').map((c) => c.headers['Idempotency-Key']);
+    expect(second).not.toBe(first);
+  });
+
+  it('names the label type from the catalogue when the answer has no name', async () => {
+    const { dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': created({ labelTypeName: undefined, labelType: 'priority' }) });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Order ID: o9 (USPS Priority Flat Rate)')).toBeInTheDocument();
+  });
+
+  it("on 402 toasts 'Insufficient balance', keeps the dialog and points to the wallet", async () => {
+    const { dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': json({ message: 'Insufficient balance' }, 402) });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByText('Order Creation Failed')).toBeInTheDocument();
+    expect(screen.getByText('Insufficient balance')).toBeInTheDocument();
+    expect(within(dialog).getByText('Your wallet balance is too low for this label.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Account Wallet' })).toHaveAttribute('href', '/user-dashboard/transactions');
+    // What was typed stays, to pay by card or after a top-up.
+    expect(within(block(dialog, 'Sender')).getByRole('textbox', { name: 'Name' })).toHaveValue('Ann Lee');
+    expect(submitButton(dialog)).toHaveAccessibleName('Create Order $6.00');
+  });
+
+  it("shows the server's message for other refusals", async () => {
+    const { dialog, user } = await openLabelDialog({
+      'POST /shipping/create-label': json({ message: 'The carrier is not answering right now. Your $6.00 is back in your wallet.' }, 502),
+    });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Order Creation Failed')).toBeInTheDocument();
+    expect(screen.getByText('The carrier is not answering right now. Your $6.00 is back in your wallet.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Your wallet balance is too low for this label.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Create Label dialog: paying by card', () => {
+  it('opens a card checkout for the estimate with the order details and sends the browser there', async () => {
+    const { api, dialog, user } = await openLabelDialog({
+      'POST /stripe/create-checkout-session': json({ id: 'cs_1', url: 'https://checkout.stripe.com/c/pay/cs_1' }),
+    });
+    await fillLabelForm(user, dialog, 'purchase');
+    await user.click(submitButton(dialog));
+
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_1'));
+    expect(api.calls('POST /stripe/create-checkout-session').map((c) => c.body)).toEqual([
+      { amount: 6, label: 'USPS Priority', metadata: { orderDetails: orderBody('purchase') } },
+    ]);
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: /Redirecting/ })).toBeDisabled();
+  });
+
+  it("toasts 'Failed to initiate payment.' or 'Failed to redirect to payment page.' when it cannot", async () => {
+    const { api, dialog, user } = await openLabelDialog({
+      'POST /stripe/create-checkout-session': json({ message: 'Something went wrong. Please try again.' }, 502),
+    });
+    await fillLabelForm(user, dialog, 'purchase');
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Failed to initiate payment.')).toBeInTheDocument();
+
+    api.set('POST /stripe/create-checkout-session', json({ id: 'cs_2' }));
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Failed to redirect to payment page.')).toBeInTheDocument();
+    expect(loadPage).not.toHaveBeenCalled();
+    expect(submitButton(dialog)).toBeEnabled();
+  });
+});

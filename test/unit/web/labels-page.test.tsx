@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderStatusPalette } from '../../../web/features/labels/components/order-status-badge';
+import { json, stubApi, type StubAnswer, type StubRequest } from './api-stub';
+import { labelsPageApi } from './label-dialog';
+import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';
+import { renderAt } from './render-route';
+import { colorPaletteOf, headerTexts, rowTexts } from './table-rows';
+
+setupPageTests();
+beforeEach(() => signInAs(apiUser()));
+
+const caption = 'Shipments';
+const newest = apiOrder({ shipOrderId: 'o3', tracking: '9400100000000000000031', weight: 31.5, labelType: 'usps_ground', labelTypeName: 'USPS Ground Advantage' });
+const flat = apiOrder({ shipOrderId: 'o2', tracking: null, status: 'processing', labelType: 'priority', labelTypeName: undefined, fromName: 'Cy Dee', fromCity: 'Reno' });
+const failed = apiOrder({ shipOrderId: 'o1', tracking: null, status: 'failed', weight: 0.5 });
+const waiting = apiOrder({ shipOrderId: 'o0', tracking: null, status: 'awaiting_payment', labelType: { uid: 'x', name: 'USPS Media Mail' }, labelTypeName: undefined });
+
+/** Opens the page with the orders route answering `orders`, and everything else as labelsPageApi(). */
+function renderPage(orders: StubAnswer) {
+  const api = stubApi({ ...labelsPageApi(), 'GET /shipping/orders': orders });
+  renderAt('/user-dashboard');
+  return api;
+}
+
+/** Two pages: the first ends with cursor `c1`. */
+function orderPages({ url }: StubRequest) {
+  return url.searchParams.get('cursor') === 'c1'
+    ? Response.json({ orders: [failed, waiting], nextCursor: null, totalOrders: 2 })
+    : Response.json({ orders: [newest, flat], nextCursor: 'c1', totalOrders: 2 });
+}
+
+const totalOrders = () => screen.getByText('Total Orders').closest('dl') as HTMLElement;
+
+describe('Shipping Labels page', () => {
+  it('shows the total orders, Create Label, and #, From, To, Type, Weight (lbs), Status, Tracking, PDF for each shipment, page by page', async () => {
+    const api = renderPage(orderPages);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping Labels' })).toBeInTheDocument();
+    await screen.findByText('9400100000000000000031');
+    expect(within(totalOrders()).getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Label' })).toBeInTheDocument();
+    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Status', 'Tracking', 'PDF']);
+    expect(rowTexts(caption)).toEqual([
+      ['1', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage', '31.5 lbs', 'created', '9400100000000000000031', 'PDF'],
+      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', 'processing', '—', '—'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('USPS Media Mail')).toBeInTheDocument();
+    expect(rowTexts(caption).slice(2)).toEqual([
+      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', 'failed', '—', '—'],
+      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Media Mail', '2 lbs', 'awaiting payment', '—', '—'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.calls('GET /shipping/orders').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
+  });
+
+  it('colours the status badges: created green, failed red, processing and awaiting payment yellow', async () => {
+    renderPage(json({ orders: [newest, flat, failed, waiting], nextCursor: null, totalOrders: 1 }));
+    const table = await screen.findByRole('table', { name: caption });
+    await within(table).findByText('failed');
+
+    const badges = within(table).getAllByText(/^(created|processing|failed|awaiting payment)$/);
+    expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
+      ['created', 'green'],
+      ['processing', 'yellow'],
+      ['failed', 'red'],
+      ['awaiting payment', 'yellow'],
+    ]);
+    expect(orderStatusPalette('something new')).toBe('yellow');
+  });
+
+  it('says there are no shipments yet, with 0 orders', async () => {
+    renderPage(json({ orders: [], nextCursor: null, totalOrders: 0 }));
+    expect(await screen.findByText('No shipments yet. Create your first label.')).toBeInTheDocument();
+    expect(within(totalOrders()).getByText('0')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to Fetch Orders' with the server's message", async () => {
+    renderPage(json({ message: 'You do not have access to this' }, 403));
+    expect(await screen.findByText('Failed to Fetch Orders')).toBeInTheDocument();
+    // In the toast and in the table.
+    expect(screen.getAllByText('You do not have access to this')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: caption })).getByRole('alert')).toHaveTextContent('You do not have access to this');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'An error occurred while fetching orders.' when the answer has no message", async () => {
+    renderPage(() => new Response('', { status: 404 }));
+    expect(await screen.findByText('Failed to Fetch Orders')).toBeInTheDocument();
+    expect(screen.getByText('An error occurred while fetching orders.')).toBeInTheDocument();
+  });
+});
+
+describe('PDF download', () => {
+  const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]); // %PDF-
+  let saved: { download: string; href: string }[];
+
+  beforeEach(() => {
+    saved = [];
+    // jsdom has no object URLs and cannot download: record what the browser would have saved.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:label-pdf'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ download: this.download, href: this.href });
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  async function clickDownload(answer: StubAnswer) {
+    const api = stubApi({ ...labelsPageApi(), 'GET /shipping/orders': json({ orders: [newest], nextCursor: null, totalOrders: 1 }), 'GET /shipping/download-order/o3': answer });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Download PDF for 9400100000000000000031' }));
+    return api;
+  }
+
+  it('saves the label as <tracking>.pdf through an object URL', async () => {
+    const api = await clickDownload(() => new Response(pdf, { headers: { 'Content-Type': 'application/pdf' } }));
+
+    await waitFor(() => expect(saved).toEqual([{ download: '9400100000000000000031.pdf', href: 'blob:label-pdf' }]));
+    expect(api.calls('GET /shipping/download-order/o3')).toHaveLength(1);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:label-pdf'));
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it("toasts 'Failed to download PDF. Please try again.' when the server refuses", async () => {
+    await clickDownload(json({ message: 'Not found' }, 404));
+    expect(await screen.findByText('Failed to download PDF. Please try again.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it('says nothing on a network error', async () => {
+    const api = await clickDownload(() => Promise.reject(new TypeError('Failed to fetch')));
+    await waitFor(() => expect(api.calls('GET /shipping/download-order/o3')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download PDF for 9400100000000000000031' })).toBeEnabled());
+    expect(screen.queryByText('Failed to download PDF. Please try again.')).not.toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import useSWRMutation from 'swr/mutation';
+import type { LabelOrderBody } from '../../../../domain/schemas/labels';
+import { apiRequest } from '../../../api-client/client';
+import type { Order } from '../../../types/api';
+import { useRevalidateWallet } from '../../wallet/api/list-transactions';
+import { useRevalidateOrders } from './list-orders';
+
+/** 201 of POST /shipping/create-label: the created order and the wallet balance after the debit. */
+export interface CreateLabelAnswer {
+  label: Order;
+  balance: number;
+  balanceCents: number;
+}
+
+export interface CreateLabelInput {
+  order: LabelOrderBody;
+  /** One per order the person means to place: the server buys once per key (docs/api.md). */
+  idempotencyKey: string;
+}
+
+/** POST /shipping/create-label: buys a label with wallet credits. */
+export function createLabel({ order, idempotencyKey }: CreateLabelInput): Promise<CreateLabelAnswer> {
+  return apiRequest<CreateLabelAnswer>('POST /shipping/create-label', { body: order, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/**
+ * Buys a label with credits, then refetches what it changed: the shipments, the wallet's entries and
+ * the balance badge. Also after a failure: a carrier failure records a failed order and a refund.
+ */
+export function useCreateLabel() {
+  const revalidateOrders = useRevalidateOrders();
+  const revalidateWallet = useRevalidateWallet();
+  const revalidate = () => void Promise.all([revalidateOrders(), revalidateWallet()]);
+  return useSWRMutation('POST /shipping/create-label', (_key, { arg }: { arg: CreateLabelInput }) => createLabel(arg), {
+    onSuccess: revalidate,
+    onError: revalidate,
+  });
+}

@@ -1,0 +1,84 @@
+import { Button, Fieldset, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { useFormContext } from 'react-hook-form';
+import { LuBookmarkPlus } from 'react-icons/lu';
+import { US_STATES } from '../../../../domain/schemas/addresses';
+import { FormField } from '../../../components/form-field';
+import type { SavedAddress } from '../../../types/api';
+import { useSaveAddress } from '../hooks/use-save-address';
+import type { AddressSide, LabelFormValues } from '../lib/label-form';
+import { StreetField } from './street-field';
+
+/** How each side is named on screen; the autocomplete section keeps browser autofill of the two apart. */
+const sides = {
+  from: { legend: 'Sender', heading: 'Saved Sender Addresses', autofill: 'section-sender shipping' },
+  to: { legend: 'Recipient', heading: 'Saved Recipient Addresses', autofill: 'section-recipient shipping' },
+} as const;
+
+interface AddressFieldsProps {
+  side: AddressSide;
+  /** The saved addresses its street dropdown offers. */
+  addresses: SavedAddress[];
+}
+
+/** One address block of the label form (sender or recipient): six fields, the dropdown and Save Address. */
+export function AddressFields({ side, addresses }: AddressFieldsProps) {
+  const {
+    register,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useFormContext<LabelFormValues>();
+  const { legend, heading, autofill } = sides[side];
+  const { save, isSaving } = useSaveAddress(side);
+  const fieldErrors = errors[side];
+
+  /** Fills this side from a saved address; checks it again only if a submit has shown messages. */
+  function fill(address: SavedAddress) {
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    setValue(`${side}.name`, address.name ?? '', options);
+    setValue(`${side}.street`, address.street ?? '', options);
+    setValue(`${side}.city`, address.city ?? '', options);
+    setValue(`${side}.state`, (address.state ?? '').toUpperCase(), options);
+    setValue(`${side}.zip`, address.zip ?? '', options);
+    setValue(`${side}.country`, address.country || 'US', options);
+  }
+
+  return (
+    <Fieldset.Root minW="0">
+      <Fieldset.Legend fontSize="md" fontWeight="semibold">
+        {legend}
+      </Fieldset.Legend>
+      <Fieldset.Content gap="3">
+        <FormField label="Name" error={fieldErrors?.name?.message} required>
+          <Input autoComplete={`${autofill} name`} {...register(`${side}.name`)} />
+        </FormField>
+        <StreetField side={side} heading={heading} addresses={addresses} onChoose={fill} autoComplete={`${autofill} address-line1`} />
+        <SimpleGrid columns={2} gap="3">
+          <FormField label="City" error={fieldErrors?.city?.message} required>
+            <Input autoComplete={`${autofill} address-level2`} {...register(`${side}.city`)} />
+          </FormField>
+          <FormField label="State" error={fieldErrors?.state?.message} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Select" autoComplete={`${autofill} address-level1`} {...register(`${side}.state`)}>
+                {US_STATES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="ZIP" error={fieldErrors?.zip?.message} required>
+            <Input inputMode="numeric" autoComplete={`${autofill} postal-code`} {...register(`${side}.zip`)} />
+          </FormField>
+          <FormField label="Country" error={fieldErrors?.country?.message} required>
+            <Input autoComplete={`${autofill} country`} {...register(`${side}.country`)} />
+          </FormField>
+        </SimpleGrid>
+        <Button size="sm" variant="outline" alignSelf="start" loading={isSaving} onClick={() => void save()}>
+          <LuBookmarkPlus aria-hidden /> Save Address
+        </Button>
+      </Fieldset.Content>
+    </Fieldset.Root>
+  );
+}

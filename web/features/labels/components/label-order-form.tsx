@@ -1,0 +1,89 @@
+import { Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { formatUsd } from '../../../../domain/money';
+import { labelOrderSchema, type LabelOrderBody } from '../../../../domain/schemas/labels';
+import { Form } from '../../../components/form';
+import { useLeavingPage } from '../../../hooks/use-leaving-page';
+import { useEstimateCents } from '../hooks/use-estimate-cents';
+import { usePlaceOrder } from '../hooks/use-place-order';
+import { useSavedAddresses } from '../hooks/use-saved-addresses';
+import { emptyLabelForm, type LabelFormValues } from '../lib/label-form';
+import { AddressFields } from './address-fields';
+import { EstimatedCost } from './estimated-cost';
+import { PackageFields } from './package-fields';
+import { PaymentMethodField } from './payment-method-field';
+import { ShortOfCreditsAlert } from './short-of-credits-alert';
+
+interface LabelOrderFormProps {
+  /** The dialog is open: saved addresses are fetched only then. */
+  open: boolean;
+  /** A label was bought with credits (the form is already reset). */
+  onCreated: () => void;
+}
+
+/**
+ * The Create Label dialog's body and footer (SPEC section 2): package, sender, recipient and payment
+ * method in the body; the live estimate and 'Create Order $price' in the footer, which stays in
+ * view while the body scrolls. Validated by the order schema the server uses, with the spec's messages.
+ */
+export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
+  const formId = useId();
+  const form = useForm<LabelFormValues, unknown, LabelOrderBody>({ resolver: zodResolver(labelOrderSchema), defaultValues: emptyLabelForm });
+  const addresses = useSavedAddresses(open);
+  const place = usePlaceOrder();
+  const [leaving, setLeaving] = useLeavingPage();
+  const [shortOfCredits, setShortOfCredits] = useState(false);
+  const busy = form.formState.isSubmitting || leaving;
+
+  const onSubmit = form.handleSubmit(async (order) => {
+    setShortOfCredits(false);
+    const outcome = await place(order);
+    if (outcome === 'redirecting') setLeaving(true);
+    if (outcome === 'insufficient') setShortOfCredits(true);
+    if (outcome === 'created') {
+      form.reset();
+      onCreated();
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Dialog.Body>
+        <Form id={formId} onSubmit={onSubmit}>
+          <PackageFields />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '5', md: '6' }}>
+            <AddressFields side="from" addresses={addresses} />
+            <AddressFields side="to" addresses={addresses} />
+            <PaymentMethodField />
+          </SimpleGrid>
+        </Form>
+      </Dialog.Body>
+      <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
+        {/* In the footer, beside the button just pressed, not below the fold of the body. */}
+        {shortOfCredits && <ShortOfCreditsAlert />}
+        <OrderFooter formId={formId} busy={busy} leaving={leaving} />
+      </Dialog.Footer>
+    </FormProvider>
+  );
+}
+
+function OrderFooter({ formId, busy, leaving }: { formId: string; busy: boolean; leaving: boolean }) {
+  const cents = useEstimateCents();
+  return (
+    <Flex w="full" gap="3" wrap="wrap" align="center" justify="space-between">
+      <EstimatedCost cents={cents} />
+      <HStack gap="3" ms="auto">
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={leaving}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" form={formId} colorPalette="blue" loading={busy} loadingText={leaving ? 'Redirecting…' : undefined}>
+          Create Order {formatUsd(cents)}
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

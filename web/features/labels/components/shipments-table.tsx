@@ -1,0 +1,52 @@
+import { Code } from '@chakra-ui/react';
+import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
+import { noValue } from '../../../lib/transaction-labels';
+import type { Order } from '../../../types/api';
+import { labelTypeName } from '../lib/label-type-name';
+import { DownloadPdfButton } from './download-pdf-button';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** A shipment with its place in the list (the # column), newest first. */
+type Row = Order & { position: number };
+
+const place = (name: string, city: string) => [name, city].filter(Boolean).join(', ') || noValue;
+
+/** Pounds, as the label form takes them (SPEC's table says kg; docs/decisions.md). */
+export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
+
+const columns: DataTableColumn<Row>[] = [
+  { header: '#', cell: (o) => o.position, numeric: true },
+  { header: 'From', cell: (o) => place(o.fromName, o.fromCity) },
+  { header: 'To', cell: (o) => place(o.toName, o.toCity) },
+  { header: 'Type', cell: labelTypeName },
+  { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
+  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+  // Plain text until the tracking page can take it (issue 6).
+  { header: 'Tracking', cell: (o) => (o.tracking ? <Code size="sm">{o.tracking}</Code> : noValue) },
+  { header: 'PDF', cell: (o) => (o.tracking ? <DownloadPdfButton shipOrderId={o.shipOrderId} tracking={o.tracking} /> : noValue) },
+];
+
+interface ShipmentsTableProps {
+  orders: Order[];
+  isLoading: boolean;
+  error?: string;
+  onRetry: () => void;
+  pager: TablePager;
+}
+
+/** SPEC section 2's shipments table, newest first, with "Load more". */
+export function ShipmentsTable({ orders, isLoading, error, onRetry, pager }: ShipmentsTableProps) {
+  return (
+    <DataTable
+      caption="Shipments"
+      columns={columns}
+      rows={orders.map((order, i) => ({ ...order, position: i + 1 }))}
+      rowKey={(o) => o.shipOrderId}
+      isLoading={isLoading}
+      error={error}
+      onRetry={onRetry}
+      emptyMessage="No shipments yet. Create your first label."
+      pager={pager}
+    />
+  );
+}

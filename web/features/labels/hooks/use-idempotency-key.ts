@@ -1,0 +1,42 @@
+import { useMemo, useRef } from 'react';
+import { ApiError, isNetworkError } from '../../../api-client/client';
+
+/** A random key for `Idempotency-Key` (1-100 of A-Za-z0-9_-, docs/api.md). */
+function newKey(): string {
+  // randomUUID needs a secure context (https or localhost); the local front may be opened by IP.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * True when a failed create-label call may still have bought the label: no answer came (network),
+ * or a 5xx other than the documented 502 (the carrier failed, the order is failed and refunded).
+ * Only then must a retry carry the same key, so the server answers the first order again.
+ */
+export function mayHaveBeenPlaced(error: unknown): boolean {
+  if (isNetworkError(error)) return true;
+  return error instanceof ApiError && error.status >= 500 && error.status !== 502;
+}
+
+/**
+ * The `Idempotency-Key` of the order the person is placing: one per order they mean to place. The
+ * same values submitted again (a double click, a retry after a network error) reuse the key, so the
+ * server never buys twice; changed values are another order and get a new key. `settle()` after an
+ * answer that decided the order (placed, or refused so nothing was bought) and after a form reset.
+ */
+export function useIdempotencyKey() {
+  const current = useRef<{ key: string; values: string } | null>(null);
+  return useMemo(
+    () => ({
+      keyFor(values: unknown): string {
+        const fingerprint = JSON.stringify(values);
+        if (current.current?.values !== fingerprint) current.current = { key: newKey(), values: fingerprint };
+        return current.current.key;
+      },
+      settle(): void {
+        current.current = null;
+      },
+    }),
+    [],
+  );
+}

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { labelOrderSchema } from '../../../../domain/schemas/labels';
+
+/** The label form as typed (numbers come from `valueAsNumber`: NaN when empty). */
+export type LabelFormValues = z.input<typeof labelOrderSchema>;
+
+/** The two address blocks: `from` is the sender, `to` the recipient. */
+export type AddressSide = 'from' | 'to';
+
+const emptyAddress = { name: '', street: '', city: '', state: '', zip: '', country: 'US' };
+
+/**
+ * A fresh form. Label type and payment method start unchosen, so the spec's 'Label Type is
+ * required' and 'Payment method is required' can be met; numbers start empty.
+ */
+export const emptyLabelForm = {
+  labelType: '',
+  from: emptyAddress,
+  to: emptyAddress,
+} satisfies Partial<LabelFormValues>;
