@@ -57,6 +57,11 @@ describe('Shipping Labels page', () => {
       ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Media Mail', '2 lbs', 'awaiting payment', '—', '—'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // The tracking number opens the tracking page with the number filled in.
+    expect(screen.getByRole('link', { name: 'Track 9400100000000000000031' })).toHaveAttribute(
+      'href',
+      '/user-dashboard/tracking?number=9400100000000000000031',
+    );
     expect(api.calls('GET /shipping/orders').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
   });
 

@@ -1,5 +1,7 @@
-import { Code } from '@chakra-ui/react';
+import { Code, Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
+import { paths } from '../../../lib/paths';
 import { noValue } from '../../../lib/transaction-labels';
 import type { Order } from '../../../types/api';
 import { labelTypeName } from '../lib/label-type-name';
@@ -21,8 +23,20 @@ const columns: DataTableColumn<Row>[] = [
   { header: 'Type', cell: labelTypeName },
   { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
   { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-  // Plain text until the tracking page can take it (issue 6).
-  { header: 'Tracking', cell: (o) => (o.tracking ? <Code size="sm">{o.tracking}</Code> : noValue) },
+  // Opens the tracking page with the number filled in.
+  {
+    header: 'Tracking',
+    cell: (o) =>
+      o.tracking ? (
+        <Link asChild variant="underline" aria-label={`Track ${o.tracking}`}>
+          <RouterLink to={`${paths.user.tracking}?number=${encodeURIComponent(o.tracking)}`}>
+            <Code size="sm">{o.tracking}</Code>
+          </RouterLink>
+        </Link>
+      ) : (
+        noValue
+      ),
+  },
   { header: 'PDF', cell: (o) => (o.tracking ? <DownloadPdfButton shipOrderId={o.shipOrderId} tracking={o.tracking} /> : noValue) },
 ];
 
