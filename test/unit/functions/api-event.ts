@@ -38,8 +38,13 @@ export function apiEvent(init: {
   };
 }
 
+/**
+ * A Lambda context for tests. Middy aborts a handler shortly before `getRemainingTimeInMillis()`
+ * runs out, on the (possibly faked) clock: tests that advance fake time must not trip it, so the
+ * test "Lambda" has ten minutes.
+ */
 export const lambdaContext = (awsRequestId = 'req-test-1'): Context =>
-  ({ awsRequestId, functionName: 'test', getRemainingTimeInMillis: () => 1000 }) as unknown as Context;
+  ({ awsRequestId, functionName: 'test', getRemainingTimeInMillis: () => 600_000 }) as unknown as Context;
 
 /** Calls a handler and parses its JSON body. */
 export async function call(handler: ApiHandler, event: APIGatewayProxyEventV2) {
