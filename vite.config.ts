@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { zipTablePlugin } from './infra/build/zip-table-plugin';
 
 /**
  * The SPA lives in web/ and builds to dist/ at the repo root, which the CDK stack uploads to S3.
@@ -10,7 +11,7 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), zipTablePlugin()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { zipTablePlugin } from './infra/build/zip-table-plugin';
 
 const env = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -15,7 +16,7 @@ const env = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), zipTablePlugin()],
   test: {
     env,
     projects: [

@@ -96,3 +96,36 @@ export async function topUpByCard(page: Page, amount: string, expectedBalance: s
   await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
   await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);
 }
+
+/** The signed-in page's API token, as the SPA keeps it (SPEC section 3's `token` storage key). */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
+/** An address block of a label order. */
+export interface E2eAddress {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+/**
+ * Buys a 2 lb USPS Priority label from `from` to `to` with wallet credits, straight through
+ * `POST /shipping/create-label` with the page's token (for tests about what comes after a label);
+ * answers its tracking number.
+ */
+export async function buyLabelWithCredits(page: Page, request: APIRequestContext, from: E2eAddress, to: E2eAddress): Promise<string> {
+  const response = await request.post('/shipping/create-label', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: { labelType: 'usps_priority', weight: 2, height: 4, length: 10, width: 6, from, to, paymentMethod: 'credits' },
+  });
+  expect(response.status()).toBe(201);
+  const { label } = (await response.json()) as { label: { status: string; tracking: string } };
+  expect(label.status).toBe('created');
+  return label.tracking;
+}

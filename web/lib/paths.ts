@@ -36,3 +36,6 @@ export interface OtpVerificationState {
   email: string;
   from?: string;
 }
+
+/** The Track Package page with `number` filled in and tracked on arrival (the shipments table links here). */
+export const trackingPagePath = (number: string): string => `${paths.user.tracking}?number=${encodeURIComponent(number)}`;

@@ -1,9 +1,9 @@
 import { Code, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
-import { paths } from '../../../lib/paths';
 import { noValue } from '../../../lib/transaction-labels';
 import type { Order } from '../../../types/api';
+import { trackingPagePath } from '../../../lib/paths';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
@@ -29,7 +29,7 @@ const columns: DataTableColumn<Row>[] = [
     cell: (o) =>
       o.tracking ? (
         <Link asChild variant="underline" aria-label={`Track ${o.tracking}`}>
-          <RouterLink to={`${paths.user.tracking}?number=${encodeURIComponent(o.tracking)}`}>
+          <RouterLink to={trackingPagePath(o.tracking)}>
             <Code size="sm">{o.tracking}</Code>
           </RouterLink>
         </Link>

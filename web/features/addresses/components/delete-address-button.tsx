@@ -1,0 +1,59 @@
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuTrash2 } from 'react-icons/lu';
+import { notifyApiError, notifySuccess } from '../../../components/notify';
+import type { SavedAddress } from '../../../types/api';
+import { useDeleteAddress } from '../api/delete-address';
+
+/** What an address is called on screen (SPEC section 2's fallback for a nameless one). */
+export const addressName = (address: SavedAddress) => address.name || 'Untitled Address';
+
+/** Delete for one saved address, after a confirmation; Chakra gives focus back to the button. */
+export function DeleteAddressButton({ address }: { address: SavedAddress }) {
+  const [open, setOpen] = useState(false);
+  const { trigger: deleteAddress, isMutating } = useDeleteAddress();
+  const name = addressName(address);
+
+  async function confirm() {
+    try {
+      await deleteAddress(address.id);
+      notifySuccess('Address deleted');
+      setOpen(false);
+    } catch (error) {
+      notifyApiError('Failed to delete address.', error);
+    }
+  }
+
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${name}`}>
+          <LuTrash2 aria-hidden /> Delete
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Delete this address?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>
+                “{name}”, {address.street}, will be removed from your saved addresses. Labels already bought keep their addresses.
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge, type BadgeProps } from '@chakra-ui/react';
+import type { TrackingTag } from '../api/track-package';
+import { trackingStatus } from '../lib/tracking-status';
+
+/** A tracking tag in words, coloured as SPEC section 4 says. */
+export function TrackingStatusBadge({ tag, size }: { tag: TrackingTag; size?: BadgeProps['size'] }) {
+  const { label, palette } = trackingStatus(tag);
+  return (
+    <Badge colorPalette={palette} size={size}>
+      {label}
+    </Badge>
+  );
+}
