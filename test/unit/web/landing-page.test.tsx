@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from './api-stub';
+import { stubBrowserApis } from './browser-api-stubs';
+import { setupPageTests } from './page-test-setup';
+import { renderAt } from './render-route';
+import { rowTexts } from './table-rows';
+
+setupPageTests();
+
+const mobileQuery = '(max-width: 768px)';
+
+async function renderLanding({ mobile = false, counter = json({ count: 1234 }) } = {}) {
+  if (mobile) stubBrowserApis([mobileQuery]);
+  const api = stubApi({ 'GET /api/counter': counter });
+  const user = userEvent.setup();
+  renderAt('/');
+  await screen.findByRole('heading', { level: 1, name: 'Effortless Shipping Labels' });
+  return { user, api };
+}
+
+const figure = (key: string) => screen.getByTestId(`price-${key}-value`);
+const figures = () => ['ours', 'uspsPrice', 'shippoPrice', 'pirateShipPrice'].map((k) => figure(k).textContent);
+const savings = () => ['uspsPrice', 'shippoPrice', 'pirateShipPrice'].map((k) => screen.getByTestId(`saving-${k}`).textContent);
+const colours = () => ['uspsPrice', 'shippoPrice', 'pirateShipPrice'].map((k) => figure(k).dataset.colour);
+
+describe('landing page', () => {
+  it('has the five anchors in order, the features, the payment methods and the side navigation', async () => {
+    await renderLanding();
+    const ids = [...document.querySelectorAll('main section[id]')].map((s) => s.id);
+    expect(ids).toEqual(['home', 'prices', 'howto', 'savings', 'contact']);
+    for (const f of ['Fast shipping', 'Print labels', '24/7 support']) expect(screen.getByText(f)).toBeInTheDocument();
+    expect(screen.getAllByText(/debit card, Apple Pay or crypto/).length).toBeGreaterThan(0);
+    const nav = screen.getByRole('navigation', { name: 'Page sections' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Prices', 'How To', 'Savings', 'Contact']);
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(within(document.getElementById('contact')!).getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/login');
+    // With the default end date (in the past) the promo block is not there.
+    expect(screen.queryByText('DEPOSIT $10 RECEIVE $5 CREDIT!')).not.toBeInTheDocument();
+  });
+
+  it('shows the price table of SPEC section 9', async () => {
+    await renderLanding();
+    expect(rowTexts('USPS label prices per label')).toEqual([
+      ['USPS Priority Flat Rate', '$5.00', '$5.00'],
+      ['USPS Priority', '$6.00', '$7.00'],
+      ['USPS Ground Advantage', '$5.00', '$6.00'],
+    ]);
+  });
+
+  it("shows '--' until the counter answers, then the count 500 ms later", async () => {
+    let answer!: (r: Response) => void;
+    await renderLanding({ counter: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const count = screen.getByTestId('labels-count');
+    expect(count).toHaveTextContent('--');
+    answer(Response.json({ count: 4321 }));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(count).toHaveTextContent('--');
+    await vi.waitFor(() => expect(count).toHaveTextContent('4321'), { timeout: 2000 });
+  });
+
+  it('shows the fallback 79389 when the counter fails, with a console warning and no toast', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await renderLanding({ counter: json({ message: 'boom' }, 500) });
+    await vi.waitFor(() => expect(screen.getByTestId('labels-count')).toHaveTextContent('79389'), { timeout: 3000 });
+    expect(warn).toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText(/boom/)).not.toBeInTheDocument();
+  });
+});
+
+describe('savings calculator', () => {
+  it('starts with the initial figures and a number input at 1 on wide screens', async () => {
+    await renderLanding();
+    const input = screen.getByRole('spinbutton', { name: 'Package weight (lbs)' });
+    expect(input).toHaveValue(1);
+    expect(input).toHaveAttribute('min', '1');
+    expect(input).toHaveAttribute('max', '70');
+    expect(figures()).toEqual(['$5.00', '$8.10', '$6.08', '$5.57']);
+    expect(savings()).toEqual(['You save $3.10', 'You save $1.08', 'You save $0.57']);
+    expect(colours()).toEqual(['red', 'orange', 'green']);
+  });
+
+  it.each([
+    ['1', ['$5.00', '$8.15', '$7.20', '$6.10'], ['You save $3.15', 'You save $2.20', 'You save $1.10']],
+    ['30', ['$5.00', '$12.50', '$13.00', '$9.00'], ['You save $7.50', 'You save $8.00', 'You save $4.00']],
+    ['31', ['$6.00', '$24.30', '$19.75', '$16.20'], ['You save $18.30', 'You save $13.75', 'You save $10.20']],
+    ['70', ['$6.00', '$36.00', '$29.50', '$24.00'], ['You save $30.00', 'You save $23.50', 'You save $18.00']],
+    ['100', ['$6.00', '$36.00', '$29.50', '$24.00'], ['You save $30.00', 'You save $23.50', 'You save $18.00']],
+    ['0', ['$5.00', '$8.15', '$7.20', '$6.10'], ['You save $3.15', 'You save $2.20', 'You save $1.10']],
+  ])('for weight %s shows our price, the competitors and the savings', async (weight, prices, saved) => {
+    const { user } = await renderLanding();
+    const input = screen.getByRole('spinbutton', { name: 'Package weight (lbs)' });
+    await user.clear(input);
+    await user.type(input, weight);
+    expect(figures()).toEqual(prices);
+    expect(savings()).toEqual(saved);
+  });
+
+  it('colours a competitor orange at exactly $3 over ours and red above', async () => {
+    const { user } = await renderLanding();
+    const input = screen.getByRole('spinbutton', { name: 'Package weight (lbs)' });
+    await user.clear(input);
+    await user.type(input, '5'); // Other label service A: 7 + 0.2 * 5 = 8.00, ours 5.00
+    expect(figure('shippoPrice')).toHaveTextContent('$8.00');
+    expect(colours()).toEqual(['red', 'orange', 'orange']);
+    await user.clear(input);
+    await user.type(input, '6'); // 8.20: 3.20 over
+    expect(colours()).toEqual(['red', 'red', 'orange']);
+  });
+
+  it('uses an empty text input on narrow screens; invalid input counts as 1 and weights are clamped', async () => {
+    const { user } = await renderLanding({ mobile: true });
+    const input = screen.getByRole('textbox', { name: 'Package weight (lbs)' });
+    expect(input).toHaveValue('');
+    expect(figures()).toEqual(['$5.00', '$8.10', '$6.08', '$5.57']);
+
+    await user.type(input, 'abc');
+    expect(figures()).toEqual(['$5.00', '$8.15', '$7.20', '$6.10']);
+    expect(screen.getByText('Prices for 1 lb')).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, '31.9');
+    expect(figures()).toEqual(['$6.00', '$24.30', '$19.75', '$16.20']);
+
+    await user.clear(input);
+    await user.type(input, '250');
+    expect(screen.getByText('Prices for 70 lbs')).toBeInTheDocument();
+    expect(figures()).toEqual(['$6.00', '$36.00', '$29.50', '$24.00']);
+  });
+});

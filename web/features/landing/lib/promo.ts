@@ -1,0 +1,27 @@
+import { PROMO_ENDS_AT_DEFAULT } from '../../../../domain/constants';
+
+/** The promo's end: `VITE_PROMO_ENDS_AT` at build time, else the spec's 2025-05-30 23:59:59 (local time). */
+export function promoEndsAt(): Date {
+  const configured = (import.meta.env.VITE_PROMO_ENDS_AT as string | undefined)?.trim();
+  const end = new Date(configured || PROMO_ENDS_AT_DEFAULT);
+  return Number.isNaN(end.getTime()) ? new Date(PROMO_ENDS_AT_DEFAULT) : end;
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds left until `endMs`, or null once it has passed. */
+export function countdownParts(endMs: number, nowMs: number): CountdownParts | null {
+  const left = Math.floor((endMs - nowMs) / 1000);
+  if (left <= 0) return null;
+  return {
+    days: Math.floor(left / 86_400),
+    hours: Math.floor((left % 86_400) / 3_600),
+    minutes: Math.floor((left % 3_600) / 60),
+    seconds: left % 60,
+  };
+}
