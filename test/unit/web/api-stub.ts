@@ -16,9 +16,14 @@ export const json =
   () =>
     Response.json(body, { status });
 
+/** Answers every page may ask for without the test caring (the public labels counter). */
+const BACKGROUND: Record<string, StubAnswer> = {
+  'GET /api/counter': () => Response.json({ count: 0 }),
+};
+
 /**
  * Replaces `fetch` with a map from route keys (`'POST /auth/login'`) to answers. Unlisted routes
- * answer 501, as the server does for features not built yet. `calls(key)` lists what each route got.
+ * answer 501, so a route a test forgot fails loudly. `calls(key)` lists what each route got.
  */
 export function stubApi(answers: Record<string, StubAnswer>) {
   const received: (StubRequest & { key: string })[] = [];
@@ -32,7 +37,7 @@ export function stubApi(answers: Record<string, StubAnswer>) {
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     received.push(request);
-    const answer = answers[key];
+    const answer = answers[key] ?? BACKGROUND[key];
     return answer ? answer(request) : Response.json({ message: 'Not implemented' }, { status: 501 });
   });
   vi.stubGlobal('fetch', fetchMock);

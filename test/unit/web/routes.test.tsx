@@ -19,8 +19,12 @@ function signIn(user: typeof ann, { verified }: { verified: boolean }) {
 
 beforeEach(() => {
   stubBrowserApis();
-  // GET /auth/profile is not built yet: the server answers 501.
-  fetchMock.mockResolvedValue(Response.json({ message: 'Not implemented' }, { status: 501 }));
+  // The landing page's counter answers; anything else (the profile) cannot be loaded in these tests.
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === '/api/counter'
+      ? Response.json({ count: 0 })
+      : Response.json({ message: 'Not available in this test' }, { status: 501 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 
