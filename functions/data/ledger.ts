@@ -158,6 +158,20 @@ export async function findEntryByProviderRef(provider: PaymentProvider, ref: str
   return Item ? { userId: Item.userId as string, entryId: Item.entryId as string } : undefined;
 }
 
+/**
+ * The TransactWrite item recording that a provider's event was applied: it goes into the
+ * transaction the event causes, so a replay of the event fails this condition and changes nothing.
+ */
+export function eventRecordItem(key: string, details: Record<string, string>, now: string) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...eventKey(key), entity: 'webhookEvent', ...details, processedAt: now, expiresAt: Math.floor(Date.now() / 1000) + EVENT_TTL_S },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 export type SettleResult = 'applied' | 'duplicate' | 'rejected';
 
 /**
@@ -186,13 +200,7 @@ export async function settleEntry(input: {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...eventKey(input.eventKey), entity: 'webhookEvent', entryId: input.entryId, outcome: input.outcome, processedAt: now, expiresAt: Math.floor(Date.now() / 1000) + EVENT_TTL_S },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          eventRecordItem(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now),
           {
             Update: {
               TableName: tableName(),

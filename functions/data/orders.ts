@@ -17,7 +17,7 @@ import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { db, tableName } from './client';
 import { labelCountIncrement } from './counter';
-import { entryItem, newEntry, type LedgerEntry } from './ledger';
+import { entryItem, eventRecordItem, newEntry, type LedgerEntry } from './ledger';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { userKey, type User } from './users';
 
@@ -214,13 +214,7 @@ export async function settleCardOrder(input: {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { pk: `EVENT#${input.eventKey}`, sk: 'EVENT', entity: 'webhookEvent', orderId: order.id, outcome: 'completed', processedAt: now, expiresAt: Math.floor(Date.now() / 1000) + 30 * 24 * 3600 },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          eventRecordItem(input.eventKey, { orderId: order.id, outcome: 'completed' }, now),
           {
             Update: {
               TableName: tableName(),
