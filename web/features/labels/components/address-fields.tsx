@@ -1,8 +1,8 @@
-import { Button, Fieldset, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Button, Fieldset, Input, SimpleGrid } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { LuBookmarkPlus } from 'react-icons/lu';
-import { US_STATES } from '../../../../domain/schemas/addresses';
 import { FormField } from '../../../components/form-field';
+import { UsStateSelect } from '../../../components/us-state-select';
 import type { SavedAddress } from '../../../types/api';
 import { useSaveAddress } from '../hooks/use-save-address';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
@@ -57,16 +57,7 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
             <Input autoComplete={`${autofill} address-level2`} {...register(`${side}.city`)} />
           </FormField>
           <FormField label="State" error={fieldErrors?.state?.message} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Select" autoComplete={`${autofill} address-level1`} {...register(`${side}.state`)}>
-                {US_STATES.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <UsStateSelect autoComplete={`${autofill} address-level1`} {...register(`${side}.state`)} />
           </FormField>
           <FormField label="ZIP" error={fieldErrors?.zip?.message} required>
             <Input inputMode="numeric" autoComplete={`${autofill} postal-code`} {...register(`${side}.zip`)} />
