@@ -59,6 +59,8 @@ export const routes = [
   { method: 'POST', path: '/shipping/track', access: 'user', handler: 'shipping/track-package', table: 'read' },
   // Support (issue 6)
   { method: 'POST', path: '/support', access: 'user', handler: 'support/create-support-request', table: 'write' },
+  // Admin dashboard (issue 7)
+  { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read' },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read' },
 ] as const satisfies readonly RouteEntry[];

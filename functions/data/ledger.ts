@@ -14,6 +14,7 @@ import { ulid } from 'ulid';
 import { centsToDollars } from '../../domain/money';
 import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
+import { statsItems } from './stats';
 import type { IndexName } from './table';
 import { userKey, type User } from './users';
 
@@ -227,6 +228,7 @@ export async function settleEntry(input: {
                     ExpressionAttributeValues: { ':amount': existing!.amountCents, ':one': 1 },
                   },
                 },
+                ...statsItems({ balanceCents: existing!.amountCents, topUps: 1, topUpCents: existing!.amountCents }),
               ]
             : []),
         ],

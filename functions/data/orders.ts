@@ -16,7 +16,7 @@ import { centsToDollars } from '../../domain/money';
 import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { db, tableName } from './client';
-import { labelCountIncrement } from './counter';
+import { statsItems } from './stats';
 import { entryItem, eventRecordItem, newEntry, type LedgerEntry } from './ledger';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { userKey, type User } from './users';
@@ -174,6 +174,7 @@ export async function placeCreditOrder(user: Pick<User, 'id' | 'name' | 'email'>
           },
           { Put: { TableName: tableName(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
           ...debitItems(user, order),
+          ...statsItems({ balanceCents: -order.priceCents }),
         ],
       }),
     );
@@ -273,7 +274,7 @@ export async function completeOrder(order: Order, label: { tracking: string; car
             },
           },
         },
-        labelCountIncrement(),
+        ...statsItems({ labels: 1 }),
         {
           Update: {
             TableName: tableName(),
@@ -321,6 +322,7 @@ export async function failAndRefundOrder(user: Pick<User, 'id' | 'name' | 'email
           },
         },
         entryItem(refund),
+        ...statsItems({ balanceCents: order.priceCents }),
       ],
     }),
   );

@@ -15,6 +15,7 @@ import { centsToDollars } from '../../domain/money';
 import { Conflict, NotFound } from '../errors';
 import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
+import { statsItems } from './stats';
 
 export interface User {
   id: string;
@@ -114,6 +115,7 @@ export async function createUser(input: NewUser): Promise<User> {
             },
           },
           { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...statsItems({ users: 1 }),
         ],
       }),
     );

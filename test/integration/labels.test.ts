@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../functions/config';
-import { getLabelCount } from '../../functions/data/counter';
+import { getLabelCount } from '../../functions/data/stats';
 import { createUser, getUserById, type User } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
 import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../functions/data/client';
-import { getLabelCount, labelCountIncrement } from '../../functions/data/counter';
+import { getLabelCount, statsItems } from '../../functions/data/stats';
 import { createUser, getUserByEmail, getUserById } from '../../functions/data/users';
 import { Conflict } from '../../functions/errors';
 import { verifyPassword } from '../../functions/security/passwords';
@@ -44,7 +44,7 @@ describe('labels counter', () => {
   it('sums concurrent increments spread over shards', async () => {
     const before = await getLabelCount();
     await Promise.all(
-      Array.from({ length: 25 }, () => db.send(new TransactWriteCommand({ TransactItems: [labelCountIncrement()] }))),
+      Array.from({ length: 25 }, () => db.send(new TransactWriteCommand({ TransactItems: [...statsItems({ labels: 1 })] }))),
     );
     expect(await getLabelCount()).toBe(before + 25);
   });

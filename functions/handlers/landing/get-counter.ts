@@ -2,7 +2,7 @@
  * GET /api/counter: how many labels PrepaidShip has created, for the landing page.
  * Public and cheap: one BatchGet over the counter shards, no Scan.
  */
-import { getLabelCount } from '../../data/counter';
+import { getLabelCount } from '../../data/stats';
 import { api } from '../../http/handler';
 
 export const handler = api('GET /api/counter', {}, async () => ({ count: await getLabelCount() }));

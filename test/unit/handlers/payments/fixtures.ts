@@ -7,6 +7,7 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { EMAIL, USER_ID, type TableMock } from '../auth/fixtures';
+import { statsItems, type StatsChange } from '../../../../functions/data/stats';
 
 /** A real ULID for the pending entry most tests settle. */
 export const ENTRY_ID = '01JA0000000000000000000001';
@@ -67,6 +68,24 @@ const keyText = (key: Key | undefined) => `${String(key?.pk)} ${String(key?.sk)}
 const itemKey = (t: TransactItem): Key | undefined => t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key;
 const itemVerb = (t: TransactItem) => (t.Put ? 'Put' : t.Update ? 'Update' : t.Delete ? 'Delete' : 'ConditionCheck');
 
+/** A stats shard key (`STATS#total#3`, `STATS#day#2026-11-21#3`) without its random shard/day. */
+const STATS_SHARD = /(STATS#(?:total|day)#)[0-9#-]+/g;
+
+/**
+ * What `statsItems(change)` writes, with its random shard (and day) left open: the figures
+ * (expressions and values) must match exactly.
+ */
+export const statsExpected = (change: StatsChange) =>
+  statsItems(change).map((item) => ({
+    Update: {
+      ...item.Update,
+      Key: { pk: expect.stringMatching(/^STATS#(total|day#\d{4}-\d{2}-\d{2})#\d+$/), sk: 'STATS' },
+      ...(item.Update.ExpressionAttributeValues[':expires'] === undefined
+        ? {}
+        : { ExpressionAttributeValues: { ...item.Update.ExpressionAttributeValues, ':expires': expect.any(Number) } }),
+    },
+  }));
+
 /**
  * Every command the table received, in order, as `Verb pk sk` (a TransactWrite lists its items):
  * e.g. `['Get USER#1 PROFILE', 'Put USER#1 TXN#2', 'Transact[Put EVENT#x EVENT, Update USER#1 TXN#2]']`;
@@ -79,7 +98,7 @@ export function sent(ddb: TableMock): string[] {
     const input = command.input;
     if (verb === 'TransactWrite') {
       const items = (input.TransactItems ?? []) as TransactItem[];
-      return `Transact[${items.map((t) => `${itemVerb(t)} ${keyText(itemKey(t))}`).join(', ')}]`;
+      return `Transact[${items.map((t) => `${itemVerb(t)} ${keyText(itemKey(t))}`).join(', ')}]`.replace(STATS_SHARD, '$1*');
     }
     if (verb === 'Query') return `Query ${String(input.IndexName ?? 'table')}`;
     return `${verb} ${keyText((input.Item ?? input.Key) as Key | undefined)}`;

@@ -15,6 +15,7 @@ import {
   NOW,
   NOW_ISO,
   sent,
+  statsExpected,
   storeEntry,
   storePaymentRef,
   TABLE,
@@ -85,6 +86,7 @@ const settleItems = (outcome: 'completed' | 'failed') => [
             ExpressionAttributeValues: { ':amount': 1500, ':one': 1 },
           },
         },
+        ...statsExpected({ balanceCents: 1500, topUps: 1, topUpCents: 1500 }),
       ]
     : []),
 ];
@@ -138,7 +140,7 @@ describe('POST /hoodpay/webhook', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ received: true });
-    expect(sent(ddb)).toEqual([READ_PAYREF, `Get ${ENTRY}`, `Transact[Put EVENT#hoodpay#${PAYMENT_ID}#completed EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE]`]);
+    expect(sent(ddb)).toEqual([READ_PAYREF, `Get ${ENTRY}`, `Transact[Put EVENT#hoodpay#${PAYMENT_ID}#completed EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE, Update STATS#total#* STATS, Update STATS#day#* STATS]`]);
     expect(onlyCall(ddb, TransactWriteCommand).TransactItems).toEqual(settleItems('completed'));
   });
 

@@ -14,7 +14,7 @@ import { resetPaymentsForTests, stripeSandboxEvent, type SandboxOutcome } from '
 import { sandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
 import { apiEvent, call } from '../../functions/api-event';
 import { EMAIL, emptyTable, HIDDEN_500, onlyCall, OTHER_ID, transactionCancelled, USER_ID } from '../auth/fixtures';
-import { ENTRY_ID, entryItem, expectBalanceOnlyWithSettlement, expectNoBalanceChange, NOW, NOW_ISO, sent, storeEntry, TABLE, throttled } from './fixtures';
+import { ENTRY_ID, entryItem, expectBalanceOnlyWithSettlement, expectNoBalanceChange, NOW, NOW_ISO, sent, statsExpected, storeEntry, TABLE, throttled } from './fixtures';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const ENTRY = `USER#${USER_ID} TXN#${ENTRY_ID}`;
@@ -175,9 +175,9 @@ describe('POST /stripe/webhook: settling a top-up', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ received: true });
-    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE]`]);
+    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE, Update STATS#total#* STATS, Update STATS#day#* STATS]`]);
     expect(ddb).toHaveReceivedCommandWith(GetCommand, { Key: { pk: `USER#${USER_ID}`, sk: `TXN#${ENTRY_ID}` }, ConsistentRead: true });
-    expect(onlyCall(ddb, TransactWriteCommand).TransactItems).toEqual([eventPut(eventIdOf(event), 'completed'), completeEntry, creditBalance]);
+    expect(onlyCall(ddb, TransactWriteCommand).TransactItems).toEqual([eventPut(eventIdOf(event), 'completed'), completeEntry, creditBalance, ...statsExpected({ balanceCents: 2500, topUps: 1, topUpCents: 2500 })]);
   });
 
   it('completes on checkout.session.async_payment_succeeded too', async () => {
@@ -187,7 +187,7 @@ describe('POST /stripe/webhook: settling a top-up', () => {
     const res = await deliverSigned(event);
 
     expect(res.statusCode).toBe(200);
-    expect(onlyCall(ddb, TransactWriteCommand).TransactItems).toEqual([eventPut(eventIdOf(event), 'completed'), completeEntry, creditBalance]);
+    expect(onlyCall(ddb, TransactWriteCommand).TransactItems).toEqual([eventPut(eventIdOf(event), 'completed'), completeEntry, creditBalance, ...statsExpected({ balanceCents: 2500, topUps: 1, topUpCents: 2500 })]);
   });
 
   it('answers 200 and does nothing more for a replayed event (its record already exists)', async () => {
@@ -197,7 +197,7 @@ describe('POST /stripe/webhook: settling a top-up', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ received: true });
-    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE]`]);
+    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE, Update STATS#total#* STATS, Update STATS#day#* STATS]`]);
   });
 
   it('answers 200 when another event already settled the entry (the transaction is cancelled on the entry)', async () => {
@@ -260,7 +260,7 @@ describe('POST /stripe/webhook: settling a top-up', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
-    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE]`]);
+    expect(sent(ddb)).toEqual([`Get ${ENTRY}`, `Transact[Put EVENT#stripe#${eventIdOf(event)} EVENT, Update ${ENTRY}, Update USER#${USER_ID} PROFILE, Update STATS#total#* STATS, Update STATS#day#* STATS]`]);
   });
 });
 

@@ -6,7 +6,7 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import { handler } from '../../../../functions/handlers/shipping/create-label';
 import { apiEvent, call } from '../../functions/api-event';
 import { bearer, emptyTable, HIDDEN_500, jsonEvent, storeUser, transactionCancelled, USER_ID, userItem } from '../auth/fixtures';
-import { NOW, NOW_ISO, TABLE, throttled } from '../payments/fixtures';
+import { NOW, NOW_ISO, sent, statsExpected, TABLE, throttled } from '../payments/fixtures';
 import {
   BOUGHT,
   entryIdIn,
@@ -15,7 +15,6 @@ import {
   IDEMPOTENCY_EXPIRES,
   IDEMPOTENCY_KEY,
   labelForm,
-  labelSent,
   ORDER_ID,
   orderItem,
   PDF,
@@ -85,7 +84,7 @@ const placedOrderId = () => transactItems(ddb, 0)[1]?.Put?.Item?.id as string;
 
 /** The transaction that places an order: idempotency key, order, debit, its ledger entry. */
 const placeLines = (orderId: string, entryId: string, key = IDEMPOTENCY_KEY) =>
-  `Transact[Put IDEMP#${USER_ID}#${key} IDEMP, Put ${USER} ORDER#${orderId}, Update ${USER} PROFILE, Put ${USER} TXN#${entryId}]`;
+  `Transact[Put IDEMP#${USER_ID}#${key} IDEMP, Put ${USER} ORDER#${orderId}, Update ${USER} PROFILE, Put ${USER} TXN#${entryId}, Update STATS#total#* STATS]`;
 
 /** The order as the API answers it: the labelForm() order. */
 const apiOrder = (overrides: Record<string, unknown> = {}) => ({
@@ -115,11 +114,11 @@ describe('POST /shipping/create-label: buying with credits', () => {
   it('debits the wallet with its ledger entry in one transaction, buys the label, stores the PDF and marks the order created', async () => {
     const seen: Record<string, string[]> = {};
     carrier.buyLabel.mockImplementation(async () => {
-      seen.carrier = labelSent(ddb);
+      seen.carrier = sent(ddb);
       return BOUGHT;
     });
     labels.put.mockImplementation(async () => {
-      seen.store = labelSent(ddb);
+      seen.store = sent(ddb);
     });
 
     const res = await buy(labelForm(), IDEMPOTENCY_KEY);
@@ -129,9 +128,9 @@ describe('POST /shipping/create-label: buying with credits', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json).toEqual({ label: apiOrder({ shipOrderId: orderId }), balance: 6.5, balanceCents: 650 });
     const place = [`Get ${USER} PROFILE`, placeLines(orderId, entryId)];
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       ...place,
-      `Transact[Update ${USER} ORDER#${orderId}, Update COUNTER#labels#* COUNTER, Update ${USER} PROFILE]`,
+      `Transact[Update ${USER} ORDER#${orderId}, Update STATS#total#* STATS, Update STATS#day#* STATS, Update ${USER} PROFILE]`,
       // The balance in the answer is read back, consistently, after the debit.
       `Get ${USER} PROFILE`,
     ]);
@@ -157,6 +156,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
         },
       },
       { Put: { TableName: TABLE, Item: walletEntryItem(entryId, 'label', -600, orderId), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...statsExpected({ balanceCents: -600 }),
     ]);
 
     expect(carrier.buyLabel).toHaveBeenCalledExactlyOnceWith({
@@ -195,15 +195,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
           },
         },
       },
-      {
-        Update: {
-          TableName: TABLE,
-          Key: { pk: expect.stringMatching(/^COUNTER#labels#\d$/), sk: 'COUNTER' },
-          UpdateExpression: 'ADD #count :by',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':by': 1 },
-        },
-      },
+      ...statsExpected({ labels: 1 }),
       { Update: { TableName: TABLE, Key: PROFILE, UpdateExpression: 'ADD labelCount :one', ExpressionAttributeValues: { ':one': 1 } } },
     ]);
   });
@@ -293,7 +285,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(402);
     expect(res.json).toEqual({ message: 'Insufficient balance' });
-    expect(labelSent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label'))]);
+    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label'))]);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
     expect(labels.put).not.toHaveBeenCalled();
   });
@@ -304,7 +296,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(labelSent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label'))]);
+    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label'))]);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 
@@ -324,7 +316,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(401);
     expect(res.json).toEqual({ message: 'Please sign in' });
-    expect(labelSent(ddb)).toEqual([`Get ${USER} PROFILE`]);
+    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`]);
   });
 
   it('answers 401 without a token and 403 before the code step, without touching the table', async () => {
@@ -361,7 +353,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
 
     expect(res.statusCode).toBe(201);
     expect(res.json).toEqual({ label: apiOrder(), balance: 6.5, balanceCents: 650 });
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       `Get ${USER} PROFILE`,
       placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label')),
       `Get IDEMP#${USER_ID}#${IDEMPOTENCY_KEY} IDEMP`,
@@ -423,10 +415,10 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
     const refundId = entryIdIn(ddb, 1, 'refund');
     expect(res.statusCode).toBe(502);
     expect(res.json).toEqual(CARRIER_DOWN);
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       `Get ${USER} PROFILE`,
       placeLines(orderId, entryIdIn(ddb, 0, 'label')),
-      `Transact[Update ${USER} ORDER#${orderId}, Update ${USER} PROFILE, Put ${USER} TXN#${refundId}]`,
+      `Transact[Update ${USER} ORDER#${orderId}, Update ${USER} PROFILE, Put ${USER} TXN#${refundId}, Update STATS#total#* STATS]`,
     ]);
     expect(transactItems(ddb, 1)).toEqual(refundTransaction(orderId, refundId, reason));
     expect(carrier.buyLabel).toHaveBeenCalledTimes(1);
@@ -452,10 +444,10 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
     const orderId = placedOrderId();
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       `Get ${USER} PROFILE`,
       placeLines(orderId, entryIdIn(ddb, 0, 'label')),
-      `Transact[Update ${USER} ORDER#${orderId}, Update COUNTER#labels#* COUNTER, Update ${USER} PROFILE]`,
+      `Transact[Update ${USER} ORDER#${orderId}, Update STATS#total#* STATS, Update STATS#day#* STATS, Update ${USER} PROFILE]`,
     ]);
     expect(labels.put).toHaveBeenCalledTimes(1);
   });

@@ -9,7 +9,7 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { USER_ID, type TableMock } from '../auth/fixtures';
-import { entryItem, NOW, NOW_ISO, sent, TABLE } from '../payments/fixtures';
+import { entryItem, NOW, NOW_ISO, sent, statsExpected, TABLE } from '../payments/fixtures';
 
 /** A real ULID for the stored order most tests read. */
 export const ORDER_ID = '01JB0000000000000000000001';
@@ -137,10 +137,8 @@ export const refundTransaction = (orderId: string, refundId: string, reason: str
     },
   },
   { Put: { TableName: TABLE, Item: walletEntryItem(refundId, 'refund', 600, orderId), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ...statsExpected({ balanceCents: 600 }),
 ];
-
-/** sent(), with the label counter's random shard written `COUNTER#labels#*` so lists compare exactly. */
-export const labelSent = (ddb: TableMock): string[] => sent(ddb).map((line) => line.replace(/COUNTER#labels#\d+/g, 'COUNTER#labels#*'));
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

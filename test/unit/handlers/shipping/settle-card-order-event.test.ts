@@ -10,13 +10,12 @@ import { createLogger } from '../../../../functions/http/logger';
 import { settleCardOrderEvent } from '../../../../functions/labels/card-orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { emptyTable, storeUser, transactionCancelled, USER_ID } from '../auth/fixtures';
-import { ENTRY_ID, entryItem, NOW, NOW_ISO, storeEntry, TABLE, throttled } from '../payments/fixtures';
+import { ENTRY_ID, entryItem, NOW, NOW_ISO, sent, statsExpected, storeEntry, TABLE, throttled } from '../payments/fixtures';
 import {
   BOUGHT,
   entryIdIn,
   expectBalanceMovesWithLedger,
   FROM,
-  labelSent,
   ORDER_ID,
   orderItem,
   PDF,
@@ -118,9 +117,9 @@ describe('settleCardOrderEvent: a paid label', () => {
 
     const debitId = entryIdIn(ddb, 0, 'label');
     expect(result).toBe('applied');
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       ...settleLines(debitId),
-      `Transact[Update ${USER} ORDER#${ORDER_ID}, Update COUNTER#labels#* COUNTER, Update ${USER} PROFILE]`,
+      `Transact[Update ${USER} ORDER#${ORDER_ID}, Update STATS#total#* STATS, Update STATS#day#* STATS, Update ${USER} PROFILE]`,
     ]);
     // The debit's completedAt is checked by the test below (a known bug).
     expect(transactItems(ddb, 0)).toEqual(settleItems(debitId, expect.any(String)));
@@ -157,7 +156,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     const result = await settle({ paidCents });
 
     expect(result).toBe('duplicate-or-rejected');
-    expect(labelSent(ddb)).toEqual(READS);
+    expect(sent(ddb)).toEqual(READS);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 
@@ -166,7 +165,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     const result = await settle();
 
     expect(result).toBe('duplicate-or-rejected');
-    expect(labelSent(ddb)).toEqual(settleLines(entryIdIn(ddb, 0, 'label')));
+    expect(sent(ddb)).toEqual(settleLines(entryIdIn(ddb, 0, 'label')));
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 
@@ -176,9 +175,9 @@ describe('settleCardOrderEvent: a paid label', () => {
 
     const refundId = entryIdIn(ddb, 1, 'refund');
     expect(result).toBe('refunded');
-    expect(labelSent(ddb)).toEqual([
+    expect(sent(ddb)).toEqual([
       ...settleLines(entryIdIn(ddb, 0, 'label')),
-      `Transact[Update ${USER} ORDER#${ORDER_ID}, Update ${USER} PROFILE, Put ${USER} TXN#${refundId}]`,
+      `Transact[Update ${USER} ORDER#${ORDER_ID}, Update ${USER} PROFILE, Put ${USER} TXN#${refundId}, Update STATS#total#* STATS]`,
     ]);
     expect(transactItems(ddb, 1)).toEqual(refundTransaction(ORDER_ID, refundId, 'POST /v2/shipments answered HTTP 503'));
     expect(labels.put).not.toHaveBeenCalled();
@@ -197,7 +196,7 @@ describe('settleCardOrderEvent: other outcomes', () => {
     const result = await settle({ outcome: 'failed', paidCents: undefined });
 
     expect(result).toBe('applied');
-    expect(labelSent(ddb)).toEqual([...READS, `Transact[Put EVENT#${EVENT_KEY} EVENT, Update ${USER} TXN#${ENTRY_ID}]`, `Transact[Update ${USER} ORDER#${ORDER_ID}]`]);
+    expect(sent(ddb)).toEqual([...READS, `Transact[Put EVENT#${EVENT_KEY} EVENT, Update ${USER} TXN#${ENTRY_ID}]`, `Transact[Update ${USER} ORDER#${ORDER_ID}]`]);
     expect(transactItems(ddb, 0)[1]?.Update).toMatchObject({ ConditionExpression: '#status = :pending', ExpressionAttributeValues: { ':outcome': 'failed' } });
     expect(transactItems(ddb, 1)).toEqual([
       {
@@ -221,7 +220,7 @@ describe('settleCardOrderEvent: other outcomes', () => {
     const result = await settle();
 
     expect(result).toBe('rejected');
-    expect(labelSent(ddb)).toEqual([`Get ${USER} TXN#${ENTRY_ID}`, `Get ${USER} PROFILE`]);
+    expect(sent(ddb)).toEqual([`Get ${USER} TXN#${ENTRY_ID}`, `Get ${USER} PROFILE`]);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 
@@ -230,7 +229,7 @@ describe('settleCardOrderEvent: other outcomes', () => {
     const result = await settle();
 
     expect(result).toBe('rejected');
-    expect(labelSent(ddb)).toEqual([`Get ${USER} TXN#${ENTRY_ID}`, `Get ${USER} PROFILE`]);
+    expect(sent(ddb)).toEqual([`Get ${USER} TXN#${ENTRY_ID}`, `Get ${USER} PROFILE`]);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 });
