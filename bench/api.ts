@@ -1,0 +1,147 @@
+/**
+ * API latency through the local front (real handlers, DynamoDB Local), with what each call asks of
+ * DynamoDB: requests and consumed capacity units. The orders list is measured for a user with 1,000
+ * orders. Prints figures, asserts nothing. Run alone: `npx tsx bench/api.ts`.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startLocalEnvironment } from '../infra/local/environment';
+
+const ORDERS = 1000;
+
+interface Measured {
+  name: string;
+  median: number;
+  p95: number;
+  requests: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+
+export async function apiFigures(options: { runs?: number } = {}): Promise<Measured[]> {
+  const runs = options.runs ?? 100;
+  const labelDir = mkdtempSync(join(tmpdir(), 'prepaidship-bench-labels-'));
+  process.env.LABEL_DIR = labelDir;
+  const env = await startLocalEnvironment({ tableName: `bench-api-${Date.now()}` });
+  const { startFront } = await import('../infra/local/server');
+  const { meterDynamo } = await import('./dynamo-meter');
+  const { createUser } = await import('../functions/data/users');
+  const { newEntry, putPendingEntry, settleEntry } = await import('../functions/data/ledger');
+  const { newOrder, placeCreditOrder, completeOrder } = await import('../functions/data/orders');
+  const { signSessionToken } = await import('../functions/http/tokens');
+  const front = await startFront({ port: 0, spa: 'none' });
+  const meter = meterDynamo();
+  try {
+    // Two users: one with 1,000 orders to list, one who buys labels during the run.
+    const lister = await createUser({ name: 'Many Orders', email: 'many@bench.local', passwordHash: 'x', verified: true });
+    const buyer = await createUser({ name: 'Bench Buyer', email: 'buyer@bench.local', passwordHash: 'x', verified: true });
+    for (const user of [lister, buyer]) {
+      const entry = newEntry(user, { amountCents: 1_000_000, type: 'topup', creditType: 'Card', paymentType: 'CARD', provider: 'stripe' });
+      await putPendingEntry(entry);
+      await settleEntry({ userId: user.id, entryId: entry.id, outcome: 'completed', eventKey: `bench#${entry.id}`, paidCents: 1_000_000 });
+    }
+    const address = (name: string, zip: string) => ({ name, street: '1 Main St', city: 'Austin', state: 'TX', zip, country: 'US' });
+    const form = {
+      labelType: 'usps_priority',
+      weight: 2,
+      height: 4,
+      length: 10,
+      width: 6,
+      from: address('Ann Sender', '78701'),
+      to: address('Bo Receiver', '10001'),
+      paymentMethod: 'credits',
+    } as const;
+    // The lister's orders go straight through the data layer (the same transactions a purchase
+    // makes, without drawing 1,000 PDFs), 25 at a time.
+    for (let i = 0; i < ORDERS; i += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, ORDERS - i) }, async (_, j) => {
+          const order = newOrder(lister.id, { ...form }, 600, 'processing');
+          await placeCreditOrder(lister, order, `seed-${i + j}`);
+          await completeOrder(order, { tracking: `9400${String(i + j).padStart(18, '0')}`, carrierRef: 'bench', service: 'USPS Priority Mail', labelKey: 'none' });
+        }),
+      );
+    }
+    const listerToken = await signSessionToken({ userId: lister.id, role: 'user', scope: 'full' });
+    const buyerToken = await signSessionToken({ userId: buyer.id, role: 'user', scope: 'full' });
+    const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+    let bought = 0;
+    let lastOrder = { id: '', tracking: '' };
+    const calls: [string, () => Promise<Response>][] = [
+      ['GET /api/counter', () => fetch(`${front.url}/api/counter`)],
+      ['GET /auth/profile', () => fetch(`${front.url}/auth/profile`, { headers: headers(buyerToken) })],
+      [`GET /shipping/orders (${ORDERS} orders, first page)`, () => fetch(`${front.url}/shipping/orders`, { headers: headers(listerToken) })],
+      [
+        'POST /shipping/create-label (credits)',
+        async () => {
+          const res = await fetch(`${front.url}/shipping/create-label`, {
+            method: 'POST',
+            headers: { ...headers(buyerToken), 'idempotency-key': `bench-${++bought}` },
+            body: JSON.stringify(form),
+          });
+          const body = (await res.clone().json()) as { label?: { shipOrderId: string; tracking: string } };
+          if (body.label) lastOrder = { id: body.label.shipOrderId, tracking: body.label.tracking };
+          return res;
+        },
+      ],
+      ['GET /shipping/download-order/{id}', () => fetch(`${front.url}/shipping/download-order/${lastOrder.id}`, { headers: headers(buyerToken) })],
+      [
+        'POST /shipping/track',
+        () => fetch(`${front.url}/shipping/track`, { method: 'POST', headers: headers(buyerToken), body: JSON.stringify({ trackingNumber: lastOrder.tracking }) }),
+      ],
+    ];
+
+    const results: Measured[] = [];
+    for (const [name, call] of calls) {
+      // Warm: module load, JIT, connections; the first purchase also gives download and track an order.
+      for (let i = 0; i < 10; i++) {
+        const res = await call();
+        if (!res.ok) throw new Error(`${name} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+      meter.take();
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        await (await call()).arrayBuffer();
+        times.push(performance.now() - t);
+      }
+      const used = meter.take();
+      times.sort((a, b) => a - b);
+      results.push({
+        name,
+        median: at(times, 0.5),
+        p95: at(times, 0.95),
+        requests: used.requests / runs,
+        readUnits: used.readUnits / runs,
+        writeUnits: used.writeUnits / runs,
+      });
+    }
+    return results;
+  } finally {
+    meter.stop();
+    await front.close();
+    await env.stop();
+    rmSync(labelDir, { recursive: true, force: true });
+  }
+}
+
+export function printApiFigures(results: Measured[]): void {
+  console.log('API through the local front (sequential calls; DynamoDB requests and capacity units per call):');
+  for (const r of results) {
+    console.log(
+      `  ${r.name.padEnd(48)} median ${r.median.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  ` +
+        `${r.requests.toFixed(1)} req  ${r.readUnits.toFixed(1)} RCU  ${r.writeUnits.toFixed(1)} WCU`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) printApiFigures(await apiFigures());
