@@ -21,37 +21,48 @@ type Capacity = { ReadCapacityUnits?: number; WriteCapacityUnits?: number; Capac
 const METERED = /^(GetItem|PutItem|UpdateItem|DeleteItem|Query|Scan|BatchGetItem|BatchWriteItem|TransactGetItems|TransactWriteItems)Command$/;
 const WRITES = /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)Command$/;
 
-/** Starts metering; `take()` answers the usage since the last take and starts again from zero. */
-export function meterDynamo(): { take(): DynamoUsage; stop(): void } {
-  let usage: DynamoUsage = { requests: 0, readUnits: 0, writeUnits: 0 };
-  const name = 'bench-dynamo-meter';
+/**
+ * Asks every metered command for its consumed capacity and hands each answer's units to `onUsage`
+ * (one call per request). Answers the function that removes the middleware.
+ */
+export function onDynamoUsage(onUsage: (usage: DynamoUsage) => void): () => void {
+  const name = `bench-dynamo-meter-${Math.random()}`;
   db.middlewareStack.add(
     (next, context) => async (args) => {
       const command = String(context.commandName ?? '');
       if (!METERED.test(command)) return next(args);
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
-      usage.requests += 1;
       const out = await next(args);
+      const usage: DynamoUsage = { requests: 1, readUnits: 0, writeUnits: 0 };
       const consumed = (out.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
       for (const c of [consumed ?? []].flat()) {
-        // DynamoDB gives a total per table; split it by what the command does.
-        const units = c.CapacityUnits ?? (c.ReadCapacityUnits ?? 0) + (c.WriteCapacityUnits ?? 0);
         if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
           usage.readUnits += c.ReadCapacityUnits ?? 0;
           usage.writeUnits += c.WriteCapacityUnits ?? 0;
-        } else if (WRITES.test(command)) usage.writeUnits += units;
-        else usage.readUnits += units;
+        } else if (WRITES.test(command)) usage.writeUnits += c.CapacityUnits ?? 0;
+        // DynamoDB gives only a total per table: split it by what the command does.
+        else usage.readUnits += c.CapacityUnits ?? 0;
       }
+      onUsage(usage);
       return out;
     },
     { step: 'initialize', name },
   );
+  return () => void db.middlewareStack.remove(name);
+}
+
+/** Starts metering; `take()` answers the usage since the last take and starts again from zero. */
+export function meterDynamo(): { take(): DynamoUsage; stop(): void } {
+  let total: DynamoUsage = { requests: 0, readUnits: 0, writeUnits: 0 };
+  const stop = onDynamoUsage((u) => {
+    total = { requests: total.requests + u.requests, readUnits: total.readUnits + u.readUnits, writeUnits: total.writeUnits + u.writeUnits };
+  });
   return {
     take() {
-      const taken = usage;
-      usage = { requests: 0, readUnits: 0, writeUnits: 0 };
+      const taken = total;
+      total = { requests: 0, readUnits: 0, writeUnits: 0 };
       return taken;
     },
-    stop: () => void db.middlewareStack.remove(name),
+    stop,
   };
 }

@@ -4,6 +4,7 @@
  * Every variable is listed in .env.example and the README.
  */
 import { z } from 'zod';
+import { loadSecrets } from './secrets-loader';
 
 const schema = z.object({
   TABLE_NAME: z.string().min(1).default('prepaidship'),
@@ -57,6 +58,14 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/**
+ * In AWS the secrets are SSM SecureStrings (SECRETS_PARAMETER_PREFIX), read once here at cold start.
+ * A top-level await, not a middleware step: modules such as data/client.ts read the configuration as
+ * they load, and every importer of this module waits for it, so none can see the config without them.
+ * Without the prefix (local runs, tests) this resolves at once to nothing.
+ */
+const secrets = await loadSecrets();
+
 let cached: Config | undefined;
 
 /** The parsed configuration; parsed on first use and kept for the life of the process. */
@@ -64,7 +73,7 @@ export function config(): Config {
   if (!cached) {
     // An empty variable (`APP_URL=` copied from .env.example) means "unset", not "invalid".
     const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
-    const parsed = schema.safeParse(env);
+    const parsed = schema.safeParse({ ...env, ...secrets });
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       throw new Error(`Invalid configuration: ${problems}`);

@@ -1,7 +1,9 @@
 /**
- * The whole product in one stack: the DynamoDB table, one Lambda + route per entry of
- * functions/routes.ts behind an HTTP API, and the SPA in a private bucket behind CloudFront, which
- * also sends the API path prefixes to API Gateway so the browser sees one origin (no CORS).
+ * The whole product in one stack: the DynamoDB table, the label PDF bucket, one Lambda + route per
+ * entry of functions/routes.ts behind an HTTP API, and the SPA in a private bucket behind CloudFront,
+ * which also sends the API path prefixes to API Gateway so the browser sees one origin (no CORS).
+ * Alarms and a dashboard watch it (constructs/monitoring.ts); cdk-nag's acknowledgements, each with
+ * its reason, are in nag-acknowledgements.ts.
  *
  * Env-agnostic on purpose (no account/region, no lookups): `cdk synth` needs no credentials and
  * makes no network call.
@@ -9,18 +11,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
-import { apiPathPatterns, routes } from '../functions/routes';
+import { apiPathPatterns, routeKey, routes } from '../functions/routes';
+import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../functions/secrets-loader';
+import { Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
+import { handlerUsage } from './handler-usage';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
+import { acknowledgeNagFindings } from './nag-acknowledgements';
 
 export type Stage = 'dev' | 'prod';
 
@@ -28,15 +38,44 @@ export interface PrepaidShipStackProps extends StackProps {
   stage: Stage;
   /** The Vite build to publish; defaults to `<project>/dist`. Tests point it at a temporary directory. */
   webAssetsDir?: string;
+  /** A custom domain (e.g. `labels.example.com`) and its ACM certificate, which must be in us-east-1. */
+  domain?: { name: string; certificateArn: string };
+  /** Where alarm notifications go (an SNS email subscription to confirm once). */
+  alarmEmail?: string;
+  /**
+   * Non-secret settings for every route Lambda (MAIL_FROM, SUPPORT_EMAIL, CARRIER_PROVIDER, ...; see
+   * the README's configuration table). Secrets are refused here: they live in SSM only.
+   */
+  settings?: Record<string, string>;
 }
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** What differs between stages: prod keeps its data when the stack goes away, dev cleans up. */
+/**
+ * What differs between stages: prod keeps its data when the stack goes away and may take more
+ * traffic; dev cleans up after itself. The throttle bounds what a flood can cost (and protects the
+ * account's Lambda concurrency); raise it with real traffic.
+ */
 const stageSettings = {
-  dev: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_WEEK },
-  prod: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.THREE_MONTHS },
+  dev: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    logRetention: RetentionDays.ONE_WEEK,
+    accessLogDays: 30,
+    throttle: { rateLimit: 20, burstLimit: 40 },
+  },
+  prod: {
+    removalPolicy: RemovalPolicy.RETAIN,
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogDays: 365,
+    throttle: { rateLimit: 200, burstLimit: 400 },
+  },
 } as const;
+
+/** Settings the stack sets itself, so `settings` may not. */
+const STACK_OWNED = ['TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE];
+
+/** The SSM path of a stage's secrets: `/prepaidship/<stage>/` (README, "Deploy to AWS"). */
+export const secretsPrefix = (stage: Stage): string => `/prepaidship/${stage}/`;
 
 /**
  * Serves the SPA's index.html for every path without a file extension (/login, /user-dashboard), so
@@ -50,11 +89,39 @@ function handler(event) {
   return request;
 }`;
 
+/** The API's access log line: JSON, so CloudWatch metric filters can count by route and status. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  })
+    // Numbers unquoted, so a filter can compare them (`$.status >= 500`).
+    .replace('"$context.status"', '$context.status'),
+);
+
+function checkSettings(settings: Record<string, string>): void {
+  for (const name of Object.keys(settings)) {
+    if ((SECRET_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`${name} is a secret: put it in SSM Parameter Store (README, "Deploy to AWS"), not in the stack's settings.`);
+    }
+    if (STACK_OWNED.includes(name)) throw new Error(`${name} is set by the stack itself; remove it from the settings.`);
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name)) throw new Error(`Setting names are environment variable names: "${name}" is not one.`);
+  }
+}
+
 export class PrepaidShipStack extends Stack {
   constructor(scope: Construct, id: string, props: PrepaidShipStackProps) {
     super(scope, id, props);
-    const { removalPolicy, logRetention } = stageSettings[props.stage];
+    const { removalPolicy, logRetention, accessLogDays, throttle } = stageSettings[props.stage];
     const isProd = props.stage === 'prod';
+    const settings = props.settings ?? {};
+    checkSettings(settings);
 
     const webAssetsDir = props.webAssetsDir ?? path.join(projectRoot, 'dist');
     if (!existsSync(path.join(webAssetsDir, 'index.html'))) {
@@ -68,6 +135,9 @@ export class PrepaidShipStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // KMS (the AWS-managed aws/dynamodb key) rather than the invisible AWS-owned key: every use is in CloudTrail.
+      encryption: TableEncryption.AWS_MANAGED,
+      // Prod's money and accounts cannot go with a mistaken `cdk destroy`; dev must be able to tear down.
       deletionProtection: isProd,
       removalPolicy,
     });
@@ -80,27 +150,71 @@ export class PrepaidShipStack extends Stack {
       });
     }
 
-    // --- API: one Lambda and one route per route-table entry. No authorizer: handlers verify the JWT.
-    const api = new HttpApi(this, 'Api', { description: `PrepaidShip API (${props.stage})` });
-    for (const route of routes) {
-      new RouteFunction(this, constructIdFor(route.handler), {
-        route,
-        entry: path.join(projectRoot, 'functions', 'handlers', `${route.handler}.ts`),
-        table,
-        api,
-        logRetention,
-        removalPolicy,
-      });
-    }
+    // --- Buckets: all private, encrypted, TLS only. Access logs of the other two and of CloudFront
+    // go to the log bucket (CloudFront's standard logs still need ACLs there: object writer ownership).
+    const autoDeleteObjects = !isProd;
+    const logBucket = new Bucket(this, 'LogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(accessLogDays) }],
+      removalPolicy,
+      autoDeleteObjects,
+    });
 
-    // --- Web: private bucket, reachable only through CloudFront (origin access control).
+    const labelBucket = new Bucket(this, 'LabelBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: 'label-bucket/',
+      // A label is downloaded in its first days; afterwards it is kept for the customer's records.
+      lifecycleRules: [{ transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(30) }] }],
+      removalPolicy,
+      autoDeleteObjects,
+    });
+
     const siteBucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
       removalPolicy,
       // The bucket only holds build output, so in dev `cdk destroy` may empty it.
-      autoDeleteObjects: !isProd,
+      autoDeleteObjects,
+    });
+
+    // --- API: one HTTP API; its only stage throttled and access-logged as JSON.
+    const api = new HttpApi(this, 'Api', { description: `PrepaidShip API (${props.stage})`, createDefaultStage: false });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: logRetention, removalPolicy });
+    new HttpStage(this, 'ApiStage', {
+      httpApi: api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+
+    // --- CloudFront: the SPA from its bucket, the API prefixes to API Gateway, security headers on both.
+    // The header values are the ones the local front sends (infra/local/security-headers.ts), so the
+    // browser tests run under the same Content-Security-Policy as production.
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `PrepaidShip ${props.stage}: CSP, HSTS, nosniff, referrer, no framing`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ recaptcha: settings.CAPTCHA_PROVIDER === 'recaptcha' }),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
+      },
     });
 
     const apiOrigin = new origins.HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
@@ -114,6 +228,7 @@ export class PrepaidShipStack extends Stack {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
     };
 
     const distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -122,10 +237,23 @@ export class PrepaidShipStack extends Stack {
       // Customers ship inside the US: the cheapest price class covers North America (and Europe).
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // Honours the objects' Cache-Control (set by the deployments below), compressed.
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         compress: true,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [
           {
             eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
@@ -138,6 +266,44 @@ export class PrepaidShipStack extends Stack {
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns.map((pattern) => [pattern, apiBehavior])),
     });
+    const siteUrl = `https://${props.domain?.name ?? distribution.distributionDomainName}`;
+
+    // --- Route Lambdas: one per route-table entry, with what its code uses (infra/handler-usage.ts).
+    if (!settings.MAIL_FROM) {
+      Annotations.of(this).addWarningV2(
+        'prepaidship:mail-from',
+        'No MAIL_FROM setting: mails (sign-in codes) will be sent from no-reply@prepaidship.local, which SES refuses. Set it to an SES-verified address.',
+      );
+    }
+    const environment: Record<string, string> = {
+      // Mail goes out through SES in AWS: the local outbox has no page there.
+      MAIL_PROVIDER: 'ses',
+      APP_URL: siteUrl,
+      ...settings,
+      [SECRETS_PREFIX_VARIABLE]: secretsPrefix(props.stage),
+    };
+    const secretParameterArns = SECRET_NAMES.map((name) =>
+      this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),
+    );
+    const usage = handlerUsage(projectRoot, routes.map((r) => r.handler));
+    const routeFunctions = new Map<string, IFunction>();
+    const routeConstructs: RouteFunction[] = [];
+    for (const route of routes) {
+      const fn = new RouteFunction(this, constructIdFor(route.handler), {
+        route,
+        entry: path.join(projectRoot, 'functions', 'handlers', `${route.handler}.ts`),
+        usage: usage.get(route.handler)!,
+        table,
+        labelBucket,
+        api,
+        environment,
+        secretParameterArns,
+        logRetention,
+        removalPolicy,
+      });
+      routeFunctions.set(route.handler, fn.function);
+      routeConstructs.push(fn);
+    }
 
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so
     // browsers may keep them for a year, and old ones stay (no prune) so a tab opened before a deploy
@@ -162,8 +328,27 @@ export class PrepaidShipStack extends Stack {
     });
     shell.node.addDependency(hashedAssets);
 
-    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });
+    // --- Operations.
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      stage: props.stage,
+      api,
+      accessLogs,
+      functions: routeFunctions,
+      webhookRouteKeys: routes.filter((r) => r.access === 'webhook').map(routeKey),
+      table,
+      indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
+      alarmEmail: props.alarmEmail,
+    });
+
+    acknowledgeNagFindings(this, { table, labelBucket, siteBucket, distribution, routeFunctions: routeConstructs, customDomain: !!props.domain });
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The product: SPA and API on one origin' });
+    new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
     new CfnOutput(this, 'ApiEndpoint', { value: api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'LabelBucketName', { value: labelBucket.bucketName });
+    new CfnOutput(this, 'SecretsParameterPath', { value: secretsPrefix(props.stage), description: 'SSM path of the SecureString secrets' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: monitoring.dashboard.dashboardName });
   }
 }

@@ -1,17 +1,29 @@
 /**
- * One entry of functions/routes.ts made real: its Lambda (with its own log group), the table access
- * the entry asks for, and its API Gateway route. Every route Lambda is built here, so they all share
- * one runtime, bundling and logging setup; the stack only loops over the route table.
+ * One entry of functions/routes.ts made real: its Lambda (with its own log group), exactly the access
+ * its code needs, and its API Gateway route. Every route Lambda is built here, so they all share one
+ * runtime, bundling, tracing and logging setup; the stack only loops over the route table.
+ *
+ * What a Lambda may touch:
+ * - the table: what the route table's `table` says (`read` or `write`, nothing for `none`);
+ * - the label bucket: only when the handler's bundle contains the label store, read-only unless the
+ *   route writes (infra/handler-usage.ts reads that from the code);
+ * - SES: only when the bundle contains the mailer;
+ * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
+ * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
+ *   which may write to every log group of the account).
  */
-import { Duration, type RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { routeKey, type RouteEntry } from '../../functions/routes';
+import type { HandlerUsage } from '../handler-usage';
 
 /** Tag on every resource of a route (function, role, log group): its handler module, e.g. `auth/login`. */
 export const ROUTE_TAG = 'prepaidship:handler';
@@ -20,8 +32,15 @@ export interface RouteFunctionProps {
   route: RouteEntry;
   /** The handler module's file (functions/handlers/<handler>.ts); it exports `handler`. */
   entry: string;
+  /** What the handler's bundle reaches besides the table (infra/handler-usage.ts). */
+  usage: HandlerUsage;
   table: ITable;
+  labelBucket: IBucket;
   api: HttpApi;
+  /** Settings every route Lambda gets; never a secret (the stack checks). */
+  environment: Record<string, string>;
+  /** ARNs of the SSM parameters holding the secrets. */
+  secretParameterArns: string[];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -35,11 +54,24 @@ export function constructIdFor(handler: string): string {
 }
 
 export class RouteFunction extends Construct {
+  readonly route: RouteEntry;
+  readonly usage: HandlerUsage;
   readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
-    const { route, table } = props;
+    const { route, table, usage, labelBucket } = props;
+    this.route = route;
+    this.usage = usage;
+
+    // Our own log group (not the implicit one Lambda creates) so retention and removal follow the stage.
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `PrepaidShip ${routeKey(route)}`,
+    });
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
@@ -49,11 +81,16 @@ export class RouteFunction extends Construct {
       architecture: Architecture.ARM_64,
       timeout: Duration.seconds(10),
       memorySize: 512,
-      // Our own log group (not the implicit one Lambda creates) so retention and removal follow the stage.
-      logGroup: new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
-      // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw.
+      role,
+      logGroup: this.logGroup,
+      // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw;
+      // functions/http/logger.ts writes its own JSON lines with the same id.
       loggingFormat: LoggingFormat.JSON,
+      // X-Ray traces each invocation (cold start, duration, errors) at no code cost.
+      tracing: Tracing.ACTIVE,
       environment: {
+        ...props.environment,
+        ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -77,6 +114,32 @@ export class RouteFunction extends Construct {
     // Least privilege: the route table says what each handler does with the table.
     if (route.table === 'read') table.grantReadData(this.function);
     if (route.table === 'write') table.grantReadWriteData(this.function);
+
+    // Label PDFs: downloads read them, purchases write them; nobody deletes them. ListBucket makes a
+    // missing object answer NoSuchKey (a 404) instead of AccessDenied.
+    if (usage.labelStore) {
+      role.addToPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [labelBucket.bucketArn] }));
+      const objectActions = route.table === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+      role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [labelBucket.arnForObjects('*')] }));
+    }
+
+    // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
+    // both verified by the operator after deploy, so the resource is the account's identities.
+    if (usage.mail) {
+      const stack = Stack.of(this);
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        }),
+      );
+    }
+
+    // The secrets, each by its exact parameter name. No kms:Decrypt: SecureStrings under the AWS-managed
+    // aws/ssm key decrypt for any principal of the account that may read the parameter.
+    this.function.addToRolePolicy(
+      new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }),
+    );
 
     new HttpRoute(this, 'Route', {
       httpApi: props.api,

@@ -6,9 +6,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { config } from '../../functions/config';
 import { apiPrefixes } from '../../functions/routes';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
 import { localRoutes } from './local-routes';
+import { securityHeaders } from './security-headers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -70,7 +72,11 @@ export async function startFront(options: { port: number; spa: SpaMode; host?: s
     closeVite = () => vite.close();
   }
 
+  // Set before anything answers, so every response carries them: API, SPA, /_local pages, errors.
+  const headers = securityHeaders({ dev: options.spa === 'dev', recaptcha: config().CAPTCHA_PROVIDER === 'recaptcha' });
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, url.pathname);

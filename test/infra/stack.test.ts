@@ -1,25 +1,46 @@
 /**
  * The CDK stack against the route table and the table definition: one Lambda and one API route per
- * entry, the table's keys and indexes, a private site bucket, and CloudFront sending exactly the API
- * prefixes to API Gateway. Bundling is skipped (context `aws:cdk:bundling-stacks: []`) so a synth takes
+ * entry with exactly the access its route and code need, the table's keys and protections, private
+ * buckets, CloudFront sending exactly the API prefixes to API Gateway with the security headers, no
+ * secret anywhere in the template, alarms, and cdk-nag's AWS Solutions checks with nothing left
+ * unacknowledged. Bundling is skipped (context `aws:cdk:bundling-stacks: []`) so a synth takes
  * seconds; `npm run synth` covers the real esbuild bundling.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { fileURLToPath } from 'node:url';
+import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../../functions/routes';
+import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../../functions/secrets-loader';
 import { ROUTE_TAG } from '../../infra/constructs/route-function';
-import { PrepaidShipStack, type Stage } from '../../infra/stack';
+import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';
+import { handlerUsage } from '../../infra/handler-usage';
+import { PrepaidShipStack, type PrepaidShipStackProps, type Stage } from '../../infra/stack';
 
 /** CloudFront's managed policy ids (the same in every account). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-type Resource = { Properties: Record<string, any> };
+const DYNAMODB_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+  'dynamodb:PartiQLInsert',
+  'dynamodb:PartiQLUpdate',
+  'dynamodb:PartiQLDelete',
+];
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Principal?: unknown; Condition?: unknown };
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -33,34 +54,42 @@ function fakeWebBuild(): string {
 }
 
 /** Synthesizes the stack with cdk.json's feature flags, as `cdk synth` would, minus bundling. */
-function synth(stage: Stage, webAssetsDir = fakeWebBuild()): Template {
+function synthStack(stage: Stage, props: Partial<PrepaidShipStackProps> = {}): { app: App; stack: PrepaidShipStack; template: Template } {
   const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
   const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
-  return Template.fromStack(new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir }));
+  const stack = new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir: fakeWebBuild(), ...props });
+  return { app, stack, template: Template.fromStack(stack) };
 }
+const synth = (stage: Stage, props: Partial<PrepaidShipStackProps> = {}) => synthStack(stage, props).template;
 
-const template = synth('dev');
+const dev = synthStack('dev', { alarmEmail: 'ops@example.com', settings: { MAIL_FROM: 'PrepaidShip <no-reply@example.com>' } });
+const template = dev.template;
+const resources = template.toJSON().Resources as Record<string, Resource>;
+const usage = handlerUsage(fileURLToPath(new URL('../..', import.meta.url)), routes.map((r) => r.handler));
+
+const ofType = (type: string): [string, Resource][] => Object.entries(resources).filter(([, r]) => r.Type === type);
 
 /** The route Lambdas (other constructs such as BucketDeployment bring Lambdas of their own), by handler. */
 function routeFunctions(): Map<string, Resource> {
   const byHandler = new Map<string, Resource>();
-  for (const fn of Object.values(template.findResources('AWS::Lambda::Function')) as Resource[]) {
+  for (const [, fn] of ofType('AWS::Lambda::Function')) {
     const tag = (fn.Properties.Tags ?? []).find((t: { Key: string }) => t.Key === ROUTE_TAG);
     if (tag) byHandler.set(tag.Value, fn);
   }
   return byHandler;
 }
 
-/** Every IAM action granted to a route's Lambda role. */
-function actionsOf(handler: string): string[] {
-  const fn = routeFunctions().get(handler);
-  const roleId = fn?.Properties.Role['Fn::GetAtt'][0];
-  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
-  return policies
+/** Every statement of every policy on a route's Lambda role. */
+function statementsOf(handler: string): Statement[] {
+  const roleId = routeFunctions().get(handler)?.Properties.Role['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::Policy')
+    .map(([, p]) => p)
     .filter((p) => p.Properties.Roles.some((r: { Ref?: string }) => r.Ref === roleId))
-    .flatMap((p) => p.Properties.PolicyDocument.Statement)
-    .flatMap((s: { Action: string | string[] }) => s.Action);
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
+
+const actionsIn = (statements: Statement[]): string[] => statements.flatMap((s) => s.Action);
+const actionsOf = (handler: string): string[] => actionsIn(statementsOf(handler));
 
 describe('route Lambdas and API routes', () => {
   it('makes exactly one Lambda per route-table entry', () => {
@@ -69,56 +98,141 @@ describe('route Lambdas and API routes', () => {
     expect([...functions.keys()].sort()).toEqual(routes.map((r) => r.handler).sort());
   });
 
-  it('gives every route Lambda the shared runtime, limits and environment', () => {
-    for (const fn of routeFunctions().values()) {
+  it('gives every route Lambda the shared runtime, limits, tracing and environment', () => {
+    for (const [handler, fn] of routeFunctions()) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Timeout: 10,
         MemorySize: 512,
         LoggingConfig: { LogFormat: 'JSON' },
-        Environment: { Variables: { TABLE_NAME: { Ref: expect.any(String) }, NODE_OPTIONS: '--enable-source-maps' } },
+        TracingConfig: { Mode: 'Active' },
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: expect.any(String) },
+            NODE_OPTIONS: '--enable-source-maps',
+            MAIL_PROVIDER: 'ses',
+            MAIL_FROM: 'PrepaidShip <no-reply@example.com>',
+            [SECRETS_PREFIX_VARIABLE]: '/prepaidship/dev/',
+            APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]] },
+          },
+        },
       });
+      expect(fn.Properties.Description).toBe(routeKey(routes.find((r) => r.handler === handler)!));
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
     }
   });
 
   it('makes one API Gateway route per entry with the exact "METHOD /path" key', () => {
-    const keys = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as Resource[]).map(
-      (r) => r.Properties.RouteKey,
-    );
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual(routes.map(routeKey).sort());
   });
 
-  it('adds no API Gateway authorizer (handlers verify the JWT themselves)', () => {
+  it('leaves every route, webhooks included, without an API Gateway authorizer (handlers verify the JWT themselves)', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
+    for (const [, r] of ofType('AWS::ApiGatewayV2::Route')) expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    const webhooks = routes.filter((r) => r.access === 'webhook').map(routeKey);
+    expect(webhooks.length).toBeGreaterThan(0);
+    for (const key of webhooks) expect(ofType('AWS::ApiGatewayV2::Route').some(([, r]) => r.Properties.RouteKey === key)).toBe(true);
+  });
+
+  it('throttles the one API stage and writes JSON access logs with route and status', () => {
+    const stages = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]![1].Properties;
+    expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true, DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 } });
+    const line = JSON.parse(stage.AccessLogSettings.Format.replace('$context.status', '200'));
+    expect(line).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: 200 });
+    synth('prod').hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 } });
   });
 });
 
-describe('table permissions follow the route table', () => {
-  const readRoute = routes.find((r) => r.method === 'GET' && r.table === 'read')!;
-  const writeRoute = routes.find((r) => r.table === 'write')!;
-
-  it(`lets a read route (${routeKey(readRoute)}) read but not write`, () => {
-    const actions = actionsOf(readRoute.handler);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
-      expect(actions).not.toContain(write);
+describe('each Lambda gets only what it uses', () => {
+  it('grants table writes only to routes whose entry says write, and no table access to `none` routes', () => {
+    for (const route of routes) {
+      const actions = actionsOf(route.handler);
+      const writes = actions.filter((a) => DYNAMODB_WRITES.includes(a));
+      if (route.table === 'write') expect(writes, route.handler).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      else expect(writes, route.handler).toEqual([]);
+      if (route.table === 'none') expect(actions.filter((a) => a.startsWith('dynamodb:')), route.handler).toEqual([]);
+      if (route.table === 'read') expect(actions, route.handler).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
     }
   });
 
-  it(`lets a write route (${routeKey(writeRoute)}) write`, () => {
-    expect(actionsOf(writeRoute.handler)).toEqual(
-      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']),
-    );
+  it('gives every GET route read-only table access', () => {
+    const gets = routes.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(5);
+    for (const route of gets) expect(actionsOf(route.handler).filter((a) => DYNAMODB_WRITES.includes(a)), route.handler).toEqual([]);
+  });
+
+  it('gives the label bucket only to handlers whose code stores or reads labels: GetObject to downloads, PutObject to purchases', () => {
+    const withS3: string[] = routes.filter((r) => actionsOf(r.handler).some((a) => a.startsWith('s3:'))).map((r) => r.handler);
+    expect(withS3.sort()).toEqual(routes.filter((r) => usage.get(r.handler)!.labelStore).map((r) => r.handler).sort());
+    expect(withS3).toEqual(expect.arrayContaining(['shipping/create-label', 'shipping/download-order']));
+    expect(withS3).not.toContain('auth/login');
+
+    expect(actionsOf('shipping/download-order').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(actionsOf('shipping/create-label').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
+
+    for (const [handler, fn] of routeFunctions()) {
+      const hasBucket = 'LABEL_BUCKET' in fn.Properties.Environment.Variables;
+      expect(hasBucket, handler).toBe(withS3.includes(handler));
+    }
+  });
+
+  it('lets only the mail senders call SES', () => {
+    const senders = routes.filter((r) => actionsOf(r.handler).includes('ses:SendEmail')).map((r) => r.handler);
+    expect(senders.sort()).toEqual(routes.filter((r) => usage.get(r.handler)!.mail).map((r) => r.handler).sort());
+    expect(senders).toEqual(expect.arrayContaining(['auth/register', 'auth/login', 'auth/forgot-password', 'support/create-support-request']));
+    expect(senders).not.toContain('shipping/create-label');
+  });
+
+  it('lets every Lambda read exactly the secret parameters of its stage, and nothing from KMS', () => {
+    const expected = SECRET_NAMES.map((name) => `:parameter/prepaidship/dev/${name}`).sort();
+    for (const route of routes) {
+      const ssm = statementsOf(route.handler).filter((s) => actionsIn([s]).some((a) => a.startsWith('ssm:')));
+      expect(ssm, route.handler).toHaveLength(1);
+      expect(actionsIn(ssm).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
+      const arns = (ssm[0]!.Resource as { 'Fn::Join': [string, unknown[]] }[]).map((r) => (r['Fn::Join'][1].at(-1) as string));
+      expect(arns.sort()).toEqual(expected);
+      expect(actionsOf(route.handler).filter((a) => a.startsWith('kms:'))).toEqual([]);
+    }
+  });
+
+  it('lets a Lambda write logs only to its own log group (no AWSLambdaBasicExecutionRole)', () => {
+    for (const [handler, fn] of routeFunctions()) {
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+      expect(resources[roleId]!.Properties.ManagedPolicyArns, handler).toBeUndefined();
+      const logs = statementsOf(handler).filter((s) => actionsIn([s]).some((a) => a.startsWith('logs:')));
+      expect(logs).toHaveLength(1);
+      expect(logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('puts no secret in any Lambda environment nor anywhere in the template', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const names = Object.keys(fn.Properties.Environment?.Variables ?? {});
+      expect(names.filter((n) => (SECRET_NAMES as readonly string[]).includes(n))).toEqual([]);
+    }
+    const text = JSON.stringify(template.toJSON());
+    expect(text).not.toMatch(/sk_(live|test)_|whsec_|rk_live_|EZAK|EZTK/);
+    template.resourceCountIs('AWS::SSM::Parameter', 0);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+  });
+
+  it('refuses a secret passed as a setting', () => {
+    expect(() => synth('dev', { settings: { STRIPE_SECRET_KEY: 'sk_live_x' } })).toThrow(/STRIPE_SECRET_KEY is a secret/);
+    expect(() => synth('dev', { settings: { TABLE_NAME: 'x' } })).toThrow(/set by the stack/);
   });
 });
 
 describe('DynamoDB table', () => {
-  it('has the pk/sk keys, both GSIs, TTL and point-in-time recovery, on demand', () => {
+  it('has the pk/sk keys, both GSIs, TTL, point-in-time recovery and KMS encryption, on demand', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
-    const [table] = Object.values(template.findResources('AWS::DynamoDB::Table')) as Resource[];
-    expect(table!.Properties).toMatchObject({
+    const [[, table]] = ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+    expect(table.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: [
         { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
@@ -126,8 +240,9 @@ describe('DynamoDB table', () => {
       ],
       TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
     });
-    expect(table!.Properties.GlobalSecondaryIndexes).toEqual(
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
       tableDefinition.globalSecondaryIndexes.map((g) => ({
         IndexName: g.indexName,
         KeySchema: [
@@ -140,44 +255,56 @@ describe('DynamoDB table', () => {
   });
 
   it('is retained and deletion-protected in prod, not in dev', () => {
-    const prod = synth('prod');
-    prod.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
-      Properties: { DeletionProtectionEnabled: true },
-    });
+    synth('prod').hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
   });
 });
 
-describe('web hosting', () => {
-  const distribution = () =>
-    (Object.values(template.findResources('AWS::CloudFront::Distribution')) as Resource[])[0]!.Properties
-      .DistributionConfig;
+describe('buckets', () => {
+  const bucketId = (prefix: string) => ofType('AWS::S3::Bucket').find(([id]) => id.startsWith(prefix))![0];
 
-  it('keeps the site bucket private and encrypted', () => {
-    template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
-    });
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  it('keeps every bucket private, encrypted and TLS-only, with no public grant', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3);
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties, id).toMatchObject({
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      });
+      const policy = ofType('AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === id)![1];
+      const statements = policy.Properties.PolicyDocument.Statement as Statement[];
+      expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      for (const s of statements.filter((x) => x.Effect === 'Allow')) {
+        expect(JSON.stringify(s.Principal)).not.toMatch(/"\*"/);
+      }
+    }
   });
 
-  it('sends exactly the API prefixes, uncached, to the API origin', () => {
+  it('lets only CloudFront (origin access control) read the site bucket', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const site = ofType('AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === bucketId('SiteBucket'))![1];
+    const reads = (site.Properties.PolicyDocument.Statement as Statement[]).filter((s) => s.Effect === 'Allow' && actionsIn([s]).includes('s3:GetObject'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+  });
+
+  it('moves label PDFs to infrequent access after 30 days', () => {
+    expect(resources[bucketId('LabelBucket')]!.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ Status: 'Enabled', Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 30 }] }],
+    });
+  });
+});
+
+describe('web hosting', () => {
+  const distribution = () => ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+
+  it('sends exactly the API prefixes, uncached with every header but Host, to the API origin', () => {
     const config = distribution();
     const apiOrigin = config.Origins.find((o: Record<string, unknown>) => o.CustomOriginConfig);
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
 
     expect(config.CacheBehaviors).toHaveLength(apiPathPatterns.length);
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
-      [...apiPathPatterns].sort(),
-    );
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual([...apiPathPatterns].sort());
     for (const behavior of config.CacheBehaviors) {
       expect(behavior).toMatchObject({
         TargetOriginId: apiOrigin.Id,
@@ -189,24 +316,171 @@ describe('web hosting', () => {
     }
   });
 
+  it('serves the SPA over HTTPS, compressed, honouring the objects\' cache headers, and logs to the log bucket', () => {
+    const config = distribution();
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, CachePolicyId: CACHING_OPTIMIZED });
+    expect(config.Logging.Bucket).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^LogBucket/), 'RegionalDomainName'] });
+  });
+
+  it('uploads hashed assets with a one-year immutable cache and everything else with no-cache, invalidating CloudFront', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, d]) => d.Properties);
+    expect(deployments).toContainEqual(
+      expect.objectContaining({ Include: ['assets/*'], Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } }),
+    );
+    expect(deployments).toContainEqual(
+      expect.objectContaining({ Exclude: ['assets/*'], SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] }),
+    );
+  });
+
   it('falls back to index.html with a viewer-request function, not distribution-wide error pages', () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
-    expect(config.DefaultCacheBehavior).toMatchObject({
-      ViewerProtocolPolicy: 'redirect-to-https',
-      Compress: true,
-      FunctionAssociations: [{ EventType: 'viewer-request' }],
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    for (const behavior of config.CacheBehaviors) expect(behavior.FunctionAssociations).toBeUndefined();
+
+    // Run the function's own code: extensionless paths become /index.html, files stay.
+    const [[, fn]] = ofType('AWS::CloudFront::Function') as [[string, Resource]];
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/user-dashboard/transactions')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/assets/index-CA31UWGN.js')).toBe('/assets/index-CA31UWGN.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('adds CSP, HSTS, nosniff, a referrer policy and frame denial to every answer, SPA and API', () => {
+    const policies = ofType('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0]!;
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: REFERRER_POLICY, Override: true },
+      FrameOptions: { FrameOption: FRAME_OPTIONS, Override: true },
     });
+    // The same policy the local front sends, so the browser tests run under production's CSP.
+    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: contentSecurityPolicy({}), Override: true });
+    const csp = Object.fromEntries(
+      (headers.ContentSecurityPolicy.ContentSecurityPolicy as string).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(csp).toMatchObject({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'worker-src': ["'self'", 'blob:'],
+      'img-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    const config = distribution();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it("allows Google's reCAPTCHA sources only when the stage uses reCAPTCHA", () => {
+    const cspOf = (t: Template) =>
+      Object.values(t.toJSON().Resources as Record<string, Resource>).find((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy')!.Properties
+        .ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(cspOf(template)).not.toMatch(/google/);
+    const withRecaptcha = cspOf(synth('dev', { settings: { CAPTCHA_PROVIDER: 'recaptcha' } }));
+    expect(withRecaptcha).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);
+    expect(withRecaptcha).toMatch(/frame-src https:\/\/www\.google\.com\/recaptcha\//);
+  });
+
+  it('uses a custom domain with TLS 1.2 when given one', () => {
+    const withDomain = synth('prod', { domain: { name: 'labels.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } });
+    const config = (Object.values(withDomain.toJSON().Resources as Record<string, Resource>).find((r) => r.Type === 'AWS::CloudFront::Distribution')!)
+      .Properties.DistributionConfig;
+    expect(config.Aliases).toEqual(['labels.example.com']);
+    expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    withDomain.hasOutput('SiteUrl', { Value: 'https://labels.example.com' });
   });
 
   it('refuses to synthesize without a web build', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'prepaidship-empty-'));
     tempDirs.push(empty);
-    expect(() => synth('dev', empty)).toThrow(/npm run build/);
+    expect(() => synth('dev', { webAssetsDir: empty })).toThrow(/npm run build/);
   });
 
-  it('outputs the site URL, the API endpoint and the table name', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiEndpoint', 'SiteUrl', 'TableName']);
+  it('outputs the site URL and what the README commands need', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
+      ['AlarmTopicArn', 'ApiEndpoint', 'DashboardName', 'DistributionDomainName', 'LabelBucketName', 'SecretsParameterPath', 'SiteUrl', 'TableName'].sort(),
+    );
+  });
+});
+
+describe('operations', () => {
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([id, a]): Record<string, any> & { id: string } => ({ id, ...a.Properties }));
+
+  it('alarms on the API 5xx rate, Lambda errors of every route, Lambda throttles, DynamoDB throttles and webhook failures', () => {
+    const ids = alarms().map((a) => a.id);
+    for (const name of ['Api5xxRate', 'LambdaErrors', 'LambdaThrottles', 'DynamoDbThrottles', 'WebhookFailures']) {
+      expect(ids.some((id) => id.startsWith(`Monitoring${name}`)), name).toBe(true);
+    }
+    // Every route Lambda is inside one Lambda errors alarm.
+    const functionIds = ofType('AWS::Lambda::Function')
+      .filter(([, fn]) => (fn.Properties.Tags ?? []).some((t: { Key: string }) => t.Key === ROUTE_TAG))
+      .map(([id]) => id);
+    const watched = alarms()
+      .filter((a) => a.id.startsWith('MonitoringLambdaErrors'))
+      .flatMap((a) => (a.Metrics as { MetricStat?: { Metric: { Dimensions: { Value: { Ref: string } }[] } } }[]).flatMap((m) => m.MetricStat?.Metric.Dimensions.map((d) => d.Value.Ref) ?? []));
+    expect(watched.sort()).toEqual(functionIds.sort());
+  });
+
+  it('sends every alarm (and its recovery) to the topic, which mails the alarm email', () => {
+    const topicId = ofType('AWS::SNS::Topic')[0]![0];
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    synth('dev').resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('counts webhook answers other than 2xx from the access log', () => {
+    const [[, filter]] = ofType('AWS::Logs::MetricFilter') as [[string, Resource]];
+    const pattern = filter.Properties.FilterPattern as string;
+    expect(pattern).toMatch(/\$\.status >= 300/);
+    for (const key of routes.filter((r) => r.access === 'webhook').map(routeKey)) expect(pattern).toContain(`$.routeKey = "${key}"`);
+  });
+
+  it('has a dashboard', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
+
+describe('cdk-nag AWS Solutions checks', () => {
+  /** Every acknowledgement recorded on the stack's constructs: rule id and reason. */
+  function acknowledgements(scope: IConstruct): { path: string; id: string; reason: string }[] {
+    return scope.node
+      .findAll()
+      .flatMap((c) =>
+        c.node.metadata
+          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ path: c.node.path, id, reason }))),
+      );
+  }
+
+  for (const [name, build] of [
+    ['dev', () => dev],
+    ['prod with a custom domain', () => synthStack('prod', { domain: { name: 'labels.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } })],
+  ] as const) {
+    it(`finds nothing unacknowledged in ${name}`, () => {
+      const { app } = build();
+      const { violations } = new AwsSolutionsChecks().validateScope(app);
+      const report = violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+      expect(report).toEqual([]);
+    });
+  }
+
+  it('gives every acknowledgement a written reason', () => {
+    // Recorded ids carry the validation plugin's namespace in front, e.g. `...::AwsSolutions-L1`.
+    const acks = acknowledgements(dev.stack).filter((a) => a.id.includes('AwsSolutions-'));
+    expect(acks.length).toBeGreaterThan(0);
+    for (const a of acks) expect(a.reason.length, `${a.path} ${a.id}`).toBeGreaterThanOrEqual(40);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * Secrets at cold start. In AWS the settings that are secrets (signing keys, provider API keys) are
+ * SSM Parameter Store SecureStrings under one path per stage, `/prepaidship/<stage>/<NAME>`; the
+ * stack gives each Lambda only that path in SECRETS_PARAMETER_PREFIX, never the values, so no
+ * secret is in the template, the function's environment or the console. functions/config.ts awaits
+ * loadSecrets() once, before anything parses the configuration, and lays the values over the
+ * environment. Locally (no prefix) nothing is read and the environment variables stay as they are.
+ */
+import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
+
+/** The configuration keys that are secrets: in AWS they come only from SSM, one parameter each. */
+export const SECRET_NAMES = [
+  'JWT_SECRET',
+  'CAPTCHA_HMAC_KEY',
+  'RECAPTCHA_SECRET_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'HOODPAY_API_KEY',
+  'EASYPOST_API_KEY',
+  'AFTERSHIP_API_KEY',
+] as const;
+
+export type SecretName = (typeof SECRET_NAMES)[number];
+export type Secrets = Partial<Record<SecretName, string>>;
+
+/** The environment variable naming the parameter path, e.g. `/prepaidship/prod/`. */
+export const SECRETS_PREFIX_VARIABLE = 'SECRETS_PARAMETER_PREFIX';
+
+/** Only JWT_SECRET has no default: without it nothing can sign a session, so the Lambda must not start. */
+const REQUIRED: readonly SecretName[] = ['JWT_SECRET'];
+
+/** `/prepaidship/prod` or `/prepaidship/prod/` + `JWT_SECRET` -> `/prepaidship/prod/JWT_SECRET`. */
+export const secretParameterName = (prefix: string, name: SecretName): string => `${prefix.replace(/\/+$/, '')}/${name}`;
+
+/**
+ * Reads every secret under the prefix in one GetParameters call (decrypted; the AWS-managed
+ * `aws/ssm` key lets every principal of the account decrypt through SSM, so no kms grant is needed).
+ * Parameters that do not exist are simply left out: their settings are optional and keep their local
+ * defaults (sandbox payments, derived keys). A missing JWT_SECRET, or SSM refusing the call, fails
+ * the cold start with a message saying which parameter to set.
+ */
+export async function loadSecrets(env: NodeJS.ProcessEnv = process.env, provider?: SSMProvider): Promise<Secrets> {
+  const prefix = env[SECRETS_PREFIX_VARIABLE]?.trim();
+  if (!prefix) return {};
+
+  const names = new Map(SECRET_NAMES.map((name) => [secretParameterName(prefix, name), name]));
+  const found = await (provider ?? new SSMProvider()).getParametersByName<string>(
+    Object.fromEntries([...names.keys()].map((parameter) => [parameter, {}])),
+    // Called once per container: config.ts keeps the result for the life of the process.
+    { decrypt: true, throwOnError: false },
+  );
+
+  const secrets: Secrets = {};
+  for (const [parameter, name] of names) {
+    const value = found[parameter];
+    if (typeof value === 'string' && value !== '') secrets[name] = value;
+  }
+  const missing = REQUIRED.filter((name) => secrets[name] === undefined);
+  if (missing.length) {
+    const list = missing.map((name) => secretParameterName(prefix, name)).join(', ');
+    throw new Error(`Missing SSM SecureString parameter ${list}: set it (README, "Deploy to AWS") and the next cold start reads it.`);
+  }
+  return secrets;
+}
