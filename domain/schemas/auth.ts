@@ -1,14 +1,15 @@
 /** Request bodies of the account routes (SPEC.md sections 5 and 7) and their form variants. */
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN, NAME_MIN, OTP_LENGTH } from '../constants';
-import { captchaToken, email, newPassword } from './fields';
+import { captchaToken, email, isSafeText, newPassword, UNSAFE_TEXT_MESSAGE } from './fields';
 
 const name = () =>
   z
     .string({ error: `Name must be at least ${NAME_MIN} characters` })
     .trim()
     .min(NAME_MIN, `Name must be at least ${NAME_MIN} characters`)
-    .max(100, 'Name must be at most 100 characters');
+    .max(100, 'Name must be at most 100 characters')
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** POST /auth/login. The spec gives min 5 with a "6 characters" message; we enforce 6 (docs/decisions.md). */
 export const loginSchema = z.object({

@@ -6,8 +6,23 @@ import { z } from 'zod';
 import { SIGNUP_PASSWORD_MIN } from '../constants';
 
 /** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
+/**
+ * Characters no name, address or message needs and that make stored text lie or break: control
+ * characters other than tab and line breaks, the bidirectional overrides that reorder what a
+ * reader sees (U+202A-202E, U+2066-2069), and halves of a surrogate pair without their other half.
+ */
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
+export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed';
+
 export const requiredText = (message = 'Required', max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const email = () =>
   z

@@ -1,7 +1,7 @@
 /** The support form (SPEC.md section 5). */
 import { z } from 'zod';
 import { SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECTS } from '../constants';
-import { email } from './fields';
+import { email, isSafeText, UNSAFE_TEXT_MESSAGE } from './fields';
 
 export const supportSchema = z.object({
   email: email(),
@@ -11,7 +11,8 @@ export const supportSchema = z.object({
     .trim()
     .min(1, 'Please enter your message')
     .min(SUPPORT_MESSAGE_MIN, `Message must be at least ${SUPPORT_MESSAGE_MIN} characters`)
-    .max(5000, 'Message must be at most 5000 characters'),
+    .max(5000, 'Message must be at most 5000 characters')
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE),
   _replyto: z.string().max(254).optional(),
 });
 export type SupportBody = z.infer<typeof supportSchema>;

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { AddressBody } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
-import { db, tableName } from './client';
+import { db, onlyConditionsFailed, tableName } from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';
@@ -102,7 +102,7 @@ export async function deleteAddress(userId: string, id: string): Promise<void> {
     );
   } catch (err) {
     // Deleted a moment ago by another request: the same outcome.
-    if (err instanceof TransactionCanceledException) throw new NotFound('Address not found');
+    if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) throw new NotFound('Address not found');
     throw err;
   }
 }

@@ -21,6 +21,44 @@ export const db = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: { removeUndefinedValues: true },
 });
 
+/**
+ * True when DynamoDB cancelled a transaction only because some of its conditions did not hold: an
+ * answer about the data. Any other cancellation (a conflict with another transaction, throttling)
+ * says nothing about the data and must reach the caller as an error to retry.
+ */
+export const onlyConditionsFailed = (err: TransactionCanceledException): boolean => {
+  const codes = (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+  return codes.includes('ConditionalCheckFailed') && codes.every((c) => c === 'None' || c === 'ConditionalCheckFailed');
+};
+
+const CONFLICT_TRIES = 4;
+const CONFLICT_BACKOFF_MS = 25;
+
+/**
+ * DynamoDB cancels a transaction that touches an item another transaction is writing at that
+ * moment (TransactionConflict) and the SDK does not retry it. Concurrent purchases by different
+ * users meet on the shared stats shards, so such conflicts are routine: a cancelled transaction
+ * wrote nothing, so it is sent again, a few times, after a short random pause.
+ */
+db.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await next(args);
+      } catch (err) {
+        const conflict =
+          err instanceof TransactionCanceledException &&
+          (err.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict') &&
+          (err.CancellationReasons ?? []).every((r) => !r.Code || r.Code === 'None' || r.Code === 'TransactionConflict');
+        if (!conflict || attempt >= CONFLICT_TRIES) throw err;
+        await new Promise((r) => setTimeout(r, CONFLICT_BACKOFF_MS * attempt * (0.5 + Math.random())));
+      }
+    }
+  },
+  { step: 'initialize', name: 'retryTransactionConflicts' },
+);
+
 export const tableName = (): string => config().TABLE_NAME;
 
 /** A single write whose ConditionExpression did not hold. */
@@ -35,7 +73,7 @@ export async function transactOrRefuse(items: NonNullable<TransactWriteCommandIn
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (err) {
-    if (err instanceof TransactionCanceledException) throw refusal();
+    if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) throw refusal();
     throw err;
   }
 }

@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { centsToDollars } from '../../domain/money';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, onlyConditionsFailed, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { statsItems } from './stats';
 import type { IndexName } from './table';
@@ -236,7 +236,7 @@ export async function settleEntry(input: {
     );
     return 'applied';
   } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
+    if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
     return err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed' ? 'duplicate' : 'rejected';
   }
 }
@@ -264,8 +264,9 @@ async function queryPage(
   input: Omit<QueryCommandInput, 'TableName'>,
   scope: Record<string, string>,
   page: { limit: number; cursor?: string },
+  prefixes: Record<string, string>,
 ): Promise<Page<LedgerEntry>> {
-  const startKey = decodeCursor(page.cursor, scope, input.IndexName as IndexName | undefined);
+  const startKey = decodeCursor(page.cursor, scope, input.IndexName as IndexName | undefined, prefixes);
   const out = await db.send(
     new QueryCommand({ TableName: tableName(), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: startKey, ...input }),
   );
@@ -282,6 +283,7 @@ export const listUserEntries = (userId: string, page: { limit: number; cursor?: 
     },
     { pk: `USER#${userId}` },
     page,
+    { sk: 'TXN#' },
   );
 
 /** Every user's entries of one type, newest first (admin), from gsi1. */
@@ -290,4 +292,5 @@ export const listEntriesByType = (type: EntryType, page: { limit: number; cursor
     { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :t', ExpressionAttributeValues: { ':t': `TXNTYPE#${type}` } },
     { gsi1pk: `TXNTYPE#${type}` },
     page,
+    { pk: 'USER#', sk: 'TXN#' },
   );

@@ -97,13 +97,23 @@ export async function consumeSignInCode(userId: string, codeHash: string, now = 
 }
 
 /** Stores the hash of a new reset link for the user, replacing any earlier one. */
-export async function storeResetToken(userId: string, tokenHash: string, now = Date.now()): Promise<void> {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...resetKey(userId), type: 'resetLink', tokenHash, expiresAt: seconds(now + RESET_LINK_TTL_MS) },
-    }),
-  );
+export async function storeResetToken(userId: string, tokenHash: string, now = Date.now()): Promise<boolean> {
+  // At most one link per account per resend interval, like sign-in codes: otherwise anyone could
+  // flood a person's inbox through this public route. False: a link went out moments ago.
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...resetKey(userId), type: 'resetLink', tokenHash, sentAt: now, expiresAt: seconds(now + RESET_LINK_TTL_MS) },
+        ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(sentAt) OR sentAt <= :resendFloor',
+        ExpressionAttributeValues: { ':resendFloor': now - SIGN_IN_CODE_RESEND_MS },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /**

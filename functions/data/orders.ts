@@ -15,7 +15,7 @@ import { ulid } from 'ulid';
 import { centsToDollars } from '../../domain/money';
 import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { db, tableName } from './client';
+import { db, onlyConditionsFailed, tableName } from './client';
 import { statsItems } from './stats';
 import { entryItem, eventRecordItem, newEntry, type LedgerEntry } from './ledger';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
@@ -242,7 +242,7 @@ export async function settleCardOrder(input: {
     );
     return true;
   } catch (err) {
-    if (err instanceof TransactionCanceledException) return false;
+    if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) return false;
     throw err;
   }
 }
@@ -349,7 +349,7 @@ export async function failAwaitingOrder(userId: string, orderId: string, reason:
       }),
     );
   } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
+    if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
   }
 }
 
@@ -368,7 +368,7 @@ export async function listOrders(userId: string, page: { limit: number; cursor?:
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':order': 'ORDER#' },
       ScanIndexForward: false,
       Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, { pk: `USER#${userId}` }),
+      ExclusiveStartKey: decodeCursor(page.cursor, { pk: `USER#${userId}` }, undefined, { sk: 'ORDER#' }),
     }),
   );
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };

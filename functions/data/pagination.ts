@@ -16,8 +16,10 @@ export const encodeCursor = (key: Record<string, unknown> | undefined): string |
  * Decodes a cursor for one query. `scope` holds the partition key the query reads (`{ pk: 'USER#1' }`
  * or `{ gsi1pk: 'USERS' }`) and `index` the index it reads, if any: a cursor must hold exactly that
  * query's key attributes, in that partition, or it is refused rather than passed to DynamoDB.
+ * `prefixes` holds how the other keys of the query's items begin (`{ sk: 'ORDER#' }`): DynamoDB
+ * refuses a start key outside the query's key condition with an error, which would be a 500.
  */
-export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: IndexName): Cursor | undefined {
+export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: IndexName, prefixes: Cursor = {}): Cursor | undefined {
   if (!cursor) return undefined;
   const names = ['pk', 'sk', ...(index ? [`${index}pk`, `${index}sk`] : [])].sort();
   try {
@@ -25,6 +27,7 @@ export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: 
     const keys = z.record(z.string(), z.string().max(1024)).parse(value);
     if (Object.keys(keys).sort().join() !== names.join()) throw new Error('not this query\'s keys');
     if (Object.entries(scope).some(([name, expected]) => keys[name] !== expected)) throw new Error('another partition');
+    if (Object.entries(prefixes).some(([name, prefix]) => !keys[name]?.startsWith(prefix))) throw new Error('not this query\'s items');
     return keys;
   } catch {
     throw new InvalidRequest('Invalid cursor');

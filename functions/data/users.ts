@@ -196,7 +196,7 @@ export async function listUsers(options: { limit: number; cursor?: string }): Pr
       ExpressionAttributeValues: { ':users': 'USERS' },
       ScanIndexForward: false,
       Limit: options.limit,
-      ExclusiveStartKey: decodeCursor(options.cursor, { gsi1pk: 'USERS' }, 'gsi1'),
+      ExclusiveStartKey: decodeCursor(options.cursor, { gsi1pk: 'USERS', sk: 'PROFILE' }, 'gsi1', { pk: 'USER#' }),
     }),
   );
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };

@@ -42,10 +42,36 @@ export async function fulfilOrder(user: Pick<User, 'id' | 'name' | 'email'>, ord
   } catch (err) {
     const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
     log.error('label purchase failed; refunding', { orderId: order.id, detail });
-    await failAndRefundOrder(user, order, detail);
+    await recordOutcome(order, 'failed', () => failAndRefundOrder(user, order, detail), log);
     throw new ProviderUnavailable(CARRIER, detail);
   }
-  return completeOrder(order, label);
+  return recordOutcome(order, 'created', () => completeOrder(order, label), log);
+}
+
+/** Tries of the write that records how a paid order ended, and the pause before each new try. */
+const RECORD_TRIES = 3;
+const RECORD_BACKOFF_MS = 100;
+
+/**
+ * Records how a paid order ended (created, or failed and refunded) even when DynamoDB throttles,
+ * cancels the transaction on a conflict, or loses its answer: the write is tried again, and a lost
+ * answer shows in the order itself. Both writes require the order to be `processing`, so a write
+ * that did happen can never apply twice. Without this, one failed write left the order
+ * `processing` with its price debited, and every retry of the request answered 409 for ever.
+ * Throws the last error when DynamoDB stays unavailable (the order then stays `processing`).
+ */
+async function recordOutcome(order: Order, outcome: 'created' | 'failed', write: () => Promise<Order>, log: Logger): Promise<Order> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      const stored = await getOrder(order.userId, order.id).catch(() => undefined);
+      if (stored?.status === outcome) return stored;
+      if (attempt >= RECORD_TRIES || (stored && stored.status !== 'processing')) throw err;
+      log.warn('recording the order outcome failed; trying again', { orderId: order.id, outcome, attempt });
+      await new Promise((r) => setTimeout(r, RECORD_BACKOFF_MS * attempt));
+    }
+  }
 }
 
 /** How long a repeated request waits for the first one to finish before answering its state. */
@@ -71,7 +97,14 @@ export async function buyWithCredits(userId: string, body: LabelOrderBody, key: 
   const price = priceOf(body);
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
-  const placed = await placeCreditOrder(user, newOrder(user.id, body, price, 'processing'), key);
+  const fresh = newOrder(user.id, body, price, 'processing');
+  const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
+    // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
+    // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
+    // debited and `processing`, and a retry with the same key could only answer 409.
+    if (await getOrder(user.id, fresh.id).catch(() => undefined)) return { kind: 'placed', order: fresh } as const;
+    throw err;
+  });
   if (placed.kind === 'insufficient') throw new InsufficientBalance();
   let order: Order;
   if (placed.kind === 'repeat') {

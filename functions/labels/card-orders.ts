@@ -64,7 +64,18 @@ export async function settleCardOrderEvent(input: {
     await failAwaitingOrder(user.id, order.id, 'card payment did not complete');
     return result;
   }
-  const settled = await settleCardOrder({ user, order, paymentEntryId: entry.id, eventKey: input.eventKey, paidCents: input.paidCents ?? -1 });
+  const settled = await settleCardOrder({ user, order, paymentEntryId: entry.id, eventKey: input.eventKey, paidCents: input.paidCents ?? -1 }).catch(
+    async (err: unknown) => {
+      // DynamoDB may have applied the settlement and lost only its answer (a timeout). A replay of
+      // this event would then find it recorded and do nothing, leaving the order paid and
+      // `processing` for ever; so when the payment is completed and the order is processing, buy
+      // the label now. (A replay racing this exact moment could reach the carrier a second time;
+      // completeOrder still records one label.)
+      const [paid, after] = await Promise.all([getEntry(user.id, entry.id), getOrder(user.id, order.id)]).catch(() => [undefined, undefined]);
+      if (paid?.status === 'completed' && after?.status === 'processing') return true;
+      throw err;
+    },
+  );
   if (!settled) return 'duplicate-or-rejected';
   try {
     await fulfilOrder(user, { ...order, status: 'processing' }, input.log);

@@ -59,10 +59,19 @@ export function matchRoute(method: string, path: string): Match {
       allow.push(route.method);
       continue;
     }
-    const params = Object.fromEntries(paramNames.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+    const params = Object.fromEntries(paramNames.map((name, i) => [name, decodePathSegment(m[i + 1] ?? '')]));
     return { kind: 'route', route, params };
   }
   return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'none' };
+}
+
+/** A path parameter as the handler sees it; a malformed escape (`%E0%A4`) stays as sent instead of throwing. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

@@ -83,7 +83,7 @@ describe('sign-in codes', () => {
 describe('reset links', () => {
   const link = async (user: User, now?: number) => {
     const token = newResetToken(user.id);
-    await storeResetToken(user.id, hashResetToken(token), now);
+    if (!(await storeResetToken(user.id, hashResetToken(token), now))) throw new Error('link not stored');
     return hashResetToken(token);
   };
 
@@ -109,10 +109,17 @@ describe('reset links', () => {
 
   it('stop working when a newer link is sent', async () => {
     const user = await newUser();
-    const older = await link(user);
+    const older = await link(user, Date.now() - 31_000); // sent 31 s ago, so a new one may go out
     const newer = await link(user);
     await expect(consumeResetToken(user.id, user.email, older, 'h')).rejects.toThrow(InvalidRequest);
     await consumeResetToken(user.id, user.email, newer, 'h2');
+  });
+
+  it('go out at most once per 30 s per account', async () => {
+    const user = await newUser();
+    const first = await link(user);
+    await expect(link(user)).rejects.toThrow('link not stored');
+    await consumeResetToken(user.id, user.email, first, 'h'); // the first one still works
   });
 
   it('lift a sign-in lockout', async () => {

@@ -45,6 +45,12 @@ describe('local front', () => {
     expect(res.status).toBe(401);
   });
 
+  it('survives a path parameter with a malformed escape (it once threw outside any catch)', async () => {
+    const res = await fetch(`${front.url}/shipping/download-order/%E0%A4`);
+    expect(res.status).toBe(401);
+    expect((await fetch(`${front.url}/api/counter`)).status).toBe(200);
+  });
+
   it('answers unknown API paths with a JSON 404 and wrong methods with 405', async () => {
     const missing = await fetch(`${front.url}/auth/nope`);
     expect(missing.status).toBe(404);

@@ -16,7 +16,8 @@ export const handler = api('POST /auth/forgot-password', { body: emailOnlySchema
   const user = await getUserByEmail(body.email);
   if (!user) return ANSWER;
   const token = newResetToken(user.id);
-  await storeResetToken(user.id, hashResetToken(token));
+  // A link sent in the last 30 s is not sent again; the answer stays the same so it reveals nothing.
+  if (!(await storeResetToken(user.id, hashResetToken(token)))) return ANSWER;
   const link = new URL('/reset-password', config().APP_URL);
   link.searchParams.set('token', token);
   await getMailer().send({

@@ -2,13 +2,15 @@
  * GET /shipping/download-order/{shipOrderId}: the label PDF, the same bytes every time. The order is
  * read under the caller's own key, so another user's order is a 404 like an unknown one.
  */
+import { isValid as isUlid } from 'ulid';
 import { getOrder } from '../../data/orders';
 import { NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { getLabelStore } from '../../providers/blobs/blob-store';
 
 export const handler = api('GET /shipping/download-order/{shipOrderId}', {}, async ({ auth, params }) => {
-  const order = await getOrder(auth.userId, params.shipOrderId ?? '');
+  // shipOrderIds are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
+  const order = isUlid(params.shipOrderId ?? '') ? await getOrder(auth.userId, params.shipOrderId ?? '') : undefined;
   if (!order?.labelKey || !order.tracking) throw new NotFound('No label for this order');
   const pdf = await getLabelStore().get(order.labelKey);
   if (!pdf) throw new Error(`label ${order.labelKey} missing from the store`);

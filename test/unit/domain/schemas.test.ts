@@ -160,6 +160,21 @@ describe('address', () => {
   it('refuses a state that is not a US code', () => {
     expect(errorsOf(addressSchema, { ...address, state: 'ZZ' })).toEqual({ state: 'Use a two-letter US state code' });
   });
+  it.each([
+    ['a NUL', 'Ann\u0000 Lee'],
+    ['an escape character', 'Ann\u001b[31m Lee'],
+    ['a bidi override', 'Ann \u202Eeel'],
+    ['a lone surrogate', 'Ann \uD83D Lee'],
+  ])('refuses %s in free text, on every form that takes it', (_what, text) => {
+    expect(errorsOf(addressSchema, { ...address, name: text })).toEqual({ name: 'Contains characters that are not allowed' });
+    expect(errorsOf(supportSchema, { email: 'a@b.co', subject: 'Other', message: `${text} needs help` })).toEqual({
+      message: 'Contains characters that are not allowed',
+    });
+  });
+  it('takes accents, other scripts, emoji and line breaks in a message', () => {
+    expect(errorsOf(addressSchema, { ...address, name: 'Zoë Ñúñez 山田 🚚' })).toEqual({});
+    expect(errorsOf(supportSchema, { email: 'a@b.co', subject: 'Other', message: 'Line one\r\n\tLine two 📦' })).toEqual({});
+  });
 });
 
 describe('top-up', () => {

@@ -1,10 +1,21 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginSchema } from '../../../domain/schemas/auth';
 import { resetConfigForTests } from '../../../functions/config';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
 import { api, Reply } from '../../../functions/http/handler';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { apiEvent, call } from './api-event';
+
+// Admin claims are checked against the stored account: a1 is an admin in the (mocked) table.
+const ddb = mockClient(DynamoDBDocumentClient);
+const storedAdmin = { pk: 'USER#a1', sk: 'PROFILE', id: 'a1', name: 'Ada', email: 'ada@example.com', role: 'admin', verified: true, balanceCents: 0 };
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
+  ddb.on(GetCommand, { Key: { pk: 'USER#a1', sk: 'PROFILE' } }).resolves({ Item: storedAdmin });
+});
 
 const goodLogin = { email: 'a@b.co', password: 'secret1', recaptchaToken: 'ok' };
 const json = { 'content-type': 'application/json' };
@@ -112,6 +123,12 @@ describe('access levels from the route table', () => {
   it('refuses a user on an admin route (403) and lets an admin in', async () => {
     expect((await call(users, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'full' }) }))).statusCode).toBe(403);
     expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full' }) }))).statusCode).toBe(200);
+  });
+
+  it('trusts an admin claim only while the stored account is an admin (403 once demoted or gone)', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'USER#a1', sk: 'PROFILE' } }).resolves({ Item: { ...storedAdmin, role: 'user' } });
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full' }) }))).statusCode).toBe(403);
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'gone', role: 'admin', scope: 'full' }) }))).statusCode).toBe(403);
   });
 
   it('takes the access level from the table, not from the handler', () => {

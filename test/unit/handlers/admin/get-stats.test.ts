@@ -1,18 +1,18 @@
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STATS_SHARDS, statsItems } from '../../../../functions/data/stats';
 import { handler } from '../../../../functions/handlers/admin/get-stats';
 import { apiEvent, call } from '../../functions/api-event';
-import { bearer, USER_ID } from '../auth/fixtures';
+import { ADMIN_ID, bearer, emptyTable, storeAdmin, USER_ID } from '../auth/fixtures';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;
-const ADMIN_ID = '01J9Z3K4M5N6P7Q8R9S0T1V2WA';
 
 beforeEach(() => {
-  ddb.reset();
+  emptyTable(ddb);
+  storeAdmin(ddb);
   vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00.000Z'), toFake: ['Date'] });
 });
 afterEach(() => vi.useRealTimers());
@@ -43,7 +43,8 @@ describe('GET /admin/stats', () => {
       window: { from: '2026-11-15', to: '2026-11-21' },
     });
     expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, 1);
-    expect(ddb.calls()).toHaveLength(1);
+    expect(ddb).not.toHaveReceivedCommand(ScanCommand);
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
     const keys = (ddb.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]?.Keys ?? []).map((k) => String(k.pk));
     expect(keys).toHaveLength(STATS_SHARDS * 8);
     expect(keys).toContain('STATS#day#2026-11-15#0');
@@ -55,10 +56,16 @@ describe('GET /admin/stats', () => {
     expect((await getStats()).json).toMatchObject({ users: 0, labels: { total: 0, last7Days: 0 }, balances: { cents: 0, dollars: 0 } });
   });
 
-  it('is for admins only: 403 for a user, 401 without a token, and reads nothing', async () => {
+  it('is for admins only: 403 for a user, 401 without a token, and reads no figures', async () => {
     expect((await getStats('user')).statusCode).toBe(403);
     expect((await call(handler, apiEvent({ path: '/admin/stats' }))).statusCode).toBe(401);
-    expect(ddb.calls()).toHaveLength(0);
+    expect(ddb).not.toHaveReceivedCommand(BatchGetCommand);
+  });
+
+  it('refuses a signed admin claim whose stored account is not an admin', async () => {
+    const res = await call(handler, apiEvent({ path: '/admin/stats', headers: await bearer({ userId: USER_ID, role: 'admin' }) }));
+    expect(res.statusCode).toBe(403);
+    expect(ddb).not.toHaveReceivedCommand(BatchGetCommand);
   });
 });
 

@@ -71,6 +71,12 @@ export function storeUser(ddb: TableMock, item: Record<string, unknown> = userIt
   }
 }
 
+export const ADMIN_ID = '01J9Z3K4M5N6P7Q8R9S0T1V2WA';
+
+/** An admin account in the table: the handler factory checks an admin claim against it. */
+export const storeAdmin = (ddb: TableMock, id = ADMIN_ID): void =>
+  storeUser(ddb, userItem({ id, role: 'admin', email: 'admin@example.com', verified: true }), false);
+
 /** `Authorization: Bearer <token>` for a session. */
 export async function bearer(claims: Partial<SessionClaims> = {}): Promise<Record<string, string>> {
   const token = await signSessionToken({ userId: USER_ID, role: 'user', scope: 'full', ...claims });

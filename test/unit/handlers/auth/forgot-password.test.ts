@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -61,6 +62,7 @@ describe('POST /auth/forgot-password', () => {
       sk: 'RESET',
       type: 'resetLink',
       tokenHash: createHash('sha256').update(token).digest('hex'),
+      sentAt: NOW,
       expiresAt: NOW / 1000 + 3600,
     });
     expect(JSON.stringify(reset)).not.toContain(token);
@@ -74,6 +76,19 @@ describe('POST /auth/forgot-password', () => {
     const tokens = mailsSent(ddb).map((m) => /token=(\S+)/.exec(m.text)?.[1]);
     expect(tokens).toHaveLength(2);
     expect(tokens[0]).not.toBe(tokens[1]);
+  });
+
+  it('sends at most one link per 30 s: a refused store answers the same, without a mail', async () => {
+    ddb.on(PutCommand, { Item: { sk: 'RESET' } }).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    const res = await forgot(EMAIL);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(ANSWER);
+    expect(mailsSent(ddb)).toEqual([]);
+    expect(ddb).toHaveReceivedCommandWith(PutCommand, {
+      ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(sentAt) OR sentAt <= :resendFloor',
+      ExpressionAttributeValues: { ':resendFloor': NOW - 30_000 },
+    });
   });
 
   it('answers the same for an unknown email, without writing or mailing', async () => {

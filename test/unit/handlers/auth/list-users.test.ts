@@ -4,10 +4,9 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../../functions/handlers/auth/list-users';
 import { apiEvent, call } from '../../functions/api-event';
-import { bearer, emptyTable, onlyCall, OTHER_ID, USER_ID, userItem } from './fixtures';
+import { ADMIN_ID, bearer, emptyTable, onlyCall, OTHER_ID, storeAdmin, USER_ID, userItem } from './fixtures';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const ADMIN_ID = '01J9Z3K4M5N6P7Q8R9S0T1V2WA';
 
 const newer = userItem({ id: OTHER_ID, name: 'Bob', email: 'bob@example.com', createdAt: '2025-03-01T00:00:00.000Z', balanceCents: 99 });
 const older = userItem({ role: 'admin', verified: true });
@@ -16,6 +15,7 @@ const lastKey = { pk: older.pk as string, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk
 
 beforeEach(() => {
   emptyTable(ddb);
+  storeAdmin(ddb);
 });
 
 const listUsers = async (query: Record<string, string> = {}, role: 'admin' | 'user' = 'admin') =>
@@ -73,7 +73,7 @@ describe('GET /auth/users', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'Invalid cursor' });
-    expect(ddb).not.toHaveReceivedAnyCommand();
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
   });
 
   it.each(['0', '101', '-1', '2.5', 'ten', ''])('answers 400 on the limit field for limit=%s, without querying', async (limit) => {
@@ -81,7 +81,7 @@ describe('GET /auth/users', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'limit must be a number from 1 to 100', fields: { limit: 'limit must be a number from 1 to 100' } });
-    expect(ddb).not.toHaveReceivedAnyCommand();
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
   });
 
   it('accepts the limits 1 and 100', async () => {

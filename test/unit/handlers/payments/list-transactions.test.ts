@@ -4,11 +4,10 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../../functions/handlers/payments/list-transactions';
 import { apiEvent, call } from '../../functions/api-event';
-import { bearer, EMAIL, emptyTable, onlyCall, OTHER_ID, USER_ID } from '../auth/fixtures';
+import { ADMIN_ID, bearer, EMAIL, emptyTable, onlyCall, OTHER_ID, storeAdmin, USER_ID } from '../auth/fixtures';
 import { ENTRY_ID, entryItem, expectNoBalanceChange, TABLE } from './fixtures';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const ADMIN_ID = '01J9Z3K4M5N6P7Q8R9S0T1V2WA';
 const LABEL_ID = '01JA0000000000000000000009';
 
 /** A $3.50 label bought from the wallet (newer) and the $25 card top-up (older). */
@@ -45,6 +44,7 @@ const apiTopUp = {
 
 beforeEach(() => {
   emptyTable(ddb);
+  storeAdmin(ddb);
 });
 
 afterEach(() => {

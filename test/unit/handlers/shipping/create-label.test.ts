@@ -296,7 +296,10 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(placedOrderId(), entryIdIn(ddb, 0, 'label'))]);
+    const orderId = placedOrderId();
+    // The order is read back: had DynamoDB applied the purchase and lost only its answer, the label
+    // would be bought now. It was not applied, so nothing more happens.
+    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(orderId, entryIdIn(ddb, 0, 'label')), `Get ${USER} ORDER#${orderId}`]);
     expect(carrier.buyLabel).not.toHaveBeenCalled();
   });
 
@@ -444,11 +447,11 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
     const orderId = placedOrderId();
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(sent(ddb)).toEqual([
-      `Get ${USER} PROFILE`,
-      placeLines(orderId, entryIdIn(ddb, 0, 'label')),
-      `Transact[Update ${USER} ORDER#${orderId}, Update STATS#total#* STATS, Update STATS#day#* STATS, Update ${USER} PROFILE]`,
-    ]);
+    // Recording the label is tried 3 times, each failure followed by a read of the order (a lost
+    // answer would show there); the order stays processing, with no refund: the label exists.
+    const complete = `Transact[Update ${USER} ORDER#${orderId}, Update STATS#total#* STATS, Update STATS#day#* STATS, Update ${USER} PROFILE]`;
+    const read = `Get ${USER} ORDER#${orderId}`;
+    expect(sent(ddb)).toEqual([`Get ${USER} PROFILE`, placeLines(orderId, entryIdIn(ddb, 0, 'label')), complete, read, complete, read, complete, read]);
     expect(labels.put).toHaveBeenCalledTimes(1);
   });
 });

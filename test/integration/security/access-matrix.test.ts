@@ -1,0 +1,283 @@
+/**
+ * The access matrix: every entry of functions/routes.ts, called through its real handler by each
+ * of the five callers of actors.ts, answers exactly what the table below says. The table is written
+ * out by hand, route by route, so a new route cannot ship without someone deciding who may call
+ * it: a route without a row fails, and so does a row without a route.
+ *
+ * Every cell gets a fresh world (owner, second user, admin), so cells never share codes, wallets or
+ * rate limits. Requests are valid (so a 2xx proves the caller really got through, not only past
+ * the token check), and "other"/"admin" aim at the owner's ids where the route takes one.
+ *
+ * Reading the columns: anonymous = no token; otp = the owner's sign-in token (password passed, code
+ * not yet); user = the owner, verified; other = a second verified user on the owner's ids; admin =
+ * an admin on the owner's ids.
+ */
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { listAddresses, saveAddress } from '../../../functions/data/addresses';
+import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
+import { getUserById } from '../../../functions/data/users';
+import { getCardCheckout } from '../../../functions/providers/payments/payments';
+import { routes, type RouteKey } from '../../../functions/routes';
+import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
+import { creditWallet } from '../wallet-credit';
+import {
+  ACTORS,
+  actorAccount,
+  actorToken,
+  address,
+  buyLabel,
+  expectRefusal,
+  idempotencyKey,
+  invoke,
+  labelOrder,
+  newWorld,
+  PASSWORD,
+  routeKeys,
+  type Account,
+  type Actor,
+  type Answer,
+  type Req,
+  type TableKey,
+  type World,
+} from './actors';
+
+type Statuses = Record<Actor, number>;
+
+/** Anyone, token or not: the token is ignored. */
+const PUBLIC = (ok: number): Statuses => ({ anonymous: ok, otp: ok, user: ok, other: ok, admin: ok });
+/** No token 401; a sign-in token 403 (code not entered yet); any verified account acts on its own data. */
+const VERIFIED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: ok, admin: ok });
+/** Like VERIFIED, but the path names the owner's item: anyone else gets 404, exactly like an unknown id. */
+const OWNED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: 404, admin: 404 });
+/** The code routes: any session of the account the body's email names; another account's email is 403. */
+const CODE = (ok: number): Statuses => ({ anonymous: 401, otp: ok, user: ok, other: 403, admin: 403 });
+/** Admin routes: 401 without a token, 403 for every non-admin session. */
+const ADMIN = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: 403, other: 403, admin: ok });
+
+interface Cell {
+  world: World;
+  actor: Actor;
+  /** The calling account (undefined when anonymous). */
+  caller: Account | undefined;
+  /** What prepare() made for this cell. */
+  fx: Record<string, string>;
+}
+
+interface Row {
+  expect: Statuses;
+  /** Why these answers are the right ones. */
+  why: string;
+  /** Data the request needs, made in the cell's own world before the call. */
+  prepare?: (world: World) => Promise<Record<string, string>>;
+  /** The request, without the token (the test adds the actor's). */
+  request?: (cell: Cell) => Req;
+  /** Checks on the data after the call. */
+  after?: (cell: Cell, res: Answer) => Promise<void>;
+}
+
+const ownerAddress = async (w: World) => ({ addressId: (await saveAddress(w.owner.id, address('Owner Home', '78701', '9 Owner Rd'))).id });
+const ownerLabel = async (w: World) => {
+  const label = await buyLabel(w.owner);
+  return { shipOrderId: label.shipOrderId, tracking: label.tracking };
+};
+const uniqueEmail = () => `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+
+const matrix: Record<TableKey, Row> = {
+  'POST /auth/register': {
+    expect: PUBLIC(201),
+    why: 'anyone may sign up; a token sent along changes nothing (an admin token does not make an admin)',
+    request: () => ({ body: { name: 'New Person', email: uniqueEmail(), password: PASSWORD, recaptchaToken: 't' } }),
+    after: async (_cell, res) => {
+      const id = (res.json?.user as { id: string }).id;
+      expect((await getUserById(id))?.role).toBe('user');
+    },
+  },
+  'POST /auth/login': {
+    expect: PUBLIC(200),
+    why: 'the password is the credential here (each caller signs in as itself); a token sent along is ignored',
+    request: ({ world, caller }) => ({ body: { email: (caller ?? world.owner).email, password: PASSWORD, recaptchaToken: 't' } }),
+  },
+  'POST /auth/send-otp': {
+    expect: CODE(200),
+    why: "the body's email must be the token's account, so nobody can mail codes to (or for) someone else",
+    request: ({ world }) => ({ body: { email: world.owner.email } }),
+  },
+  'POST /auth/resend-otp': {
+    expect: CODE(200),
+    why: 'same rule as send-otp',
+    request: ({ world }) => ({ body: { email: world.owner.email } }),
+  },
+  'POST /auth/verify-otp': {
+    expect: CODE(200),
+    why: "a right code works only with a session of its own account: another account's token cannot use it",
+    prepare: async (w) => {
+      await storeSignInCode(w.owner.id, hashSignInCode(w.owner.id, 'ABC234'));
+      return {};
+    },
+    request: ({ world }) => ({ body: { email: world.owner.email, otp: 'ABC234' } }),
+    after: async ({ actor, world }, res) => {
+      // A refused caller must not have spent (or used) the owner's code: it still verifies.
+      if (res.statusCode === 200) return;
+      const retry = await invoke('POST /auth/verify-otp', { token: world.owner.otpToken, body: { email: world.owner.email, otp: 'ABC234' } });
+      expect(retry.statusCode, `owner's code after ${actor}`).toBe(200);
+    },
+  },
+  'POST /auth/forgot-password': {
+    expect: PUBLIC(200),
+    why: 'public, and the same answer whether the account exists',
+    request: ({ world }) => ({ body: { email: world.owner.email } }),
+  },
+  'POST /auth/reset-password': {
+    expect: PUBLIC(200),
+    why: 'the emailed link is the credential; no session needed or used',
+    prepare: async (w) => {
+      const token = newResetToken(w.owner.id);
+      await storeResetToken(w.owner.id, hashResetToken(token));
+      return { token };
+    },
+    request: ({ fx }) => ({ body: { token: fx.token, password: 'N3w!passw0rd' } }),
+  },
+  'GET /auth/captcha-challenge': { expect: PUBLIC(200), why: 'the sign-up and sign-in forms need it before any session' },
+  'GET /auth/profile': { expect: VERIFIED(200), why: "the caller's own profile; no id in the path to aim elsewhere" },
+  'PUT /auth/profile': {
+    expect: VERIFIED(200),
+    why: 'changes only the caller',
+    request: () => ({ body: { name: 'Renamed Person' } }),
+    after: async ({ actor, world }) => {
+      if (actor !== 'user') expect((await getUserById(world.owner.id))?.name).toBe(world.owner.name);
+    },
+  },
+  'GET /auth/get-profile-picture': { expect: VERIFIED(200), why: "the caller's own avatar" },
+  'GET /auth/users': { expect: ADMIN(200), why: 'every account with its balance: admins only' },
+  'GET /auth/addresses': {
+    expect: VERIFIED(200),
+    why: "the caller's own list; the leak check proves the second user does not see the owner's",
+    prepare: ownerAddress,
+  },
+  'POST /auth/addresses': {
+    expect: VERIFIED(201),
+    why: "saved under the caller's own key",
+    request: () => ({ body: address('Work', '73301', '5 Oak St') }),
+  },
+  'DELETE /auth/addresses/{id}': {
+    expect: OWNED(200),
+    why: "the key is the caller's: another user's (or an admin's) delete of the owner's id finds nothing",
+    prepare: ownerAddress,
+    request: ({ fx }) => ({ params: { id: fx.addressId as string } }),
+    after: async ({ actor, world, fx }) => {
+      const still = (await listAddresses(world.owner.id)).some((a) => a.id === fx.addressId);
+      expect(still, `owner's address after ${actor}`).toBe(actor !== 'user');
+    },
+  },
+  'POST /stripe/create-checkout-session': {
+    expect: VERIFIED(200),
+    why: "a top-up of the caller's own wallet",
+    request: () => ({ body: { amount: 10 } }),
+  },
+  'POST /stripe/webhook': {
+    expect: PUBLIC(200),
+    why: "Stripe's signature is the only credential (an ignored event type, validly signed, is acknowledged); tokens are ignored",
+    request: () => {
+      const payload = JSON.stringify({ id: `evt_matrix_${idempotencyKey()}`, object: 'event', type: 'customer.created', data: { object: {} } });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: getCardCheckout().webhookSecret() });
+      return { raw: payload, headers: { 'stripe-signature': signature } };
+    },
+  },
+  'POST /hoodpay/topup': {
+    expect: VERIFIED(200),
+    why: "a crypto top-up of the caller's own wallet",
+    request: () => ({ body: { amount: 10, creditType: 'Crypto' } }),
+  },
+  'POST /hoodpay/webhook': {
+    expect: PUBLIC(200),
+    why: 'a notification only names a payment, re-read from Hoodpay; an unknown one is acknowledged and changes nothing',
+    request: () => ({ body: { eventType: 'PAYMENT_COMPLETED', forPaymentEvents: { id: `hp_local_${idempotencyKey()}`, status: 'COMPLETED' } } }),
+  },
+  'GET /hoodpay/transactions': {
+    expect: VERIFIED(200),
+    why: "users see their own entries even when asking for a type; admins asking for a type see everyone's",
+    prepare: async (w) => {
+      await creditWallet(w.owner, 500);
+      return {};
+    },
+    // One page of 100 holds every top-up this file has made by then (a few per cell).
+    request: () => ({ query: { type: 'topup', limit: '100' } }),
+    after: async ({ actor, world }, res) => {
+      const owners = ((res.json?.data ?? []) as { userId: string }[]).filter((e) => e.userId === world.owner.id);
+      expect(owners.length, `owner's entries seen by ${actor}`).toBe(actor === 'user' || actor === 'admin' ? 1 : 0);
+    },
+  },
+  'POST /shipping/create-label': {
+    expect: VERIFIED(201),
+    why: "bought from the caller's own wallet",
+    prepare: async (w) => {
+      await Promise.all([creditWallet(w.owner, 2000), creditWallet(w.other, 2000), creditWallet(w.admin, 2000)]);
+      return {};
+    },
+    request: () => ({ headers: { 'idempotency-key': idempotencyKey() }, body: labelOrder() }),
+  },
+  'GET /shipping/orders': {
+    expect: VERIFIED(200),
+    why: "the caller's own orders; the leak check proves the second user does not see the owner's",
+    prepare: ownerLabel,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.orders ?? []) as { shipOrderId: string }[]).some((o) => o.shipOrderId === fx.shipOrderId);
+      if (res.statusCode === 200) expect(seen, `owner's order seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'GET /shipping/download-order/{shipOrderId}': {
+    expect: OWNED(200),
+    why: "the order is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
+  },
+  'POST /shipping/track': {
+    expect: VERIFIED(200),
+    why: 'tracking numbers are public, as on usps.com; the answer has places and scans only, never names, streets or account data',
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ body: { trackingNumber: fx.tracking } }),
+    after: async (_cell, res) => {
+      expect(res.body).not.toMatch(/Ann Sender|Bo Receiver|Main St|Elm St/);
+    },
+  },
+  'POST /support': {
+    expect: VERIFIED(201),
+    why: "stored under the caller and answered to the caller's own email, whatever email the body names",
+    request: ({ world }) => ({ body: { email: world.owner.email, subject: 'Other', message: 'Please help me with my labels.' } }),
+  },
+  'GET /admin/stats': { expect: ADMIN(200), why: 'business figures: admins only' },
+  'GET /api/counter': { expect: PUBLIC(200), why: 'the landing page counter' },
+};
+
+describe('access matrix', () => {
+  it('has exactly one expected row per route of functions/routes.ts', () => {
+    const rows = Object.keys(matrix).sort();
+    const table = routeKeys(routes);
+    expect(table.filter((k) => !rows.includes(k)), 'routes without an expected row').toEqual([]);
+    expect(rows.filter((k) => !table.includes(k)), 'rows without a route').toEqual([]);
+  });
+
+  it.each(routeKeys(routes))('%s answers each caller as expected', async (key) => {
+    const row = matrix[key as TableKey];
+    if (!row) throw new Error(`no expected row for ${key}`);
+    const actual = {} as Statuses;
+    await Promise.all(
+      ACTORS.map(async (actor) => {
+        const world = await newWorld('matrix');
+        const cell: Cell = { world, actor, caller: actorAccount(world, actor), fx: (await row.prepare?.(world)) ?? {} };
+        const res = await invoke(key as RouteKey, { ...row.request?.(cell), token: actorToken(world, actor) });
+        const status = (actual[actor] = res.statusCode ?? 0);
+        if (status !== row.expect[actor]) return; // the table comparison below reports it
+        if (status >= 400) expectRefusal(res, `${key} as ${actor}`);
+        // Nothing the second user is ever answered may name the owner.
+        if (actor === 'other') {
+          expect(res.body ?? '', `${key}: answer to the second user`).not.toContain(world.owner.id);
+          expect(res.body ?? '', `${key}: answer to the second user`).not.toContain(world.owner.email);
+        }
+        await row.after?.(cell, res);
+      }),
+    );
+    expect(actual, row.why).toEqual(row.expect);
+  });
+});
