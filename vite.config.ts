@@ -9,11 +9,32 @@ import { zipTablePlugin } from './infra/build/zip-table-plugin';
  * the same origin as the API, so the SPA calls relative paths everywhere. `root` is absolute so the
  * config works whatever directory the local front is started from.
  */
-export default defineConfig({
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14753): dev
+ * warnings and checks in the bundle. Its production build ships alongside; a build uses it.
+ */
+const reactRouterProduction = (command: string) =>
+  command === 'build'
+    ? [
+        { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+        { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+      ]
+    : [];
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react(), zipTablePlugin()],
+  resolve: { alias: reactRouterProduction(command) },
   build: {
     outDir: '../dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // Chakra builds every component's anatomy and recipe at module load; marking those factories
+      // pure lets unused ones drop out of the landing page's bundle (docs/performance.md).
+      treeshake: {
+        propertyReadSideEffects: false,
+        manualPureFunctions: ['createAnatomy', 'defineSlotRecipe', 'defineRecipe', 'defineConfig'],
+      },
+    },
   },
-});
+}));

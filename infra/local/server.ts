@@ -3,9 +3,10 @@
  * the real Lambda handlers) and the SPA (Vite with hot reload, or the built files), the same split
  * CloudFront makes in AWS. Unknown paths under an API prefix get a JSON 404, never the SPA.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { config } from '../../functions/config';
 import { apiPrefixes } from '../../functions/routes';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
@@ -34,21 +35,51 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves the built SPA from dist/: hashed assets cached for a year, everything else index.html. */
+/** Text files worth compressing, as CloudFront compresses them in AWS. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+
+/**
+ * Serves the built SPA from dist/: hashed assets cached for a year, everything else index.html.
+ * Text is sent brotli- or gzip-compressed when the browser accepts it, like CloudFront does, so what
+ * a browser (and Lighthouse) loads here weighs what it weighs in production. A build's files never
+ * change while the front runs, so each is compressed once.
+ */
 function staticSpa(distDir: string) {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) throw new Error(`${index} is missing: run \`npm run build\` first`);
+  const compressed = new Map<string, Buffer>();
+  const compress = (file: string, encoding: 'br' | 'gzip'): Buffer => {
+    const key = `${encoding}:${file}`;
+    let body = compressed.get(key);
+    if (!body) {
+      const raw = readFileSync(file);
+      body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+      compressed.set(key, body);
+    }
+    return body;
+  };
   return (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // a malformed escape names no file: index.html answers, as for any other unknown path
+    }
+    const rel = normalize(path).replace(/^(\.\.[/\\])+/, '');
     let file = join(distDir, rel);
     const isFile = file.startsWith(distDir) && existsSync(file) && statSync(file).isFile();
     if (!isFile) file = index;
     const hashed = isFile && rel.startsWith('/assets/');
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = !COMPRESSIBLE.has(extname(file)) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
     });
     if (req.method === 'HEAD') return res.end();
+    if (encoding) return res.end(compress(file, encoding));
     createReadStream(file).pipe(res);
   };
 }

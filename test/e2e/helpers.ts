@@ -129,3 +129,10 @@ export async function buyLabelWithCredits(page: Page, request: APIRequestContext
   expect(label.status).toBe('created');
   return label.tracking;
 }
+
+/** Logs out through the header's account menu; ends on the landing page. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -9,6 +9,9 @@ const sections = [
   ['Contact', 'contact'],
 ] as const;
 
+/** Each section but the first, with the one before it. */
+const withPrevious = sections.slice(1).map((section, i) => ({ section, previous: sections[i] as (typeof sections)[number] }));
+
 // Weight 1 comes last: on wide screens the input starts at 1, so typing 1 first changes nothing.
 const expected: [string, string[]][] = [
   ['30', ['$5.00', '$12.50', '$13.00', '$9.00']],
@@ -18,6 +21,19 @@ const expected: [string, string[]][] = [
 ];
 
 const figureIds = ['price-ours-value', 'price-uspsPrice-value', 'price-shippoPrice-value', 'price-pirateShipPrice-value'];
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** Whether two layout boxes share any pixel. */
+function overlap(a: Box, b: Box): boolean {
+  if (!a || !b) throw new Error('element has no layout box');
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Jumps (no smooth scrolling) to `top`. */
+async function scrollTo(page: Page, top: number) {
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+}
 
 async function checkCalculator(page: Page) {
   const input = page.getByLabel('Package weight (lbs)');
@@ -35,25 +51,64 @@ for (const width of [375, 1280]) {
       const errors = collectConsoleErrors(page);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: 'Effortless Shipping Labels' })).toBeVisible();
+      // The logo's package icon is drawn beside the name.
+      const logoIcon = page.getByRole('link', { name: 'PrepaidShip' }).locator('svg');
+      await expect(logoIcon).toBeVisible();
+      expect((await logoIcon.boundingBox())?.width).toBe(24);
 
       // The counter answers with a number and replaces '--'.
       await expect(page.getByTestId('labels-count')).toHaveText(/^\d+$/);
 
+      // The fixed navigation shows at both widths: a column at the left, a bar at the bottom on phones.
       const nav = page.getByRole('navigation', { name: 'Page sections' });
-      if (await nav.isVisible()) {
-        for (const [label, id] of [...sections.slice(1), sections[0]]) {
-          const button = nav.getByRole('button', { name: label, exact: true });
-          await button.click();
-          await expect(button).toHaveAttribute('aria-current', 'true');
-          await expect(page.locator(`#${id}`)).toBeInViewport();
-          // Once the smooth scroll settles, the scroll position still makes this button the active one.
-          await page.waitForTimeout(900);
-          await expect(button).toHaveAttribute('aria-current', 'true');
-        }
-      } else {
-        expect(width).toBeLessThanOrEqual(768);
-        for (const [, id] of sections) await expect(page.locator(`#${id}`)).toHaveCount(1);
+      await expect(nav).toBeVisible();
+      for (const [label] of sections) await expect(nav.getByRole('button', { name: label, exact: true })).toBeInViewport({ ratio: 1 });
+
+      // Each button scrolls its section to 80 px below the top of the screen and becomes the active one.
+      for (const [label, id] of [...sections.slice(1), sections[0]]) {
+        const button = nav.getByRole('button', { name: label, exact: true });
+        await button.click();
+        await expect(button).toHaveAttribute('aria-current', 'true');
+        await expect(page.locator(`#${id}`)).toBeInViewport();
+        // Once the smooth scroll settles, the scroll position still makes this button the active one.
+        await page.waitForTimeout(900);
+        await expect(button).toHaveAttribute('aria-current', 'true');
+        await expect(nav.locator('[aria-current="true"]')).toHaveCount(1);
+        // 80 px above the section, unless the page starts or ends before that.
+        const { scrollY, wanted } = await page.locator(`#${id}`).evaluate((el) => {
+          const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+          const top = el.getBoundingClientRect().top + window.scrollY;
+          return { scrollY: window.scrollY, wanted: Math.min(Math.max(0, top - 80), maxScroll) };
+        });
+        expect(Math.abs(scrollY - wanted)).toBeLessThanOrEqual(2);
+        // The navigation never sits on the section's heading.
+        expect(overlap(await page.locator(`#${id}-title`).boundingBox(), await nav.boundingBox())).toBe(false);
       }
+
+      // Scrolling by hand moves the active button: a section is active once its top reaches scroll position + 100 px.
+      for (const { section: [label, id], previous: [previousLabel] } of withPrevious) {
+        const sectionTop = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+        if (sectionTop - 100 >= maxScroll - 2) continue; // a short last section is active only at the very end (below)
+        await scrollTo(page, Math.floor(sectionTop) - 101);
+        await expect(nav.getByRole('button', { name: previousLabel, exact: true })).toHaveAttribute('aria-current', 'true');
+        await scrollTo(page, Math.ceil(sectionTop) - 100);
+        await expect(nav.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-current', 'true');
+      }
+      await scrollTo(page, 1e6);
+      await expect(nav.getByRole('button', { name: 'Contact', exact: true })).toHaveAttribute('aria-current', 'true');
+
+      // At the very end nothing hides under the navigation: the footer's support link is above a bottom bar.
+      const link = page.getByRole('link', { name: /^Contact support:/ });
+      await expect(link).toBeInViewport({ ratio: 1 });
+      expect(overlap(await link.boundingBox(), await nav.boundingBox())).toBe(false);
+      if (width <= 768) {
+        const navBox = await nav.boundingBox();
+        expect(navBox?.width).toBe(width);
+        expect((navBox?.y ?? 0) + (navBox?.height ?? 0)).toBeCloseTo(await page.evaluate(() => window.innerHeight), 0);
+      }
+      await scrollTo(page, 0);
+      await expect(nav.getByRole('button', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'true');
 
       await page.locator('#savings').scrollIntoViewIfNeeded();
       const input = page.getByLabel('Package weight (lbs)');

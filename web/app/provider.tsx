@@ -1,8 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SwrProvider } from '../api-client/swr-config';
-import { AppToaster } from '../components/toaster';
 import { system } from './theme';
+
+/**
+ * The toaster (react-hot-toast) loads after the first render instead of in the entry chunk: nothing
+ * toasts before a person acts, and the landing page never does. A toast raised before it arrives
+ * waits in react-hot-toast's store and shows when the toaster mounts.
+ */
+const AppToaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.AppToaster })));
 
 /** Everything the pages rely on, outside the router so tests can pair it with a memory router. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -10,7 +16,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ChakraProvider value={system}>
       <SwrProvider>
         {children}
-        <AppToaster />
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
       </SwrProvider>
     </ChakraProvider>
   );

@@ -2,8 +2,9 @@
  * A read-only table with its loading, error and empty states, for the admin lists and the wallet.
  * Columns say how to show a row; the caller owns fetching and paging.
  */
-import { Button, Center, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Button, Center, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { ErrorState, LoadingState } from './load-states';
 
 export interface DataTableColumn<Row> {
   header: string;
@@ -19,7 +20,7 @@ export interface TablePager {
   loadMore: () => unknown;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   /** Names the table for assistive tech (visually hidden). */
   caption: string;
   columns: DataTableColumn<Row>[];
@@ -36,24 +37,8 @@ interface DataTableProps<Row> {
 export function DataTable<Row>({ caption, columns, rows, rowKey, isLoading, error, onRetry, emptyMessage, pager }: DataTableProps<Row>) {
   let state: ReactNode = null;
   if (rows.length === 0) {
-    if (isLoading)
-      state = (
-        <HStack role="status" gap="2" color="fg.muted">
-          <Spinner size="sm" />
-          <Text>Loading…</Text>
-        </HStack>
-      );
-    else if (error)
-      state = (
-        <HStack role="alert" gap="3">
-          <Text color="fg.error">{error}</Text>
-          {onRetry && (
-            <Button size="xs" variant="outline" onClick={onRetry}>
-              Retry
-            </Button>
-          )}
-        </HStack>
-      );
+    if (isLoading) state = <LoadingState />;
+    else if (error) state = <ErrorState message={error} onRetry={onRetry} />;
     else state = <Text color="fg.muted">{emptyMessage}</Text>;
   }
 

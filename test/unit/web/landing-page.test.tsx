@@ -131,4 +131,31 @@ describe('savings calculator', () => {
     expect(screen.getByText('Prices for 70 lbs')).toBeInTheDocument();
     expect(figures()).toEqual(['$6.00', '$36.00', '$29.50', '$24.00']);
   });
+
+  it.each([
+    ['-5', 1],
+    ['1', 1],
+    ['2', 2],
+    ['29.99', 29],
+    ['30', 30],
+    ['31', 31],
+    ['69', 69],
+    ['70', 70],
+    ['71', 70],
+  ])('reads %j on narrow screens as %i whole pounds', async (typed, pounds) => {
+    const { user } = await renderLanding({ mobile: true });
+    await user.type(screen.getByRole('textbox', { name: 'Package weight (lbs)' }), typed);
+    expect(screen.getByText(`Prices for ${pounds} lb${pounds === 1 ? '' : 's'}`)).toBeInTheDocument();
+    expect(figure('ours')).toHaveTextContent(pounds > 30 ? '$6.00' : '$5.00');
+  });
+
+  it('counts an emptied input as 1 lb', async () => {
+    const { user } = await renderLanding({ mobile: true });
+    const input = screen.getByRole('textbox', { name: 'Package weight (lbs)' });
+    await user.type(input, '45');
+    expect(screen.getByText('Prices for 45 lbs')).toBeInTheDocument();
+    await user.clear(input);
+    expect(screen.getByText('Prices for 1 lb')).toBeInTheDocument();
+    expect(figures()).toEqual(['$5.00', '$8.15', '$7.20', '$6.10']);
+  });
 });

@@ -61,6 +61,18 @@ describe('savings colours', () => {
     expect(savingColour(800, 500)).toBe('orange');
     expect(savingColour(801, 500)).toBe('red');
   });
+
+  it('is green when the competitor costs the same as ours or less', () => {
+    expect(savingColour(500, 500)).toBe('green');
+    expect(savingColour(450, 500)).toBe('green');
+  });
+
+  it('measures from our heavy price ($6.00) above 30 lb the same way', () => {
+    expect(savingColour(700, 600)).toBe('green');
+    expect(savingColour(701, 600)).toBe('orange');
+    expect(savingColour(900, 600)).toBe('orange');
+    expect(savingColour(901, 600)).toBe('red');
+  });
 });
 
 describe('promo countdown', () => {
@@ -70,6 +82,18 @@ describe('promo countdown', () => {
     expect(countdownParts(end, end - 1000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
     expect(countdownParts(end, end)).toBeNull();
     expect(countdownParts(end, end + 5000)).toBeNull();
+  });
+
+  it('rolls each unit over at its boundary and ends in the last second', () => {
+    const end = Date.UTC(2030, 0, 2);
+    expect(countdownParts(end, end - 86_400_000)).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0 });
+    expect(countdownParts(end, end - 86_400_000 + 1000)).toEqual({ days: 0, hours: 23, minutes: 59, seconds: 59 });
+    expect(countdownParts(end, end - 3_600_000)).toEqual({ days: 0, hours: 1, minutes: 0, seconds: 0 });
+    expect(countdownParts(end, end - 60_000)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 });
+    expect(countdownParts(end, end - 1500)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+    // Whole seconds only: under one second left shows nothing rather than 00:00:00:00.
+    expect(countdownParts(end, end - 999)).toBeNull();
+    expect(countdownParts(end, end - 100 * 86_400_000)).toEqual({ days: 100, hours: 0, minutes: 0, seconds: 0 });
   });
 
   it('defaults to the spec end date when nothing is configured', () => {

@@ -1,5 +1,64 @@
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import { LuLandmark, LuTag, LuUsers, LuWallet } from 'react-icons/lu';
+import { formatUsd } from '../../../../domain/money';
+import { errorMessage } from '../../../api-client/client';
+import { ErrorState, LoadingState } from '../../../components/load-states';
 import { PageTitle } from '../../../components/page-title';
+import { StatCard } from '../../../components/stat-card';
+import { noValue } from '../../../lib/transaction-labels';
+import { useAdminStats } from '../api/get-stats';
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The admin's overview (issue 7, replacing SPEC's placeholder cards): accounts, labels, last
+ * week's top-ups and the money held in wallets, from GET /admin/stats. Figures already shown stay
+ * while a later refresh fails; only a first load that fails replaces them with the error.
+ */
 export function AdminDashboardPage() {
-  return <PageTitle>Dashboard</PageTitle>;
+  const { data, error, isLoading, mutate } = useAdminStats();
+  const loading = isLoading && !data;
+  const show = (figure: (stats: NonNullable<typeof data>) => string) => (data ? figure(data) : noValue);
+
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      {error && !data ? (
+        <ErrorState message={errorMessage(error, 'The dashboard figures could not be loaded.')} onRetry={() => void mutate()} />
+      ) : (
+        <>
+          {loading && <LoadingState label="Loading figures…" />}
+          <SimpleGrid as="section" aria-label="Figures" columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mt={loading ? '4' : undefined}>
+            <StatCard label="Users" icon={LuUsers} value={show((s) => String(s.users))} isLoading={loading} />
+            <StatCard
+              label="Labels created"
+              icon={LuTag}
+              value={show((s) => String(s.labels.total))}
+              help={data && `${data.labels.last7Days} in the last 7 days`}
+              isLoading={loading}
+            />
+            <StatCard
+              label="Top-ups, last 7 days"
+              icon={LuWallet}
+              value={show((s) => formatUsd(s.topUps.last7Days.cents))}
+              help={data && plural(data.topUps.last7Days.count, 'top-up', 'top-ups')}
+              isLoading={loading}
+            />
+            <StatCard
+              label="Balances"
+              icon={LuLandmark}
+              value={show((s) => formatUsd(s.balances.cents))}
+              help="Sum of all wallet balances"
+              isLoading={loading}
+            />
+          </SimpleGrid>
+          {data && (
+            <Text mt="4" fontSize="sm" color="fg.muted">
+              Last 7 days: {data.window.from} to {data.window.to} (UTC days, today included).
+            </Text>
+          )}
+        </>
+      )}
+    </>
+  );
 }

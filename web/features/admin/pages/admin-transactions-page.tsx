@@ -1,9 +1,7 @@
 import { Code } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { formatUsd } from '../../../../domain/money';
-import { errorMessage } from '../../../api-client/client';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { notifyApiError } from '../../../components/notify';
+import type { DataTableColumn } from '../../../components/data-table';
+import { PagedDataTable, type ListFailure } from '../../../components/paged-data-table';
 import { PageTitle } from '../../../components/page-title';
 import { noValue, transactionTypeLabel } from '../../../lib/transaction-labels';
 import type { Transaction } from '../../../types/api';
@@ -21,26 +19,26 @@ const columns: DataTableColumn<Transaction>[] = [
   { header: 'Credit Type', cell: (t) => t.creditType ?? noValue },
 ];
 
+const failure: ListFailure = {
+  title: 'Failed to fetch transactions',
+  fallback: 'Please try again later',
+  toastId: 'admin-transactions-fetch',
+  message: 'The transactions could not be loaded.',
+};
+
 export function AdminTransactionsPage() {
-  const { transactions, error, isLoading, mutate, ...pager } = useTopupTransactions();
-
-  useEffect(() => {
-    if (error) notifyApiError('Failed to fetch transactions', error, 'Please try again later', 'admin-transactions-fetch');
-  }, [error]);
-
+  const list = useTopupTransactions();
   return (
     <>
       <PageTitle>Transactions</PageTitle>
-      <DataTable
+      <PagedDataTable
         caption="All top-up transactions"
         columns={columns}
-        rows={transactions}
+        rows={list.transactions}
         rowKey={(t) => t.id}
-        isLoading={isLoading}
-        error={error ? errorMessage(error, 'The transactions could not be loaded.') : undefined}
-        onRetry={() => void mutate()}
         emptyMessage="No transactions yet"
-        pager={pager}
+        list={list}
+        failure={failure}
       />
     </>
   );

@@ -1,13 +1,12 @@
 import { Badge, Code } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { formatUsd } from '../../../../domain/money';
-import { errorMessage } from '../../../api-client/client';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { notifyApiError } from '../../../components/notify';
+import type { DataTableColumn } from '../../../components/data-table';
+import { PagedDataTable, type ListFailure } from '../../../components/paged-data-table';
 import { PageTitle } from '../../../components/page-title';
 import type { User } from '../../../types/api';
 import { useUsers } from '../api/list-users';
 
+/** SPEC section 2's admin columns. */
 const columns: DataTableColumn<User>[] = [
   { header: 'ID', cell: (u) => <Code size="sm">{u.id}</Code> },
   { header: 'Name', cell: (u) => u.name },
@@ -17,27 +16,19 @@ const columns: DataTableColumn<User>[] = [
   { header: 'Role', cell: (u) => <Badge colorPalette={u.role === 'admin' ? 'purple' : 'gray'}>{u.role}</Badge> },
 ];
 
+const failure: ListFailure = {
+  title: 'Failed to Fetch Users',
+  fallback: 'Please try again later.',
+  toastId: 'users-fetch',
+  message: 'The users could not be loaded.',
+};
+
 export function AdminUsersPage() {
-  const { users, error, isLoading, mutate, ...pager } = useUsers();
-
-  useEffect(() => {
-    if (error) notifyApiError('Failed to Fetch Users', error, 'Please try again later.', 'users-fetch');
-  }, [error]);
-
+  const list = useUsers();
   return (
     <>
       <PageTitle>Users</PageTitle>
-      <DataTable
-        caption="All users"
-        columns={columns}
-        rows={users}
-        rowKey={(u) => u.id}
-        isLoading={isLoading}
-        error={error ? errorMessage(error, 'The users could not be loaded.') : undefined}
-        onRetry={() => void mutate()}
-        emptyMessage="No users yet."
-        pager={pager}
-      />
+      <PagedDataTable caption="All users" columns={columns} rows={list.users} rowKey={(u) => u.id} emptyMessage="No users yet." list={list} failure={failure} />
     </>
   );
 }

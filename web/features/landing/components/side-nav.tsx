@@ -1,4 +1,5 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
+import { Global } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { activeSectionId, LANDING_SECTIONS, scrollTargetFor, type SectionOffset } from '../lib/side-nav';
 
@@ -23,7 +24,16 @@ export function scrollToSection(id: string): void {
   window.scrollTo({ top: scrollTargetFor(documentTop(el)), behavior: 'smooth' });
 }
 
-/** Fixed side navigation of the landing page; hidden at 768 px or narrower. */
+const narrow = '@media (max-width: 768px)';
+/** The bar's height on narrow screens; the page keeps this much room below its footer. */
+const BAR_HEIGHT = '3.25rem';
+
+/**
+ * The landing page's fixed navigation (SPEC section 2). On wide screens a column of buttons at the
+ * left edge; at 768 px and narrower the same buttons in one row, a bar along the bottom of the
+ * screen, and the page gets the bar's height of room at its end so the bar never hides the last
+ * lines (the footer's support link). CSS decides which form shows, so the first paint is right.
+ */
 export function SideNav() {
   const [active, setActive] = useState<string | undefined>('home');
   useEffect(() => {
@@ -55,9 +65,24 @@ export function SideNav() {
       rounded="l3"
       shadow="sm"
       p="1.5"
-      css={{ '@media (max-width: 768px)': { display: 'none' } }}
+      css={{
+        [narrow]: {
+          top: 'auto',
+          bottom: '0',
+          left: '0',
+          right: '0',
+          transform: 'none',
+          rounded: 'none',
+          borderWidth: '0',
+          borderTopWidth: '1px',
+          p: '1',
+          h: `calc(${BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))`,
+          pb: 'calc(0.25rem + env(safe-area-inset-bottom, 0px))',
+        },
+      }}
     >
-      <Stack gap="1">
+      <Global styles={{ [narrow]: { body: { paddingBottom: `calc(${BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))` } } }} />
+      <Stack gap="1" css={{ [narrow]: { flexDirection: 'row', h: 'full' } }}>
         {LANDING_SECTIONS.map(({ id, label }) => {
           const isActive = active === id;
           return (
@@ -68,6 +93,7 @@ export function SideNav() {
               variant={isActive ? 'solid' : 'ghost'}
               colorPalette="blue"
               aria-current={isActive ? 'true' : undefined}
+              css={{ [narrow]: { flex: '1', minW: '0', h: 'full', px: '1', justifyContent: 'center', fontSize: 'xs' } }}
               onClick={() => {
                 setActive(id);
                 scrollToSection(id);

@@ -1,9 +1,10 @@
-import { Card, Heading, HStack, Skeleton, Stat } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { formatUsd } from '../../../../domain/money';
 import { errorMessage } from '../../../api-client/client';
 import { notifyApiError } from '../../../components/notify';
 import { PageTitle } from '../../../components/page-title';
+import { StatCard } from '../../../components/stat-card';
 import { useProfile } from '../../profile/api/get-profile';
 import { useTransactions } from '../api/list-transactions';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
@@ -14,19 +15,14 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return';
 function BalanceCard() {
   const { data, isLoading } = useProfile();
   return (
-    <Card.Root maxW="md" mb="8">
-      <Card.Body>
-        <HStack justify="space-between" align="end" gap="6" wrap="wrap">
-          <Stat.Root>
-            <Stat.Label>Current balance</Stat.Label>
-            <Skeleton loading={isLoading && !data} minW="24">
-              <Stat.ValueText aria-live="polite">{data ? formatUsd(data.balanceCents) : 'N/A'}</Stat.ValueText>
-            </Skeleton>
-          </Stat.Root>
-          <AddBalanceDialog />
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+    <StatCard
+      label="Current balance"
+      value={data ? formatUsd(data.balanceCents) : 'N/A'}
+      isLoading={isLoading && !data}
+      action={<AddBalanceDialog />}
+      maxW="md"
+      mb="8"
+    />
   );
 }
 

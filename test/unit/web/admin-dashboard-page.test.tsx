@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from './api-stub';
+import { setupPageTests, signInAs } from './page-test-setup';
+import { renderAt } from './render-route';
+
+setupPageTests();
+beforeEach(() => signInAs({ id: 'a1', name: 'Root Admin', email: 'root@example.com', role: 'admin' }));
+
+/** GET /admin/stats as the server answers it. */
+const stats = {
+  users: 42,
+  labels: { total: 1310, last7Days: 17 },
+  topUps: { last7Days: { count: 3, cents: 123450, dollars: 1234.5 } },
+  balances: { cents: 98765, dollars: 987.65 },
+  window: { from: '2025-03-01', to: '2025-03-07' },
+};
+
+/** The figure of the card titled `label`, and the line under it. */
+function card(label: string) {
+  const list = screen.getByText(label, { selector: 'dt' }).closest('dl') as HTMLElement;
+  return { value: within(list).getByRole('definition').textContent, text: list.textContent };
+}
+
+describe('admin dashboard page', () => {
+  it('shows users, labels, last week’s top-ups and the sum of all balances, money from cents', async () => {
+    const api = stubApi({ 'GET /admin/stats': json(stats) });
+    renderAt('/admin-dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(card('Users').value).toBe('42');
+    expect(card('Labels created').value).toBe('1310');
+    expect(card('Labels created').text).toContain('17 in the last 7 days');
+    expect(card('Top-ups, last 7 days').value).toBe('$1234.50');
+    expect(card('Top-ups, last 7 days').text).toContain('3 top-ups');
+    expect(card('Balances').value).toBe('$987.65');
+    expect(screen.getByText(/Last 7 days: 2025-03-01 to 2025-03-07/)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(api.calls('GET /admin/stats')).toHaveLength(1);
+  });
+
+  it('says "1 top-up" for a single one', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, topUps: { last7Days: { count: 1, cents: 500, dollars: 5 } } }) });
+    renderAt('/admin-dashboard');
+    expect(await screen.findByText('$5.00')).toBeInTheDocument();
+    expect(card('Top-ups, last 7 days').text).toContain('1 top-up');
+    expect(card('Top-ups, last 7 days').text).not.toContain('1 top-ups');
+  });
+
+  it('shows a loading state, and the cards without figures, until the figures arrive', async () => {
+    stubApi({ 'GET /admin/stats': () => new Promise<Response>(() => {}) });
+    renderAt('/admin-dashboard');
+
+    expect((await screen.findByText('Loading figures…')).closest('[role="status"]')).toBeInTheDocument();
+    for (const label of ['Users', 'Labels created', 'Top-ups, last 7 days', 'Balances']) expect(card(label).value).toBe('—');
+    expect(screen.queryByText(/Last 7 days:/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message with Retry when the figures cannot be loaded, and Retry loads them", async () => {
+    const api = stubApi({ 'GET /admin/stats': json({ message: 'Stats are resting' }, 503) });
+    const user = userEvent.setup();
+    renderAt('/admin-dashboard');
+
+    // SWR retries a 5xx a few times with a growing delay; the error shows once the first attempt failed.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stats are resting');
+    expect(screen.queryByText('Users', { selector: 'dt' })).not.toBeInTheDocument();
+
+    api.set('GET /admin/stats', json(stats));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('$987.65')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('falls back to its own message when the server sends none', async () => {
+    stubApi({ 'GET /admin/stats': () => new Response('', { status: 403 }) });
+    renderAt('/admin-dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard figures could not be loaded.');
+  });
+});
