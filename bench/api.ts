@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LabelOrderBody } from '../domain/schemas/labels';
 import { startLocalEnvironment } from '../infra/local/environment';
+import { sampleLabelOrder } from '../test/fixtures/label-order';
 
 const ORDERS = 1000;
 
@@ -47,17 +49,7 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
       await putPendingEntry(entry);
       await settleEntry({ userId: user.id, entryId: entry.id, outcome: 'completed', eventKey: `bench#${entry.id}`, paidCents: 1_000_000 });
     }
-    const address = (name: string, zip: string) => ({ name, street: '1 Main St', city: 'Austin', state: 'TX', zip, country: 'US' });
-    const form = {
-      labelType: 'usps_priority',
-      weight: 2,
-      height: 4,
-      length: 10,
-      width: 6,
-      from: address('Ann Sender', '78701'),
-      to: address('Bo Receiver', '10001'),
-      paymentMethod: 'credits',
-    } as const;
+    const form = sampleLabelOrder() as LabelOrderBody;
     // The lister's orders go straight through the data layer (the same transactions a purchase
     // makes, without drawing 1,000 PDFs), 25 at a time.
     for (let i = 0; i < ORDERS; i += 25) {

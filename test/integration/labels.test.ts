@@ -12,6 +12,7 @@ import { resetCarrierForTests } from '../../functions/providers/carrier/carrier'
 import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';
+import { sampleLabelOrder } from '../fixtures/label-order';
 import { creditWallet } from './wallet-credit';
 
 let front: Front;
@@ -32,18 +33,7 @@ async function newUser(balanceCents = 0): Promise<User & { token: string }> {
   return { ...user, token: await signSessionToken({ userId: user.id, role: 'user', scope: 'full' }) };
 }
 
-const address = (name: string, zip: string) => ({ name, street: '1 Main St', city: 'Austin', state: 'TX', zip, country: 'US' });
-const order = (over: Record<string, unknown> = {}) => ({
-  labelType: 'usps_priority',
-  weight: 2,
-  height: 4,
-  length: 10,
-  width: 6,
-  from: address('Ann Sender', '78701'),
-  to: address('Bo Receiver', '10001'),
-  paymentMethod: 'credits',
-  ...over,
-});
+const order = sampleLabelOrder;
 
 const buy = (token: string, key: string, body: unknown = order()) =>
   fetch(`${front.url}/shipping/create-label`, {

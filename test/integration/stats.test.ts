@@ -11,6 +11,7 @@ import { createUser, getUserById, type User } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
 import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';
 import { startFront, type Front } from '../../infra/local/server';
+import { sampleLabelOrder } from '../fixtures/label-order';
 import { creditWallet } from './wallet-credit';
 
 let front: Front;
@@ -29,21 +30,11 @@ const newUser = async (role: 'user' | 'admin' = 'user') => {
   const user = await createUser({ name: 'Stats User', email: `stats${++n}@example.com`, passwordHash: 'x', verified: true, role });
   return { ...user, token: await signSessionToken({ userId: user.id, role, scope: 'full' }) };
 };
-const address = (name: string, zip: string) => ({ name, street: '1 Main St', city: 'Austin', state: 'TX', zip, country: 'US' });
 const buy = (user: { token: string }, key: string) =>
   fetch(`${front.url}/shipping/create-label`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}`, 'idempotency-key': key },
-    body: JSON.stringify({
-      labelType: 'usps_priority',
-      weight: 2,
-      height: 4,
-      length: 10,
-      width: 6,
-      from: address('Ann Sender', '78701'),
-      to: address('Bo Receiver', '10001'),
-      paymentMethod: 'credits',
-    }),
+    body: JSON.stringify(sampleLabelOrder()),
   });
 const balanceOf = async (user: User) => (await getUserById(user.id, { consistent: true }))?.balanceCents ?? NaN;
 

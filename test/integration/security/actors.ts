@@ -19,6 +19,7 @@ import { findRoute, routeKey, type Route, type RouteKey } from '../../../functio
 import { hashPassword } from '../../../functions/security/passwords';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { creditWallet } from '../wallet-credit';
+import { sampleAddress, sampleLabelOrder } from '../../fixtures/label-order';
 
 /**
  * Who calls: nobody signed in; the owner holding only the sign-in (`otp` scope) token; the owner
@@ -183,27 +184,8 @@ export function expectPrototypesClean(): void {
 // Valid bodies the suites start from
 // ------------------------------------------------------------------------------------------------
 
-export const address = (name = 'Ann Sender', zip = '78701', street = '1 Main St') => ({
-  name,
-  street,
-  city: 'Austin',
-  state: 'TX',
-  zip,
-  country: 'US',
-});
-
-/** A label order the wallet can pay: USPS Priority, 2 lb ($6.00). */
-export const labelOrder = (over: Record<string, unknown> = {}) => ({
-  labelType: 'usps_priority',
-  weight: 2,
-  height: 4,
-  length: 10,
-  width: 6,
-  from: address('Ann Sender', '78701'),
-  to: address('Bo Receiver', '10001', '2 Elm St'),
-  paymentMethod: 'credits',
-  ...over,
-});
+export const address = sampleAddress;
+export const labelOrder = sampleLabelOrder;
 
 let keys = 0;
 export const idempotencyKey = () => `sec-${Date.now()}-${++keys}`;
