@@ -35,11 +35,11 @@ describe('captcha field (altcha)', () => {
     });
     const user = userEvent.setup();
     renderAt('/login');
-    await user.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
-
+    // Shown before anyone types, the widget waits for the first focus in the form.
     await waitFor(() => expect(JSON.parse(widget().getAttribute('challenge') ?? '{}')).toMatchObject({ parameters: { nonce: 'first' } }));
     expect(widget()).toHaveAttribute('auto', 'onfocus');
+    await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
 
     // Not solved yet: the form refuses with the spec's message.
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -55,6 +55,18 @@ describe('captcha field (altcha)', () => {
     // The spent solution is gone: a new challenge, solved at once this time.
     await waitFor(() => expect(JSON.parse(widget().getAttribute('challenge') ?? '{}')).toMatchObject({ parameters: { nonce: 'second' } }));
     expect(widget()).toHaveAttribute('auto', 'onload');
+  });
+
+  it('solves at once when the widget arrives after the person started typing (its focus already happened)', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    stubApi({ 'GET /auth/captcha-challenge': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderAt('/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'ann@example.com');
+    expect(document.querySelector('altcha-widget')).toBeNull();
+
+    answer(Response.json({ provider: 'altcha', challenge: challenge('late') }));
+    await waitFor(() => expect(widget()).toHaveAttribute('auto', 'onload'));
   });
 
   it('offers a retry when the challenge cannot be loaded', async () => {

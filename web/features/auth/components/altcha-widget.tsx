@@ -44,7 +44,17 @@ export function AltchaWidget({ challenge, solveAtOnce, onToken, onExpired, onLoa
   }, []);
 
   if (!loaded) return <Skeleton h="16" maxW="80" rounded="md" />;
+  return <AltchaElement listen={listen} challenge={challenge} solveAtOnce={solveAtOnce} />;
+}
+
+/** Someone is already typing in a field: the focus the widget waits for came before it did. */
+const typing = () => document.activeElement instanceof HTMLInputElement || document.activeElement instanceof HTMLTextAreaElement;
+
+function AltchaElement({ listen, challenge, solveAtOnce }: { listen: (element: HTMLElement | null) => void } & Pick<AltchaWidgetProps, 'challenge' | 'solveAtOnce'>) {
+  // Decided once, when the element appears: a widget that arrives after the person started typing
+  // (a slow connection) would otherwise wait for a focus that already happened, and never solve.
+  const [startedTyping] = useState(typing);
   // `challenge` takes the challenge itself as JSON (altcha 3: a value starting with "{" is parsed,
   // anything else is fetched as a URL).
-  return <altcha-widget ref={listen} challenge={JSON.stringify(challenge)} auto={solveAtOnce ? 'onload' : 'onfocus'} />;
+  return <altcha-widget ref={listen} challenge={JSON.stringify(challenge)} auto={solveAtOnce || startedTyping ? 'onload' : 'onfocus'} />;
 }
