@@ -4,23 +4,13 @@
  * of 50), and the PDF's size. Prints figures, asserts nothing.
  */
 import { cpus } from 'node:os';
-import type { LabelRequest } from '../functions/providers/carrier/carrier';
 import { drawSandboxLabel } from '../functions/providers/carrier/sandbox-label';
 import { newSandboxTracking } from '../functions/providers/carrier/tracking-number';
+import { sampleLabelRequest } from '../test/fixtures/label-order';
 
 const WARM_RUNS = 50;
 
-const request: LabelRequest = {
-  orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
-  labelType: 'usps_priority',
-  weightLb: 2.5,
-  lengthIn: 12,
-  widthIn: 8,
-  heightIn: 4,
-  from: { name: 'Ann Shipper', street: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
-  to: { name: 'Dr. Steve Brule', street: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
-  shipDate: '2026-09-07',
-};
+const request = sampleLabelRequest;
 
 async function once(): Promise<{ ms: number; bytes: number }> {
   const t = performance.now();

@@ -8,6 +8,7 @@ import { apiEvent, call } from '../../functions/api-event';
 import { bearer, emptyTable, HIDDEN_500, jsonEvent, storeUser, transactionCancelled, USER_ID, userItem } from '../auth/fixtures';
 import { NOW, NOW_ISO, sent, statsExpected, TABLE, throttled } from '../payments/fixtures';
 import {
+  apiOrder,
   BOUGHT,
   entryIdIn,
   expectBalanceMovesWithLedger,
@@ -86,29 +87,6 @@ const placedOrderId = () => transactItems(ddb, 0)[1]?.Put?.Item?.id as string;
 const placeLines = (orderId: string, entryId: string, key = IDEMPOTENCY_KEY) =>
   `Transact[Put IDEMP#${USER_ID}#${key} IDEMP, Put ${USER} ORDER#${orderId}, Update ${USER} PROFILE, Put ${USER} TXN#${entryId}, Update STATS#total#* STATS]`;
 
-/** The order as the API answers it: the labelForm() order. */
-const apiOrder = (overrides: Record<string, unknown> = {}) => ({
-  shipOrderId: ORDER_ID,
-  labelType: 'usps_priority',
-  labelTypeName: 'USPS Priority',
-  weight: 2,
-  length: 10,
-  width: 6,
-  height: 4,
-  from: FROM,
-  to: TO,
-  fromName: 'Ann Sender',
-  fromCity: 'Austin',
-  toName: 'Bo Receiver',
-  toCity: 'New York',
-  paymentMethod: 'credits',
-  price: 6,
-  priceCents: 600,
-  status: 'created',
-  tracking: TRACKING,
-  createdAt: NOW_ISO,
-  ...overrides,
-});
 
 describe('POST /shipping/create-label: buying with credits', () => {
   it('debits the wallet with its ledger entry in one transaction, buys the label, stores the PDF and marks the order created', async () => {

@@ -220,3 +220,27 @@ export function expectBalanceMovesWithLedger(ddb: TableMock): void {
     expect(moved(balance), 'balance changes equal the ledger entries completed with them').toEqual(moved(ledger));
   }
 }
+
+/** The labelForm() order as the API answers it, created. */
+export const apiOrder = (overrides: Record<string, unknown> = {}) => ({
+  shipOrderId: ORDER_ID,
+  labelType: 'usps_priority',
+  labelTypeName: 'USPS Priority',
+  weight: 2,
+  length: 10,
+  width: 6,
+  height: 4,
+  from: FROM,
+  to: TO,
+  fromName: 'Ann Sender',
+  fromCity: 'Austin',
+  toName: 'Bo Receiver',
+  toCity: 'New York',
+  paymentMethod: 'credits',
+  price: 6,
+  priceCents: 600,
+  status: 'created',
+  tracking: TRACKING,
+  createdAt: NOW_ISO,
+  ...overrides,
+});

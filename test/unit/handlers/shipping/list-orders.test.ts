@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../../functions/handlers/shipping/list-orders';
 import { apiEvent, call } from '../../functions/api-event';
 import { bearer, emptyTable, HIDDEN_500, onlyCall, OTHER_ID, storeUser, USER_ID, userItem } from '../auth/fixtures';
-import { expectNoBalanceChange, NOW_ISO, sent, TABLE, throttled } from '../payments/fixtures';
-import { FROM, ORDER_ID, orderItem, TO, TRACKING } from './fixtures';
+import { expectNoBalanceChange, sent, TABLE, throttled } from '../payments/fixtures';
+import { apiOrder, FROM, ORDER_ID, orderItem, TO } from './fixtures';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const USER = `USER#${USER_ID}`;
@@ -26,27 +26,7 @@ const failed = orderItem({
   createdAt: '2025-05-30T09:00:00.000Z',
 });
 
-const apiCreated = {
-  shipOrderId: ORDER_ID,
-  labelType: 'usps_priority',
-  labelTypeName: 'USPS Priority',
-  weight: 2,
-  length: 10,
-  width: 6,
-  height: 4,
-  from: FROM,
-  to: TO,
-  fromName: 'Ann Sender',
-  fromCity: 'Austin',
-  toName: 'Bo Receiver',
-  toCity: 'New York',
-  paymentMethod: 'credits',
-  price: 6,
-  priceCents: 600,
-  status: 'created',
-  tracking: TRACKING,
-  createdAt: NOW_ISO,
-};
+const apiCreated = apiOrder();
 
 const apiFailed = {
   ...apiCreated,

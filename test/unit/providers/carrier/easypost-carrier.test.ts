@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import type { LabelRequest } from '../../../../functions/providers/carrier/carrier';
 import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
 import errorAddress from '../../../fixtures/easypost/error-address.json';
 import bought from '../../../fixtures/easypost/shipment-bought.json';
 import created from '../../../fixtures/easypost/shipment-created.json';
+import { sampleLabelRequest } from '../../../fixtures/label-order';
 
 const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
 const BASIC = `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`;
@@ -20,17 +20,7 @@ const PDF_URL = bought.postage_label.label_pdf_url;
 
 const carrier = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com/' });
 
-const request: LabelRequest = {
-  orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
-  labelType: 'usps_priority',
-  weightLb: 2.5,
-  lengthIn: 12,
-  widthIn: 8,
-  heightIn: 4,
-  from: { name: 'Ann Shipper', street: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
-  to: { name: 'Dr. Steve Brule', street: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
-  shipDate: '2026-09-07',
-};
+const request = sampleLabelRequest;
 
 type Answer = { status?: number; json?: unknown; body?: Uint8Array | string; error?: Error };
 

@@ -18,23 +18,15 @@ import {
   zip5,
 } from '../../../../functions/providers/carrier/sandbox-label';
 import { formatTracking, uspsCheckDigit } from '../../../../functions/providers/carrier/tracking-number';
+import { sampleLabelRequest } from '../../../fixtures/label-order';
 import { pdfTextRuns } from './pdf-text';
 
 const TRACKING = '9405500105440232839154';
 const BAD_CHECK = '9405500105440232839155';
 const NOW = new Date('2026-09-07T15:04:05Z');
 
-const request: LabelRequest = {
-  orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
-  labelType: 'usps_priority',
-  weightLb: 2.5,
-  lengthIn: 12,
-  widthIn: 8,
-  heightIn: 4,
-  from: { name: 'Ann Shipper', street: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
-  to: { name: 'Dr. Steve Brule', street: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277-2506', country: 'US' },
-  shipDate: '2026-09-07',
-};
+// A ZIP+4 destination, printed whole on the label.
+const request: LabelRequest = { ...sampleLabelRequest, to: { ...sampleLabelRequest.to, zip: '90277-2506' } };
 
 const isPng = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
