@@ -70,17 +70,20 @@ for (const width of [375, 1280]) {
         await button.click();
         await expect(button).toHaveAttribute('aria-current', 'true');
         await expect(page.locator(`#${id}`)).toBeInViewport();
-        // Once the smooth scroll settles, the scroll position still makes this button the active one.
-        await page.waitForTimeout(900);
+        // The smooth scroll ends 80 px above the section, unless the page starts or ends before that
+        // (polled, so the test waits for the scroll however long it takes, not a fixed time).
+        await expect
+          .poll(() =>
+            page.locator(`#${id}`).evaluate((el) => {
+              const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+              const top = el.getBoundingClientRect().top + window.scrollY;
+              return Math.abs(window.scrollY - Math.min(Math.max(0, top - 80), maxScroll));
+            }),
+          )
+          .toBeLessThanOrEqual(2);
+        // Once the scroll has settled there, the scroll position still makes this button the active one.
         await expect(button).toHaveAttribute('aria-current', 'true');
         await expect(nav.locator('[aria-current="true"]')).toHaveCount(1);
-        // 80 px above the section, unless the page starts or ends before that.
-        const { scrollY, wanted } = await page.locator(`#${id}`).evaluate((el) => {
-          const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
-          const top = el.getBoundingClientRect().top + window.scrollY;
-          return { scrollY: window.scrollY, wanted: Math.min(Math.max(0, top - 80), maxScroll) };
-        });
-        expect(Math.abs(scrollY - wanted)).toBeLessThanOrEqual(2);
         // The navigation never sits on the section's heading.
         expect(overlap(await page.locator(`#${id}-title`).boundingBox(), await nav.boundingBox())).toBe(false);
       }
@@ -122,7 +125,7 @@ for (const width of [375, 1280]) {
 
       await page.getByLabel('Package weight (lbs)').fill('');
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(300);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await page.screenshot({ path: `test-results/landing-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
