@@ -448,8 +448,44 @@ describe('operations', () => {
     for (const key of routes.filter((r) => r.access === 'webhook').map(routeKey)) expect(pattern).toContain(`$.routeKey = "${key}"`);
   });
 
-  it('has a dashboard', () => {
-    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  it('has one dashboard that shows every alarm, and the API, per-route Lambda, DynamoDB and webhook graphs', () => {
+    const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, Resource]];
+    // The body is a Fn::Join of JSON text and tokens; each token becomes the logical id it names.
+    const body = dashboard.Properties.DashboardBody as string | { 'Fn::Join': [string, unknown[]] };
+    const text =
+      typeof body === 'string'
+        ? body
+        : body['Fn::Join'][1]
+            .map((part) => {
+              if (typeof part === 'string') return part;
+              const token = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+              return token.Ref ?? token['Fn::GetAtt']?.[0] ?? JSON.stringify(part);
+            })
+            .join('');
+    type Widget = { type: string; properties: { title?: string; alarms?: string[]; metrics?: unknown[][] } };
+    const widgets = (JSON.parse(text) as { widgets: Widget[] }).widgets;
+    const byTitle = new Map(widgets.map((w) => [w.properties.title, w]));
+
+    // The alarm status widget lists exactly the stack's alarms.
+    const alarmIds = alarms().map((a) => a.id);
+    expect(byTitle.get('Alarms')?.properties.alarms?.slice().sort()).toEqual(alarmIds.sort());
+    expect([...byTitle.keys()]).toEqual(
+      expect.arrayContaining([
+        'API calls and errors',
+        'API latency (ms)',
+        'Lambda errors by route',
+        'Lambda duration p95 by route (ms)',
+        'DynamoDB consumed capacity',
+        'Webhook failures and Lambda throttles',
+      ]),
+    );
+    // One line per route Lambda in the per-route graphs.
+    const routeFunctions = ofType('AWS::Lambda::Function').filter(([, fn]) => (fn.Properties.Tags ?? []).some((t: { Key: string }) => t.Key === ROUTE_TAG));
+    for (const title of ['Lambda errors by route', 'Lambda duration p95 by route (ms)']) {
+      expect(byTitle.get(title)?.properties.metrics, title).toHaveLength(routeFunctions.length);
+    }
+    expect(JSON.stringify(byTitle.get('Webhook failures and Lambda throttles')?.properties.metrics)).toContain('WebhookFailures');
+    expect(JSON.stringify(byTitle.get('API calls and errors')?.properties.metrics)).toMatch(/5XXError|5xx/);
   });
 });
 
