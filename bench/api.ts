@@ -35,8 +35,10 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
   const { startFront } = await import('../infra/local/server');
   const { meterDynamo } = await import('./dynamo-meter');
   const { createUser } = await import('../functions/data/users');
-  const { newEntry, putPendingEntry, settleEntry } = await import('../functions/data/ledger');
-  const { newOrder, placeCreditOrder, completeOrder } = await import('../functions/data/orders');
+  const { newEntry, putPendingEntry } = await import('../functions/wallet/ledger');
+  const { settleTopUp } = await import('../functions/payments/top-ups');
+  const { newOrder, completeOrder } = await import('../functions/data/orders');
+  const { placeCreditOrder } = await import('../functions/labels/buy-label');
   const { signSessionToken } = await import('../functions/http/tokens');
   const front = await startFront({ port: 0, spa: 'none' });
   const meter = meterDynamo();
@@ -47,7 +49,7 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
     for (const user of [lister, buyer]) {
       const entry = newEntry(user, { amountCents: 1_000_000, type: 'topup', creditType: 'Card', paymentType: 'CARD', provider: 'stripe' });
       await putPendingEntry(entry);
-      await settleEntry({ userId: user.id, entryId: entry.id, outcome: 'completed', eventKey: `bench#${entry.id}`, paidCents: 1_000_000 });
+      await settleTopUp({ userId: user.id, entryId: entry.id, outcome: 'completed', eventKey: `bench#${entry.id}`, paidCents: 1_000_000 });
     }
     const form = sampleLabelOrder() as LabelOrderBody;
     // The lister's orders go straight through the data layer (the same transactions a purchase

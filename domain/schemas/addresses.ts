@@ -29,4 +29,5 @@ export const addressFields = {
 
 /** POST /auth/addresses */
 export const addressSchema = z.object(addressFields, { error: 'Required' });
-export type AddressBody = z.infer<typeof addressSchema>;
+/** One address: a saved one, either side of a label, and what the carrier prints. */
+export type Address = z.output<typeof addressSchema>;

@@ -7,6 +7,9 @@ import { labelOrderSchema } from './labels';
 export const CREDIT_TYPES = ['Card', 'Crypto', 'Bitcoin'] as const;
 export type CreditType = (typeof CREDIT_TYPES)[number];
 
+/** How each credit type is paid, as the ledger and the top-up payload name it (SPEC section 7). */
+export const PAYMENT_TYPES = { Card: 'CARD', Crypto: 'CRYPTO', Bitcoin: 'BITCOIN' } as const satisfies Record<CreditType, string>;
+
 const TOPUP_MESSAGE = 'Please enter a valid amount.';
 
 /** A top-up amount in dollars: positive, at most two decimals, $1 to $10,000. */

@@ -3,7 +3,8 @@
  * `email` names (the spec's payloads carry the email; the token is what we trust).
  */
 import { RESEND_TOO_SOON } from '../data/one-time-codes';
-import { getUserById, normalizeEmail, type User } from '../data/users';
+import type { User } from '../../domain/api/users';
+import { getUserById, normalizeEmail } from '../data/users';
 import { Forbidden, TooManyAttempts, Unauthorized } from '../errors';
 import type { SessionClaims } from '../http/tokens';
 import { mailSignInCode } from './sign-in';

@@ -10,14 +10,14 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { AddressBody } from '../../domain/schemas/addresses';
+import type { Address } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
 import { db, onlyConditionsFailed, tableName } from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';
 
-export interface SavedAddress extends AddressBody {
+export interface SavedAddress extends Address {
   id: string;
   createdAt: string;
 }
@@ -25,7 +25,7 @@ export interface SavedAddress extends AddressBody {
 const addressKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ADDR#${id}` });
 
 /** The claim's sort key: the five fields that make an address the same place, normalised. */
-export function addressClaim(a: Pick<AddressBody, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
+export function addressClaim(a: Pick<Address, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
   const same = [a.street, a.city, a.state, a.zip, a.country].map(norm).join('|');
   return `ADDRKEY#${createHash('sha256').update(same).digest('hex')}`;
@@ -57,7 +57,7 @@ export async function listAddresses(userId: string): Promise<SavedAddress[]> {
 }
 
 /** Saves an address; Conflict when the same place is already saved. */
-export async function saveAddress(userId: string, body: AddressBody): Promise<SavedAddress> {
+export async function saveAddress(userId: string, body: Address): Promise<SavedAddress> {
   if ((await listAddresses(userId)).length >= MAX_ADDRESSES) {
     throw new InvalidRequest(`You can keep at most ${MAX_ADDRESSES} addresses. Delete one first.`);
   }

@@ -65,6 +65,38 @@ export const tableName = (): string => config().TABLE_NAME;
 export const isConditionFailure = (err: unknown): err is ConditionalCheckFailedException =>
   err instanceof ConditionalCheckFailedException;
 
+/** One item of a TransactWrite. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * A transaction item with a name, so a cancelled transaction tells which of its conditions failed
+ * by name (`'order.idempotency'`, `'wallet.balance'`) instead of by position in the list: adding
+ * an item to a composed transaction can then never make a caller misread the answer.
+ */
+export interface Step {
+  name: string;
+  item: TransactItem;
+}
+
+/** Names the items of `items` (the stats counters, which carry no condition). */
+export const steps = (name: string, items: readonly TransactItem[]): Step[] => items.map((item) => ({ name, item }));
+
+/**
+ * Runs the steps as one TransactWrite. `{ ok: true }` when it committed; when DynamoDB cancelled it
+ * only because conditions did not hold, `{ ok: false, failed }` with the names of those steps (nothing
+ * was written). Any other failure (throttling, a lost answer) is thrown for the caller to handle.
+ */
+export async function transact(list: readonly Step[]): Promise<{ ok: true } | { ok: false; failed: Set<string> }> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: list.map((s) => s.item) }));
+    return { ok: true };
+  } catch (err) {
+    if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
+    const reasons = err.CancellationReasons ?? [];
+    return { ok: false, failed: new Set(list.filter((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed').map((s) => s.name)) };
+  }
+}
+
 /**
  * Runs a transaction whose conditions say "still valid" (an unused code, an unexpired link); when
  * DynamoDB cancels it, `refusal` is thrown instead, and nothing was written.

@@ -1,74 +1,26 @@
 /**
- * Label orders (shipments) and the label purchase transactions.
+ * Label orders (shipments): their keys, states and reads, and the transaction steps that move an
+ * order from state to state. Money is not here: a purchase composes these steps with the wallet's
+ * (functions/wallet/wallet.ts) in one transaction (functions/labels/).
  *
  *   order        pk USER#<userId>              sk ORDER#<shipOrderId>  gsi2pk TRACK#<tracking>  gsi2sk ORDER
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
  * The shipOrderId is a ulid, so a user's orders sort newest first and a download is a GetItem under
  * the caller's own partition: another user's order simply is not there (404).
- * Money moves only with ledger entries (ledger.ts): the debit when the order is placed, a refund
- * when the carrier fails. The labels counter and the user's label count move when a label exists.
+ *
+ *   awaiting_payment --(card paid)--> processing --(label)--> created
+ *          |                              '------(carrier failed, refunded)--> failed
+ *          '--(checkout failed or expired)--> failed
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { centsToDollars } from '../../domain/money';
-import { findLabelType } from '../../domain/pricing';
+import type { Order, OrderStatus } from '../../domain/api/orders';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { db, onlyConditionsFailed, tableName } from './client';
-import { statsItems } from './stats';
-import { entryItem, eventRecordItem, newEntry, type LedgerEntry } from './ledger';
+import { db, steps, tableName, transact, type Step } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
-import { userKey, type User } from './users';
-
-export type OrderStatus = 'awaiting_payment' | 'processing' | 'created' | 'failed';
-type Address = LabelOrderBody['from'];
-
-export interface Order {
-  id: string;
-  userId: string;
-  labelType: string;
-  weightLb: number;
-  lengthIn: number;
-  widthIn: number;
-  heightIn: number;
-  shipDate: string;
-  from: Address;
-  to: Address;
-  priceCents: number;
-  paymentMethod: 'credits' | 'purchase';
-  status: OrderStatus;
-  tracking: string | null;
-  carrierRef: string | null;
-  service: string | null;
-  /** Key of the PDF in the label store. */
-  labelKey: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ApiOrder {
-  shipOrderId: string;
-  labelType: string;
-  labelTypeName: string;
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
-  from: Address;
-  to: Address;
-  fromName: string;
-  fromCity: string;
-  toName: string;
-  toCity: string;
-  paymentMethod: Order['paymentMethod'];
-  price: number;
-  priceCents: number;
-  status: OrderStatus;
-  tracking: string | null;
-  createdAt: string;
-}
+import { statsItems } from './stats';
+import { userKey } from './users';
 
 export const orderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` });
 const idempotencyKey = (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' });
@@ -79,28 +31,6 @@ const fromItem = (item: Record<string, unknown>): Order => {
   const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, ...order } = item;
   return order as unknown as Order;
 };
-
-export const toApiOrder = (o: Order): ApiOrder => ({
-  shipOrderId: o.id,
-  labelType: o.labelType,
-  labelTypeName: findLabelType(o.labelType)?.name ?? o.labelType,
-  weight: o.weightLb,
-  length: o.lengthIn,
-  width: o.widthIn,
-  height: o.heightIn,
-  from: o.from,
-  to: o.to,
-  fromName: o.from.name,
-  fromCity: o.from.city,
-  toName: o.to.name,
-  toCity: o.to.city,
-  paymentMethod: o.paymentMethod,
-  price: Number(centsToDollars(o.priceCents)),
-  priceCents: o.priceCents,
-  status: o.status,
-  tracking: o.tracking,
-  createdAt: o.createdAt,
-});
 
 /** A new order from a validated form (not yet stored). */
 export function newOrder(userId: string, body: LabelOrderBody, priceCents: number, status: OrderStatus): Order {
@@ -129,228 +59,76 @@ export function newOrder(userId: string, body: LabelOrderBody, priceCents: numbe
   };
 }
 
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
-
-/** The ledger entry that pays for an order from the wallet (already settled: the debit is immediate). */
-function debitFor(user: Pick<User, 'id' | 'name' | 'email'>, order: Order): LedgerEntry {
-  const entry = newEntry(user, { amountCents: -order.priceCents, type: 'label', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: order.id });
-  return { ...entry, status: 'completed', completedAt: entry.createdAt };
-}
-
-/** Items that debit the wallet for `order`: the balance may not go below zero. */
-function debitItems(user: Pick<User, 'id' | 'name' | 'email'>, order: Order): TransactItems {
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET balanceCents = balanceCents - :price, version = version + :one',
-        ConditionExpression: 'balanceCents >= :price',
-        ExpressionAttributeValues: { ':price': order.priceCents, ':one': 1 },
-      },
+/** The step that claims an idempotency key for `orderId`; it fails as `order.idempotency` when the key was used. */
+export const claimKeyStep = (userId: string, key: string, orderId: string): Step => ({
+  name: 'order.idempotency',
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...idempotencyKey(userId, key), entity: 'idempotency', orderId, expiresAt: Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_S },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
-    entryItem(debitFor(user, order)),
-  ];
+  },
+});
+
+/** The order an idempotency key was claimed for. */
+export async function orderIdForKey(userId: string, key: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(userId, key), ConsistentRead: true }));
+  return typeof Item?.orderId === 'string' ? Item.orderId : undefined;
 }
 
-export type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' };
-
-/**
- * Places a credits order: claims the idempotency key, stores the order (processing) and debits the
- * wallet with its ledger entry, all in one transaction. A key used before answers `repeat` with the
- * first order's id; a short balance answers `insufficient` and nothing changes.
- */
-export async function placeCreditOrder(user: Pick<User, 'id' | 'name' | 'email'>, order: Order, key: string): Promise<PlaceResult> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...idempotencyKey(user.id, key), entity: 'idempotency', orderId: order.id, expiresAt: Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_S },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: tableName(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...debitItems(user, order),
-          ...statsItems({ balanceCents: -order.priceCents }),
-        ],
-      }),
-    );
-    return { kind: 'placed', order };
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException)) throw err;
-    const reasons = err.CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(user.id, key), ConsistentRead: true }));
-      return { kind: 'repeat', orderId: String(Item?.orderId) };
-    }
-    if (reasons[2]?.Code === 'ConditionalCheckFailed') return { kind: 'insufficient' };
-    throw err;
-  }
-}
+/** The step that stores a new order (named `order`). */
+export const putOrderStep = (order: Order): Step => ({
+  name: 'order',
+  item: { Put: { TableName: tableName(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+});
 
 /** Stores an order waiting for its card payment (no money has moved). */
 export async function putAwaitingOrder(order: Order): Promise<void> {
-  await db.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } }] }));
+  await transact([putOrderStep(order)]);
 }
 
 /**
- * The card payment for an order arrived: in one transaction record the event, settle the pending
- * card entry (+price), debit the wallet for the label (-price: the balance is unchanged) and move the
- * order to processing. False when the event was seen before or the order/entry is not waiting.
+ * The step (named `order`) that moves an order from `from` to `to`, setting `fields` too; it fails
+ * when the order is not in `from`, so each transition happens once.
  */
-export async function settleCardOrder(input: {
-  user: Pick<User, 'id' | 'name' | 'email'>;
-  order: Order;
-  paymentEntryId: string;
-  eventKey: string;
-  paidCents: number;
-}): Promise<boolean> {
-  const { user, order } = input;
-  if (input.paidCents !== order.priceCents) return false;
-  const now = new Date().toISOString();
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          eventRecordItem(input.eventKey, { orderId: order.id, outcome: 'completed' }, now),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { pk: `USER#${user.id}`, sk: `TXN#${input.paymentEntryId}` },
-              UpdateExpression: 'SET #status = :completed, completedAt = :now',
-              ConditionExpression: '#status = :pending AND amountCents = :price',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':completed': 'completed', ':pending': 'pending', ':now': now, ':price': order.priceCents },
-            },
-          },
-          entryItem(debitFor(user, order)),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(user.id, order.id),
-              UpdateExpression: 'SET #status = :processing, updatedAt = :now',
-              ConditionExpression: '#status = :awaiting',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':processing': 'processing', ':awaiting': 'awaiting_payment', ':now': now },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) return false;
-    throw err;
-  }
+export function moveOrderStep(order: Pick<Order, 'userId' | 'id'>, from: OrderStatus, to: OrderStatus, now: string, fields: Record<string, string> = {}): Step {
+  const names = Object.keys(fields);
+  return {
+    name: 'order',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression: ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', '),
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])) },
+      },
+    },
+  };
 }
 
 /** The label exists: the order becomes created, and the counters move, in one transaction. */
 export async function completeOrder(order: Order, label: { tracking: string; carrierRef: string; service: string; labelKey: string }): Promise<Order> {
   const updatedAt = new Date().toISOString();
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: orderKey(order.userId, order.id),
-            UpdateExpression:
-              'SET #status = :created, tracking = :tracking, carrierRef = :ref, service = :service, labelKey = :key, updatedAt = :now, gsi2pk = :track, gsi2sk = :order',
-            ConditionExpression: '#status = :processing',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':created': 'created',
-              ':processing': 'processing',
-              ':tracking': label.tracking,
-              ':ref': label.carrierRef,
-              ':service': label.service,
-              ':key': label.labelKey,
-              ':now': updatedAt,
-              ':track': `TRACK#${label.tracking}`,
-              ':order': 'ORDER',
-            },
-          },
-        },
-        ...statsItems({ labels: 1 }),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKey(order.userId),
-            UpdateExpression: 'ADD labelCount :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-      ],
-    }),
-  );
+  const done = await transact([
+    moveOrderStep(order, 'processing', 'created', updatedAt, { ...label, gsi2pk: `TRACK#${label.tracking}`, gsi2sk: 'ORDER' }),
+    ...steps('stats', statsItems({ labels: 1 })),
+    {
+      name: 'user.labelCount',
+      item: {
+        Update: { TableName: tableName(), Key: userKey(order.userId), UpdateExpression: 'ADD labelCount :one', ExpressionAttributeValues: { ':one': 1 } },
+      },
+    },
+  ]);
+  if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
   return { ...order, ...label, status: 'created', updatedAt };
-}
-
-/**
- * The carrier failed: the order becomes failed and its price goes back to the wallet with a refund
- * entry, in one transaction (only from processing, so a refund happens once).
- */
-export async function failAndRefundOrder(user: Pick<User, 'id' | 'name' | 'email'>, order: Order, reason: string): Promise<Order> {
-  const updatedAt = new Date().toISOString();
-  const refund: LedgerEntry = {
-    ...newEntry(user, { amountCents: order.priceCents, type: 'refund', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: order.id }),
-    status: 'completed',
-    completedAt: updatedAt,
-  };
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: orderKey(order.userId, order.id),
-            UpdateExpression: 'SET #status = :failed, failureReason = :reason, updatedAt = :now',
-            ConditionExpression: '#status = :processing',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':failed': 'failed', ':processing': 'processing', ':reason': reason, ':now': updatedAt },
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKey(order.userId),
-            UpdateExpression: 'SET balanceCents = balanceCents + :price, version = version + :one',
-            ExpressionAttributeValues: { ':price': order.priceCents, ':one': 1 },
-          },
-        },
-        entryItem(refund),
-        ...statsItems({ balanceCents: order.priceCents }),
-      ],
-    }),
-  );
-  return { ...order, status: 'failed', failureReason: reason, updatedAt };
 }
 
 /** Marks an order that never got paid as failed (its checkout could not start or expired). */
 export async function failAwaitingOrder(userId: string, orderId: string, reason: string): Promise<void> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(userId, orderId),
-              UpdateExpression: 'SET #status = :failed, failureReason = :reason, updatedAt = :now',
-              ConditionExpression: '#status = :awaiting',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':failed': 'failed', ':awaiting': 'awaiting_payment', ':reason': reason, ':now': new Date().toISOString() },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
-  }
+  await transact([moveOrderStep({ userId, id: orderId }, 'awaiting_payment', 'failed', new Date().toISOString(), { failureReason: reason })]);
 }
 
 /** One of the user's orders, or undefined (also for another user's id). */

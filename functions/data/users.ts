@@ -10,40 +10,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Role } from '../http/tokens';
-import { centsToDollars } from '../../domain/money';
+import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
 import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { statsItems } from './stats';
-
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  passwordHash: string;
-  /** The email address was proven by a one-time code at least once. */
-  verified: boolean;
-  balanceCents: number;
-  /** Bumped on every write of the profile item (optimistic concurrency). */
-  version: number;
-  /** Labels this user has bought (created), kept with each label's transaction. */
-  labelCount: number;
-  createdAt: string;
-}
-
-/** The user as the API shows it (docs/api.md): no hash, the balance in dollars beside exact cents. */
-export interface ApiUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  isVerified: boolean;
-  balance: number;
-  balanceCents: number;
-  createdAt: string;
-}
 
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
 export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: 'EMAIL' });
@@ -51,8 +22,8 @@ export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(e
 /** Emails compare case-insensitively and without surrounding spaces. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-function toItem(user: User) {
-  return { ...userKey(user.id), type: 'user', gsi1pk: 'USERS', gsi1sk: `${user.createdAt}#${user.id}`, ...user };
+function toItem({ balanceCents: _wallets, ...user }: User) {
+  return { ...userKey(user.id), entity: 'user', gsi1pk: 'USERS', gsi1sk: `${user.createdAt}#${user.id}`, ...user };
 }
 
 function fromItem(item: Record<string, unknown>): User {
@@ -69,17 +40,6 @@ function fromItem(item: Record<string, unknown>): User {
     createdAt: item.createdAt as string,
   };
 }
-
-export const toApiUser = (u: User): ApiUser => ({
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  role: u.role,
-  isVerified: u.verified,
-  balance: Number(centsToDollars(u.balanceCents)),
-  balanceCents: u.balanceCents,
-  createdAt: u.createdAt,
-});
 
 export interface NewUser {
   name: string;
@@ -98,6 +58,7 @@ export async function createUser(input: NewUser): Promise<User> {
     role: input.role ?? 'user',
     passwordHash: input.passwordHash,
     verified: input.verified ?? false,
+    // The balance is the wallet's (functions/wallet/): a new account has none, which reads as 0.
     balanceCents: 0,
     version: 1,
     labelCount: 0,
@@ -110,7 +71,7 @@ export async function createUser(input: NewUser): Promise<User> {
           {
             Put: {
               TableName: tableName(),
-              Item: { ...emailClaimKey(user.email), type: 'emailClaim', userId: user.id },
+              Item: { ...emailClaimKey(user.email), entity: 'emailClaim', userId: user.id },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

@@ -7,7 +7,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import { config } from '../config';
 
 export type TokenScope = 'otp' | 'full';
-export type Role = 'admin' | 'user';
+import type { Role } from '../../domain/api/users';
+
+export type { Role };
 
 export interface SessionClaims {
   userId: string;

@@ -5,12 +5,17 @@
  */
 import { labelPriceCents } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { completeOrder, failAndRefundOrder, getOrder, newOrder, placeCreditOrder, type Order } from '../data/orders';
-import { getUserById, type User } from '../data/users';
+import type { User } from '../../domain/api/users';
+import { transact } from '../data/client';
+import type { Order } from '../../domain/api/orders';
+import { claimKeyStep, completeOrder, getOrder, moveOrderStep, newOrder, orderIdForKey, putOrderStep } from '../data/orders';
+import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, Unauthorized } from '../errors';
 import type { Logger } from '../http/logger';
 import { getLabelStore } from '../providers/blobs/blob-store';
 import { getCarrier } from '../providers/carrier/carrier';
+import type { EntryOwner } from '../wallet/ledger';
+import { debit, refund } from '../wallet/wallet';
 
 const CARRIER = 'USPS label service';
 
@@ -22,7 +27,7 @@ export function priceOf(body: Pick<LabelOrderBody, 'labelType' | 'weight'>): num
 }
 
 /** Buys the label of a paid, processing order; refunds and throws ProviderUnavailable on failure. */
-export async function fulfilOrder(user: Pick<User, 'id' | 'name' | 'email'>, order: Order, log: Logger): Promise<Order> {
+export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): Promise<Order> {
   let label;
   try {
     const bought = await getCarrier().buyLabel({
@@ -46,6 +51,39 @@ export async function fulfilOrder(user: Pick<User, 'id' | 'name' | 'email'>, ord
     throw new ProviderUnavailable(CARRIER, detail);
   }
   return recordOutcome(order, 'created', () => completeOrder(order, label), log);
+}
+
+/**
+ * The carrier failed: the order becomes failed and its price goes back to the wallet with a refund
+ * entry, in one transaction (only from processing, so a refund happens once).
+ */
+async function failAndRefundOrder(user: EntryOwner, order: Order, reason: string): Promise<Order> {
+  const updatedAt = new Date().toISOString();
+  const done = await transact([
+    moveOrderStep(order, 'processing', 'failed', updatedAt, { failureReason: reason }),
+    ...refund(user, { amountCents: order.priceCents, orderId: order.id }),
+  ]);
+  if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
+  return { ...order, status: 'failed', failureReason: reason, updatedAt };
+}
+
+type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' };
+
+/**
+ * Places a credits order: claims the idempotency key, stores the order (processing) and debits the
+ * wallet with its ledger entry, all in one transaction. A key used before answers `repeat` with the
+ * first order's id; a short balance answers `insufficient` and nothing changes.
+ */
+export async function placeCreditOrder(user: EntryOwner, order: Order, key: string): Promise<PlaceResult> {
+  const placed = await transact([
+    claimKeyStep(user.id, key, order.id),
+    putOrderStep(order),
+    ...debit(user, { amountCents: order.priceCents, orderId: order.id }),
+  ]);
+  if (placed.ok) return { kind: 'placed', order };
+  if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
+  if (placed.failed.has('wallet.balance')) return { kind: 'insufficient' };
+  throw new Error(`placing order ${order.id} failed on ${[...placed.failed].join(', ')}`);
 }
 
 /** Tries of the write that records how a paid order ended, and the pause before each new try. */

@@ -1,18 +1,21 @@
 /**
  * Buying a label by card: the order waits for its Stripe payment; the payment is a top-up entry tied
- * to the order, and when Stripe's webhook says it is paid, one transaction settles it and debits
- * the label from the wallet (net zero), then the label is bought. A carrier failure refunds the price
- * into the wallet, where the person can use it for the next label.
+ * to the order, and when Stripe's webhook says it is paid, one transaction records the event,
+ * settles the payment and spends it on the label (net zero for the wallet) and moves the order to
+ * processing; then the label is bought. A carrier failure refunds the price into the wallet, where
+ * the person can use it for the next label.
  */
 import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { getEntry, settleEntry } from '../data/ledger';
-import { failAwaitingOrder, getOrder, newOrder, putAwaitingOrder, settleCardOrder } from '../data/orders';
+import { transact } from '../data/client';
+import { failAwaitingOrder, getOrder, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
+import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { ProviderUnavailable } from '../errors';
 import type { Logger } from '../http/logger';
-import { startPayment } from '../payments/top-ups';
-import { getCardCheckout } from '../providers/payments/payments';
+import { settleTopUp, startPayment } from '../payments/top-ups';
+import { getEntry } from '../wallet/ledger';
+import { settleAndSpend } from '../wallet/wallet';
 import { fulfilOrder, priceOf } from './buy-label';
 
 /** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
@@ -22,21 +25,15 @@ export async function startCardOrder(userId: string, details: LabelOrderBody): P
   const order = newOrder(userId, body, price, 'awaiting_payment');
   await putAwaitingOrder(order);
   try {
-    const { id, url } = await startPayment({
+    const { ref, url } = await startPayment({
       userId,
       amountCents: price,
       creditType: 'Card',
-      paymentType: 'CARD',
-      provider: 'stripe',
       purpose: 'label',
       orderId: order.id,
       description: `USPS label: ${findLabelType(body.labelType)?.name ?? body.labelType}`,
-      start: async (request) => {
-        const session = await getCardCheckout().createSession(request);
-        return { ref: session.id, ...session };
-      },
     });
-    return { id, url };
+    return { id: ref, url };
   } catch (err) {
     await failAwaitingOrder(userId, order.id, 'checkout could not start').catch(() => undefined);
     throw err;
@@ -60,11 +57,18 @@ export async function settleCardOrderEvent(input: {
   const user = await getUserById(input.userId);
   if (!entry || !order || !user) return 'rejected';
   if (input.outcome === 'failed') {
-    const result = await settleEntry({ userId: user.id, entryId: entry.id, outcome: 'failed', eventKey: input.eventKey });
+    const result = await settleTopUp({ userId: user.id, entryId: entry.id, outcome: 'failed', eventKey: input.eventKey });
     await failAwaitingOrder(user.id, order.id, 'card payment did not complete');
     return result;
   }
-  const settled = await settleCardOrder({ user, order, paymentEntryId: entry.id, eventKey: input.eventKey, paidCents: input.paidCents ?? -1 }).catch(
+  if (input.paidCents !== order.priceCents) return 'duplicate-or-rejected';
+  const now = new Date().toISOString();
+  const settled = await transact([
+    eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now),
+    ...settleAndSpend(user, entry.id, { amountCents: order.priceCents, orderId: order.id }, now),
+    moveOrderStep(order, 'awaiting_payment', 'processing', now),
+  ]).then(
+    (r) => r.ok,
     async (err: unknown) => {
       // DynamoDB may have applied the settlement and lost only its answer (a timeout). A replay of
       // this event would then find it recorded and do nothing, leaving the order paid and

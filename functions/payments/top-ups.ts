@@ -1,15 +1,25 @@
 /**
- * Starting a payment, shared by the card (Stripe) and crypto (Hoodpay) top-ups and the card label
- * purchase: record the pending entry first, then ask the provider, so every payment a provider ever
- * sees has an entry to settle; if the provider cannot start it, the entry is marked failed and the
- * caller told to retry. A label's card payment is a top-up entry tied to the order: when it settles,
- * the label's debit follows in the same transaction (functions/data/orders.ts settleCardOrder).
+ * Payments through a provider, shared by the card (Stripe) and crypto (Hoodpay) top-ups and the
+ * card label purchase.
+ *
+ * Starting: record the pending entry first, then ask the provider (picked here from the method), so
+ * every payment a provider ever sees has an entry to settle; if the provider cannot start it, the
+ * entry is marked failed and the caller told to retry.
+ * Settling: a provider's event completes or fails the pending entry through the wallet, once per
+ * event. A label's card payment is a top-up entry tied to the order: it settles together with the
+ * label's debit (functions/labels/card-orders.ts).
  */
+import { PAYMENT_TYPES, type CreditType } from '../../domain/schemas/payments';
+import type { PaymentProvider } from '../../domain/api/wallet';
 import { config } from '../config';
-import { attachProviderRef, failPendingEntry, newEntry, putPendingEntry, type LedgerEntry, type PaymentProvider } from '../data/ledger';
-import { getUserById, type User } from '../data/users';
+import { transact } from '../data/client';
+import { eventRecordStep } from '../data/payment-events';
+import { getUserById } from '../data/users';
 import { Unauthorized } from '../errors';
+import { getCardCheckout, getCryptoCheckout } from '../providers/payments/payments';
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
+import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
+import { settle } from '../wallet/wallet';
 
 /** Where checkout sends the payer back: the wallet page, which waits for the webhook's credit. */
 export const walletReturnUrls = () => {
@@ -20,51 +30,83 @@ export const walletReturnUrls = () => {
   };
 };
 
-export async function startPayment<T extends { ref: string }>(input: {
+/** Asks the provider of `creditType` for the payment: its id for it and where to send the payer. */
+async function startAtProvider(creditType: CreditType, request: CheckoutRequest): Promise<{ provider: PaymentProvider; ref: string; url: string }> {
+  if (creditType === 'Card') {
+    const session = await getCardCheckout().createSession(request);
+    return { provider: 'stripe', ref: session.id, url: session.url };
+  }
+  const notifyUrl = new URL('/hoodpay/webhook', config().APP_URL).toString();
+  const payment = await getCryptoCheckout().createPayment({ ...request, notifyUrl });
+  return { provider: 'hoodpay', ref: payment.paymentId, url: payment.url };
+}
+
+/** Starts a payment of `amountCents` by `creditType`: a wallet top-up, or the card payment of label order `orderId`. */
+export async function startPayment(input: {
   userId: string;
   amountCents: number;
-  creditType: string;
-  paymentType: string;
-  provider: PaymentProvider;
-  /** A top-up, or the card payment of the label order `orderId`. */
+  creditType: CreditType;
   purpose?: CheckoutPurpose;
   orderId?: string;
   description?: string;
-  /** Asks the provider for the payment; its `ref` is the provider's id for it. */
-  start: (request: CheckoutRequest, user: User, entry: LedgerEntry) => Promise<T>;
-}): Promise<T> {
+}): Promise<{ ref: string; url: string }> {
   const user = await getUserById(input.userId);
   if (!user) throw new Unauthorized();
+  const provider: PaymentProvider = input.creditType === 'Card' ? 'stripe' : 'hoodpay';
   const entry = newEntry(user, {
     amountCents: input.amountCents,
     type: 'topup',
     creditType: input.creditType,
-    paymentType: input.paymentType,
-    provider: input.provider,
+    paymentType: PAYMENT_TYPES[input.creditType],
+    provider,
     orderId: input.orderId,
   });
   await putPendingEntry(entry);
-  let started: T;
+  let started;
   try {
-    started = await input.start(
-      {
-        userId: user.id,
-        email: user.email,
-        entryId: entry.id,
-        purpose: input.purpose ?? 'topup',
-        amountCents: entry.amountCents,
-        description: input.description ?? 'PrepaidShip wallet top-up',
-        ...walletReturnUrls(),
-      },
-      user,
-      entry,
-    );
+    started = await startAtProvider(input.creditType, {
+      userId: user.id,
+      email: user.email,
+      entryId: entry.id,
+      purpose: input.purpose ?? 'topup',
+      amountCents: entry.amountCents,
+      description: input.description ?? 'PrepaidShip wallet top-up',
+      ...walletReturnUrls(),
+    });
   } catch (err) {
     // The caller must learn the provider's failure, even if marking the entry fails too: an entry
     // left pending moves no money and no provider payment exists for it to settle.
     await failPendingEntry(user.id, entry.id).catch(() => undefined);
     throw err;
   }
-  await attachProviderRef(entry, input.provider, started.ref);
-  return started;
+  await attachProviderRef(entry, started.provider, started.ref);
+  return { ref: started.ref, url: started.url };
+}
+
+export type SettleResult = 'applied' | 'duplicate' | 'rejected';
+
+/**
+ * Settles a pending top-up from a provider's event, in one transaction: the event's record (so a
+ * replayed event, however often and concurrently, is `duplicate`) and the wallet's settlement
+ * (pending -> completed or failed; completing credits the entry's amount, only if it equals what
+ * was paid). `rejected` means the entry does not exist for that user, is no longer pending, or the
+ * amount paid differs: nothing changed, and the event is not recorded.
+ */
+export async function settleTopUp(input: {
+  userId: string;
+  entryId: string;
+  outcome: 'completed' | 'failed';
+  /** `<provider>#<event id>`: the same key never applies twice. */
+  eventKey: string;
+  /** Completing: what the provider says was paid, in cents. */
+  paidCents?: number;
+}): Promise<SettleResult> {
+  const entry = await getEntry(input.userId, input.entryId);
+  if (!entry) return 'rejected';
+  const completing = input.outcome === 'completed';
+  if (completing && (entry.amountCents !== input.paidCents || entry.amountCents <= 0)) return 'rejected';
+  const now = new Date().toISOString();
+  const done = await transact([eventRecordStep(input.eventKey, { entryId: entry.id, outcome: input.outcome }, now), ...settle(entry, input.outcome, now)]);
+  if (done.ok) return 'applied';
+  return done.failed.has('event') ? 'duplicate' : 'rejected';
 }

@@ -1,65 +1,22 @@
 /**
- * The wallet ledger. A balance changes only here, and only in a TransactWrite that also writes or
- * settles its ledger entry, so for every user the completed entries always sum to the balance.
+ * The ledger's entries: their keys, how they are stored and read, and the provider references that
+ * find an entry from a webhook. Entries that move money are written only by the balance steps in
+ * ./wallet.ts, in the same transaction as the balance; pending entries (a payment not yet made)
+ * move nothing and are written here.
  *
  *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>  gsi1sk <createdAt>#<id>
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
- *   event        pk EVENT#<provider>#<id>      sk EVENT       outcome, TTL 30 days   (a webhook event applied once)
- *
- * Amounts are integer cents, positive for credits and negative for debits.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { centsToDollars } from '../../domain/money';
-import { db, isConditionFailure, onlyConditionsFailed, tableName } from './client';
-import { decodeCursor, encodeCursor, type Page } from './pagination';
-import { statsItems } from './stats';
-import type { IndexName } from './table';
-import { userKey, type User } from './users';
-
-export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment';
-export type EntryStatus = 'pending' | 'completed' | 'failed';
-export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
-
-export interface LedgerEntry {
-  id: string;
-  userId: string;
-  /** Copied from the user when the entry is made, so the admin list needs no second read. */
-  userName: string;
-  userEmail: string;
-  amountCents: number;
-  type: EntryType;
-  creditType: string | null;
-  paymentType: string | null;
-  status: EntryStatus;
-  orderId: string | null;
-  provider: PaymentProvider | null;
-  providerRef: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-/** The entry as the API shows it (docs/api.md). */
-export interface ApiEntry {
-  id: string;
-  userId: string;
-  user: { name: string; email: string };
-  orderId: string | null;
-  amount: number;
-  amountCents: number;
-  type: EntryType;
-  creditType: string | null;
-  paymentType: string | null;
-  status: EntryStatus;
-  createdAt: string;
-  completedAt: string | null;
-}
+import type { EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
+import type { User } from '../../domain/api/users';
+import { db, isConditionFailure, tableName, type Step } from '../data/client';
+import { decodeCursor, encodeCursor, type Page } from '../data/pagination';
+import type { IndexName } from '../data/table';
 
 export const entryKey = (userId: string, entryId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${entryId}` });
 const paymentRefKey = (provider: PaymentProvider, ref: string) => ({ pk: `PAYREF#${provider}#${ref}`, sk: 'PAYREF' });
-const eventKey = (key: string) => ({ pk: `EVENT#${key}`, sk: 'EVENT' });
-const EVENT_TTL_S = 30 * 24 * 3600;
 
 function toItem(e: LedgerEntry) {
   return { ...entryKey(e.userId, e.id), entity: 'ledgerEntry', gsi1pk: `TXNTYPE#${e.type}`, gsi1sk: `${e.createdAt}#${e.id}`, ...e };
@@ -76,7 +33,7 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
     type: item.type as EntryType,
     creditType: s('creditType'),
     paymentType: s('paymentType'),
-    status: item.status as EntryStatus,
+    status: item.status as LedgerEntry['status'],
     orderId: s('orderId'),
     provider: s('provider') as PaymentProvider | null,
     providerRef: s('providerRef'),
@@ -85,24 +42,11 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
   };
 }
 
-export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
-  id: e.id,
-  userId: e.userId,
-  user: { name: e.userName, email: e.userEmail },
-  orderId: e.orderId,
-  amount: Number(centsToDollars(e.amountCents)),
-  amountCents: e.amountCents,
-  type: e.type,
-  creditType: e.creditType,
-  paymentType: e.paymentType,
-  status: e.status,
-  createdAt: e.createdAt,
-  completedAt: e.completedAt,
-});
+export type EntryOwner = Pick<User, 'id' | 'name' | 'email'>;
 
 /** A new pending entry for `user` (not yet stored). */
 export function newEntry(
-  user: Pick<User, 'id' | 'name' | 'email'>,
+  user: EntryOwner,
   fields: Pick<LedgerEntry, 'amountCents' | 'type' | 'creditType' | 'paymentType' | 'provider'> & { orderId?: string | null },
 ): LedgerEntry {
   return {
@@ -119,14 +63,15 @@ export function newEntry(
   };
 }
 
-/** The TransactWrite item that stores a new entry (with the balance change it belongs to). */
-export const entryItem = (entry: LedgerEntry) => ({
-  Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' },
+/** The step that stores a new entry (named `wallet.entry`; its id is new, so it never exists). */
+export const entryStep = (entry: LedgerEntry): Step => ({
+  name: 'wallet.entry',
+  item: { Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
 });
 
-/** Stores a pending entry (a top-up waiting for its payment). Pending entries never touch the balance. */
+/** Stores a pending entry (a payment waiting for its provider). Pending entries never touch the balance. */
 export async function putPendingEntry(entry: LedgerEntry): Promise<void> {
-  await db.send(new PutCommand(entryItem(entry).Put));
+  await db.send(new PutCommand(entryStep(entry).item.Put!));
 }
 
 /** One entry of one user, or undefined. */
@@ -157,88 +102,6 @@ export async function attachProviderRef(entry: LedgerEntry, provider: PaymentPro
 export async function findEntryByProviderRef(provider: PaymentProvider, ref: string): Promise<{ userId: string; entryId: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: paymentRefKey(provider, ref), ConsistentRead: true }));
   return Item ? { userId: Item.userId as string, entryId: Item.entryId as string } : undefined;
-}
-
-/**
- * The TransactWrite item recording that a provider's event was applied: it goes into the
- * transaction the event causes, so a replay of the event fails this condition and changes nothing.
- */
-export function eventRecordItem(key: string, details: Record<string, string>, now: string) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...eventKey(key), entity: 'webhookEvent', ...details, processedAt: now, expiresAt: Math.floor(Date.now() / 1000) + EVENT_TTL_S },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-export type SettleResult = 'applied' | 'duplicate' | 'rejected';
-
-/**
- * Settles a pending entry from a provider's event, in one transaction:
- * - the event's idempotency record (so a replayed event, however often and concurrently, is `duplicate`),
- * - the entry: pending -> completed or failed, only if it is still pending and, when completing,
- *   only if the amount paid equals the entry's amount,
- * - when completing, the user's balance: + the entry's amount.
- * `rejected` means the entry does not exist for that user, is no longer pending, or the amount paid
- * differs: nothing changed, and the event is not recorded.
- */
-export async function settleEntry(input: {
-  userId: string;
-  entryId: string;
-  outcome: 'completed' | 'failed';
-  /** `<provider>#<event id>`: the same key never applies twice. */
-  eventKey: string;
-  /** Completing: what the provider says was paid, in cents. */
-  paidCents?: number;
-}): Promise<SettleResult> {
-  const now = new Date().toISOString();
-  const completing = input.outcome === 'completed';
-  const existing = completing ? await getEntry(input.userId, input.entryId) : undefined;
-  if (completing && (!existing || existing.amountCents !== input.paidCents || existing.amountCents <= 0)) return 'rejected';
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          eventRecordItem(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: entryKey(input.userId, input.entryId),
-              UpdateExpression: 'SET #status = :outcome, completedAt = :now',
-              ConditionExpression: completing ? '#status = :pending AND amountCents = :amount' : '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':outcome': input.outcome,
-                ':now': now,
-                ':pending': 'pending',
-                ...(completing ? { ':amount': existing!.amountCents } : {}),
-              },
-            },
-          },
-          ...(completing
-            ? [
-                {
-                  Update: {
-                    TableName: tableName(),
-                    Key: userKey(input.userId),
-                    UpdateExpression: 'SET balanceCents = balanceCents + :amount, version = version + :one',
-                    ConditionExpression: 'attribute_exists(pk)',
-                    ExpressionAttributeValues: { ':amount': existing!.amountCents, ':one': 1 },
-                  },
-                },
-                ...statsItems({ balanceCents: existing!.amountCents, topUps: 1, topUpCents: existing!.amountCents }),
-              ]
-            : []),
-        ],
-      }),
-    );
-    return 'applied';
-  } catch (err) {
-    if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
-    return err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed' ? 'duplicate' : 'rejected';
-  }
 }
 
 /** Marks a pending entry failed outside any event (the provider refused to start the payment). */

@@ -12,7 +12,8 @@ import {
   storeResetToken,
   storeSignInCode,
 } from '../../functions/data/one-time-codes';
-import { createUser, getUserById, type User } from '../../functions/data/users';
+import type { User } from '../../domain/api/users';
+import { createUser, getUserById } from '../../functions/data/users';
 import { InvalidRequest, TooManyAttempts } from '../../functions/errors';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../functions/security/secrets';
 import { startFront, type Front } from '../../infra/local/server';

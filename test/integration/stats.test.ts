@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../functions/config';
 import { getStats } from '../../functions/data/stats';
-import { createUser, getUserById, type User } from '../../functions/data/users';
+import type { User } from '../../domain/api/users';
+import { createUser, getUserById } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
 import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';
 import { startFront, type Front } from '../../infra/local/server';

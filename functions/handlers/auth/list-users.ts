@@ -1,5 +1,6 @@
 /** GET /auth/users: every account for admins, newest first, paged by cursor (one Query per page). */
-import { listUsers, toApiUser } from '../../data/users';
+import { toApiUser } from '../../../domain/api/users';
+import { listUsers } from '../../data/users';
 import { pageQuerySchema } from '../../data/pagination';
 import { api } from '../../http/handler';
 

@@ -4,7 +4,8 @@
  * as the spec's form asks for no current password.
  */
 import { updateProfileSchema } from '../../../domain/schemas/auth';
-import { toApiUser, updateUserProfile } from '../../data/users';
+import { toApiUser } from '../../../domain/api/users';
+import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
 import { hashPassword } from '../../security/passwords';
 

@@ -9,21 +9,10 @@ import { checkoutSessionSchema } from '../../../domain/schemas/payments';
 import { api } from '../../http/handler';
 import { startCardOrder } from '../../labels/card-orders';
 import { startPayment } from '../../payments/top-ups';
-import { getCardCheckout } from '../../providers/payments/payments';
 
 export const handler = api('POST /stripe/create-checkout-session', { body: checkoutSessionSchema }, async ({ auth, body }) => {
   const orderDetails = body.metadata?.orderDetails;
   if (orderDetails) return startCardOrder(auth.userId, orderDetails);
-  const { id, url } = await startPayment({
-    userId: auth.userId,
-    amountCents: dollarsToCents(body.amount as number | string) as number,
-    creditType: 'Card',
-    paymentType: 'CARD',
-    provider: 'stripe',
-    start: async (request) => {
-      const session = await getCardCheckout().createSession(request);
-      return { ref: session.id, ...session };
-    },
-  });
-  return { id, url };
+  const { ref, url } = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount as number | string) as number, creditType: 'Card' });
+  return { id: ref, url };
 });

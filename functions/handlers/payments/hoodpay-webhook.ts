@@ -3,7 +3,8 @@
  * about status or amount is not trusted: the payment is re-read from Hoodpay's API, and only a
  * completed payment whose amount equals the pending entry's credits it, once.
  */
-import { findEntryByProviderRef, settleEntry } from '../../data/ledger';
+import { settleTopUp } from '../../payments/top-ups';
+import { findEntryByProviderRef } from '../../wallet/ledger';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { paymentIdFromWebhook } from '../../providers/payments/hoodpay-checkout';
@@ -28,7 +29,7 @@ export const handler = api('POST /hoodpay/webhook', {}, async ({ rawBody, log })
   // Provider down: ProviderUnavailable answers 502, so Hoodpay delivers the notification again.
   const payment = await getCryptoCheckout().getPayment(paymentId);
   if (payment.status === 'pending') return { received: true };
-  const result = await settleEntry({
+  const result = await settleTopUp({
     ...ref,
     outcome: payment.status,
     eventKey: `hoodpay#${paymentId}#${payment.status}`,

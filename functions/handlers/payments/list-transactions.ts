@@ -4,7 +4,8 @@
  * page asks for top-ups), from an index, never a Scan.
  */
 import { z } from 'zod';
-import { listEntriesByType, listUserEntries, toApiEntry } from '../../data/ledger';
+import { toApiEntry } from '../../../domain/api/wallet';
+import { listEntriesByType, listUserEntries } from '../../wallet/ledger';
 import { pageQuerySchema } from '../../data/pagination';
 import { api } from '../../http/handler';
 

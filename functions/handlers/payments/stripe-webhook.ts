@@ -6,7 +6,7 @@
  * stops retrying.
  */
 import type Stripe from 'stripe';
-import { settleEntry } from '../../data/ledger';
+import { settleTopUp } from '../../payments/top-ups';
 import { settleCardOrderEvent } from '../../labels/card-orders';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
@@ -33,7 +33,7 @@ export const handler = api('POST /stripe/webhook', {}, async ({ rawBody, headers
   const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
   const settle = { userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined } as const;
   // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
-  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleEntry(settle);
+  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp(settle);
   log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
   return { received: true };
 });

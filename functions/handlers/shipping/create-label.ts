@@ -5,7 +5,7 @@
  */
 import { labelOrderSchema } from '../../../domain/schemas/labels';
 import { centsToDollars } from '../../../domain/money';
-import { toApiOrder } from '../../data/orders';
+import { toApiOrder } from '../../../domain/api/orders';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { buyWithCredits } from '../../labels/buy-label';

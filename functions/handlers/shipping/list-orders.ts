@@ -1,5 +1,6 @@
 /** GET /shipping/orders: the user's orders, newest first, one Query per page, with their label count. */
-import { listOrders, toApiOrder } from '../../data/orders';
+import { toApiOrder } from '../../../domain/api/orders';
+import { listOrders } from '../../data/orders';
 import { pageQuerySchema } from '../../data/pagination';
 import { getUserById } from '../../data/users';
 import { api } from '../../http/handler';

@@ -9,7 +9,8 @@ import type { BuildHandlerArguments, BuildMiddleware, MetadataBearer } from '@sm
 import { expect } from 'vitest';
 import { db, tableName } from '../../../functions/data/client';
 import { getLabelCount, getStats } from '../../../functions/data/stats';
-import { createUser, getUserById, type User } from '../../../functions/data/users';
+import type { User } from '../../../domain/api/users';
+import { createUser, getUserById } from '../../../functions/data/users';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { expectLedgerInvariant, ledgerOf } from '../ledger-invariant';
 import { creditWallet } from '../wallet-credit';
@@ -259,12 +260,32 @@ export function expectRetryable(status: number, body: unknown, where: string): v
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The seed for a random run: RELIABILITY_SEED when set (to replay a failure), else a new one.
- * Tests print it when they fail.
+ * The seed for a random run: SOAK_SEED (or its older name RELIABILITY_SEED) when set, to replay a
+ * failure, else a new one. A set value that is not a positive 32-bit integer is an error, not a
+ * silent new seed: a replay that quietly ran other operations would prove nothing.
  */
 export function runSeed(): number {
-  const fromEnv = Number(process.env.RELIABILITY_SEED);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv >>> 0 : (Math.floor(Math.random() * 0xffffffff) >>> 0) || 1;
+  const raw = process.env.SOAK_SEED ?? process.env.RELIABILITY_SEED;
+  if (raw === undefined || raw === '') return (Math.floor(Math.random() * 0xffffffff) >>> 0) || 1;
+  const seed = Number(raw);
+  if (!Number.isInteger(seed) || seed <= 0 || seed > 0xffffffff) throw new Error(`SOAK_SEED must be an integer from 1 to ${0xffffffff}, not ${JSON.stringify(raw)}`);
+  return seed;
+}
+
+/** How to replay a seeded run, for the log and for failure messages. */
+export const replayHint = (seed: number) => `seed ${seed}: replay with SOAK_SEED=${seed} npx vitest run --project integration test/integration/reliability/soak.test.ts`;
+
+/**
+ * Runs `body` so that any failure's message starts with the replay hint: every failed expectation of
+ * a seeded run names its seed, whichever assertion it was.
+ */
+export async function withSeedInFailures<T>(seed: number, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof Error) err.message = `[${replayHint(seed)}]\n${err.message}`;
+    throw err;
+  }
 }
 
 /** mulberry32: a tiny, fast PRNG; the same seed gives the same sequence. */

@@ -3,7 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUser, getUserByEmail, toApiUser } from '../../../functions/data/users';
+import { toApiUser } from '../../../domain/api/users';
+import { createUser, getUserByEmail } from '../../../functions/data/users';
 import { Conflict } from '../../../functions/errors';
 import { hashPassword, verifyPassword } from '../../../functions/security/passwords';
 import { statsExpected } from '../handlers/payments/fixtures';

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiUser } from '../../../../functions/data/users';
+import type { ApiUser } from '../../../../domain/api/users';
 import { handler } from '../../../../functions/handlers/auth/register';
 import { verifySessionToken } from '../../../../functions/http/tokens';
 import { verifyPassword } from '../../../../functions/security/passwords';

@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aw
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiUser } from '../../../../functions/data/users';
+import type { ApiUser } from '../../../../domain/api/users';
 import { handler } from '../../../../functions/handlers/auth/verify-otp';
 import { verifySessionToken } from '../../../../functions/http/tokens';
 import { hashSignInCode } from '../../../../functions/security/secrets';

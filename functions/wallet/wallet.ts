@@ -1,0 +1,105 @@
+/**
+ * THE wallet: the only code that writes a user's `balanceCents`. Every change is a list of named
+ * transaction steps (functions/data/client.ts `transact`): the balance update and the ledger entry
+ * that explains it always travel together, with the admin figures (stats) that sum the balances.
+ * Callers compose these steps with their own (an order, a webhook's event record) into one
+ * transaction, and read a cancellation by step name: `wallet.balance` failing means the balance
+ * was short (a debit) or the account is gone (a credit); `wallet.entry` means the entry was not in
+ * the state the step expected (already settled, another amount).
+ *
+ * So for every user the completed entries sum to the balance, whatever fails or runs concurrently.
+ * Room for what withdrawals will need: a hold (balance down, a pending entry for the amount held)
+ * and its release or settlement are two more builders of this kind.
+ */
+import type { EntryType, LedgerEntry } from '../../domain/api/wallet';
+import { steps, tableName, type Step } from '../data/client';
+import { statsItems, type StatsChange } from '../data/stats';
+import { entryKey, entryStep, newEntry, type EntryOwner } from './ledger';
+
+const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+
+/** The step named `wallet.balance`: adds `deltaCents` (a user item without a balance counts as 0). */
+function balanceStep(userId: string, deltaCents: number, condition: 'covers' | 'exists'): Step {
+  return {
+    name: 'wallet.balance',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta, version = version + :one',
+        // A debit may not take the balance below zero; a credit needs the account to exist.
+        ConditionExpression: condition === 'covers' ? 'balanceCents >= :cover' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':delta': deltaCents, ':zero': 0, ':one': 1, ...(condition === 'covers' ? { ':cover': -deltaCents } : {}) },
+      },
+    },
+  };
+}
+
+const completedNow = (entry: LedgerEntry): LedgerEntry => ({ ...entry, status: 'completed', completedAt: entry.createdAt });
+
+const statsSteps = (change: StatsChange): Step[] => steps('stats', statsItems(change));
+
+/** What a wallet debit or credit is for: a label order, paid from or refunded to the wallet. */
+export interface WalletMove {
+  amountCents: number;
+  orderId: string;
+}
+
+/** The completed debit entry of `move` (the label it pays for). */
+const labelDebitEntry = (user: EntryOwner, move: WalletMove) =>
+  completedNow(newEntry(user, { amountCents: -move.amountCents, type: 'label', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }));
+
+/** Pays for a label from the wallet: fails as `wallet.balance` when the balance is short. */
+export function debit(user: EntryOwner, move: WalletMove): Step[] {
+  return [balanceStep(user.id, -move.amountCents, 'covers'), entryStep(labelDebitEntry(user, move)), ...statsSteps({ balanceCents: -move.amountCents })];
+}
+
+/** Credits the wallet with a completed entry of `type` (a refund today; adjustments later). */
+function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove): Step[] {
+  const entry = completedNow(newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }));
+  return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: move.amountCents })];
+}
+
+/** Gives a label's price back to the wallet (the carrier failed). */
+export const refund = (user: EntryOwner, move: WalletMove): Step[] => credit(user, 'refund', move);
+
+/** The step that ends a pending entry; completing also requires the amount it was made for. */
+function endPendingStep(entry: Pick<LedgerEntry, 'userId' | 'id' | 'amountCents'>, outcome: 'completed' | 'failed', now: string): Step {
+  const completing = outcome === 'completed';
+  return {
+    name: 'wallet.entry',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(entry.userId, entry.id),
+        UpdateExpression: 'SET #status = :outcome, completedAt = :now',
+        ConditionExpression: completing ? '#status = :pending AND amountCents = :amount' : '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':outcome': outcome, ':now': now, ':pending': 'pending', ...(completing ? { ':amount': entry.amountCents } : {}) },
+      },
+    },
+  };
+}
+
+/**
+ * Settles a pending top-up: completed credits its amount to the balance (and counts as a top-up in
+ * the admin figures), failed only marks it. Fails as `wallet.entry` when it is no longer pending.
+ */
+export function settle(entry: LedgerEntry, outcome: 'completed' | 'failed', now: string): Step[] {
+  if (outcome === 'failed') return [endPendingStep(entry, 'failed', now)];
+  return [
+    endPendingStep(entry, 'completed', now),
+    balanceStep(entry.userId, entry.amountCents, 'exists'),
+    ...statsSteps({ balanceCents: entry.amountCents, topUps: 1, topUpCents: entry.amountCents }),
+  ];
+}
+
+/**
+ * A card payment made for one label: the pending payment entry completes (+price) and the label's
+ * debit entry is written (-price) in the same transaction. They cancel out, so the balance item is
+ * not touched at all (which DynamoDB also requires: one operation per item in a transaction).
+ * Fails as `wallet.entry` when the payment is no longer pending or was for another amount.
+ */
+export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: WalletMove, now: string): Step[] {
+  return [endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now), { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' }];
+}
