@@ -195,13 +195,16 @@ export function installFaultInjector() {
   let commands: string[] = [];
   let plan: { at: number; kind: FaultKind } | undefined;
   let fired: string | undefined;
+  let onCommand: string | undefined;
+  let custom: Error | undefined;
 
   const middleware: BuildMiddleware<object, MetadataBearer> = (next, context) => async (args: BuildHandlerArguments<object>) => {
     if (!counting) return next(args);
     const command = context.commandName ?? 'unknown';
     const n = commands.push(command);
-    if (!plan || n !== plan.at) return next(args);
+    if (!plan || (onCommand === undefined ? n !== plan.at : command !== onCommand || fired !== undefined)) return next(args);
     fired = command;
+    if (custom) throw custom;
     if (plan.kind === 'timeout-after') {
       await next(args);
       throw timeoutError();
@@ -218,11 +221,25 @@ export function installFaultInjector() {
       commands = [];
       plan = undefined;
       fired = undefined;
+      onCommand = undefined;
+      custom = undefined;
     },
     /** Fails the `at`-th command sent from now on with `kind`. */
     arm(at: number, kind: FaultKind): void {
       this.record();
       plan = { at, kind };
+    },
+    /**
+     * Fails the first `command` (e.g. `TransactWriteItemsCommand`) sent from now on with `kind`, or
+     * throws `error` for it instead (nothing is sent then).
+     */
+    armOn(command: string, kind: FaultKind | Error): void {
+      this.record();
+      if (kind instanceof Error) {
+        plan = { at: Number.POSITIVE_INFINITY, kind: 'throughput' };
+        custom = kind;
+      } else plan = { at: Number.POSITIVE_INFINITY, kind };
+      onCommand = command;
     },
     /** Stops counting and failing; returns the commands sent and which one was failed. */
     stop(): { commands: string[]; fired: string | undefined } {

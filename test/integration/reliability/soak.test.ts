@@ -9,9 +9,10 @@
  * (balance, labels, addresses) predicts every answer exactly. At the end the table itself must
  * agree: every balance is its ledger sum, every order has its debit and every debit its order, and
  * the counters (public labels counter, admin stats) equal the labels, users and balances stored.
- * A failure prints the seed; RELIABILITY_SEED=<seed> replays the same operations.
+ * The seed is printed at the start (stdout and a test annotation) and heads every failure message;
+ * SOAK_SEED=<seed> replays the same operations of each user.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelPriceCents } from '../../../domain/pricing';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getStats } from '../../../functions/data/stats';
@@ -19,7 +20,7 @@ import { createUser } from '../../../functions/data/users';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
 import { startFront, type Front } from '../../../infra/local/server';
-import { address, expectTableConsistent, labelForm, newUser, runSeed, seededRandom, storedItems, type TestUser } from './helpers';
+import { address, expectTableConsistent, labelForm, newUser, replayHint, runSeed, seededRandom, storedItems, withSeedInFailures, type TestUser } from './helpers';
 
 const USERS = 20;
 const OPERATIONS = 300;
@@ -229,70 +230,75 @@ const OPERATIONS_BY_NAME: Record<Operation, (m: Model, r: Random) => Promise<voi
 };
 
 describe('mixed soak', () => {
-  it(`keeps every cent and every count through ${OPERATIONS} random operations of ${USERS} concurrent users`, { timeout: 120_000 }, async () => {
+  it(`keeps every cent and every count through ${OPERATIONS} random operations of ${USERS} concurrent users`, { timeout: 120_000 }, async ({ annotate }) => {
     const seed = runSeed();
-    onTestFailed(() => console.error(`reliability soak failed with seed ${seed}: rerun with RELIABILITY_SEED=${seed}`));
-
-    const models: Model[] = await Promise.all(
-      Array.from({ length: USERS }, async () => ({ user: await newUser('soak'), balanceCents: 0, labels: [], streets: new Set<string>(), events: [], topUps: 0, topUpCents: 0 })),
-    );
-    const problems: string[] = [];
-    const ran: Record<string, number> = {};
-    await Promise.all(
-      models.map(async (m, i) => {
-        const r = seededRandom((seed + Math.imul(i + 1, 0x9e3779b9)) >>> 0);
-        const count = OPERATIONS / USERS;
-        for (let step = 0; step < count; step++) {
-          // Everyone starts with a top-up, so purchases mostly succeed; 402s still happen.
-          const op: Operation = step === 0 ? 'topUpStripePage' : r.weighted(OPERATION_WEIGHTS);
-          ran[op] = (ran[op] ?? 0) + 1;
-          try {
-            await OPERATIONS_BY_NAME[op](m, r);
-          } catch (err) {
-            problems.push(`user ${i} step ${step} ${op}: ${err instanceof Error ? err.message : String(err)}`);
-            return; // this user's model is no longer trustworthy
-          }
-        }
-      }),
-    );
-    expect(problems, `seed ${seed}`).toEqual([]);
-    // Every kind of operation ran at least once, or the soak would prove less than it claims.
-    expect(Object.keys(ran).sort(), JSON.stringify(ran)).toEqual(Object.keys(OPERATION_WEIGHTS).sort());
-
-    // Each user's own view agrees with the model...
-    for (const m of models) {
-      const profile = await json<{ balanceCents: number }>(await api(m.user, '/auth/profile'));
-      expect(profile.balanceCents, m.user.email).toBe(m.balanceCents);
-      const orders = await json<{ orders: { shipOrderId: string; status: string }[]; totalOrders: number }>(await api(m.user, '/shipping/orders?limit=100'));
-      expect(orders.orders.map((o) => o.shipOrderId).sort()).toEqual(m.labels.map((l) => l.orderId).sort());
-      expect(orders.totalOrders).toBe(m.labels.length);
-      expect((await storedItems(m.user.id, 'ADDR#')).length).toBe(m.streets.size);
-    }
-
-    // ...and the table and its counters agree with both.
-    const totals = await expectTableConsistent({ settled: true });
-    expect(totals).toEqual({
-      users: USERS,
-      labels: models.reduce((n, m) => n + m.labels.length, 0),
-      balanceCents: models.reduce((n, m) => n + m.balanceCents, 0),
-    });
-    const stats = await getStats();
-    expect({ topUps: stats.window.topUps, topUpCents: stats.window.topUpCents, labels: stats.window.labels }).toEqual({
-      topUps: models.reduce((n, m) => n + m.topUps, 0),
-      topUpCents: models.reduce((n, m) => n + m.topUpCents, 0),
-      labels: totals.labels,
-    });
-    // The same figures as the public counter and the admin dashboard serve them.
-    expect(await json<{ count: number }>(await fetch(`${front.url}/api/counter`))).toEqual({ count: totals.labels });
-    // The dashboard needs a stored admin (the factory checks an admin claim against the account),
-    // who is one more user.
-    const stored = await createUser({ name: 'Soak Admin', email: `soak-admin-${seed}@example.com`, passwordHash: 'x', verified: true, role: 'admin' });
-    const admin = { token: await signSessionToken({ userId: stored.id, role: 'admin', scope: 'full' }) } as TestUser;
-    const dashboard = await json<{ users: number; labels: { total: number }; balances: { cents: number } }>(await api(admin, '/admin/stats'));
-    expect({ users: dashboard.users, labels: dashboard.labels.total, cents: dashboard.balances.cents }).toEqual({
-      users: totals.users + 1,
-      labels: totals.labels,
-      cents: totals.balanceCents,
-    });
+    console.log(`mixed soak ${replayHint(seed)}`);
+    await annotate(replayHint(seed));
+    await withSeedInFailures(seed, () => soak(seed));
   });
 });
+
+/** The soak itself: every user's seeded operations at once, then the whole-table checks. */
+async function soak(seed: number): Promise<void> {
+  const models: Model[] = await Promise.all(
+    Array.from({ length: USERS }, async () => ({ user: await newUser('soak'), balanceCents: 0, labels: [], streets: new Set<string>(), events: [], topUps: 0, topUpCents: 0 })),
+  );
+  const problems: string[] = [];
+  const ran: Record<string, number> = {};
+  await Promise.all(
+    models.map(async (m, i) => {
+      const r = seededRandom((seed + Math.imul(i + 1, 0x9e3779b9)) >>> 0);
+      const count = OPERATIONS / USERS;
+      for (let step = 0; step < count; step++) {
+        // Everyone starts with a top-up, so purchases mostly succeed; 402s still happen.
+        const op: Operation = step === 0 ? 'topUpStripePage' : r.weighted(OPERATION_WEIGHTS);
+        ran[op] = (ran[op] ?? 0) + 1;
+        try {
+          await OPERATIONS_BY_NAME[op](m, r);
+        } catch (err) {
+          problems.push(`user ${i} step ${step} ${op}: ${err instanceof Error ? err.message : String(err)}`);
+          return; // this user's model is no longer trustworthy
+        }
+      }
+    }),
+  );
+  expect(problems, `seed ${seed}`).toEqual([]);
+  // Every kind of operation ran at least once, or the soak would prove less than it claims.
+  expect(Object.keys(ran).sort(), JSON.stringify(ran)).toEqual(Object.keys(OPERATION_WEIGHTS).sort());
+
+  // Each user's own view agrees with the model...
+  for (const m of models) {
+    const profile = await json<{ balanceCents: number }>(await api(m.user, '/auth/profile'));
+    expect(profile.balanceCents, m.user.email).toBe(m.balanceCents);
+    const orders = await json<{ orders: { shipOrderId: string; status: string }[]; totalOrders: number }>(await api(m.user, '/shipping/orders?limit=100'));
+    expect(orders.orders.map((o) => o.shipOrderId).sort()).toEqual(m.labels.map((l) => l.orderId).sort());
+    expect(orders.totalOrders).toBe(m.labels.length);
+    expect((await storedItems(m.user.id, 'ADDR#')).length).toBe(m.streets.size);
+  }
+
+  // ...and the table and its counters agree with both.
+  const totals = await expectTableConsistent({ settled: true });
+  expect(totals).toEqual({
+    users: USERS,
+    labels: models.reduce((n, m) => n + m.labels.length, 0),
+    balanceCents: models.reduce((n, m) => n + m.balanceCents, 0),
+  });
+  const stats = await getStats();
+  expect({ topUps: stats.window.topUps, topUpCents: stats.window.topUpCents, labels: stats.window.labels }).toEqual({
+    topUps: models.reduce((n, m) => n + m.topUps, 0),
+    topUpCents: models.reduce((n, m) => n + m.topUpCents, 0),
+    labels: totals.labels,
+  });
+  // The same figures as the public counter and the admin dashboard serve them.
+  expect(await json<{ count: number }>(await fetch(`${front.url}/api/counter`))).toEqual({ count: totals.labels });
+  // The dashboard needs a stored admin (the factory checks an admin claim against the account),
+  // who is one more user.
+  const stored = await createUser({ name: 'Soak Admin', email: `soak-admin-${seed}@example.com`, passwordHash: 'x', verified: true, role: 'admin' });
+  const admin = { token: await signSessionToken({ userId: stored.id, role: 'admin', scope: 'full' }) } as TestUser;
+  const dashboard = await json<{ users: number; labels: { total: number }; balances: { cents: number } }>(await api(admin, '/admin/stats'));
+  expect({ users: dashboard.users, labels: dashboard.labels.total, cents: dashboard.balances.cents }).toEqual({
+    users: totals.users + 1,
+    labels: totals.labels,
+    cents: totals.balanceCents,
+  });
+}
