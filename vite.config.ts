@@ -21,10 +21,20 @@ const reactRouterProduction = (command: string) =>
       ]
     : [];
 
+/**
+ * `@/` is web/ and `@domain/` is domain/, so an import says which layer it reaches instead of
+ * counting `../`. tsconfig.json's `paths` says the same for the compiler; vitest.config.ts reuses
+ * this list.
+ */
+export const pathAliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./web/', import.meta.url)) },
+  { find: /^@domain\//, replacement: fileURLToPath(new URL('./domain/', import.meta.url)) },
+];
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react(), zipTablePlugin()],
-  resolve: { alias: reactRouterProduction(command) },
+  resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

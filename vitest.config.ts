@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { zipTablePlugin } from './infra/build/zip-table-plugin';
+import { pathAliases } from './vite.config';
 
 const env = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -17,6 +18,7 @@ const env = {
 
 export default defineConfig({
   plugins: [react(), zipTablePlugin()],
+  resolve: { alias: pathAliases },
   test: {
     env,
     projects: [

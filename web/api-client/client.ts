@@ -3,10 +3,10 @@
  * so TypeScript only accepts endpoints that exist in functions/routes.ts. The API is on the same
  * origin as the SPA, so paths are relative.
  */
-import type { RouteKey } from '../../functions/routes';
-import { loadPage } from '../lib/full-page-navigation';
-import { paths } from '../lib/paths';
-import { endSession, getSession } from '../lib/session';
+import type { RouteKey } from '../../domain/api/routes';
+import { loadPage } from '@/lib/full-page-navigation';
+import { paths } from '@/lib/paths';
+import { endSession, getSession } from '@/lib/session';
 
 export interface RequestOptions {
   /** Values for the `{name}` placeholders of the route's path. */

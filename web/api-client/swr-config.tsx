@@ -4,8 +4,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import type { RouteKey } from '../../functions/routes';
-import { getSession, subscribeSession } from '../lib/session';
+import type { RouteKey } from '../../domain/api/routes';
+import { getSession, subscribeSession } from '@/lib/session';
 import { ApiError, apiRequest, type RequestOptions } from './client';
 import { createRetainingCache } from './swr-cache';
 

@@ -3,8 +3,8 @@
  * on every call, whatever the browser stores.
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { paths, type OtpVerificationState } from '../lib/paths';
-import { isAdmin, useSession } from '../lib/session';
+import { paths, type OtpVerificationState } from '@/lib/paths';
+import { isAdmin, useSession } from '@/lib/session';
 
 /**
  * Lets a signed-in, OTP-verified session through (and, with `role="admin"`, only an admin).

@@ -1,7 +1,7 @@
 import { Container, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageTitle } from '../components/page-title';
-import { paths } from '../lib/paths';
+import { PageTitle } from '@/components/page-title';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   return (

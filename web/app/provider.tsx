@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { SwrProvider } from '../api-client/swr-config';
+import { SwrProvider } from '@/api-client/swr-config';
 import { system } from './theme';
 
 /**
@@ -8,7 +8,7 @@ import { system } from './theme';
  * toasts before a person acts, and the landing page never does. A toast raised before it arrives
  * waits in react-hot-toast's store and shows when the toaster mounts.
  */
-const AppToaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.AppToaster })));
+const AppToaster = lazy(() => import('@/components/toaster').then((m) => ({ default: m.AppToaster })));
 
 /** Everything the pages rely on, outside the router so tests can pair it with a memory router. */
 export function AppProvider({ children }: { children: ReactNode }) {

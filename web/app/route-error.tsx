@@ -1,7 +1,7 @@
 import { Button, Container, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { PageTitle } from '../components/page-title';
+import { PageTitle } from '@/components/page-title';
 
 /**
  * Shown when a page throws or its code fails to load. After a deploy an open tab asks for chunks

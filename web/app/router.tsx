@@ -3,8 +3,8 @@
  * dashboard code; only the guards and the redirect are in the entry chunk.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { FullPageSpinner } from '../components/full-page-spinner';
-import { paths } from '../lib/paths';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { paths } from '@/lib/paths';
 import { RedirectKeepingState, RequireSession } from './guards';
 import { RouteError } from './route-error';
 
@@ -17,12 +17,12 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
-          { index: true, lazy: () => import('../features/landing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
-          { path: paths.login, lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
-          { path: paths.signup, lazy: () => import('../features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
-          { path: paths.forgotPassword, lazy: () => import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
-          { path: paths.resetPassword, lazy: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
-          { path: paths.otpVerification, lazy: () => import('../features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })) },
+          { index: true, lazy: () => import('@/features/landing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
+          { path: paths.login, lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
+          { path: paths.signup, lazy: () => import('@/features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
+          { path: paths.forgotPassword, lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+          { path: paths.resetPassword, lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+          { path: paths.otpVerification, lazy: () => import('@/features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })) },
           { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },
@@ -34,13 +34,13 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.UserDashboardLayout })),
             children: [
-              { index: true, lazy: () => import('../features/labels/pages/labels-page').then((m) => ({ Component: m.LabelsPage })) },
-              { path: paths.user.wallet, lazy: () => import('../features/wallet/pages/wallet-page').then((m) => ({ Component: m.WalletPage })) },
-              { path: paths.user.tracking, lazy: () => import('../features/tracking/pages/tracking-page').then((m) => ({ Component: m.TrackingPage })) },
-              { path: paths.user.addresses, lazy: () => import('../features/addresses/pages/addresses-page').then((m) => ({ Component: m.AddressesPage })) },
-              { path: paths.user.profile, lazy: () => import('../features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })) },
-              { path: paths.user.faq, lazy: () => import('../features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
-              { path: paths.user.support, lazy: () => import('../features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
+              { index: true, lazy: () => import('@/features/labels/pages/labels-page').then((m) => ({ Component: m.LabelsPage })) },
+              { path: paths.user.wallet, lazy: () => import('@/features/wallet/pages/wallet-page').then((m) => ({ Component: m.WalletPage })) },
+              { path: paths.user.tracking, lazy: () => import('@/features/tracking/pages/tracking-page').then((m) => ({ Component: m.TrackingPage })) },
+              { path: paths.user.addresses, lazy: () => import('@/features/addresses/pages/addresses-page').then((m) => ({ Component: m.AddressesPage })) },
+              { path: paths.user.profile, lazy: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+              { path: paths.user.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
+              { path: paths.user.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
             ],
           },
         ],
@@ -52,11 +52,11 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.AdminDashboardLayout })),
             children: [
-              { index: true, lazy: () => import('../features/admin/pages/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
-              { path: paths.admin.users, lazy: () => import('../features/admin/pages/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
-              { path: paths.admin.transactions, lazy: () => import('../features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })) },
-              { path: paths.admin.faq, lazy: () => import('../features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
-              { path: paths.admin.support, lazy: () => import('../features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
+              { index: true, lazy: () => import('@/features/admin/pages/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
+              { path: paths.admin.users, lazy: () => import('@/features/admin/pages/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              { path: paths.admin.transactions, lazy: () => import('@/features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })) },
+              { path: paths.admin.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
+              { path: paths.admin.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
             ],
           },
         ],

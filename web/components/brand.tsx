@@ -1,6 +1,6 @@
 import { createIcon, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../lib/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * Lucide's "package" icon (the same drawing as react-icons' LuPackage), written out here: the

@@ -5,7 +5,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { toast } from 'react-hot-toast';
 import { LuInfo } from 'react-icons/lu';
-import { errorMessage } from '../api-client/client';
+import { errorMessage } from '@/api-client/client';
 
 function ToastBody({ title, description }: { title: string; description?: string }) {
   return (

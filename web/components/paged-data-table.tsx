@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { errorMessage, type ApiError } from '../api-client/client';
+import { errorMessage, type ApiError } from '@/api-client/client';
 import { DataTable, type DataTableProps, type TablePager } from './data-table';
 import { notifyApiError } from './notify';
 

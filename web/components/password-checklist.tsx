@@ -1,6 +1,6 @@
 import { Icon, List, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuCircle, LuCircleCheck } from 'react-icons/lu';
-import { PASSWORD_RULES } from '../../domain/schemas/fields';
+import { PASSWORD_RULES } from '@domain/schemas/fields';
 
 /**
  * The sign-up password rules, each ticking as it is met while the person types (SPEC section 5).

@@ -9,7 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { IconType } from 'react-icons';
 import { LuPanelLeft } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { Brand } from './brand';
 
 export const sidebarCookieName = 'sidebar_state';

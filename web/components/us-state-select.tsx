@@ -1,6 +1,6 @@
 import { NativeSelect } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
-import { US_STATES } from '../../domain/schemas/addresses';
+import { US_STATES } from '@domain/schemas/addresses';
 
 /**
  * The two-letter US state and territory codes as a select, starting unchosen. Spread a form's

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { paths } from '../lib/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * The paths of the dashboard area the current page is in: FAQ and Support are the same pages in

@@ -2,7 +2,7 @@
  * How the wallet and admin tables name a transaction's type and payment type. The API sends codes
  * (`topup`, `CARD`); people read words. An unknown code is shown as it came.
  */
-import type { Transaction } from '../types/api';
+import type { Transaction } from '@/types/api';
 
 const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment' };
 const paymentTypeLabels: Record<string, string> = { CARD: 'Card', CRYPTO: 'Crypto', BITCOIN: 'Bitcoin', WALLET: 'Wallet' };

@@ -3,14 +3,14 @@ import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadPage } from '../../../web/lib/full-page-navigation';
+import { loadPage } from '@/lib/full-page-navigation';
 import { json, stubApi, type StubAnswer } from './api-stub';
 import { apiTransaction, apiUser, setupPageTests, signInAs } from './page-test-setup';
 import { renderAt } from './render-route';
 
 // jsdom cannot leave the page: record where the browser would have gone.
-vi.mock('../../../web/lib/full-page-navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../web/lib/full-page-navigation')>()),
+vi.mock('@/lib/full-page-navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/full-page-navigation')>()),
   loadPage: vi.fn(),
 }));
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiBlob, apiRequest, resolveRoute } from '../../../web/api-client/client';
-import { loadPage } from '../../../web/lib/full-page-navigation';
-import { endSession, getSession, markSessionVerified, startSession } from '../../../web/lib/session';
+import { ApiError, apiBlob, apiRequest, resolveRoute } from '@/api-client/client';
+import { loadPage } from '@/lib/full-page-navigation';
+import { endSession, getSession, markSessionVerified, startSession } from '@/lib/session';
 
-vi.mock('../../../web/lib/full-page-navigation', () => ({ loadPage: vi.fn() }));
+vi.mock('@/lib/full-page-navigation', () => ({ loadPage: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 

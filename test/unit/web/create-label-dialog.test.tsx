@@ -2,16 +2,16 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatUsd } from '../../../domain/money';
-import { LABEL_TYPES, labelPriceCents } from '../../../domain/pricing';
-import { loadPage } from '../../../web/lib/full-page-navigation';
+import { formatUsd } from '@domain/money';
+import { LABEL_TYPES, labelPriceCents } from '@domain/pricing';
+import { loadPage } from '@/lib/full-page-navigation';
 import { json, type StubAnswer } from './api-stub';
 import { block, choosePackage, estimate, fillLabelForm, openLabelDialog, orderBody, submitButton } from './label-dialog';
 import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';
 
 // jsdom cannot leave the page: record where the browser would have gone.
-vi.mock('../../../web/lib/full-page-navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../web/lib/full-page-navigation')>()),
+vi.mock('@/lib/full-page-navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/full-page-navigation')>()),
   loadPage: vi.fn(),
 }));
 

@@ -4,10 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../web/api-client/client';
-import { AppProvider } from '../../../web/app/provider';
-import { DataTable, type DataTableColumn } from '../../../web/components/data-table';
-import { PagedDataTable, type ListFailure, type PagedList } from '../../../web/components/paged-data-table';
+import { ApiError } from '@/api-client/client';
+import { AppProvider } from '@/app/provider';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { PagedDataTable, type ListFailure, type PagedList } from '@/components/paged-data-table';
 import { setupPageTests } from './page-test-setup';
 import { headerTexts, rowTexts } from './table-rows';
 

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderStatusPalette } from '../../../web/features/labels/components/order-status-badge';
+import { orderStatusPalette } from '@/features/labels/components/order-status-badge';
 import { json, stubApi, type StubAnswer, type StubRequest } from './api-stub';
 import { labelsPageApi } from './label-dialog';
 import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';

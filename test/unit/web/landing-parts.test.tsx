@@ -2,12 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PROMO_ENDS_AT_DEFAULT } from '../../../domain/constants';
-import { savingColour } from '../../../domain/pricing';
-import { AppProvider } from '../../../web/app/provider';
-import { PromoCountdown } from '../../../web/features/landing/components/promo-countdown';
-import { countdownParts, promoEndsAt } from '../../../web/features/landing/lib/promo';
-import { activeSectionId, LANDING_SECTIONS, scrollTargetFor } from '../../../web/features/landing/lib/side-nav';
+import { PROMO_ENDS_AT_DEFAULT } from '@domain/constants';
+import { savingColour } from '@domain/pricing';
+import { AppProvider } from '@/app/provider';
+import { PromoCountdown } from '@/features/landing/components/promo-countdown';
+import { countdownParts, promoEndsAt } from '@/features/landing/lib/promo';
+import { activeSectionId, LANDING_SECTIONS, scrollTargetFor } from '@/features/landing/lib/side-nav';
 import { setupPageTests } from './page-test-setup';
 
 setupPageTests();

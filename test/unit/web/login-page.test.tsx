@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getSession } from '../../../web/lib/session';
+import { getSession } from '@/lib/session';
 import { json, noCaptcha, stubApi } from './api-stub';
 import { apiUser, setupPageTests } from './page-test-setup';
 import { renderAt } from './render-route';

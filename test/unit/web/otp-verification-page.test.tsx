@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { endSession, getSession, startSession } from '../../../web/lib/session';
+import { endSession, getSession, startSession } from '@/lib/session';
 import { json, stubApi } from './api-stub';
 import { apiUser, setupPageTests } from './page-test-setup';
 import { renderAt } from './render-route';

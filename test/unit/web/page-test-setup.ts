@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { endSession, markSessionVerified, startSession } from '../../../web/lib/session';
+import { endSession, markSessionVerified, startSession } from '@/lib/session';
 import { stubBrowserApis } from './browser-api-stubs';
 
 /** The hooks every page test needs: browser stubs before, and no page, toast, session, stub or spy left after. */

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, markSessionVerified, startSession } from '../../../web/lib/session';
+import { getSession, markSessionVerified, startSession } from '@/lib/session';
 import { json, stubApi, type StubRequest } from './api-stub';
 import { apiUser, setupPageTests } from './page-test-setup';
 import { renderAt } from './render-route';

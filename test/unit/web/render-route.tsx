@@ -1,7 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProvider } from '../../../web/app/provider';
-import { routes } from '../../../web/app/router';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
 
 // Pages are lazy-loaded chunks: on a busy 2-core CI machine the first import of a page can take
 // longer than Testing Library's 1 s default for findBy*/waitFor, so route tests wait up to 5 s.

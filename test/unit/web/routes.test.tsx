@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, getSession, markSessionVerified, startSession } from '../../../web/lib/session';
+import { endSession, getSession, markSessionVerified, startSession } from '@/lib/session';
 import { stubBrowserApis } from './browser-api-stubs';
 import { renderAt } from './render-route';
 

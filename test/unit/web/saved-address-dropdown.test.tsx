@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADDRESS_DROPDOWN_CLOSE_MS } from '../../../domain/constants';
+import { ADDRESS_DROPDOWN_CLOSE_MS } from '@domain/constants';
 import { json } from './api-stub';
 import { block, fillAddress, openLabelDialog, sender } from './label-dialog';
 import { apiUser, setupPageTests, signInAs } from './page-test-setup';

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endSession, getSession, markSessionVerified, startSession, updateSessionUser, useSession } from '../../../web/lib/session';
+import { endSession, getSession, markSessionVerified, startSession, updateSessionUser, useSession } from '@/lib/session';
 
 const ann = { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'user' };
 

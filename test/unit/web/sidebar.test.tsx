@@ -5,10 +5,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userMenu } from '../../../web/app/layouts/dashboard-menus';
-import { system } from '../../../web/app/theme';
-import { Sidebar, SidebarProvider, SidebarTrigger, sidebarCookie } from '../../../web/components/sidebar';
-import { mobileMediaQuery } from '../../../web/hooks/use-is-mobile';
+import { userMenu } from '@/app/layouts/dashboard-menus';
+import { system } from '@/app/theme';
+import { Sidebar, SidebarProvider, SidebarTrigger, sidebarCookie } from '@/components/sidebar';
+import { mobileMediaQuery } from '@/hooks/use-is-mobile';
 import { stubBrowserApis } from './browser-api-stubs';
 
 function renderSidebar() {

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../../web/lib/session';
+import { getSession } from '@/lib/session';
 import { json, noCaptcha, stubApi } from './api-stub';
 import { apiUser, setupPageTests } from './page-test-setup';
 import { renderAt } from './render-route';

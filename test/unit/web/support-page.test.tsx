@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_SUBJECTS } from '../../../domain/constants';
+import { SUPPORT_SUBJECTS } from '@domain/constants';
 import { json, stubApi, type StubAnswer } from './api-stub';
 import { apiUser, setupPageTests, signInAs } from './page-test-setup';
 import { renderAt } from './render-route';

@@ -3,9 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import useSWR, { SWRConfig, type State } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../web/api-client/client';
-import { errorRetryCount, onErrorRetry, retryDelayMs } from '../../../web/api-client/swr-config';
-import { createRetainingCache, unusedDataTtlMs } from '../../../web/api-client/swr-cache';
+import { ApiError } from '@/api-client/client';
+import { errorRetryCount, onErrorRetry, retryDelayMs } from '@/api-client/swr-config';
+import { createRetainingCache, unusedDataTtlMs } from '@/api-client/swr-cache';
 
 type RetryArgs = Parameters<NonNullable<typeof onErrorRetry>>;
 

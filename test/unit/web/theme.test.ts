@@ -8,7 +8,7 @@ import { defaultConfig } from '@chakra-ui/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { system } from '../../../web/app/theme';
+import { system } from '@/app/theme';
 
 const WEB = resolve(import.meta.dirname, '../../../web');
 

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { toast, useToasterStore } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../../../web/components/toaster';
+import { AppToaster } from '@/components/toaster';
 import { stubBrowserApis } from './browser-api-stubs';
 
 beforeEach(() => stubBrowserApis());

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkoutPollMs, checkoutPolls } from '../../../web/features/wallet/hooks/use-checkout-return';
+import { checkoutPollMs, checkoutPolls } from '@/features/wallet/hooks/use-checkout-return';
 import { stubApi } from './api-stub';
 import { apiTransaction, apiUser, setupPageTests, signInAs } from './page-test-setup';
 import { renderAt } from './render-route';

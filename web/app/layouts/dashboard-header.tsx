@@ -1,11 +1,11 @@
 import { Avatar, Badge, Button, Flex, Menu, Portal, Spacer } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { SidebarTrigger } from '../../components/sidebar';
-import { useProfile } from '../../features/profile/api/get-profile';
-import { useProfilePicture } from '../../features/profile/api/get-profile-picture';
-import { paths } from '../../lib/paths';
-import { endSession, isAdmin, useSession } from '../../lib/session';
+import { SidebarTrigger } from '@/components/sidebar';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfilePicture } from '@/features/profile/api/get-profile-picture';
+import { paths } from '@/lib/paths';
+import { endSession, isAdmin, useSession } from '@/lib/session';
 
 /**
  * 'Balance: $' plus the balance with two decimals, or 'Balance: N/A' while it is unknown

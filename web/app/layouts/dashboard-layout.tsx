@@ -1,6 +1,6 @@
 import { Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
-import { Sidebar, SidebarProvider, type SidebarItem } from '../../components/sidebar';
+import { Sidebar, SidebarProvider, type SidebarItem } from '@/components/sidebar';
 import { DashboardHeader } from './dashboard-header';
 import { adminMenu, userMenu } from './dashboard-menus';
 

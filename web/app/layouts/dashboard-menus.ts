@@ -1,6 +1,6 @@
 import { LuCircleHelp, LuLayoutDashboard, LuLifeBuoy, LuMapPin, LuPackageSearch, LuReceipt, LuTag, LuUser, LuUsers, LuWallet } from 'react-icons/lu';
-import type { SidebarItem } from '../../components/sidebar';
-import { paths } from '../../lib/paths';
+import type { SidebarItem } from '@/components/sidebar';
+import { paths } from '@/lib/paths';
 
 /** The user area's sidebar, in the spec's order (SPEC section 2). */
 export const userMenu: SidebarItem[] = [

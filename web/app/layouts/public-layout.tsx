@@ -1,9 +1,9 @@
 import { Box, Button, Container, Flex, Link, SkipNavContent, SkipNavLink, Text } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
-import { Brand } from '../../components/brand';
-import { useReturnPath } from '../../lib/navigation-state';
-import { paths } from '../../lib/paths';
-import { supportEmail } from '../../lib/support-contact';
+import { Brand } from '@/components/brand';
+import { useReturnPath } from '@/lib/navigation-state';
+import { paths } from '@/lib/paths';
+import { supportEmail } from '@/lib/support-contact';
 
 /** Landing, sign-in and the other public pages: logo and Sign In on top, copyright and support below. */
 export function PublicLayout() {

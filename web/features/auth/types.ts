@@ -1,4 +1,4 @@
-import type { User } from '../../types/api';
+import type { User } from '@/types/api';
 
 /**
  * The answer of sign-up, sign-in and code verification: a session token (scope `otp` from the first

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { apiRequest } from '../../../api-client/client';
+import { apiRequest } from '@/api-client/client';
 import { addressesKey } from './list-addresses';
 
 /** DELETE /auth/addresses/{id}: 404 for an unknown id or another user's. */

@@ -1,5 +1,5 @@
-import { useApiQuery } from '../../../api-client/swr-config';
-import type { SavedAddress } from '../../../types/api';
+import { useApiQuery } from '@/api-client/swr-config';
+import type { SavedAddress } from '@/types/api';
 
 export const addressesKey = 'GET /auth/addresses' as const;
 

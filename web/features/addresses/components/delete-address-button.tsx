@@ -1,8 +1,8 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
-import { notifyApiError, notifySuccess } from '../../../components/notify';
-import type { SavedAddress } from '../../../types/api';
+import { notifyApiError, notifySuccess } from '@/components/notify';
+import type { SavedAddress } from '@/types/api';
 import { useDeleteAddress } from '../api/delete-address';
 
 /** What an address is called on screen (SPEC section 2's fallback for a nameless one). */

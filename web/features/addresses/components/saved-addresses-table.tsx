@@ -1,6 +1,6 @@
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import type { SavedAddress } from '../../../types/api';
-import { noValue } from '../../../lib/transaction-labels';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { SavedAddress } from '@/types/api';
+import { noValue } from '@/lib/transaction-labels';
 import { addressName, DeleteAddressButton } from './delete-address-button';
 
 const columns: DataTableColumn<SavedAddress>[] = [

@@ -1,8 +1,8 @@
 import { Card, Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../api-client/client';
-import { notifyApiError } from '../../../components/notify';
-import { PageTitle } from '../../../components/page-title';
+import { errorMessage } from '@/api-client/client';
+import { notifyApiError } from '@/components/notify';
+import { PageTitle } from '@/components/page-title';
 import { useAddresses } from '../api/list-addresses';
 import { AddressForm } from '../components/address-form';
 import { SavedAddressesTable } from '../components/saved-addresses-table';

@@ -1,5 +1,5 @@
-import { useApiQuery } from '../../../api-client/swr-config';
-import type { AdminStats } from '../../../types/api';
+import { useApiQuery } from '@/api-client/swr-config';
+import type { AdminStats } from '@/types/api';
 
 export const adminStatsKey = 'GET /admin/stats' as const;
 

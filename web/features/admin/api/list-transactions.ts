@@ -1,5 +1,5 @@
-import { cursorPageKeys, useCursorPages } from '../../../api-client/cursor-pages';
-import type { Transaction, TransactionsPage } from '../../../types/api';
+import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import type { Transaction, TransactionsPage } from '@/types/api';
 
 export const topupsPageSize = 50;
 

@@ -1,5 +1,5 @@
-import { cursorPageKeys, useCursorPages } from '../../../api-client/cursor-pages';
-import type { User } from '../../../types/api';
+import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import type { User } from '@/types/api';
 
 /** One page of GET /auth/users: newest first, `nextCursor` null on the last page. */
 export interface UsersPage {

@@ -1,11 +1,11 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
 import { LuLandmark, LuTag, LuUsers, LuWallet } from 'react-icons/lu';
-import { formatUsd } from '../../../../domain/money';
-import { errorMessage } from '../../../api-client/client';
-import { ErrorState, LoadingState } from '../../../components/load-states';
-import { PageTitle } from '../../../components/page-title';
-import { StatCard } from '../../../components/stat-card';
-import { noValue } from '../../../lib/transaction-labels';
+import { formatUsd } from '@domain/money';
+import { errorMessage } from '@/api-client/client';
+import { ErrorState, LoadingState } from '@/components/load-states';
+import { PageTitle } from '@/components/page-title';
+import { StatCard } from '@/components/stat-card';
+import { noValue } from '@/lib/transaction-labels';
 import { useAdminStats } from '../api/get-stats';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

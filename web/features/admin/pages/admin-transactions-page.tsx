@@ -1,10 +1,10 @@
 import { Code } from '@chakra-ui/react';
-import { formatUsd } from '../../../../domain/money';
-import type { DataTableColumn } from '../../../components/data-table';
-import { PagedDataTable, type ListFailure } from '../../../components/paged-data-table';
-import { PageTitle } from '../../../components/page-title';
-import { noValue, transactionTypeLabel } from '../../../lib/transaction-labels';
-import type { Transaction } from '../../../types/api';
+import { formatUsd } from '@domain/money';
+import type { DataTableColumn } from '@/components/data-table';
+import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
+import { PageTitle } from '@/components/page-title';
+import { noValue, transactionTypeLabel } from '@/lib/transaction-labels';
+import type { Transaction } from '@/types/api';
 import { useTopupTransactions } from '../api/list-transactions';
 
 /** SPEC section 2's admin columns. */

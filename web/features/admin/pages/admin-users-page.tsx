@@ -1,9 +1,9 @@
 import { Badge, Code } from '@chakra-ui/react';
-import { formatUsd } from '../../../../domain/money';
-import type { DataTableColumn } from '../../../components/data-table';
-import { PagedDataTable, type ListFailure } from '../../../components/paged-data-table';
-import { PageTitle } from '../../../components/page-title';
-import type { User } from '../../../types/api';
+import { formatUsd } from '@domain/money';
+import type { DataTableColumn } from '@/components/data-table';
+import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
+import { PageTitle } from '@/components/page-title';
+import type { User } from '@/types/api';
 import { useUsers } from '../api/list-users';
 
 /** SPEC section 2's admin columns. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../api-client/client';
+import { apiRequest } from '@/api-client/client';
 
 /** What GET /auth/captcha-challenge answers: which captcha to show, and its challenge or site key. */
 export type CaptchaChallenge =

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
-import type { LoginBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
-import { startSession, toSessionUser } from '../../../lib/session';
+import type { LoginBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
+import { startSession, toSessionUser } from '@/lib/session';
 import type { SessionAnswer } from '../types';
 
 /** POST /auth/login. The server mails the sign-in code itself, so no send-otp call follows. */

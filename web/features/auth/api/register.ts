@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
-import type { RegisterBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
-import { startSession, toSessionUser } from '../../../lib/session';
+import type { RegisterBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
+import { startSession, toSessionUser } from '@/lib/session';
 import type { SessionAnswer } from '../types';
 
 /** POST /auth/register: creates the account and mails its first code. */

@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { EmailOnlyBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
+import type { EmailOnlyBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
 import type { MessageAnswer } from '../types';
 
 /** POST /auth/resend-otp: mails a new code (the server refuses within 30 s of the last one). */

@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { ResetPasswordBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
+import type { ResetPasswordBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
 import type { MessageAnswer } from '../types';
 
 /** POST /auth/reset-password with the token from the mailed link. */

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
-import type { VerifyOtpBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
-import { markSessionVerified, toSessionUser, updateSessionUser } from '../../../lib/session';
+import type { VerifyOtpBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
+import { markSessionVerified, toSessionUser, updateSessionUser } from '@/lib/session';
 import type { SessionAnswer } from '../types';
 
 /** POST /auth/verify-otp */

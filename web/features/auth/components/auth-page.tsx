@@ -1,6 +1,6 @@
 import { Container, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from '@/components/page-title';
 
 /** The frame of every account page: a narrow column with the page's one heading. */
 export function AuthPage({ title, children }: { title: string; children: ReactNode }) {

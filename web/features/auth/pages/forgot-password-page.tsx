@@ -2,12 +2,12 @@ import { Alert, Button, Input, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { emailOnlySchema, type EmailOnlyBody } from '../../../../domain/schemas/auth';
-import { Form } from '../../../components/form';
-import { FormField } from '../../../components/form-field';
-import { notifyApiError } from '../../../components/notify';
-import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../lib/paths';
+import { emailOnlySchema, type EmailOnlyBody } from '@domain/schemas/auth';
+import { Form } from '@/components/form';
+import { FormField } from '@/components/form-field';
+import { notifyApiError } from '@/components/notify';
+import { TextLink } from '@/components/text-link';
+import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthPage } from '../components/auth-page';
 

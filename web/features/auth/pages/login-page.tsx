@@ -3,18 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LOGIN_RETRY_MS } from '../../../../domain/constants';
-import { loginSchema, type LoginBody } from '../../../../domain/schemas/auth';
-import { Form } from '../../../components/form';
-import { FormField } from '../../../components/form-field';
-import { notifyApiError } from '../../../components/notify';
-import { TextLink } from '../../../components/text-link';
-import { useCountdown } from '../../../hooks/use-countdown';
-import { paths, type OtpVerificationState } from '../../../lib/paths';
+import { LOGIN_RETRY_MS } from '@domain/constants';
+import { loginSchema, type LoginBody } from '@domain/schemas/auth';
+import { Form } from '@/components/form';
+import { FormField } from '@/components/form-field';
+import { notifyApiError } from '@/components/notify';
+import { TextLink } from '@/components/text-link';
+import { useCountdown } from '@/hooks/use-countdown';
+import { paths, type OtpVerificationState } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { AuthPage } from '../components/auth-page';
 import { CaptchaField } from '../components/captcha-field';
-import { readAuthState } from '../../../lib/navigation-state';
+import { readAuthState } from '@/lib/navigation-state';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -1,18 +1,18 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { OTP_LENGTH } from '../../../../domain/constants';
-import { isNetworkError } from '../../../api-client/client';
-import { Form } from '../../../components/form';
-import { FormField } from '../../../components/form-field';
-import { notifyApiError, notifyError, notifySuccess } from '../../../components/notify';
-import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
+import { OTP_LENGTH } from '@domain/constants';
+import { isNetworkError } from '@/api-client/client';
+import { Form } from '@/components/form';
+import { FormField } from '@/components/form-field';
+import { notifyApiError, notifyError, notifySuccess } from '@/components/notify';
+import { TextLink } from '@/components/text-link';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AuthPage } from '../components/auth-page';
-import { readAuthState } from '../../../lib/navigation-state';
+import { readAuthState } from '@/lib/navigation-state';
 
 /** Letters and digits only, at most OTP_LENGTH of them (SPEC section 5); codes are case-insensitive. */
 export function cleanOtpInput(value: string): string {

@@ -4,7 +4,7 @@
  */
 import { Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { WEIGHT_BAND_LB, WEIGHT_MAX_LB } from '../../../../domain/constants';
+import { WEIGHT_BAND_LB, WEIGHT_MAX_LB } from '@domain/constants';
 import { LabelPriceTable } from './label-price-table';
 
 export interface FaqEntry {

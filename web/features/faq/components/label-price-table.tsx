@@ -1,7 +1,7 @@
 import { Table } from '@chakra-ui/react';
-import { WEIGHT_BAND_LB, WEIGHT_MAX_LB } from '../../../../domain/constants';
-import { formatUsd } from '../../../../domain/money';
-import { LABEL_TYPES } from '../../../../domain/pricing';
+import { WEIGHT_BAND_LB, WEIGHT_MAX_LB } from '@domain/constants';
+import { formatUsd } from '@domain/money';
+import { LABEL_TYPES } from '@domain/pricing';
 
 /** Every label type's price by weight band, from the catalogue the server charges from. */
 export function LabelPriceTable() {

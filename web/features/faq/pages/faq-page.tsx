@@ -1,8 +1,8 @@
 import { Accordion, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageTitle } from '../../../components/page-title';
-import { useDashboardPaths } from '../../../components/use-dashboard-paths';
+import { PageTitle } from '@/components/page-title';
+import { useDashboardPaths } from '@/components/use-dashboard-paths';
 import { faqEntries } from '../components/faq-entries';
 
 /** SPEC section 2's FAQ: collapsible answers, then Contact Support (the support page of this area). */

@@ -1,8 +1,8 @@
 import useSWRMutation from 'swr/mutation';
-import type { LabelOrderBody } from '../../../../domain/schemas/labels';
-import { apiRequest } from '../../../api-client/client';
-import type { Order } from '../../../types/api';
-import { useRevalidateWallet } from '../../wallet/api/list-transactions';
+import type { LabelOrderBody } from '@domain/schemas/labels';
+import { apiRequest } from '@/api-client/client';
+import type { Order } from '@/types/api';
+import { useRevalidateWallet } from '@/features/wallet/api/list-transactions';
 import { useRevalidateOrders } from './list-orders';
 
 /** 201 of POST /shipping/create-label: the created order and the wallet balance after the debit. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { cursorListKey, cursorPageKeys, useCursorPages } from '../../../api-client/cursor-pages';
-import type { Order, OrdersPage } from '../../../types/api';
+import { cursorListKey, cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import type { Order, OrdersPage } from '@/types/api';
 
 export const ordersPageSize = 20;
 

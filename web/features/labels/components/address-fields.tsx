@@ -1,9 +1,9 @@
 import { Button, Fieldset, Input, SimpleGrid } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { LuBookmarkPlus } from 'react-icons/lu';
-import { FormField } from '../../../components/form-field';
-import { UsStateSelect } from '../../../components/us-state-select';
-import type { SavedAddress } from '../../../types/api';
+import { FormField } from '@/components/form-field';
+import { UsStateSelect } from '@/components/us-state-select';
+import type { SavedAddress } from '@/types/api';
 import { useSaveAddress } from '../hooks/use-save-address';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { StreetField } from './street-field';

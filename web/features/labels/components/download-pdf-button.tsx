@@ -1,9 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import { isNetworkError } from '../../../api-client/client';
-import { notifyError } from '../../../components/notify';
-import { saveBlob } from '../../../lib/save-file';
+import { isNetworkError } from '@/api-client/client';
+import { notifyError } from '@/components/notify';
+import { saveBlob } from '@/lib/save-file';
 import { downloadOrderPdf } from '../api/download-order';
 
 /**

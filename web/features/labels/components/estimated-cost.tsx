@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { WEIGHT_MAX_LB } from '../../../../domain/constants';
-import { formatUsd } from '../../../../domain/money';
+import { WEIGHT_MAX_LB } from '@domain/constants';
+import { formatUsd } from '@domain/money';
 
 /** "Estimated cost: $6.00", live; with no price yet, what is missing. A status: read out when it changes. */
 export function EstimatedCost({ cents }: { cents: number }) {

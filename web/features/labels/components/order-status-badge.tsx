@@ -1,4 +1,4 @@
-import { StatusBadge, type StatusPalette } from '../../../components/status-badge';
+import { StatusBadge, type StatusPalette } from '@/components/status-badge';
 
 /** Created green, failed red; processing, awaiting payment (and anything newer) yellow: not done yet. */
 export function orderStatusPalette(status: string): StatusPalette {

@@ -1,7 +1,7 @@
 import { Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import { LABEL_TYPES } from '../../../../domain/pricing';
-import { FormField } from '../../../components/form-field';
+import { LABEL_TYPES } from '@domain/pricing';
+import { FormField } from '@/components/form-field';
 import type { LabelFormValues } from '../lib/label-form';
 
 type NumberField = 'weight' | 'height' | 'length' | 'width';

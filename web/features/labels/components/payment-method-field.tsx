@@ -1,7 +1,7 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import type { PaymentMethod } from '../../../../domain/schemas/labels';
-import { FormField } from '../../../components/form-field';
+import type { PaymentMethod } from '@domain/schemas/labels';
+import { FormField } from '@/components/form-field';
 import type { LabelFormValues } from '../lib/label-form';
 
 /** Wallet first: it is the one-step path for people with credits. */

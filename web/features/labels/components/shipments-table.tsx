@@ -1,9 +1,9 @@
 import { Code, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
-import { noValue } from '../../../lib/transaction-labels';
-import type { Order } from '../../../types/api';
-import { trackingPagePath } from '../../../lib/paths';
+import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import { noValue } from '@/lib/transaction-labels';
+import type { Order } from '@/types/api';
+import { trackingPagePath } from '@/lib/paths';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';

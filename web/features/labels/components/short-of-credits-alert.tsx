@@ -1,6 +1,6 @@
 import { Alert } from '@chakra-ui/react';
-import { TextLink } from '../../../components/text-link';
-import { paths } from '../../../lib/paths';
+import { TextLink } from '@/components/text-link';
+import { paths } from '@/lib/paths';
 
 /** After a 402: the balance is short; the wallet (or a card) is the way on. */
 export function ShortOfCreditsAlert() {

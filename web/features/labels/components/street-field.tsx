@@ -1,9 +1,9 @@
 import { Box, Input } from '@chakra-ui/react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { ADDRESS_DROPDOWN_CLOSE_MS } from '../../../../domain/constants';
-import { FormField } from '../../../components/form-field';
-import type { SavedAddress } from '../../../types/api';
+import { ADDRESS_DROPDOWN_CLOSE_MS } from '@domain/constants';
+import { FormField } from '@/components/form-field';
+import type { SavedAddress } from '@/types/api';
 import { useDelayedClose } from '../hooks/use-delayed-close';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { SavedAddressList } from './saved-address-list';

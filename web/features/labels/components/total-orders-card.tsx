@@ -1,5 +1,5 @@
-import { StatCard } from '../../../components/stat-card';
-import { noValue } from '../../../lib/transaction-labels';
+import { StatCard } from '@/components/stat-card';
+import { noValue } from '@/lib/transaction-labels';
 
 /** SPEC section 2's total-orders card: the labels created, from the orders list's `totalOrders`. */
 export function TotalOrdersCard({ total, isLoading }: { total: number | undefined; isLoading: boolean }) {

@@ -1,5 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { labelPriceCents } from '../../../../domain/pricing';
+import { labelPriceCents } from '@domain/pricing';
 import type { LabelFormValues } from '../lib/label-form';
 
 /** SPEC section 9's estimate for what the label form holds now, in cents (0: no price for it). */

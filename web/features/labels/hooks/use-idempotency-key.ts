@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { ApiError, isNetworkError } from '../../../api-client/client';
+import { ApiError, isNetworkError } from '@/api-client/client';
 
 /** A random key for `Idempotency-Key` (1-100 of A-Za-z0-9_-, docs/api.md). */
 function newKey(): string {

@@ -1,9 +1,9 @@
-import { centsToDollars } from '../../../../domain/money';
-import { findLabelType, labelPriceCents } from '../../../../domain/pricing';
-import type { LabelOrderBody } from '../../../../domain/schemas/labels';
-import { ApiError } from '../../../api-client/client';
-import { notifyApiError, notifySuccess } from '../../../components/notify';
-import { useCardCheckout } from '../../wallet/hooks/use-card-checkout';
+import { centsToDollars } from '@domain/money';
+import { findLabelType, labelPriceCents } from '@domain/pricing';
+import type { LabelOrderBody } from '@domain/schemas/labels';
+import { ApiError } from '@/api-client/client';
+import { notifyApiError, notifySuccess } from '@/components/notify';
+import { useCardCheckout } from '@/features/wallet/hooks/use-card-checkout';
 import { useCreateLabel } from '../api/create-label';
 import { labelTypeName } from '../lib/label-type-name';
 import { mayHaveBeenPlaced, useIdempotencyKey } from './use-idempotency-key';

@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { addressSchema } from '../../../../domain/schemas/addresses';
-import { notifyApiError, notifySuccess } from '../../../components/notify';
-import { useCreateAddress } from '../../addresses/api/create-address';
+import { addressSchema } from '@domain/schemas/addresses';
+import { notifyApiError, notifySuccess } from '@/components/notify';
+import { useCreateAddress } from '@/features/addresses/api/create-address';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { labelOrderSchema } from '../../../../domain/schemas/labels';
+import type { labelOrderSchema } from '@domain/schemas/labels';
 
 /** The label form as typed (numbers come from `valueAsNumber`: NaN when empty). */
 export type LabelFormValues = z.input<typeof labelOrderSchema>;

@@ -1,6 +1,6 @@
-import { findLabelType } from '../../../../domain/pricing';
-import { noValue } from '../../../lib/transaction-labels';
-import type { Order } from '../../../types/api';
+import { findLabelType } from '@domain/pricing';
+import { noValue } from '@/lib/transaction-labels';
+import type { Order } from '@/types/api';
 
 /**
  * The name people read for an order's label type: the server's `labelTypeName`, else the catalogue's

@@ -1,8 +1,8 @@
 import { Flex, Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { errorMessage } from '../../../api-client/client';
-import { notifyApiError } from '../../../components/notify';
-import { PageTitle } from '../../../components/page-title';
+import { errorMessage } from '@/api-client/client';
+import { notifyApiError } from '@/components/notify';
+import { PageTitle } from '@/components/page-title';
 import { useOrders } from '../api/list-orders';
 import { CreateLabelDialog } from '../components/create-label-dialog';
 import { ShipmentsTable } from '../components/shipments-table';

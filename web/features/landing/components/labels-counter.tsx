@@ -1,7 +1,7 @@
 import { Box, Container, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useApiQuery } from '../../../api-client/swr-config';
-import { FALLBACK_LABEL_COUNT } from '../../../../domain/constants';
+import { useApiQuery } from '@/api-client/swr-config';
+import { FALLBACK_LABEL_COUNT } from '@domain/constants';
 
 /** After the counter answers, the figure fades in this much later (SPEC section 2). */
 export const COUNTER_FADE_DELAY_MS = 500;

@@ -1,6 +1,6 @@
 import { Table } from '@chakra-ui/react';
-import { formatUsd } from '../../../../domain/money';
-import { LABEL_TYPES, labelPriceCents } from '../../../../domain/pricing';
+import { formatUsd } from '@domain/money';
+import { LABEL_TYPES, labelPriceCents } from '@domain/pricing';
 
 const landingTypes = LABEL_TYPES.filter((t) => t.onLanding);
 

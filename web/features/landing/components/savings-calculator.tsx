@@ -1,9 +1,9 @@
 import { Box, Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { WEIGHT_MAX_LB, WEIGHT_MIN_LB } from '../../../../domain/constants';
-import { centsToDollars, formatUsd } from '../../../../domain/money';
-import { INITIAL_SAVINGS_CENTS, parseLandingWeight, savingColour, savingsComparison, type SavingsComparison } from '../../../../domain/pricing';
-import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { WEIGHT_MAX_LB, WEIGHT_MIN_LB } from '@domain/constants';
+import { centsToDollars, formatUsd } from '@domain/money';
+import { INITIAL_SAVINGS_CENTS, parseLandingWeight, savingColour, savingsComparison, type SavingsComparison } from '@domain/pricing';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 
 const competitors = [
   { key: 'uspsPrice', name: 'USPS retail rate' },

@@ -1,4 +1,4 @@
-import { PROMO_ENDS_AT_DEFAULT } from '../../../../domain/constants';
+import { PROMO_ENDS_AT_DEFAULT } from '@domain/constants';
 
 /** The promo's end: `VITE_PROMO_ENDS_AT` at build time, else the spec's 2025-05-30 23:59:59 (local time). */
 export function promoEndsAt(): Date {

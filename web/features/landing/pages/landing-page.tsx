@@ -1,10 +1,10 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { supportEmail } from '../../../lib/support-contact';
-import { paths } from '../../../lib/paths';
-import { useReturnPath } from '../../../lib/navigation-state';
-import { useSession } from '../../../lib/session';
+import { supportEmail } from '@/lib/support-contact';
+import { paths } from '@/lib/paths';
+import { useReturnPath } from '@/lib/navigation-state';
+import { useSession } from '@/lib/session';
 import { LabelsCounter } from '../components/labels-counter';
 import { PriceTable } from '../components/price-table';
 import { PromoCountdown } from '../components/promo-countdown';

@@ -1,5 +1,5 @@
-import { useApiQuery } from '../../../api-client/swr-config';
-import { useSession } from '../../../lib/session';
+import { useApiQuery } from '@/api-client/swr-config';
+import { useSession } from '@/lib/session';
 
 /** GET /auth/get-profile-picture: an image URL (today a data: URL of the initials). */
 export interface ProfilePicture {

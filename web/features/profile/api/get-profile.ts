@@ -1,6 +1,6 @@
-import { useApiQuery } from '../../../api-client/swr-config';
-import { useSession } from '../../../lib/session';
-import type { User } from '../../../types/api';
+import { useApiQuery } from '@/api-client/swr-config';
+import { useSession } from '@/lib/session';
+import type { User } from '@/types/api';
 
 /** The signed-in user as GET /auth/profile answers it; the balance is in dollars. */
 export type Profile = User;

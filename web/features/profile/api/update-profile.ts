@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { UpdateProfileBody } from '../../../../domain/schemas/auth';
-import { apiRequest } from '../../../api-client/client';
-import { toSessionUser, updateSessionUser } from '../../../lib/session';
+import type { UpdateProfileBody } from '@domain/schemas/auth';
+import { apiRequest } from '@/api-client/client';
+import { toSessionUser, updateSessionUser } from '@/lib/session';
 import { profileKey, type Profile } from './get-profile';
 import { profilePictureKey } from './get-profile-picture';
 

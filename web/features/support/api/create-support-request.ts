@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { SupportBody } from '../../../../domain/schemas/support';
-import { apiRequest } from '../../../api-client/client';
+import type { SupportBody } from '@domain/schemas/support';
+import { apiRequest } from '@/api-client/client';
 
 /** POST /support answers 201 with a confirmation for the person and the stored request's id. */
 export interface SupportAnswer {

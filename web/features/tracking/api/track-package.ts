@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { TrackBody } from '../../../../domain/schemas/tracking';
-import { apiRequest } from '../../../api-client/client';
+import type { TrackBody } from '@domain/schemas/tracking';
+import { apiRequest } from '@/api-client/client';
 
 /** A package's status (SPEC section 4 names four; AfterShip's others are lower snake_case too). */
 export type TrackingTag =

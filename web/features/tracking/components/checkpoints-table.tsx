@@ -1,5 +1,5 @@
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { noValue } from '../../../lib/transaction-labels';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { noValue } from '@/lib/transaction-labels';
 import type { Checkpoint } from '../api/track-package';
 import { formatCarrierTime } from '../lib/carrier-time';
 import { TrackingStatusBadge } from './tracking-status-badge';

@@ -1,8 +1,8 @@
 import { Card, Link, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { isNavigableUrl } from '../../../lib/full-page-navigation';
-import { noValue } from '../../../lib/transaction-labels';
+import { isNavigableUrl } from '@/lib/full-page-navigation';
+import { noValue } from '@/lib/transaction-labels';
 import type { TrackingResult } from '../api/track-package';
 import { formatCarrierTime } from '../lib/carrier-time';
 import { trackingStatus } from '../lib/tracking-status';

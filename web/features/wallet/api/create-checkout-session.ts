@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { LabelOrderBody } from '../../../../domain/schemas/labels';
-import { apiRequest } from '../../../api-client/client';
+import type { LabelOrderBody } from '@domain/schemas/labels';
+import { apiRequest } from '@/api-client/client';
 import { useRevalidateWallet } from './list-transactions';
 
 /** A card payment's Checkout Session: send the browser to `url` to pay. */

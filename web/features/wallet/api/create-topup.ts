@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import type { CreditType, TopupBody } from '../../../../domain/schemas/payments';
-import { apiRequest } from '../../../api-client/client';
+import type { CreditType, TopupBody } from '@domain/schemas/payments';
+import { apiRequest } from '@/api-client/client';
 import { useRevalidateWallet } from './list-transactions';
 
 /** The credit types paid through Hoodpay; cards go through Stripe Checkout. */

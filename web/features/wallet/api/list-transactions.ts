@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { cursorListKey, cursorPageKeys, useCursorPages } from '../../../api-client/cursor-pages';
-import type { Transaction, TransactionsPage } from '../../../types/api';
-import { profileKey } from '../../profile/api/get-profile';
+import { cursorListKey, cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import type { Transaction, TransactionsPage } from '@/types/api';
+import { profileKey } from '@/features/profile/api/get-profile';
 
 export const transactionsPageSize = 20;
 

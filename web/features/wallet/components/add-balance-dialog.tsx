@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../../../../domain/constants';
-import { CREDIT_TYPES, topupSchema } from '../../../../domain/schemas/payments';
-import { Form } from '../../../components/form';
-import { FormField } from '../../../components/form-field';
-import { useLeavingPage } from '../../../hooks/use-leaving-page';
+import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';
+import { CREDIT_TYPES, topupSchema } from '@domain/schemas/payments';
+import { Form } from '@/components/form';
+import { FormField } from '@/components/form-field';
+import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
 
 /** The dialog's two fields, checked by the same rules the server applies to the top-up body. */

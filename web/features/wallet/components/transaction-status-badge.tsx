@@ -1,4 +1,4 @@
-import { StatusBadge, type StatusPalette } from '../../../components/status-badge';
+import { StatusBadge, type StatusPalette } from '@/components/status-badge';
 
 /**
  * SPEC section 4: completed or success green, failed red, pending (and anything else) yellow.

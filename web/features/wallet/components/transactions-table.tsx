@@ -1,7 +1,7 @@
-import { formatUsd } from '../../../../domain/money';
-import { DataTable, type DataTableColumn, type TablePager } from '../../../components/data-table';
-import { formatDateTime, paymentTypeLabel, transactionTypeLabel } from '../../../lib/transaction-labels';
-import type { Transaction } from '../../../types/api';
+import { formatUsd } from '@domain/money';
+import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import { formatDateTime, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
+import type { Transaction } from '@/types/api';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 const columns: DataTableColumn<Transaction>[] = [

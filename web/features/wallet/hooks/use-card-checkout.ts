@@ -1,5 +1,5 @@
-import { notifyApiError, notifyError } from '../../../components/notify';
-import { isNavigableUrl, loadPage } from '../../../lib/full-page-navigation';
+import { notifyApiError, notifyError } from '@/components/notify';
+import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { useCreateCheckoutSession, type CheckoutSessionBody } from '../api/create-checkout-session';
 
 /** The fallback line under a payment failure's title. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { notifyInfo } from '../../../components/notify';
+import { notifyInfo } from '@/components/notify';
 import { useRevalidateWallet } from '../api/list-transactions';
 
 /** The query the payment providers' success and cancel URLs bring the person back with. */

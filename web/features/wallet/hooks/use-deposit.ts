@@ -1,6 +1,6 @@
-import type { CreditType } from '../../../../domain/schemas/payments';
-import { notifyApiError, notifySuccess } from '../../../components/notify';
-import { isNavigableUrl, loadPage } from '../../../lib/full-page-navigation';
+import type { CreditType } from '@domain/schemas/payments';
+import { notifyApiError, notifySuccess } from '@/components/notify';
+import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { useCreateTopup } from '../api/create-topup';
 import { tryAgain, useCardCheckout } from './use-card-checkout';
 

@@ -1,11 +1,11 @@
 import { Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { formatUsd } from '../../../../domain/money';
-import { errorMessage } from '../../../api-client/client';
-import { notifyApiError } from '../../../components/notify';
-import { PageTitle } from '../../../components/page-title';
-import { StatCard } from '../../../components/stat-card';
-import { useProfile } from '../../profile/api/get-profile';
+import { formatUsd } from '@domain/money';
+import { errorMessage } from '@/api-client/client';
+import { notifyApiError } from '@/components/notify';
+import { PageTitle } from '@/components/page-title';
+import { StatCard } from '@/components/stat-card';
+import { useProfile } from '@/features/profile/api/get-profile';
 import { useTransactions } from '../api/list-transactions';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
 import { TransactionsTable } from '../components/transactions-table';
