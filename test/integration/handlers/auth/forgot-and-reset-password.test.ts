@@ -1,0 +1,179 @@
+/**
+ * POST /auth/forgot-password and POST /auth/reset-password against DynamoDB Local: the mailed link
+ * is the proof (it works once, sets the password and lifts a lockout), and every refusal leaves the
+ * table as it was.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../../../functions/config';
+import { listOutbox } from '../../../../functions/data/outbox';
+import { lockedUntil, recordLoginFailure } from '../../../../functions/data/login-attempts';
+import { RESET_LINK_TTL_MS } from '../../../../functions/data/one-time-codes';
+import { getUserById } from '../../../../functions/data/users';
+import { verifyPassword } from '../../../../functions/security/passwords';
+import { newResetToken, parseResetToken } from '../../../../functions/security/secrets';
+import { installFaultInjector } from '../../reliability/helpers';
+import { invoke, newAccount, PASSWORD, scanTable, type Account } from '../../security/actors';
+import { withoutWrites } from '../table-changes';
+
+const APP_URL = 'https://ship.example.com';
+const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
+const INVALID_LINK = { message: 'This reset link is invalid or has expired' };
+const NEW_PASSWORD = 'N3w!passw0rd';
+
+const faults = installFaultInjector();
+let ann: Account;
+beforeEach(async () => {
+  vi.stubEnv('APP_URL', APP_URL);
+  resetConfigForTests();
+  ann = await newAccount('user', 'reset');
+});
+afterEach(() => {
+  faults.stop();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+});
+
+const forgot = (email: string) => invoke('POST /auth/forgot-password', { body: { email } });
+const reset = (body: Record<string, unknown>) => invoke('POST /auth/reset-password', { body: { password: NEW_PASSWORD, ...body } });
+/** The tokens of the reset links mailed to `email`, oldest first. */
+async function mailedTokens(email: string): Promise<string[]> {
+  const mails = (await listOutbox({ to: email })).filter((m) => m.subject === 'Reset your PrepaidShip password').reverse();
+  return mails.map((m) => {
+    const link = /https:\/\/\S+/.exec(m.text)?.[0] ?? '';
+    expect(link.startsWith(`${APP_URL}/reset-password?token=`), link).toBe(true);
+    return new URL(link).searchParams.get('token') ?? '';
+  });
+}
+const passwordIs = async (id: string, password: string) => verifyPassword(password, (await getUserById(id))?.passwordHash ?? '');
+
+describe('POST /auth/forgot-password', () => {
+  it('mails a link APP_URL/reset-password?token=<userId>.<secret> to the account, for any spelling of the email', async () => {
+    const res = await forgot(` ${ann.email.toUpperCase()} `);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(ANSWER);
+    const [token] = await mailedTokens(ann.email);
+    expect(parseResetToken(token!)).toEqual({ userId: ann.id, secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
+  it('stores no token or secret, only what proves one: the link works', async () => {
+    await forgot(ann.email);
+    const [token] = await mailedTokens(ann.email);
+    const secret = parseResetToken(token!)!.secret;
+
+    expect((await scanTable()).filter((line) => line.includes(secret) && !line.includes('"OUTBOX#'))).toEqual([]);
+    expect((await reset({ token })).statusCode).toBe(200);
+  });
+
+  it('gives a new secret on every request, and only the newest link works', async () => {
+    await forgot(ann.email);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    await forgot(ann.email);
+
+    const [older, newer] = await mailedTokens(ann.email);
+    expect(older).not.toBe(newer);
+    expect((await reset({ token: older })).json).toEqual(INVALID_LINK);
+    expect((await reset({ token: newer })).statusCode).toBe(200);
+  });
+
+  it('sends at most one link per 30 s: a second request answers the same, without a mail, and the first link still works', async () => {
+    await forgot(ann.email);
+    const res = await withoutWrites(() => forgot(ann.email));
+
+    expect(res.json).toEqual(ANSWER);
+    const tokens = await mailedTokens(ann.email);
+    expect(tokens).toHaveLength(1);
+    expect((await reset({ token: tokens[0] })).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown email, without writing or mailing', async () => {
+    const res = await withoutWrites(() => forgot('nobody@example.com'));
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(ANSWER);
+  });
+
+  it('answers 400 on the email field for an invalid email, writing nothing', async () => {
+    const res = await withoutWrites(() => forgot('not-an-email'));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual({ message: 'Invalid email format', fields: { email: 'Invalid email format' } });
+  });
+});
+
+describe('POST /auth/reset-password', () => {
+  const link = async () => {
+    await forgot(ann.email);
+    return (await mailedTokens(ann.email)).at(-1)!;
+  };
+
+  it('sets the new password (stored as a hash), uses up the link and lifts a sign-in lockout', async () => {
+    const token = await link();
+    for (let i = 0; i < 5; i++) await recordLoginFailure(ann.email);
+    expect(await lockedUntil(ann.email)).toBeDefined();
+
+    const res = await reset({ token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual({ message: 'Your password has been reset. You can sign in now.' });
+    expect(await passwordIs(ann.id, NEW_PASSWORD)).toBe(true);
+    expect((await getUserById(ann.id))?.passwordHash).not.toContain(NEW_PASSWORD);
+    expect(await lockedUntil(ann.email)).toBeUndefined();
+    expect((await reset({ token, password: 'An0ther!pass' })).json).toEqual(INVALID_LINK);
+    expect(await passwordIs(ann.id, NEW_PASSWORD)).toBe(true);
+  });
+
+  it('answers 400 for a malformed token, writing nothing', async () => {
+    const token = await link();
+    for (const bad of ['garbage', `${ann.id}.short`, `${ann.id.toLowerCase()}.${token.split('.')[1]}`, `${token}x`]) {
+      const res = await withoutWrites(() => reset({ token: bad }));
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json).toEqual(INVALID_LINK);
+    }
+    expect(await passwordIs(ann.id, PASSWORD)).toBe(true);
+  });
+
+  it('answers 400 for a well-formed token of an unknown user, writing nothing', async () => {
+    const res = await withoutWrites(() => reset({ token: newResetToken('01J9Z3K4M5N6P7Q8R9S0T1V2WZ') }));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual(INVALID_LINK);
+  });
+
+  it('answers 400 for a link that has expired, keeping the old password', async () => {
+    const token = await link();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + RESET_LINK_TTL_MS + 1_000 });
+    const res = await reset({ token });
+
+    expect(res.json).toEqual(INVALID_LINK);
+    expect(await passwordIs(ann.id, PASSWORD)).toBe(true);
+  });
+
+  it('answers 400 on the password field for a weak password, writing nothing; the link still works', async () => {
+    const token = await link();
+    const res = await withoutWrites(() => reset({ token, password: 'alllowercase1!' }));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual({ message: 'Must contain at least one uppercase letter', fields: { password: 'Must contain at least one uppercase letter' } });
+    expect((await reset({ token })).statusCode).toBe(200);
+  });
+
+  it('answers 400 on the token field for a missing token', async () => {
+    const res = await withoutWrites(() => invoke('POST /auth/reset-password', { body: { password: NEW_PASSWORD } }));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json?.fields).toEqual({ token: 'Reset link is invalid' });
+  });
+
+  it('answers a plain 500 when the transaction fails for another reason, and the link still works after', async () => {
+    const token = await link();
+    faults.armOn('TransactWriteItemsCommand', 'throughput');
+    const res = await withoutWrites(() => reset({ token }));
+    faults.stop();
+
+    expect(res.statusCode).toBe(500);
+    expect(res.json).toEqual({ message: 'Something went wrong. Please try again.', requestId: expect.any(String) });
+    expect(await passwordIs(ann.id, PASSWORD)).toBe(true);
+    expect((await reset({ token })).statusCode).toBe(200);
+  });
+});
