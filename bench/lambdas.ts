@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { routes } from '../functions/routes';
+import { routes } from '../domain/api/routes';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = 5;

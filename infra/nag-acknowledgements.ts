@@ -9,7 +9,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import type { Access } from '../functions/routes';
+import type { Access } from '../domain/api/routes';
 import type { RouteFunction } from './constructs/route-function';
 
 export interface NagScope {

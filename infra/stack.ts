@@ -24,7 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageCl
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
-import { apiPathPatterns, routeKey, routes } from '../functions/routes';
+import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
 import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../functions/secrets-loader';
 import { Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';

@@ -1,10 +1,31 @@
 /**
- * THE route table: every HTTP endpoint of the product, once.
+ * THE API contract: every HTTP endpoint of the product, once, with who may call it, the schema of
+ * its body and query, and the type of its answer.
  *
- * The CDK stack makes one Lambda per entry, the local front mounts the same entries, and
- * test/unit/routes.test.ts checks that the table, the handler modules, the stack and the SPA's API
- * client agree. Paths are exactly the spec's (SPEC.md section 7), with a leading slash.
+ * The CDK stack makes one Lambda per entry, the local front mounts the same entries, the handler
+ * factory (functions/http/handler.ts) validates each body with the entry's schema and type-checks
+ * the handler's answer against the entry's answer type, and the SPA's one client
+ * (web/api-client/client.ts) types every call's body and answer from the same entry: a changed
+ * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
+ * handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
  */
+import type { z } from 'zod';
+import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
+import { addressSchema } from '../schemas/addresses';
+import { labelOrderSchema } from '../schemas/labels';
+import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
+import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
+import { supportSchema } from '../schemas/support';
+import { trackSchema } from '../schemas/tracking';
+import type { SavedAddress } from './addresses';
+import type { AdminStats } from './admin';
+import type { CaptchaChallenge, MessageAnswer, ProfilePicture, SessionAnswer } from './auth';
+import type { LabelsCounter } from './landing';
+import type { CreatedLabel, OrdersPage } from './orders';
+import type { SupportAnswer } from './support';
+import type { TrackAnswer } from './tracking';
+import type { ApiUser, UsersPage } from './users';
+import type { CheckoutSession, TopupAnswer, TransactionsPage, WebhookAck } from './wallet';
 
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
@@ -18,6 +39,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** What a route's Lambda may do with the table; the stack grants exactly this. */
 export type TableAccess = 'none' | 'read' | 'write';
 
+/**
+ * A route's answer type, carried by the table as a type only: `answer<ApiUser>()` is an empty
+ * object at run time. `Blob` marks a route that answers with a file (the label PDF).
+ */
+export interface Answer<T> {
+  readonly answer?: T;
+}
+const answer = <T>(): Answer<T> => ({});
+
 export interface RouteEntry {
   method: Method;
   /** API Gateway style path: `{name}` marks a path parameter. */
@@ -26,43 +56,48 @@ export interface RouteEntry {
   /** Module under functions/handlers/, without extension; it exports `handler`. */
   handler: string;
   table: TableAccess;
+  /** zod schema of the JSON body (domain/schemas/, shared with the form); none for webhooks, which verify the raw body. */
+  body?: z.ZodType;
+  /** zod schema of the query string. */
+  query?: z.ZodType;
+  answer: Answer<unknown>;
 }
 
 export const routes = [
   // Accounts and sessions (issue 3)
-  { method: 'POST', path: '/auth/register', access: 'public', handler: 'auth/register', table: 'write' },
-  { method: 'POST', path: '/auth/login', access: 'public', handler: 'auth/login', table: 'write' },
-  { method: 'POST', path: '/auth/send-otp', access: 'otp', handler: 'auth/send-otp', table: 'write' },
-  { method: 'POST', path: '/auth/resend-otp', access: 'otp', handler: 'auth/resend-otp', table: 'write' },
-  { method: 'POST', path: '/auth/verify-otp', access: 'otp', handler: 'auth/verify-otp', table: 'write' },
-  { method: 'POST', path: '/auth/forgot-password', access: 'public', handler: 'auth/forgot-password', table: 'write' },
-  { method: 'POST', path: '/auth/reset-password', access: 'public', handler: 'auth/reset-password', table: 'write' },
-  { method: 'GET', path: '/auth/captcha-challenge', access: 'public', handler: 'auth/get-captcha-challenge', table: 'none' },
-  { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read' },
-  { method: 'PUT', path: '/auth/profile', access: 'user', handler: 'auth/update-profile', table: 'write' },
-  { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read' },
-  { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read' },
+  { method: 'POST', path: '/auth/register', access: 'public', handler: 'auth/register', table: 'write', body: registerSchema, answer: answer<SessionAnswer>() },
+  { method: 'POST', path: '/auth/login', access: 'public', handler: 'auth/login', table: 'write', body: loginSchema, answer: answer<SessionAnswer>() },
+  { method: 'POST', path: '/auth/send-otp', access: 'otp', handler: 'auth/send-otp', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
+  { method: 'POST', path: '/auth/resend-otp', access: 'otp', handler: 'auth/resend-otp', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
+  { method: 'POST', path: '/auth/verify-otp', access: 'otp', handler: 'auth/verify-otp', table: 'write', body: verifyOtpSchema, answer: answer<SessionAnswer>() },
+  { method: 'POST', path: '/auth/forgot-password', access: 'public', handler: 'auth/forgot-password', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
+  { method: 'POST', path: '/auth/reset-password', access: 'public', handler: 'auth/reset-password', table: 'write', body: resetPasswordSchema, answer: answer<MessageAnswer>() },
+  { method: 'GET', path: '/auth/captcha-challenge', access: 'public', handler: 'auth/get-captcha-challenge', table: 'none', answer: answer<CaptchaChallenge>() },
+  { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read', answer: answer<ApiUser>() },
+  { method: 'PUT', path: '/auth/profile', access: 'user', handler: 'auth/update-profile', table: 'write', body: updateProfileSchema, answer: answer<ApiUser>() },
+  { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read', answer: answer<ProfilePicture>() },
+  { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read', query: pageQuerySchema, answer: answer<UsersPage>() },
   // Saved addresses (issue 6)
-  { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read' },
-  { method: 'POST', path: '/auth/addresses', access: 'user', handler: 'addresses/create-address', table: 'write' },
-  { method: 'DELETE', path: '/auth/addresses/{id}', access: 'user', handler: 'addresses/delete-address', table: 'write' },
+  { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read', answer: answer<SavedAddress[]>() },
+  { method: 'POST', path: '/auth/addresses', access: 'user', handler: 'addresses/create-address', table: 'write', body: addressSchema, answer: answer<SavedAddress>() },
+  { method: 'DELETE', path: '/auth/addresses/{id}', access: 'user', handler: 'addresses/delete-address', table: 'write', answer: answer<MessageAnswer>() },
   // Wallet and payments (issue 4)
-  { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', handler: 'payments/create-checkout-session', table: 'write' },
-  { method: 'POST', path: '/stripe/webhook', access: 'webhook', handler: 'payments/stripe-webhook', table: 'write' },
-  { method: 'POST', path: '/hoodpay/topup', access: 'user', handler: 'payments/create-topup', table: 'write' },
-  { method: 'POST', path: '/hoodpay/webhook', access: 'webhook', handler: 'payments/hoodpay-webhook', table: 'write' },
-  { method: 'GET', path: '/hoodpay/transactions', access: 'user', handler: 'payments/list-transactions', table: 'read' },
+  { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', handler: 'payments/create-checkout-session', table: 'write', body: checkoutSessionSchema, answer: answer<CheckoutSession>() },
+  { method: 'POST', path: '/stripe/webhook', access: 'webhook', handler: 'payments/stripe-webhook', table: 'write', answer: answer<WebhookAck>() },
+  { method: 'POST', path: '/hoodpay/topup', access: 'user', handler: 'payments/create-topup', table: 'write', body: topupSchema, answer: answer<TopupAnswer>() },
+  { method: 'POST', path: '/hoodpay/webhook', access: 'webhook', handler: 'payments/hoodpay-webhook', table: 'write', answer: answer<WebhookAck>() },
+  { method: 'GET', path: '/hoodpay/transactions', access: 'user', handler: 'payments/list-transactions', table: 'read', query: transactionsQuerySchema, answer: answer<TransactionsPage>() },
   // Labels and tracking (issues 5 and 6)
-  { method: 'POST', path: '/shipping/create-label', access: 'user', handler: 'shipping/create-label', table: 'write' },
-  { method: 'GET', path: '/shipping/orders', access: 'user', handler: 'shipping/list-orders', table: 'read' },
-  { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read' },
-  { method: 'POST', path: '/shipping/track', access: 'user', handler: 'shipping/track-package', table: 'read' },
+  { method: 'POST', path: '/shipping/create-label', access: 'user', handler: 'shipping/create-label', table: 'write', body: labelOrderSchema, answer: answer<CreatedLabel>() },
+  { method: 'GET', path: '/shipping/orders', access: 'user', handler: 'shipping/list-orders', table: 'read', query: pageQuerySchema, answer: answer<OrdersPage>() },
+  { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read', answer: answer<Blob>() },
+  { method: 'POST', path: '/shipping/track', access: 'user', handler: 'shipping/track-package', table: 'read', body: trackSchema, answer: answer<TrackAnswer>() },
   // Support (issue 6)
-  { method: 'POST', path: '/support', access: 'user', handler: 'support/create-support-request', table: 'write' },
+  { method: 'POST', path: '/support', access: 'user', handler: 'support/create-support-request', table: 'write', body: supportSchema, answer: answer<SupportAnswer>() },
   // Admin dashboard (issue 7)
-  { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read' },
+  { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read', answer: answer<AdminStats>() },
   // Landing
-  { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read' },
+  { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: answer<LabelsCounter>() },
 ] as const satisfies readonly RouteEntry[];
 
 export type Route = (typeof routes)[number];
@@ -72,10 +107,25 @@ export type RouteKey = `${Route['method']} ${Route['path']}`;
 
 export const routeKey = (r: Pick<RouteEntry, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
+/** The table's entry for `K`. */
+export type RouteOf<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+
+/** What route `K` answers. */
+export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends Answer<infer T> ? T : never;
+
+/** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion). */
+export type BodyIn<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+/** The body route `K`'s handler receives, validated. */
+export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** The query route `K`'s handler receives, validated (raw strings when the route has no schema). */
+export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, string>;
+
 /** Finds a route by its key; throws at module load for a key that is not in the table. */
 export function findRoute(key: RouteKey): Route {
   const found = routes.find((r) => routeKey(r) === key);
-  if (!found) throw new Error(`No route ${key} in functions/routes.ts`);
+  if (!found) throw new Error(`No route ${key} in domain/api/routes.ts`);
   return found;
 }
 

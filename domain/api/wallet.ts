@@ -64,3 +64,19 @@ export interface TransactionsPage {
   data: ApiEntry[];
   nextCursor: string | null;
 }
+
+/** POST /stripe/create-checkout-session: where to send the payer. */
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+/** POST /hoodpay/topup (SPEC section 7 shape). */
+export interface TopupAnswer {
+  data: { url: string; hoodpayOrderId: string };
+}
+
+/** What the webhooks answer a provider, whatever they did with the event. */
+export interface WebhookAck {
+  received: true;
+}

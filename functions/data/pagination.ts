@@ -35,11 +35,6 @@ export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: 
 }
 
 /** Query string of a list route: an optional cursor and a page size of 1-100 (default 50). */
-export const pageQuerySchema = z.object({
-  cursor: z.string().max(4096).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int().min(1).max(100).default(50),
-});
-
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;

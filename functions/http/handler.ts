@@ -1,7 +1,8 @@
 /**
- * THE handler factory. Every Lambda is `export const handler = api('METHOD /path', {...}, fn)`:
- * the access level comes from the route table (functions/routes.ts), so a handler cannot disagree
- * with the table about who may call it. Middy runs the fixed order: normalise headers, check the
+ * THE handler factory. Every Lambda is `export const handler = api('METHOD /path', fn)`: the access
+ * level, the body and query schemas and the answer type all come from the route's entry in the API
+ * contract (domain/api/routes.ts), so a handler cannot disagree with the table about who may call
+ * it, what it accepts or what it answers. Middy runs the fixed order: normalise headers, check the
  * token, parse and validate the body, run the handler, and map errors last. A handler body only
  * calls data/ and returns a value (200 JSON) or a Reply.
  */
@@ -12,31 +13,21 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
-import { findRoute, type Route, type RouteKey } from '../routes';
+import { findRoute, type AnswerOf, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
 import { getUserById } from '../data/users';
 import { createLogger, describeError, type Logger } from './logger';
 import { verifySessionToken, type SessionClaims } from './tokens';
 
-type RouteOf<K extends RouteKey> = Route extends infer R
-  ? R extends Route
-    ? `${R['method']} ${R['path']}` extends K
-      ? R
-      : never
-    : never
-  : never;
-
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
-type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
-type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : Record<string, string>;
 
-export interface ApiRequest<K extends RouteKey, S, Q = undefined> {
+export interface ApiRequest<K extends RouteKey> {
   /** The validated body (undefined for routes without a schema). */
-  body: BodyOf<S>;
+  body: BodyOf<K>;
   /** The body exactly as received: webhooks verify signatures over it. */
   rawBody: string;
   params: Record<string, string>;
   /** The query string, validated when the route gives a schema. */
-  query: QueryOf<Q>;
+  query: QueryOf<K>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   /** The verified session on `user` and `admin` routes. */
@@ -47,26 +38,22 @@ export interface ApiRequest<K extends RouteKey, S, Q = undefined> {
   sourceIp: string | undefined;
 }
 
-/** A response other than 200 JSON: another status, extra headers, or a binary body. */
-export class Reply {
+/** A response other than 200 JSON: another status, extra headers, or a binary body (of type T). */
+export class Reply<T = unknown> {
   constructor(
     readonly statusCode: number,
-    readonly body: unknown,
+    readonly body: T,
     readonly headers: Record<string, string> = {},
   ) {}
 
-  /** A binary answer (a PDF), sent base64-encoded as API Gateway expects. */
-  static binary(data: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply {
-    return new Reply(200, Buffer.from(data), { 'content-type': contentType, ...headers });
+  /** A binary answer (a PDF), sent base64-encoded as API Gateway expects; the contract calls it a Blob. */
+  static binary(data: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply<Blob> {
+    return new Reply(200, Buffer.from(data) as unknown as Blob, { 'content-type': contentType, ...headers });
   }
 }
 
-export interface ApiOptions<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> {
-  /** zod schema of the JSON body; from domain/schemas so the form and the Lambda share it. */
-  body?: S;
-  /** zod schema of the query string (values arrive as strings). */
-  query?: Q;
-}
+/** What a handler may return for route K: its answer (200), or a Reply carrying it. */
+type Returned<K extends RouteKey> = AnswerOf<K> extends Blob ? Reply<Blob> : AnswerOf<K> | Reply<AnswerOf<K>>;
 
 /** Runs a schema over input, turning a failure into the API's 400 `{ message, fields }`. */
 function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -134,12 +121,8 @@ async function authenticate(route: Route, headers: Record<string, string>): Prom
 }
 
 /** Makes the Lambda handler for the route `key` of the route table. */
-export function api<K extends RouteKey, S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  key: K,
-  options: ApiOptions<S, Q>,
-  fn: (req: ApiRequest<K, S, Q>) => Promise<unknown>,
-): ApiHandler {
-  const route = findRoute(key);
+export function api<K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<Returned<K>>): ApiHandler {
+  const route: Route = findRoute(key);
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = context.awsRequestId || event.requestContext?.requestId || randomUUID();
@@ -148,14 +131,14 @@ export function api<K extends RouteKey, S extends z.ZodType | undefined = undefi
       const headers = (event.headers ?? {}) as Record<string, string>;
       const auth = await authenticate(route, headers);
       const rawBody = rawBodyOf(event);
-      const body = options.body ? validate(options.body, parseJson(rawBody, headers['content-type'])) : undefined;
+      const body = 'body' in route ? validate(route.body, parseJson(rawBody, headers['content-type'])) : undefined;
       const rawQuery = event.queryStringParameters ?? {};
-      const query = options.query ? validate(options.query, rawQuery) : rawQuery;
-      const result = await fn({
-        body: body as BodyOf<S>,
+      const query = 'query' in route ? validate(route.query, rawQuery) : rawQuery;
+      const result: unknown = await fn({
+        body: body as BodyOf<K>,
         rawBody,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: query as QueryOf<Q>,
+        query: query as QueryOf<K>,
         headers,
         auth: auth as AuthOf<K>,
         log,

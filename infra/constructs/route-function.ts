@@ -22,7 +22,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { routeKey, type RouteEntry } from '../../functions/routes';
+import { routeKey, type RouteEntry } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
 
 /** Tag on every resource of a route (function, role, log group): its handler module, e.g. `auth/login`. */

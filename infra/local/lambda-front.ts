@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiHandler } from '../../functions/http/handler';
-import { routes, type Route } from '../../functions/routes';
+import { routes, type Route } from '../../domain/api/routes';
 
 /** API Gateway's own payload limit is 10 MB; nothing this API takes comes near 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { config } from '../../functions/config';
-import { apiPrefixes } from '../../functions/routes';
+import { apiPrefixes } from '../../domain/api/routes';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
 import { localRoutes } from './local-routes';
 import { securityHeaders } from './security-headers';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApiHandler } from '../../functions/http/handler';
-import { apiPathPatterns, apiPrefixes, routeKey, routes } from '../../functions/routes';
+import { apiPathPatterns, apiPrefixes, routeKey, routes } from '../../domain/api/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -2,4 +2,4 @@
 import { api } from '../../http/handler';
 import { getCaptcha } from '../../providers/captcha/captcha';
 
-export const handler = api('GET /auth/captcha-challenge', {}, async () => getCaptcha().challenge());
+export const handler = api('GET /auth/captcha-challenge', async () => getCaptcha().challenge());

@@ -1,10 +1,9 @@
 /** GET /auth/users: every account for admins, newest first, paged by cursor (one Query per page). */
 import { toApiUser } from '../../../domain/api/users';
 import { listUsers } from '../../data/users';
-import { pageQuerySchema } from '../../data/pagination';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /auth/users', { query: pageQuerySchema }, async ({ query }) => {
+export const handler = api('GET /auth/users', async ({ query }) => {
   const page = await listUsers(query);
   return { users: page.items.map(toApiUser), nextCursor: page.nextCursor };
 });

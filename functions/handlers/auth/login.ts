@@ -3,7 +3,6 @@
  * routes only) and mails a code. A wrong email and a wrong password get the same 401, after the
  * same amount of hashing work; 5 failures for one email in 15 minutes lock it for 15 minutes (429).
  */
-import { loginSchema } from '../../../domain/schemas/auth';
 import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/sign-in';
 import { clearLoginFailures, lockedUntil, recordLoginFailure } from '../../data/login-attempts';
 import { getUserByEmail } from '../../data/users';
@@ -14,7 +13,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 /** Checked against when the email has no account, so both failures cost the same time. */
 let decoyHash: Promise<string> | undefined;
 
-export const handler = api('POST /auth/login', { body: loginSchema }, async ({ body, sourceIp }) => {
+export const handler = api('POST /auth/login', async ({ body, sourceIp }) => {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   if (await lockedUntil(body.email)) throw new TooManyAttempts('Too many failed sign-ins. Try again in 15 minutes.');
   const user = await getUserByEmail(body.email);

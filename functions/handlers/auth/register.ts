@@ -2,13 +2,12 @@
  * POST /auth/register: creates an account and mails its first sign-in code. Answers 201 with a
  * sign-in token that reaches only the code routes; the email is unique in any case (409).
  */
-import { registerSchema } from '../../../domain/schemas/auth';
 import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/sign-in';
 import { createUser } from '../../data/users';
 import { api, Reply } from '../../http/handler';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api('POST /auth/register', { body: registerSchema }, async ({ body, sourceIp }) => {
+export const handler = api('POST /auth/register', async ({ body, sourceIp }) => {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   const user = await createUser({ name: body.name, email: body.email, passwordHash: await hashPassword(body.password) });
   await mailSignInCode(user);

@@ -1,6 +1,5 @@
 /** POST /auth/resend-otp: mails a new sign-in code to the signed-in account, at most one per 30 s (429). */
-import { emailOnlySchema } from '../../../domain/schemas/auth';
 import { mailAnotherCode } from '../../accounts/code-routes';
 import { api } from '../../http/handler';
 
-export const handler = api('POST /auth/resend-otp', { body: emailOnlySchema }, async ({ auth, body }) => mailAnotherCode(auth, body.email));
+export const handler = api('POST /auth/resend-otp', async ({ auth, body }) => mailAnotherCode(auth, body.email));

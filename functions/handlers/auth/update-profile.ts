@@ -3,13 +3,12 @@
  * email cannot change. A verified session (password and code) is enough to change the password,
  * as the spec's form asks for no current password.
  */
-import { updateProfileSchema } from '../../../domain/schemas/auth';
 import { toApiUser } from '../../../domain/api/users';
 import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api('PUT /auth/profile', { body: updateProfileSchema }, async ({ auth, body }) => {
+export const handler = api('PUT /auth/profile', async ({ auth, body }) => {
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return toApiUser(await updateUserProfile(auth.userId, { name: body.name, passwordHash }));
 });

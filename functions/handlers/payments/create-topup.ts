@@ -4,12 +4,11 @@
  * webhook after re-reading the payment.
  */
 import { dollarsToCents } from '../../../domain/money';
-import { topupSchema } from '../../../domain/schemas/payments';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api('POST /hoodpay/topup', { body: topupSchema }, async ({ auth, body }) => {
+export const handler = api('POST /hoodpay/topup', async ({ auth, body }) => {
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }

@@ -18,17 +18,20 @@ function parse(rawBody: string): unknown {
   }
 }
 
-export const handler = api('POST /hoodpay/webhook', {}, async ({ rawBody, log }) => {
+/** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
+const RECEIVED = { received: true } as const;
+
+export const handler = api('POST /hoodpay/webhook', async ({ rawBody, log }) => {
   const paymentId = paymentIdFromWebhook(parse(rawBody));
   if (!paymentId) throw new BadRequest('No payment id in the notification');
   const ref = await findEntryByProviderRef('hoodpay', paymentId);
   if (!ref) {
     log.warn('hoodpay notification for an unknown payment', { paymentId });
-    return { received: true };
+    return RECEIVED;
   }
   // Provider down: ProviderUnavailable answers 502, so Hoodpay delivers the notification again.
   const payment = await getCryptoCheckout().getPayment(paymentId);
-  if (payment.status === 'pending') return { received: true };
+  if (payment.status === 'pending') return RECEIVED;
   const result = await settleTopUp({
     ...ref,
     outcome: payment.status,
@@ -36,5 +39,5 @@ export const handler = api('POST /hoodpay/webhook', {}, async ({ rawBody, log })
     paidCents: payment.amountCents,
   });
   log.info('hoodpay payment settled', { paymentId, entryId: ref.entryId, outcome: payment.status, result });
-  return { received: true };
+  return RECEIVED;
 });

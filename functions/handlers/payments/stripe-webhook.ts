@@ -15,25 +15,28 @@ import { verifyStripeEvent } from '../../providers/payments/payments';
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const FAILS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
 
-export const handler = api('POST /stripe/webhook', {}, async ({ rawBody, headers, log }) => {
+/** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
+const RECEIVED = { received: true } as const;
+
+export const handler = api('POST /stripe/webhook', async ({ rawBody, headers, log }) => {
   const event = verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
-  if (!COMPLETES.has(event.type) && !FAILS.has(event.type)) return { received: true };
+  if (!COMPLETES.has(event.type) && !FAILS.has(event.type)) return RECEIVED;
 
   const session = event.data.object as Stripe.Checkout.Session;
   const { userId, entryId, purpose } = session.metadata ?? {};
   // Our own checkouts always carry both ids, set by the server, and the same user twice.
   if (!userId || !entryId || (purpose !== 'topup' && purpose !== 'label') || session.client_reference_id !== userId) {
     log.warn('stripe event without a payment of ours', { eventId: event.id, type: event.type });
-    return { received: true };
+    return RECEIVED;
   }
   // A completed session that is not paid yet (bank debits) settles later by async_payment_*.
-  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return { received: true };
+  if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return RECEIVED;
 
   const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
   const settle = { userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined } as const;
   // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
   const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp(settle);
   log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
-  return { received: true };
+  return RECEIVED;
 });

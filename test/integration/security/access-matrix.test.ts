@@ -18,7 +18,7 @@ import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
 import { getCardCheckout } from '../../../functions/providers/payments/payments';
-import { routes, type RouteKey } from '../../../functions/routes';
+import { routes, type RouteKey } from '../../../domain/api/routes';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
 import { creditWallet } from '../wallet-credit';
 import {

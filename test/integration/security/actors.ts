@@ -16,7 +16,7 @@ import type { User } from '../../../domain/api/users';
 import { createUser } from '../../../functions/data/users';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { signSessionToken, type Role } from '../../../functions/http/tokens';
-import { findRoute, routeKey, type Route, type RouteKey } from '../../../functions/routes';
+import { findRoute, routeKey, type Route, type RouteKey } from '../../../domain/api/routes';
 import { hashPassword } from '../../../functions/security/passwords';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { creditWallet } from '../wallet-credit';

@@ -23,7 +23,7 @@ import { trackSchema } from '../../../domain/schemas/tracking';
 import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getCardCheckout, paymentIdFromWebhook, stripeSandboxEvent } from '../../../functions/providers/payments/payments';
-import { findRoute, routes, type RouteKey } from '../../../functions/routes';
+import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
 import { newResetToken } from '../../../functions/security/secrets';
 import {
   address,

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 interface AltchaWidgetProps {
   /** The challenge JSON from GET /auth/captcha-challenge. */
-  challenge: Record<string, unknown>;
+  challenge: object;
   /** Solve as soon as it shows (a retry after a failed submit) instead of on the first focus in the form. */
   solveAtOnce: boolean;
   /** The payload once solved; '' while unsolved. */

@@ -1,0 +1,4 @@
+/** GET /api/counter: labels made so far (the landing page's counter). */
+export interface LabelsCounter {
+  count: number;
+}
