@@ -7,8 +7,7 @@ import { BadRequest } from '../errors';
 import { storeSignInCode } from '../data/one-time-codes';
 import { toApiUser, type ApiUser, type User } from '../../domain/api/users';
 import { signSessionToken, type TokenScope } from '../http/tokens';
-import { getCaptcha } from '../providers/captcha/captcha';
-import { getMailer } from '../providers/mail/mailer';
+import { getCaptcha, getMailer } from '../providers/registry';
 import { hashSignInCode, newSignInCode } from '../security/secrets';
 
 /**

@@ -12,8 +12,7 @@ import { claimKeyStep, completeOrder, getOrder, moveOrderStep, newOrder, orderId
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, Unauthorized } from '../errors';
 import type { Logger } from '../http/logger';
-import { getLabelStore } from '../providers/blobs/blob-store';
-import { getCarrier } from '../providers/carrier/carrier';
+import { getCarrier, getLabelStore } from '../providers/registry';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit, refund } from '../wallet/wallet';
 

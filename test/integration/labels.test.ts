@@ -9,7 +9,6 @@ import { getLabelCount } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
-import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';
 import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';
@@ -24,7 +23,6 @@ afterAll(() => front.close());
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetCarrierForTests();
 });
 
 let n = 0;
@@ -122,7 +120,6 @@ describe('buying labels with wallet credits', () => {
     vi.stubEnv('EASYPOST_API_KEY', 'EZTK-test');
     vi.stubEnv('EASYPOST_API_URL', 'http://127.0.0.1:9'); // nothing listens there: the carrier is down
     resetConfigForTests();
-    resetCarrierForTests();
     const user = await newUser(1000);
     const before = await getLabelCount();
     const res = await buy(user.token, 'k-down');

@@ -10,7 +10,6 @@ import { getStats } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
-import { resetCarrierForTests } from '../../functions/providers/carrier/carrier';
 import { startFront, type Front } from '../../infra/local/server';
 import { sampleLabelOrder } from '../fixtures/label-order';
 import { creditWallet } from './wallet-credit';
@@ -23,7 +22,6 @@ afterAll(() => front.close());
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetCarrierForTests();
 });
 
 let n = 0;
@@ -57,7 +55,6 @@ describe('admin stats', () => {
     vi.stubEnv('EASYPOST_API_KEY', 'EZTK-test');
     vi.stubEnv('EASYPOST_API_URL', 'http://127.0.0.1:9');
     resetConfigForTests();
-    resetCarrierForTests();
     expect((await buy(bo, 'b2')).status).toBe(502);
 
     const balances = (await Promise.all([admin, ann, bo].map(balanceOf))).reduce((a, b) => a + b, 0);

@@ -2,12 +2,8 @@
  * The carrier: buys one USPS label for an order. `sandbox` (default) draws a 4x6 SAMPLE label with a
  * valid-format USPS tracking number and IMpb barcode; `easypost` buys real postage through EasyPost.
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
- * Handlers call getCarrier().buyLabel(...) and never know which one runs.
+ * Handlers call getCarrier().buyLabel(...) (providers/registry.ts chooses) and never know which one runs.
  */
-import { config } from '../../config';
-import { EasyPostCarrier } from './easypost-carrier';
-import { SandboxCarrier } from './sandbox-carrier';
-
 export interface LabelAddress {
   name: string;
   street: string;
@@ -46,32 +42,4 @@ export interface BoughtLabel {
 export interface Carrier {
   /** Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails. */
   buyLabel(request: LabelRequest): Promise<BoughtLabel>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Selection: EasyPost when CARRIER_PROVIDER=easypost, the local sandbox otherwise.
-// ---------------------------------------------------------------------------------------------
-
-let carrier: Carrier | undefined;
-
-/**
- * The configured carrier, made on first use and kept for the life of the process: EasyPost when
- * CARRIER_PROVIDER is `easypost` (which then requires EASYPOST_API_KEY), the sandbox otherwise.
- */
-export function getCarrier(): Carrier {
-  if (!carrier) {
-    const c = config();
-    if (c.CARRIER_PROVIDER === 'easypost') {
-      if (!c.EASYPOST_API_KEY) throw new Error('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
-      carrier = new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL });
-    } else {
-      carrier = new SandboxCarrier();
-    }
-  }
-  return carrier;
-}
-
-/** Forgets the selected carrier (tests that change CARRIER_PROVIDER; call resetConfigForTests too). */
-export function resetCarrierForTests(): void {
-  carrier = undefined;
 }

@@ -112,3 +112,23 @@ export class StripeCheckout implements CardCheckout {
     return redact(`checkout.sessions.create failed: ${message}`, [this.secretKey, this.signingSecret]);
   }
 }
+
+/** How old a Stripe-Signature timestamp may be, in seconds (Stripe's own default). */
+export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * The Stripe event in `rawBody` when `signatureHeader` (Stripe-Signature) is a valid signature of
+ * exactly that body by `secret`, made at most 300 s ago. Undefined for a missing, malformed, forged
+ * or stale signature or a tampered body: never throws for those. `rawBody` must be the request body
+ * as received, before any JSON parsing. The webhook calls verifyStripeEvent() (providers/registry.ts),
+ * which passes the selected card provider's secret.
+ */
+export function stripeEventSignedWith(secret: string, rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {
+  if (!signatureHeader || !rawBody) return undefined;
+  try {
+    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS);
+    return event && typeof event === 'object' && typeof event.type === 'string' ? event : undefined;
+  } catch {
+    return undefined;
+  }
+}

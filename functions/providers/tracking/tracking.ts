@@ -5,18 +5,13 @@
  * Both answer the same TrackingResult, with the field names of SPEC.md section 3, or undefined for a
  * number they know nothing about (the handler answers 404).
  *
- * Handlers call getPackageTracker().track(number, order) and never know which one runs. The order
- * found by tracking number (gsi2) can be passed as the label as it is: an Order has every field
- * TrackedLabel asks for.
+ * Handlers call getPackageTracker().track(number, order) (providers/registry.ts chooses) and never
+ * know which one runs. The order found by tracking number (gsi2) can be passed as the label as it
+ * is: an Order has every field TrackedLabel asks for.
  *
  * Checkpoints are oldest first (chronological), the order AfterShip lists them in, so the last one
  * is the latest and its tag is the result's tag.
  */
-import { config } from '../../config';
-import { AfterShipTracker } from './aftership-tracker';
-import { SandboxTracker } from './sandbox-tracker';
-
-export { uspsTrackingLink, USPS_SLUG } from './usps-network';
 
 /**
  * Status of a package or of one checkpoint: AfterShip's tags in lower snake_case (InTransit ->
@@ -97,7 +92,7 @@ export interface PackageTracker {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings and selection
+// Settings (providers/registry.ts reads them and chooses)
 // ---------------------------------------------------------------------------------------------
 
 export const TRACKING_PROVIDERS = ['sandbox', 'aftership'] as const;
@@ -109,34 +104,4 @@ export interface TrackingSettings {
   AFTERSHIP_API_KEY?: string;
   /** AfterShip's API origin, without the /tracking/<version> path: https://api.aftership.com by default. */
   AFTERSHIP_API_URL: string;
-}
-
-/** The tracking settings, from the one parsed configuration (functions/config.ts). */
-export function trackingSettings(): TrackingSettings {
-  const { TRACKING_PROVIDER, AFTERSHIP_API_KEY, AFTERSHIP_API_URL } = config();
-  return { TRACKING_PROVIDER, AFTERSHIP_API_KEY, AFTERSHIP_API_URL };
-}
-
-let tracker: PackageTracker | undefined;
-
-/**
- * The configured tracker, made on first use and kept for the life of the process: AfterShip when
- * TRACKING_PROVIDER is `aftership` (which then requires AFTERSHIP_API_KEY), the sandbox otherwise.
- */
-export function getPackageTracker(): PackageTracker {
-  if (!tracker) {
-    const s = trackingSettings();
-    if (s.TRACKING_PROVIDER === 'aftership') {
-      if (!s.AFTERSHIP_API_KEY) throw new Error('TRACKING_PROVIDER=aftership needs AFTERSHIP_API_KEY');
-      tracker = new AfterShipTracker({ apiKey: s.AFTERSHIP_API_KEY, apiUrl: s.AFTERSHIP_API_URL });
-    } else {
-      tracker = new SandboxTracker();
-    }
-  }
-  return tracker;
-}
-
-/** Forgets the selected tracker (tests that change TRACKING_PROVIDER; call resetConfigForTests too). */
-export function resetTrackerForTests(): void {
-  tracker = undefined;
 }

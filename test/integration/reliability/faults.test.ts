@@ -22,7 +22,6 @@ import { handler as hoodpayWebhook } from '../../../functions/handlers/payments/
 import { handler as stripeWebhook } from '../../../functions/handlers/payments/stripe-webhook';
 import { handler as createLabel } from '../../../functions/handlers/shipping/create-label';
 import type { ApiHandler } from '../../../functions/http/handler';
-import { resetCarrierForTests } from '../../../functions/providers/carrier/carrier';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { ledgerOf } from '../ledger-invariant';
@@ -91,14 +90,12 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
           vi.stubEnv('EASYPOST_API_KEY', 'EZTK-test');
           vi.stubEnv('EASYPOST_API_URL', 'http://127.0.0.1:9'); // nothing listens there: the carrier is down
           resetConfigForTests();
-          resetCarrierForTests();
         }
       : undefined,
     teardown: carrierDown
       ? () => {
           vi.unstubAllEnvs();
           resetConfigForTests();
-          resetCarrierForTests();
         }
       : undefined,
     async prepare() {

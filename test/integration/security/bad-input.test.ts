@@ -22,7 +22,9 @@ import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
 import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
-import { getCardCheckout, paymentIdFromWebhook, stripeSandboxEvent } from '../../../functions/providers/payments/payments';
+import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
+import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
+import { getCardCheckout } from '../../../functions/providers/registry';
 import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
 import { newResetToken } from '../../../functions/security/secrets';
 import {

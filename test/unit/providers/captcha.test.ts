@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { createAltchaCaptcha, deriveAltchaHmacKey } from '../../../functions/providers/captcha/altcha-captcha';
-import { getCaptcha, resetCaptchaForTests } from '../../../functions/providers/captcha/captcha';
+import { getCaptcha } from '../../../functions/providers/registry';
 import { solveAltcha } from './altcha-solver';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -14,7 +14,6 @@ const jwtSecret = process.env.JWT_SECRET as string;
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetCaptchaForTests();
 }
 
 /** A challenge from getCaptcha(), solved as the widget would. */
@@ -32,7 +31,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   resetConfigForTests();
-  resetCaptchaForTests();
 });
 
 describe('getCaptcha', () => {

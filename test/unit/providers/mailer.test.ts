@@ -5,7 +5,7 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { listOutbox, saveOutboxMail } from '../../../functions/data/outbox';
-import { getMailer, resetMailerForTests } from '../../../functions/providers/mail/mailer';
+import { getMailer } from '../../../functions/providers/registry';
 
 const ses = mockClient(SESv2Client);
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -17,7 +17,6 @@ const mail = { to: 'Ann@Example.COM', subject: 'Your code', text: 'Your code is 
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetMailerForTests();
 }
 
 beforeEach(() => {
@@ -27,7 +26,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetMailerForTests();
 });
 
 describe('getMailer', () => {

@@ -6,7 +6,10 @@ import { invoke, mailedCodes, newAccount, PASSWORD, scanTable, type Account } fr
 import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
 const captcha = vi.hoisted(() => ({ verify: vi.fn(), challenge: vi.fn() }));
-vi.mock('../../../../functions/providers/captcha/captcha', () => ({ getCaptcha: () => captcha }));
+vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+  getCaptcha: () => captcha,
+}));
 
 let ann: Account;
 beforeEach(async () => {

@@ -10,7 +10,10 @@ import { invoke, mailedCodes, PASSWORD, scanTable } from '../../security/actors'
 import { withoutWrites } from '../table-changes';
 
 const captcha = vi.hoisted(() => ({ verify: vi.fn(), challenge: vi.fn() }));
-vi.mock('../../../../functions/providers/captcha/captcha', () => ({ getCaptcha: () => captcha }));
+vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+  getCaptcha: () => captcha,
+}));
 
 const faults = installFaultInjector();
 afterAll(() => faults.remove());

@@ -5,7 +5,6 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { handler } from '../../../../functions/handlers/auth/get-captcha-challenge';
-import { resetCaptchaForTests } from '../../../../functions/providers/captcha/captcha';
 import { apiEvent, call } from '../../functions/api-event';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -14,7 +13,6 @@ const ddb = mockClient(DynamoDBDocumentClient);
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetCaptchaForTests();
 }
 
 beforeEach(() => {
@@ -23,7 +21,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetCaptchaForTests();
 });
 
 const challenge = () => call(handler, apiEvent({ path: '/auth/captcha-challenge' }));

@@ -4,7 +4,7 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { handler } from '../../../../functions/handlers/payments/hoodpay-webhook';
-import { hoodpaySandboxWebhookPayload } from '../../../../functions/providers/payments/payments';
+import { hoodpaySandboxWebhookPayload } from '../../../../functions/providers/payments/sandbox-checkout';
 import { apiEvent, call } from '../../functions/api-event';
 import { emptyTable, HIDDEN_500, jsonEvent, onlyCall, transactionCancelled, USER_ID } from '../auth/fixtures';
 import {
@@ -23,8 +23,8 @@ import {
 } from './fixtures';
 
 const hoodpay = vi.hoisted(() => ({ createPayment: vi.fn(), getPayment: vi.fn() }));
-vi.mock('../../../../functions/providers/payments/payments', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/payments/payments')>()),
+vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
   getCryptoCheckout: () => hoodpay,
 }));
 

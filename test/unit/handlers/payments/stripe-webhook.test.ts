@@ -10,8 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import type { LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { handler } from '../../../../functions/handlers/payments/stripe-webhook';
-import { resetPaymentsForTests, stripeSandboxEvent, type SandboxOutcome } from '../../../../functions/providers/payments/payments';
-import { sandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
+import { sandboxWebhookSecret, stripeSandboxEvent, type SandboxOutcome } from '../../../../functions/providers/payments/sandbox-checkout';
 import { apiEvent, call } from '../../functions/api-event';
 import { EMAIL, emptyTable, HIDDEN_500, onlyCall, OTHER_ID, transactionCancelled, USER_ID } from '../auth/fixtures';
 import { ENTRY_ID, entryItem, expectBalanceOnlyWithSettlement, expectNoBalanceChange, NOW, NOW_ISO, sent, statsExpected, storeEntry, TABLE, throttled } from './fixtures';
@@ -69,7 +68,6 @@ beforeEach(() => {
   // The sandbox card provider, whatever the developer's environment says.
   vi.stubEnv('STRIPE_SECRET_KEY', '');
   resetConfigForTests();
-  resetPaymentsForTests();
   emptyTable(ddb);
   storeEntry(ddb);
 });
@@ -79,7 +77,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetPaymentsForTests();
 });
 
 /** The event record every settlement starts with. */

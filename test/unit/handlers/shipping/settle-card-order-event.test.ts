@@ -28,12 +28,9 @@ import {
 
 const carrier = vi.hoisted(() => ({ buyLabel: vi.fn() }));
 const labels = vi.hoisted(() => ({ put: vi.fn(), get: vi.fn() }));
-vi.mock('../../../../functions/providers/carrier/carrier', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/carrier/carrier')>()),
+vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
   getCarrier: () => carrier,
-}));
-vi.mock('../../../../functions/providers/blobs/blob-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/blobs/blob-store')>()),
   getLabelStore: () => labels,
 }));
 

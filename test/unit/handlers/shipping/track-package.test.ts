@@ -7,7 +7,7 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import { handler } from '../../../../functions/handlers/shipping/track-package';
 import { TRACKING_PROVIDER_NAME } from '../../../../functions/providers/tracking/aftership-tracker';
 import { sandboxTimeline } from '../../../../functions/providers/tracking/sandbox-tracker';
-import { resetTrackerForTests, type TrackingResult } from '../../../../functions/providers/tracking/tracking';
+import type { TrackingResult } from '../../../../functions/providers/tracking/tracking';
 import { call } from '../../functions/api-event';
 import { bearer, emptyTable, expectNoWrites, HIDDEN_500, jsonEvent, onlyCall } from '../auth/fixtures';
 import { NOW, NOW_ISO, sent, TABLE, throttled } from '../payments/fixtures';
@@ -18,11 +18,11 @@ import { BOUGHT, FROM, orderItem, TO, TRACKING } from './fixtures';
  * sandbox, on our own labels), and AfterShip's answers are set per test.
  */
 const tracker = vi.hoisted(() => ({ track: vi.fn() }));
-vi.mock('../../../../functions/providers/tracking/tracking', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/tracking/tracking')>()),
+vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
   getPackageTracker: () => tracker,
 }));
-const actual = await vi.importActual<typeof import('../../../../functions/providers/tracking/tracking')>('../../../../functions/providers/tracking/tracking');
+const actual = await vi.importActual<typeof import('../../../../functions/providers/registry')>('../../../../functions/providers/registry');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 /** A day and a half after the label was bought: accepted and on its way, not delivered. */
@@ -56,7 +56,6 @@ function useProvider(provider: 'sandbox' | 'aftership') {
   vi.stubEnv('TRACKING_PROVIDER', provider);
   vi.stubEnv('AFTERSHIP_API_KEY', provider === 'aftership' ? 'asat_secret_key' : '');
   resetConfigForTests();
-  resetTrackerForTests();
 }
 
 /** gsi2 finds `item` for its tracking number. */
@@ -74,7 +73,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetTrackerForTests();
 });
 
 const track = async (trackingNumber: unknown, claims: Parameters<typeof bearer>[0] = {}) =>

@@ -4,7 +4,6 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { handler } from '../../../../functions/handlers/support/create-support-request';
-import { resetMailerForTests } from '../../../../functions/providers/mail/mailer';
 import { apiEvent, call } from '../../functions/api-event';
 import { bearer, EMAIL, emptyTable, expectNoWrites, HIDDEN_500, jsonEvent, mailsSent, storeUser, USER_ID, userItem } from '../auth/fixtures';
 import { NOW, NOW_ISO, sent, TABLE, throttled } from '../payments/fixtures';
@@ -23,7 +22,6 @@ beforeEach(() => {
   vi.stubEnv('SUPPORT_EMAIL', SUPPORT_EMAIL);
   vi.stubEnv('MAIL_PROVIDER', ''); // the default: the outbox, in the mocked table
   resetConfigForTests();
-  resetMailerForTests();
   emptyTable(ddb);
   storeUser(ddb, userItem(), false);
 });
@@ -32,7 +30,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetMailerForTests();
 });
 
 const ask = async (body: unknown, claims: Parameters<typeof bearer>[0] = {}) => call(handler, jsonEvent('POST', '/support', body, await bearer(claims)));

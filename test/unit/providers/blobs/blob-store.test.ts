@@ -1,20 +1,19 @@
-/** Label store selection by configuration, and the key rules both stores share. */
+/** Label store selection by configuration (providers/registry.ts), and the key rules both stores share. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { getLabelStore, isValidBlobKey, resetLabelStoreForTests } from '../../../../functions/providers/blobs/blob-store';
+import { isValidBlobKey } from '../../../../functions/providers/blobs/blob-key';
 import { FileBlobStore } from '../../../../functions/providers/blobs/file-blob-store';
 import { S3BlobStore } from '../../../../functions/providers/blobs/s3-blob-store';
+import { getLabelStore } from '../../../../functions/providers/registry';
 
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetLabelStoreForTests();
 }
 
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetLabelStoreForTests();
 });
 
 describe('getLabelStore', () => {
@@ -38,10 +37,10 @@ describe('getLabelStore', () => {
     expect((store as S3BlobStore).bucket).toBe('prepaidship-labels');
   });
 
-  it('is new after resetLabelStoreForTests', () => {
+  it('is chosen again after resetConfigForTests', () => {
     useEnv({});
     const first = getLabelStore();
-    resetLabelStoreForTests();
+    resetConfigForTests();
     expect(getLabelStore()).not.toBe(first);
   });
 });

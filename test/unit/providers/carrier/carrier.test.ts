@@ -1,21 +1,19 @@
-/** Carrier selection by configuration. */
+/** Carrier selection by configuration (providers/registry.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { getCarrier, resetCarrierForTests } from '../../../../functions/providers/carrier/carrier';
 import { EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
 import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
+import { getCarrier } from '../../../../functions/providers/registry';
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetCarrierForTests();
 }
 
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetCarrierForTests();
 });
 
 describe('getCarrier', () => {
@@ -40,10 +38,10 @@ describe('getCarrier', () => {
     expect(() => getCarrier()).toThrow('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
   });
 
-  it('is new after resetCarrierForTests', () => {
+  it('is chosen again after resetConfigForTests', () => {
     useEnv({});
     const first = getCarrier();
-    resetCarrierForTests();
+    resetConfigForTests();
     expect(getCarrier()).not.toBe(first);
   });
 });

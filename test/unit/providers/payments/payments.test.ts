@@ -1,5 +1,5 @@
 /**
- * Provider selection by configuration, and the Stripe webhook signature check (offline, with
+ * Provider selection by configuration (providers/registry.ts), and the Stripe webhook signature check (offline, with
  * Stripe's own test-header helper).
  */
 import Stripe from 'stripe';
@@ -7,18 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { HoodpayCheckout } from '../../../../functions/providers/payments/hoodpay-checkout';
 import {
-  getCardCheckout,
-  getCryptoCheckout,
-  resetPaymentsForTests,
-  usingSandboxPayments,
-  verifyStripeEvent,
-} from '../../../../functions/providers/payments/payments';
-import {
   SandboxCardCheckout,
   SandboxCryptoCheckout,
   deriveSandboxWebhookSecret,
 } from '../../../../functions/providers/payments/sandbox-checkout';
 import { StripeCheckout } from '../../../../functions/providers/payments/stripe-checkout';
+import { getCardCheckout, getCryptoCheckout, usingSandboxPayments, verifyStripeEvent } from '../../../../functions/providers/registry';
 
 const jwtSecret = process.env.JWT_SECRET as string;
 const WEBHOOK_SECRET = 'whsec_configured_signing_secret_0123';
@@ -27,13 +21,11 @@ const WEBHOOK_SECRET = 'whsec_configured_signing_secret_0123';
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetPaymentsForTests();
 }
 
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetPaymentsForTests();
 });
 
 describe('getCardCheckout', () => {
@@ -54,10 +46,10 @@ describe('getCardCheckout', () => {
     expect(() => getCardCheckout()).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
-  it('is new after resetPaymentsForTests', () => {
+  it('is chosen again after resetConfigForTests', () => {
     useEnv({});
     const first = getCardCheckout();
-    resetPaymentsForTests();
+    resetConfigForTests();
     expect(getCardCheckout()).not.toBe(first);
   });
 });

@@ -10,20 +10,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import type { LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import {
-  getCardCheckout,
-  getCryptoCheckout,
-  paymentIdFromWebhook,
-  resetPaymentsForTests,
-  verifyStripeEvent,
-  type CheckoutRequest,
-} from '../../../../functions/providers/payments/payments';
+import { paymentIdFromWebhook } from '../../../../functions/providers/payments/hoodpay-checkout';
+import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import {
   deriveSandboxWebhookSecret,
   hoodpaySandboxWebhookPayload,
   sandboxWebhookSecret,
   stripeSandboxEvent,
 } from '../../../../functions/providers/payments/sandbox-checkout';
+import { getCardCheckout, getCryptoCheckout, verifyStripeEvent } from '../../../../functions/providers/registry';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;
@@ -53,7 +48,6 @@ const stored = (over: Partial<LocalCheckout> = {}): LocalCheckout => ({
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetPaymentsForTests();
 }
 
 beforeEach(() => {
@@ -64,7 +58,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetPaymentsForTests();
 });
 
 describe('sandbox card checkout', () => {

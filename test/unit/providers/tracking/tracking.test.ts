@@ -1,27 +1,20 @@
-/** Tracker selection by configuration, and the USPS facts the sandbox draws on. */
+/** Tracker selection by configuration (providers/registry.ts), and the USPS facts the sandbox draws on. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { AfterShipTracker } from '../../../../functions/providers/tracking/aftership-tracker';
 import { SandboxTracker } from '../../../../functions/providers/tracking/sandbox-tracker';
-import {
-  getPackageTracker,
-  resetTrackerForTests,
-  trackingSettings,
-  uspsTrackingLink,
-} from '../../../../functions/providers/tracking/tracking';
-import { formatLocal, hubForZip, instantAt, localDayAndMinute, utcOffsetMinutes } from '../../../../functions/providers/tracking/usps-network';
+import { formatLocal, hubForZip, instantAt, localDayAndMinute, utcOffsetMinutes, uspsTrackingLink } from '../../../../functions/providers/tracking/usps-network';
+import { getPackageTracker, trackingSettings } from '../../../../functions/providers/registry';
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
-  resetTrackerForTests();
 }
 
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
-  resetTrackerForTests();
 });
 
 describe('getPackageTracker', () => {
@@ -48,10 +41,10 @@ describe('getPackageTracker', () => {
     expect(() => getPackageTracker()).toThrow(/Invalid configuration: TRACKING_PROVIDER/);
   });
 
-  it('is new after resetTrackerForTests', () => {
+  it('is chosen again after resetConfigForTests', () => {
     useEnv({});
     const first = getPackageTracker();
-    resetTrackerForTests();
+    resetConfigForTests();
     expect(getPackageTracker()).not.toBe(first);
   });
 });
