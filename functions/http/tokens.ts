@@ -20,8 +20,11 @@ export interface SessionClaims {
 const AUDIENCE = 'prepaidship-api';
 const LIFETIME: Record<TokenScope, string> = { otp: '15m', full: '12h' };
 
-let key: Uint8Array | undefined;
-const secret = () => (key ??= new TextEncoder().encode(config().JWT_SECRET));
+/**
+ * The signing key, read from the parsed configuration on each use (encoding 32+ characters costs
+ * next to nothing), so a test that changes JWT_SECRET needs only resetConfigForTests().
+ */
+const secret = () => new TextEncoder().encode(config().JWT_SECRET);
 
 /** Signs a token for `claims`, valid for the scope's lifetime. */
 export async function signSessionToken(claims: SessionClaims): Promise<string> {
@@ -51,9 +54,4 @@ export async function verifySessionToken(token: string): Promise<SessionClaims |
   } catch {
     return undefined;
   }
-}
-
-/** Forgets the cached key (tests that change JWT_SECRET). */
-export function resetTokenKeyForTests(): void {
-  key = undefined;
 }
