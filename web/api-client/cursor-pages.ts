@@ -2,7 +2,7 @@
  * Lists the API pages with a cursor (`{ ..., nextCursor }`, newest first, docs/api.md): the SWR
  * Infinite page keys of a GET route and one hook that flattens the pages, for every such table.
  */
-import useSWRInfinite, { unstable_serialize, type SWRInfiniteConfiguration } from 'swr/infinite';
+import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type { ApiError } from './client';
 import { apiFetcher, type ApiKey, type ReadRouteKey } from './swr-config';
 
@@ -16,7 +16,7 @@ export type CursorPageKeys = (index: number, previous: CursorPage | null) => Api
 
 /**
  * The page keys of `route` with a fixed `query` (`limit`, filters); each page after the first adds
- * the previous page's cursor. Make it once at module level: the list's cache key is derived from it.
+ * the previous page's cursor. Make it once at module level, so the list keeps one cache key.
  */
 export function cursorPageKeys(route: ReadRouteKey, query: Record<string, string> = {}): CursorPageKeys {
   return (index, previous) => {
@@ -25,13 +25,6 @@ export function cursorPageKeys(route: ReadRouteKey, query: Record<string, string
     return [route, { query: { ...query, cursor: previous.nextCursor } }];
   };
 }
-
-/**
- * The cache key of a whole paged list, for a global `mutate(...)` from elsewhere (a mutation that
- * adds an entry). Such a revalidation refetches the first page only, unless the list was read with
- * `revalidateFirstPage: false`: then it refetches nothing already loaded.
- */
-export const cursorListKey = (keys: CursorPageKeys): string => unstable_serialize(keys);
 
 /** A paged list: `items` of the pages loaded so far; `loadMore()` fetches the next page while `hasMore`. */
 export function useCursorPages<Page extends CursorPage, Item>(

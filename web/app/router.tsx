@@ -1,6 +1,8 @@
 /**
  * The route tree (SPEC section 2). Every page and layout is lazy, so the landing page never loads
- * dashboard code; only the guards and the redirect are in the entry chunk.
+ * dashboard code; only the guards and the redirect are in the entry chunk. Pages are imported from
+ * their modules, not through the features' indexes: an index a route statically imports would pull
+ * everything it exports (zod schemas, Chakra recipes) into the entry chunk (docs/decisions.md).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';

@@ -2,8 +2,7 @@ import { Avatar, Badge, Button, Flex, Menu, Portal, Spacer } from '@chakra-ui/re
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { SidebarTrigger } from '@/components/sidebar';
-import { useProfile } from '@/features/profile/api/get-profile';
-import { useProfilePicture } from '@/features/profile/api/get-profile-picture';
+import { useProfile, useProfilePicture } from '@/features/profile';
 import { paths } from '@/lib/paths';
 import { endSession, isAdmin, useSession } from '@/lib/session';
 

@@ -1,21 +1,17 @@
-import { useFormContext } from 'react-hook-form';
 import { addressSchema } from '@domain/schemas/addresses';
 import { notifyApiError, notifySuccess } from '@/components/notify';
-import { useCreateAddress } from '@/features/addresses/api/create-address';
-import type { AddressSide, LabelFormValues } from '../lib/label-form';
+import { useCreateAddress } from '../api/create-address';
 
 /**
- * Save Address for one side of the label form: checks that side's six fields with the address
- * rules (their messages show as on submit), then saves it. A duplicate answers 409 with 'This
- * address is already saved.', shown under the failure title.
+ * Save Address from a form that holds an address (the label form's sender or recipient): `save`
+ * takes the values once the form has checked them, and saves them. A duplicate answers 409 with
+ * 'This address is already saved.', shown under the failure title.
  */
-export function useSaveAddress(side: AddressSide) {
-  const { trigger: validate, getValues } = useFormContext<LabelFormValues>();
+export function useSaveAddress() {
   const { trigger: createAddress, isMutating } = useCreateAddress();
 
-  async function save() {
-    if (!(await validate(side))) return;
-    const parsed = addressSchema.safeParse(getValues(side));
+  async function save(values: unknown) {
+    const parsed = addressSchema.safeParse(values);
     if (!parsed.success) return;
     try {
       await createAddress(parsed.data);

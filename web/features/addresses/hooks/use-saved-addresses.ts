@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { notifyError } from '@/components/notify';
-import { useAddresses } from '@/features/addresses/api/list-addresses';
+import { useAddresses } from '../api/list-addresses';
 
 /**
  * The saved addresses for the label dialog's dropdowns, fetched while the dialog is open. On a

@@ -1,9 +1,8 @@
 import useSWRMutation from 'swr/mutation';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { apiRequest } from '@/api-client/client';
+import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 import type { Order } from '@/types/api';
-import { useRevalidateWallet } from '@/features/wallet/api/list-transactions';
-import { useRevalidateOrders } from './list-orders';
 
 /** 201 of POST /shipping/create-label: the created order and the wallet balance after the debit. */
 export interface CreateLabelAnswer {
@@ -28,9 +27,8 @@ export function createLabel({ order, idempotencyKey }: CreateLabelInput): Promis
  * the balance badge. Also after a failure: a carrier failure records a failed order and a refund.
  */
 export function useCreateLabel() {
-  const revalidateOrders = useRevalidateOrders();
-  const revalidateWallet = useRevalidateWallet();
-  const revalidate = () => void Promise.all([revalidateOrders(), revalidateWallet()]);
+  const revalidateRoutes = useRevalidateRoutes();
+  const revalidate = () => void revalidateRoutes('GET /shipping/orders', 'GET /hoodpay/transactions', 'GET /auth/profile');
   return useSWRMutation('POST /shipping/create-label', (_key, { arg }: { arg: CreateLabelInput }) => createLabel(arg), {
     onSuccess: revalidate,
     onError: revalidate,

@@ -1,14 +1,9 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { cursorListKey, cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import type { Order, OrdersPage } from '@/types/api';
 
 export const ordersPageSize = 20;
 
 export const ordersPageKeys = cursorPageKeys('GET /shipping/orders', { limit: String(ordersPageSize) });
-
-/** The cache key of the signed-in user's whole shipments list, for revalidating it from elsewhere. */
-export const ordersKey = cursorListKey(ordersPageKeys);
 
 /**
  * The signed-in user's shipments, newest first, page by page, and the count of labels created
@@ -17,10 +12,4 @@ export const ordersKey = cursorListKey(ordersPageKeys);
 export function useOrders() {
   const { items, ...pages } = useCursorPages<OrdersPage, Order>(ordersPageKeys, (page) => page.orders ?? []);
   return { ...pages, orders: items, totalOrders: pages.data?.[0]?.totalOrders };
-}
-
-/** Refetches the shipments list (its first page, where a new order appears). */
-export function useRevalidateOrders() {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => mutate(ordersKey).then(() => undefined), [mutate]);
 }

@@ -3,8 +3,8 @@ import { useFormContext } from 'react-hook-form';
 import { LuBookmarkPlus } from 'react-icons/lu';
 import { FormField } from '@/components/form-field';
 import { UsStateSelect } from '@/components/us-state-select';
+import { useSaveAddress } from '@/features/addresses';
 import type { SavedAddress } from '@/types/api';
-import { useSaveAddress } from '../hooks/use-save-address';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { StreetField } from './street-field';
 
@@ -25,10 +25,12 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
   const {
     register,
     setValue,
+    getValues,
+    trigger: validate,
     formState: { errors, isSubmitted },
   } = useFormContext<LabelFormValues>();
   const { legend, heading, autofill } = sides[side];
-  const { save, isSaving } = useSaveAddress(side);
+  const { save, isSaving } = useSaveAddress();
   const fieldErrors = errors[side];
 
   /** Fills this side from a saved address; checks it again only if a submit has shown messages. */
@@ -40,6 +42,11 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
     setValue(`${side}.state`, (address.state ?? '').toUpperCase(), options);
     setValue(`${side}.zip`, address.zip ?? '', options);
     setValue(`${side}.country`, address.country || 'US', options);
+  }
+
+  /** Save Address checks this side's six fields first; their messages show as on submit. */
+  async function saveThisSide() {
+    if (await validate(side)) await save(getValues(side));
   }
 
   return (
@@ -66,7 +73,7 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
             <Input autoComplete={`${autofill} country`} {...register(`${side}.country`)} />
           </FormField>
         </SimpleGrid>
-        <Button size="sm" variant="outline" alignSelf="start" loading={isSaving} onClick={() => void save()}>
+        <Button size="sm" variant="outline" alignSelf="start" loading={isSaving} onClick={() => void saveThisSide()}>
           <LuBookmarkPlus aria-hidden /> Save Address
         </Button>
       </Fieldset.Content>

@@ -3,10 +3,10 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { ADDRESS_DROPDOWN_CLOSE_MS } from '@domain/constants';
 import { FormField } from '@/components/form-field';
+import { SavedAddressList } from '@/features/addresses';
 import type { SavedAddress } from '@/types/api';
 import { useDelayedClose } from '../hooks/use-delayed-close';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
-import { SavedAddressList } from './saved-address-list';
 
 interface StreetFieldProps {
   side: AddressSide;

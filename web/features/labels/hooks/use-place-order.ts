@@ -3,7 +3,7 @@ import { findLabelType, labelPriceCents } from '@domain/pricing';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { ApiError } from '@/api-client/client';
 import { notifyApiError, notifySuccess } from '@/components/notify';
-import { useCardCheckout } from '@/features/wallet/hooks/use-card-checkout';
+import { useCardCheckout } from '@/features/payments';
 import { useCreateLabel } from '../api/create-label';
 import { labelTypeName } from '../lib/label-type-name';
 import { mayHaveBeenPlaced, useIdempotencyKey } from './use-idempotency-key';

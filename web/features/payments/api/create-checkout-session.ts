@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { apiRequest } from '@/api-client/client';
-import { useRevalidateWallet } from './list-transactions';
+import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 
 /** A card payment's Checkout Session: send the browser to `url` to pay. */
 export interface CheckoutSession {
@@ -21,11 +21,15 @@ export function createCheckoutSession(body: CheckoutSessionBody): Promise<Checko
   return apiRequest<CheckoutSession>('POST /stripe/create-checkout-session', { body });
 }
 
-/** Starts a card checkout; the list and balance are revalidated whatever the answer (a 502 marks the entry failed). */
+/**
+ * Starts a card checkout; the wallet's entries and the balance are revalidated whatever the answer
+ * (a 502 marks the entry failed).
+ */
 export function useCreateCheckoutSession() {
-  const revalidateWallet = useRevalidateWallet();
+  const revalidateRoutes = useRevalidateRoutes();
+  const revalidateWallet = () => void revalidateRoutes('GET /hoodpay/transactions', 'GET /auth/profile');
   return useSWRMutation('POST /stripe/create-checkout-session', (_key, { arg }: { arg: CheckoutSessionBody }) => createCheckoutSession(arg), {
-    onSuccess: () => void revalidateWallet(),
-    onError: () => void revalidateWallet(),
+    onSuccess: revalidateWallet,
+    onError: revalidateWallet,
   });
 }

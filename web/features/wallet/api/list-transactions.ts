@@ -1,15 +1,11 @@
 import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { cursorListKey, cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
+import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 import type { Transaction, TransactionsPage } from '@/types/api';
-import { profileKey } from '@/features/profile/api/get-profile';
 
 export const transactionsPageSize = 20;
 
 export const transactionsPageKeys = cursorPageKeys('GET /hoodpay/transactions', { limit: String(transactionsPageSize) });
-
-/** The cache key of the signed-in user's whole list, for revalidating it from elsewhere. */
-export const transactionsKey = cursorListKey(transactionsPageKeys);
 
 /**
  * The signed-in user's ledger entries, newest first, page by page. The first page is refetched on
@@ -25,6 +21,6 @@ export function useTransactions() {
  * The balance moves only when a provider's webhook settles an entry, so callers poll with this.
  */
 export function useRevalidateWallet() {
-  const { mutate } = useSWRConfig();
-  return useCallback(() => Promise.all([mutate(transactionsKey), mutate(profileKey)]).then(() => undefined), [mutate]);
+  const revalidateRoutes = useRevalidateRoutes();
+  return useCallback(() => revalidateRoutes('GET /hoodpay/transactions', 'GET /auth/profile'), [revalidateRoutes]);
 }

@@ -1,8 +1,8 @@
 import type { CreditType } from '@domain/schemas/payments';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
+import { tryAgain, useCardCheckout } from '@/features/payments';
 import { useCreateTopup } from '../api/create-topup';
-import { tryAgain, useCardCheckout } from './use-card-checkout';
 
 /** What became of a deposit: the browser is leaving for the payment page, it was recorded, or it failed. */
 export type DepositOutcome = 'redirecting' | 'created' | 'failed';

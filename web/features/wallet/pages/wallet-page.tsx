@@ -5,7 +5,7 @@ import { errorMessage } from '@/api-client/client';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { useProfile } from '@/features/profile';
 import { useTransactions } from '../api/list-transactions';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
 import { TransactionsTable } from '../components/transactions-table';
