@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
+import { FormDialog } from '@/components/form-dialog';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import type { SavedAddress } from '@/types/api';
 import { useDeleteAddress } from '../api/delete-address';
@@ -25,35 +26,31 @@ export function DeleteAddressButton({ address }: { address: SavedAddress }) {
   }
 
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
-      <Dialog.Trigger asChild>
+    <FormDialog
+      role="alertdialog"
+      title="Delete this address?"
+      open={open}
+      onOpenChange={setOpen}
+      closeButton={false}
+      trigger={
         <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${name}`}>
           <LuTrash2 aria-hidden /> Delete
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete this address?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                “{name}”, {address.street}, will be removed from your saved addresses. Labels already bought keep their addresses.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <Dialog.Body>
+        <Text>
+          “{name}”, {address.street}, will be removed from your saved addresses. Labels already bought keep their addresses.
+        </Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
+          Delete
+        </Button>
+      </Dialog.Footer>
+    </FormDialog>
   );
 }

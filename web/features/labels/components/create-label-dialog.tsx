@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
+import { FormDialog } from '@/components/form-dialog';
 import { LabelOrderForm } from './label-order-form';
 
 /**
@@ -13,42 +14,29 @@ function keepOpenForExpandedField(event: KeyboardEvent) {
 
 /**
  * The Create Label dialog. Mounted on first opening and kept afterwards, so a long form closed by
- * mistake keeps what was typed (a bought label resets it). Chakra traps focus, opens on the first
- * field (the close button is last in the content for that reason) and gives focus back to the
- * Create Label button on closing. Full screen on phones; the body scrolls under a fixed footer.
+ * mistake keeps what was typed (a bought label resets it). Full screen on phones; the body scrolls
+ * under a fixed footer.
  */
 export function CreateLabelDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root
+    <FormDialog
+      title="Create Label"
       open={open}
-      onOpenChange={(e) => setOpen(e.open)}
+      onOpenChange={setOpen}
       onEscapeKeyDown={keepOpenForExpandedField}
       lazyMount
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
-      placement="center"
-    >
-      <Dialog.Trigger asChild>
+      // Undo what the phone's full-screen size leaves behind on larger screens (Chakra applies both).
+      contentProps={{ minH: { md: 'auto' }, rounded: { md: 'l3' } }}
+      trigger={
         <Button colorPalette="blue">
           <LuPlus aria-hidden /> Create Label
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          {/* Undo what the phone's full-screen size leaves behind on larger screens (Chakra applies both). */}
-          <Dialog.Content minH={{ md: 'auto' }} rounded={{ md: 'l3' }}>
-            <Dialog.Header>
-              <Dialog.Title>Create Label</Dialog.Title>
-            </Dialog.Header>
-            <LabelOrderForm open={open} onCreated={() => setOpen(false)} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <LabelOrderForm open={open} onCreated={() => setOpen(false)} />
+    </FormDialog>
   );
 }

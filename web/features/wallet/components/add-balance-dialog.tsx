@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, HStack, Input, InputGroup, NativeSelect, Portal } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';
 import { CREDIT_TYPES, topupSchema } from '@domain/schemas/payments';
 import { Form } from '@/components/form';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
@@ -19,11 +20,7 @@ const wholeDollars = (cents: number) => (cents / 100).toLocaleString('en-US', { 
 const amountHint = `From ${wholeDollars(TOPUP_MIN_CENTS)} to ${wholeDollars(TOPUP_MAX_CENTS)}.`;
 const emptyForm: DepositForm = { creditType: 'Card', amount: '' };
 
-/**
- * SPEC section 2's Add Balance dialog: credit type, amount in dollars, Deposit. Chakra's dialog
- * traps focus, opens on the first field (the close button comes last in the content for that
- * reason) and gives focus back to the Add Balance button on closing.
- */
+/** SPEC section 2's Add Balance dialog: credit type, amount in dollars, Deposit. */
 export function AddBalanceDialog() {
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useLeavingPage();
@@ -47,56 +44,47 @@ export function AddBalanceDialog() {
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => changeOpen(e.open)} placement="center">
-      <Dialog.Trigger asChild>
+    <FormDialog
+      title="Add Balance"
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button colorPalette="blue">
           <LuPlus aria-hidden /> Add Balance
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Add Balance</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Form onSubmit={onSubmit}>
-                <FormField label="Credit type" error={errors.creditType?.message} required>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...register('creditType')}>
-                      {CREDIT_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
-                <FormField label="Amount" helper={amountHint} error={errors.amount?.message} required>
-                  <InputGroup startElement="$">
-                    <Input inputMode="decimal" autoComplete="off" placeholder="25.00" {...register('amount')} />
-                  </InputGroup>
-                </FormField>
-                <HStack justify="end" gap="3">
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline" disabled={leaving}>
-                      Cancel
-                    </Button>
-                  </Dialog.ActionTrigger>
-                  <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
-                    Deposit
-                  </Button>
-                </HStack>
-              </Form>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <Dialog.Body pb="6">
+        <Form onSubmit={onSubmit}>
+          <FormField label="Credit type" error={errors.creditType?.message} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('creditType')}>
+                {CREDIT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Amount" helper={amountHint} error={errors.amount?.message} required>
+            <InputGroup startElement="$">
+              <Input inputMode="decimal" autoComplete="off" placeholder="25.00" {...register('amount')} />
+            </InputGroup>
+          </FormField>
+          <HStack justify="end" gap="3">
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline" disabled={leaving}>
+                Cancel
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
+              Deposit
+            </Button>
+          </HStack>
+        </Form>
+      </Dialog.Body>
+    </FormDialog>
   );
 }
