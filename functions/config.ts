@@ -86,7 +86,7 @@ export function config(): Config {
 /**
  * Forgets the parsed configuration (tests that change process.env): the one reset for tests. What is
  * derived from the configuration follows it, so the next call of any provider getter
- * (providers/registry.ts) or token function chooses again from the new values.
+ * (functions/providers/registry/) or token function chooses again from the new values.
  */
 export function resetConfigForTests(): void {
   cached = undefined;

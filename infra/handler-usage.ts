@@ -10,10 +10,15 @@
 import { buildSync } from 'esbuild';
 import path from 'node:path';
 
-/** Our modules that stand for a service: present in a bundle means "this handler uses it". */
+/**
+ * Our modules that stand for a service: present in a bundle means "this handler uses it". They are
+ * the registry's getters (functions/providers/registry/), whose code survives tree-shaking only
+ * where a handler calls them. Not the interface files (types only, nothing in a bundle), nor the AWS
+ * implementations: their SDK import line stays in every bundle that reaches the module at all.
+ */
 const SERVICE_MODULES = {
-  mail: 'functions/providers/mail/mailer.ts',
-  labelStore: 'functions/providers/blobs/blob-store.ts',
+  mail: 'functions/providers/registry/mail.ts',
+  labelStore: 'functions/providers/registry/blobs.ts',
 } as const;
 
 export type Service = keyof typeof SERVICE_MODULES;

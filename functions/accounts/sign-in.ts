@@ -7,7 +7,8 @@ import { BadRequest } from '../errors';
 import { storeSignInCode } from '../data/one-time-codes';
 import { toApiUser, type ApiUser, type User } from '../../domain/api/users';
 import { signSessionToken, type TokenScope } from '../http/tokens';
-import { getCaptcha, getMailer } from '../providers/registry';
+import { getCaptcha } from '../providers/registry/captcha';
+import { getMailer } from '../providers/registry/mail';
 import { hashSignInCode, newSignInCode } from '../security/secrets';
 
 /**

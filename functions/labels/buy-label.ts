@@ -12,7 +12,8 @@ import { claimKeyStep, completeOrder, getOrder, moveOrderStep, newOrder, orderId
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, Unauthorized } from '../errors';
 import type { Logger } from '../http/logger';
-import { getCarrier, getLabelStore } from '../providers/registry';
+import { getLabelStore } from '../providers/registry/blobs';
+import { getCarrier } from '../providers/registry/carrier';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit, refund } from '../wallet/wallet';
 

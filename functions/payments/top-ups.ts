@@ -16,7 +16,7 @@ import { transact } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Unauthorized } from '../errors';
-import { getCardCheckout, getCryptoCheckout } from '../providers/registry';
+import { getCardCheckout, getCryptoCheckout } from '../providers/registry/payments';
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
 import { settle } from '../wallet/wallet';

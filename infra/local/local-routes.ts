@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatUsd } from '../../domain/money';
 import { closeLocalCheckout, getLocalCheckout, type LocalCheckout } from '../../functions/data/local-checkouts';
 import { listOutbox } from '../../functions/data/outbox';
-import { usingSandboxPayments } from '../../functions/providers/registry';
+import { usingSandboxPayments } from '../../functions/providers/registry/payments';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
 import { sendJson } from './lambda-front';
 

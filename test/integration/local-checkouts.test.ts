@@ -2,7 +2,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { closeLocalCheckout, getLocalCheckout, saveLocalCheckout, type NewLocalCheckout } from '../../functions/data/local-checkouts';
-import { getCryptoCheckout } from '../../functions/providers/registry';
+import { getCryptoCheckout } from '../../functions/providers/registry/payments';
 
 const newCheckout = (over: Partial<NewLocalCheckout> = {}): NewLocalCheckout => ({
   id: `cs_test_local_${ulid()}`,

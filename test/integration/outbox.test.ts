@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listOutbox, saveOutboxMail } from '../../functions/data/outbox';
-import { getMailer } from '../../functions/providers/registry';
+import { getMailer } from '../../functions/providers/registry/mail';
 
 /** A recipient of this test's own, so tests sharing the file's table never see each other's mails. */
 const someone = (name: string) => `${name}-${randomUUID()}@Example.com`;

@@ -10,7 +10,7 @@ import { getLocalCheckout } from '../../functions/data/local-checkouts';
 import type { User } from '../../domain/api/users';
 import { createUser } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
-import { getCardCheckout } from '../../functions/providers/registry';
+import { getCardCheckout } from '../../functions/providers/registry/payments';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';

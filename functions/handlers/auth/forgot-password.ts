@@ -6,7 +6,7 @@ import { config } from '../../config';
 import { storeResetToken } from '../../data/one-time-codes';
 import { getUserByEmail } from '../../data/users';
 import { api } from '../../http/handler';
-import { getMailer } from '../../providers/registry';
+import { getMailer } from '../../providers/registry/mail';
 import { hashResetToken, newResetToken } from '../../security/secrets';
 
 const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };

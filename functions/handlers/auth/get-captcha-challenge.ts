@@ -1,5 +1,5 @@
 /** GET /auth/captcha-challenge: what the sign-up and sign-in forms must solve, per CAPTCHA_PROVIDER. */
 import { api } from '../../http/handler';
-import { getCaptcha } from '../../providers/registry';
+import { getCaptcha } from '../../providers/registry/captcha';
 
 export const handler = api('GET /auth/captcha-challenge', async () => getCaptcha().challenge());

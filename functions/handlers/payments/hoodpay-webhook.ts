@@ -8,7 +8,7 @@ import { findEntryByProviderRef } from '../../wallet/ledger';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { paymentIdFromWebhook } from '../../providers/payments/hoodpay-checkout';
-import { getCryptoCheckout } from '../../providers/registry';
+import { getCryptoCheckout } from '../../providers/registry/payments';
 
 function parse(rawBody: string): unknown {
   try {

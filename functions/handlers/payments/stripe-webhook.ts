@@ -10,7 +10,7 @@ import { settleTopUp } from '../../payments/top-ups';
 import { settleCardOrderEvent } from '../../labels/card-orders';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { verifyStripeEvent } from '../../providers/registry';
+import { verifyStripeEvent } from '../../providers/registry/payments';
 
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const FAILS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);

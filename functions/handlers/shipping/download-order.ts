@@ -6,7 +6,7 @@ import { isValid as isUlid } from 'ulid';
 import { getOrder } from '../../data/orders';
 import { NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { getLabelStore } from '../../providers/registry';
+import { getLabelStore } from '../../providers/registry/blobs';
 
 export const handler = api('GET /shipping/download-order/{shipOrderId}', async ({ auth, params }) => {
   // shipOrderIds are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.

@@ -6,7 +6,7 @@
 import { findOrderByTracking } from '../../data/orders';
 import { InvalidRequest, NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { getPackageTracker, trackingSettings } from '../../providers/registry';
+import { getPackageTracker, trackingSettings } from '../../providers/registry/tracking';
 
 /** USPS numbers: 20-22 digit IMpb (92/93/94/95...), up to 34 digits with routing, or S10 like EA123456789US. */
 const USPS_FORMAT = /^(\d{20,34}|[A-Z]{2}\d{9}US)$/;

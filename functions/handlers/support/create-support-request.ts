@@ -8,7 +8,7 @@ import { saveSupportRequest } from '../../data/support-requests';
 import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { getMailer } from '../../providers/registry';
+import { getMailer } from '../../providers/registry/mail';
 
 export const handler = api('POST /support', async ({ auth, body }) => {
   const user = await getUserById(auth.userId);

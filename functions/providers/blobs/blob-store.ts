@@ -1,7 +1,7 @@
 /**
  * Where label PDFs live: S3 (LABEL_BUCKET) in AWS, files under LABEL_DIR locally. A label is written
  * once when bought and read on every download, so every download returns the same bytes.
- * Handlers call getLabelStore() (providers/registry.ts chooses) and never know which one runs.
+ * Handlers call getLabelStore() (providers/registry/blobs.ts chooses) and never know which one runs.
  */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;

@@ -2,7 +2,7 @@
  * The captcha of the sign-up and sign-in forms behind one interface (CAPTCHA_PROVIDER):
  * altcha (self-hosted proof of work, the default), Google reCAPTCHA, or `none` for tests.
  * GET /auth/captcha-challenge answers challenge(); the forms send back a token that verify() checks.
- * getCaptcha() in providers/registry.ts chooses.
+ * getCaptcha() in providers/registry/captcha.ts chooses.
  */
 
 import type { CaptchaChallenge } from '../../../domain/api/auth';

@@ -2,7 +2,7 @@
  * The carrier: buys one USPS label for an order. `sandbox` (default) draws a 4x6 SAMPLE label with a
  * valid-format USPS tracking number and IMpb barcode; `easypost` buys real postage through EasyPost.
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
- * Handlers call getCarrier().buyLabel(...) (providers/registry.ts chooses) and never know which one runs.
+ * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
  */
 export interface LabelAddress {
   name: string;

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail (one-time codes, reset links, support requests) behind one interface: SES in AWS,
  * the local outbox in the table otherwise (MAIL_PROVIDER). Handlers call getMailer().send(...)
- * (providers/registry.ts chooses) and never know which one runs.
+ * (providers/registry/mail.ts chooses) and never know which one runs.
  */
 export interface Mail {
   to: string;

@@ -7,7 +7,7 @@
  * webhook can be matched to the pending ledger entry; what the provider tells us is never the
  * amount we credit: the entry's own amount is, and it must match what was paid.
  *
- * Handlers call getCardCheckout() / getCryptoCheckout() (providers/registry.ts chooses) and never
+ * Handlers call getCardCheckout() / getCryptoCheckout() (providers/registry/payments.ts chooses) and never
  * know which one runs; the Stripe webhook checks its signature with verifyStripeEvent() (registry),
  * the Hoodpay webhook finds the payment with paymentIdFromWebhook() (hoodpay-checkout.ts) and reads
  * it back with getCryptoCheckout().getPayment().

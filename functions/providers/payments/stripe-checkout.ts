@@ -120,7 +120,7 @@ export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
  * The Stripe event in `rawBody` when `signatureHeader` (Stripe-Signature) is a valid signature of
  * exactly that body by `secret`, made at most 300 s ago. Undefined for a missing, malformed, forged
  * or stale signature or a tampered body: never throws for those. `rawBody` must be the request body
- * as received, before any JSON parsing. The webhook calls verifyStripeEvent() (providers/registry.ts),
+ * as received, before any JSON parsing. The webhook calls verifyStripeEvent() (providers/registry/payments.ts),
  * which passes the selected card provider's secret.
  */
 export function stripeEventSignedWith(secret: string, rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {

@@ -5,7 +5,7 @@
  * Both answer the same TrackingResult, with the field names of SPEC.md section 3, or undefined for a
  * number they know nothing about (the handler answers 404).
  *
- * Handlers call getPackageTracker().track(number, order) (providers/registry.ts chooses) and never
+ * Handlers call getPackageTracker().track(number, order) (providers/registry/tracking.ts chooses) and never
  * know which one runs. The order found by tracking number (gsi2) can be passed as the label as it
  * is: an Order has every field TrackedLabel asks for.
  *
@@ -92,7 +92,7 @@ export interface PackageTracker {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Settings (providers/registry.ts reads them and chooses)
+// Settings (providers/registry/tracking.ts reads them and chooses)
 // ---------------------------------------------------------------------------------------------
 
 export const TRACKING_PROVIDERS = ['sandbox', 'aftership'] as const;

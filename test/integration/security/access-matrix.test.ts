@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
-import { getCardCheckout } from '../../../functions/providers/registry';
+import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
 import { creditWallet } from '../wallet-credit';

@@ -24,7 +24,7 @@ import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
-import { getCardCheckout } from '../../../functions/providers/registry';
+import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
 import { newResetToken } from '../../../functions/security/secrets';
 import {

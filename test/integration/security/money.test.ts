@@ -11,7 +11,7 @@ import { LABEL_TYPES, labelPriceCents } from '../../../domain/pricing';
 import { closeLocalCheckout, getLocalCheckout, type LocalCheckout } from '../../../functions/data/local-checkouts';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
 import { STRIPE_SIGNATURE_TOLERANCE_SECONDS } from '../../../functions/providers/payments/stripe-checkout';
-import { getCardCheckout } from '../../../functions/providers/registry';
+import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { expectLedgerInvariant, ledgerOf } from '../ledger-invariant';
 import { creditWallet } from '../wallet-credit';
 import { idempotencyKey, invoke, labelOrder, newAccount, newWorld, scanTable, type Account, type World } from './actors';

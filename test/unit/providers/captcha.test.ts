@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { createAltchaCaptcha, deriveAltchaHmacKey } from '../../../functions/providers/captcha/altcha-captcha';
-import { getCaptcha } from '../../../functions/providers/registry';
+import { getCaptcha } from '../../../functions/providers/registry/captcha';
 import { solveAltcha } from './altcha-solver';
 
 const ddb = mockClient(DynamoDBDocumentClient);

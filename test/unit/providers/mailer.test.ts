@@ -5,7 +5,7 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { listOutbox, saveOutboxMail } from '../../../functions/data/outbox';
-import { getMailer } from '../../../functions/providers/registry';
+import { getMailer } from '../../../functions/providers/registry/mail';
 
 const ses = mockClient(SESv2Client);
 const ddb = mockClient(DynamoDBDocumentClient);

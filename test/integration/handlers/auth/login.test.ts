@@ -6,8 +6,8 @@ import { invoke, mailedCodes, newAccount, PASSWORD, scanTable, type Account } fr
 import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
 const captcha = vi.hoisted(() => ({ verify: vi.fn(), challenge: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/captcha', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/captcha')>()),
   getCaptcha: () => captcha,
 }));
 

@@ -10,8 +10,8 @@ import { bearer, EMAIL, emptyTable, HIDDEN_500, jsonEvent, OTHER_ID, storeUser, 
 import { expectBalanceOnlyWithSettlement, expectNoBalanceChange, NOW, NOW_ISO, sent, TABLE, throttled } from './fixtures';
 
 const card = vi.hoisted(() => ({ createSession: vi.fn(), webhookSecret: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/payments', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/payments')>()),
   getCardCheckout: () => card,
 }));
 

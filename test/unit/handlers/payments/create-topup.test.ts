@@ -10,8 +10,8 @@ import { bearer, EMAIL, emptyTable, HIDDEN_500, jsonEvent, storeUser, USER_ID } 
 import { expectBalanceOnlyWithSettlement, expectNoBalanceChange, NOW, NOW_ISO, sent, TABLE, throttled } from './fixtures';
 
 const hoodpay = vi.hoisted(() => ({ createPayment: vi.fn(), getPayment: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/payments', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/payments')>()),
   getCryptoCheckout: () => hoodpay,
 }));
 

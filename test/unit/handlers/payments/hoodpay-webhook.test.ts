@@ -23,8 +23,8 @@ import {
 } from './fixtures';
 
 const hoodpay = vi.hoisted(() => ({ createPayment: vi.fn(), getPayment: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/payments', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/payments')>()),
   getCryptoCheckout: () => hoodpay,
 }));
 

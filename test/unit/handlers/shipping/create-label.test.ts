@@ -30,10 +30,13 @@ import {
 
 const carrier = vi.hoisted(() => ({ buyLabel: vi.fn() }));
 const labels = vi.hoisted(() => ({ put: vi.fn(), get: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
-  getCarrier: () => carrier,
+vi.mock('../../../../functions/providers/registry/blobs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/blobs')>()),
   getLabelStore: () => labels,
+}));
+vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>()),
+  getCarrier: () => carrier,
 }));
 
 const ddb = mockClient(DynamoDBDocumentClient);

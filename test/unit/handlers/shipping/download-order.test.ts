@@ -9,8 +9,8 @@ import { expectNoBalanceChange, sent, TABLE, throttled } from '../payments/fixtu
 import { ORDER_ID, orderItem, PDF, storeOrder, TRACKING } from './fixtures';
 
 const labels = vi.hoisted(() => ({ put: vi.fn(), get: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/blobs', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/blobs')>()),
   getLabelStore: () => labels,
 }));
 

@@ -18,11 +18,11 @@ import { BOUGHT, FROM, orderItem, TO, TRACKING } from './fixtures';
  * sandbox, on our own labels), and AfterShip's answers are set per test.
  */
 const tracker = vi.hoisted(() => ({ track: vi.fn() }));
-vi.mock('../../../../functions/providers/registry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../functions/providers/registry')>()),
+vi.mock('../../../../functions/providers/registry/tracking', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../functions/providers/registry/tracking')>()),
   getPackageTracker: () => tracker,
 }));
-const actual = await vi.importActual<typeof import('../../../../functions/providers/registry')>('../../../../functions/providers/registry');
+const actual = await vi.importActual<typeof import('../../../../functions/providers/registry/tracking')>('../../../../functions/providers/registry/tracking');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 /** A day and a half after the label was bought: accepted and on its way, not delivered. */

@@ -1,10 +1,10 @@
-/** Label store selection by configuration (providers/registry.ts), and the key rules both stores share. */
+/** Label store selection by configuration (providers/registry/blobs.ts), and the key rules both stores share. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { isValidBlobKey } from '../../../../functions/providers/blobs/blob-key';
 import { FileBlobStore } from '../../../../functions/providers/blobs/file-blob-store';
 import { S3BlobStore } from '../../../../functions/providers/blobs/s3-blob-store';
-import { getLabelStore } from '../../../../functions/providers/registry';
+import { getLabelStore } from '../../../../functions/providers/registry/blobs';
 
 function useEnv(vars: Record<string, string>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);

@@ -1,9 +1,9 @@
-/** Carrier selection by configuration (providers/registry.ts). */
+/** Carrier selection by configuration (providers/registry/carrier.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
 import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
-import { getCarrier } from '../../../../functions/providers/registry';
+import { getCarrier } from '../../../../functions/providers/registry/carrier';
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {

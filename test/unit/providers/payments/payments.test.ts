@@ -1,6 +1,6 @@
 /**
- * Provider selection by configuration (providers/registry.ts), and the Stripe webhook signature check (offline, with
- * Stripe's own test-header helper).
+ * Provider selection by configuration (providers/registry/payments.ts), and the Stripe webhook
+ * signature check (offline, with Stripe's own test-header helper).
  */
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,7 @@ import {
   deriveSandboxWebhookSecret,
 } from '../../../../functions/providers/payments/sandbox-checkout';
 import { StripeCheckout } from '../../../../functions/providers/payments/stripe-checkout';
-import { getCardCheckout, getCryptoCheckout, usingSandboxPayments, verifyStripeEvent } from '../../../../functions/providers/registry';
+import { getCardCheckout, getCryptoCheckout, usingSandboxPayments, verifyStripeEvent } from '../../../../functions/providers/registry/payments';
 
 const jwtSecret = process.env.JWT_SECRET as string;
 const WEBHOOK_SECRET = 'whsec_configured_signing_secret_0123';

@@ -18,7 +18,7 @@ import {
   sandboxWebhookSecret,
   stripeSandboxEvent,
 } from '../../../../functions/providers/payments/sandbox-checkout';
-import { getCardCheckout, getCryptoCheckout, verifyStripeEvent } from '../../../../functions/providers/registry';
+import { getCardCheckout, getCryptoCheckout, verifyStripeEvent } from '../../../../functions/providers/registry/payments';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;

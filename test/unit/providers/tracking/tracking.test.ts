@@ -1,10 +1,10 @@
-/** Tracker selection by configuration (providers/registry.ts), and the USPS facts the sandbox draws on. */
+/** Tracker selection by configuration (providers/registry/tracking.ts), and the USPS facts the sandbox draws on. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { AfterShipTracker } from '../../../../functions/providers/tracking/aftership-tracker';
 import { SandboxTracker } from '../../../../functions/providers/tracking/sandbox-tracker';
 import { formatLocal, hubForZip, instantAt, localDayAndMinute, utcOffsetMinutes, uspsTrackingLink } from '../../../../functions/providers/tracking/usps-network';
-import { getPackageTracker, trackingSettings } from '../../../../functions/providers/registry';
+import { getPackageTracker, trackingSettings } from '../../../../functions/providers/registry/tracking';
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {

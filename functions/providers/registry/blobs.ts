@@ -1,0 +1,12 @@
+/** Chooses where label PDFs live: S3 when LABEL_BUCKET is set, files under LABEL_DIR otherwise. */
+import type { BlobStore } from '../blobs/blob-store';
+import { FileBlobStore } from '../blobs/file-blob-store';
+import { S3BlobStore } from '../blobs/s3-blob-store';
+import { provider } from './cache';
+
+/** Where label PDFs live. */
+export function getLabelStore(): BlobStore {
+  return provider('labelStore', (c) =>
+    c.LABEL_BUCKET ? new S3BlobStore({ bucket: c.LABEL_BUCKET, region: c.AWS_REGION }) : new FileBlobStore(c.LABEL_DIR),
+  );
+}

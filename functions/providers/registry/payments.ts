@@ -1,0 +1,43 @@
+/** Chooses the payment providers: the real one when its keys are configured, the local sandbox otherwise. */
+import type Stripe from 'stripe';
+import { HoodpayCheckout } from '../payments/hoodpay-checkout';
+import type { CardCheckout, CryptoCheckout } from '../payments/payments';
+import { SandboxCardCheckout, SandboxCryptoCheckout } from '../payments/sandbox-checkout';
+import { StripeCheckout, stripeEventSignedWith } from '../payments/stripe-checkout';
+import { provider } from './cache';
+
+/**
+ * Card payments: Stripe Checkout when STRIPE_SECRET_KEY is set (which then requires
+ * STRIPE_WEBHOOK_SECRET), the local sandbox otherwise.
+ */
+export function getCardCheckout(): CardCheckout {
+  return provider('cardCheckout', (c) =>
+    c.STRIPE_SECRET_KEY
+      ? new StripeCheckout({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET })
+      : new SandboxCardCheckout(),
+  );
+}
+
+/** Crypto payments: Hoodpay when HOODPAY_API_KEY and HOODPAY_BUSINESS_ID are both set, the local sandbox otherwise. */
+export function getCryptoCheckout(): CryptoCheckout {
+  return provider('cryptoCheckout', (c) =>
+    c.HOODPAY_API_KEY && c.HOODPAY_BUSINESS_ID
+      ? new HoodpayCheckout({ apiKey: c.HOODPAY_API_KEY, businessId: c.HOODPAY_BUSINESS_ID, apiUrl: c.HOODPAY_API_URL })
+      : new SandboxCryptoCheckout(),
+  );
+}
+
+/** Which payment providers are sandboxes (the local front serves /_local/checkout only for those). */
+export function usingSandboxPayments(): { card: boolean; crypto: boolean } {
+  return { card: getCardCheckout() instanceof SandboxCardCheckout, crypto: getCryptoCheckout() instanceof SandboxCryptoCheckout };
+}
+
+/**
+ * The Stripe event in `rawBody` when `signatureHeader` (Stripe-Signature) is a valid, fresh signature
+ * of exactly that body by the selected card provider's webhook secret; undefined otherwise
+ * (stripeEventSignedWith in stripe-checkout.ts). A misconfigured provider still throws, from
+ * getCardCheckout(). `rawBody` must be the request body as received, before any JSON parsing.
+ */
+export function verifyStripeEvent(rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {
+  return stripeEventSignedWith(getCardCheckout().webhookSecret(), rawBody, signatureHeader);
+}
