@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { zipTablePlugin } from './infra/build/zip-table-plugin';
 
 /**
  * The SPA lives in web/ and builds to dist/ at the repo root, which the CDK stack uploads to S3.
@@ -33,7 +32,7 @@ export const pathAliases = [
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), zipTablePlugin()],
+  plugins: [react()],
   resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
   build: {
     outDir: '../dist',

@@ -5,7 +5,6 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { zipTablePlugin } from './infra/build/zip-table-plugin';
 import { pathAliases } from './vite.config';
 
 const env = {
@@ -17,7 +16,7 @@ const env = {
 };
 
 export default defineConfig({
-  plugins: [react(), zipTablePlugin()],
+  plugins: [react()],
   resolve: { alias: pathAliases },
   test: {
     env,

@@ -32,7 +32,7 @@ test.describe.serial('user area', () => {
 
   /** A link of the dashboard's sidebar. */
   const menuLink = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
-  const zipTableLoads = () => requested.filter((url) => /zip-table[^/]*\.js$/.test(url));
+  const zipTableLoads = () => requested.filter((url) => /zip-table[^/]*\.json$/.test(url));
 
   test('a new account tops up $10 by card', async ({ request }) => {
     test.setTimeout(90_000);
@@ -54,7 +54,7 @@ test.describe.serial('user area', () => {
     await expect(page.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Austin');
     await expect(page.getByRole('combobox', { name: 'State', exact: true })).toHaveValue('TX');
     await expect(page.getByRole('textbox', { name: 'Country', exact: true })).toHaveValue('US');
-    // The table came with the app: one chunk from this origin, no call to any ZIP service.
+    // The table came with the app: one file from this origin, no call to any ZIP service.
     expect(zipTableLoads()).toHaveLength(1);
     const origin = new URL(page.url()).origin;
     expect(requested.slice(sent).filter((url) => !url.startsWith(origin))).toEqual([]);

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { vi } from 'vitest';
 
 export interface StubRequest {
@@ -22,6 +24,16 @@ const BACKGROUND: Record<string, StubAnswer> = {
 };
 
 /**
+ * A file of the app that it fetches itself (the ZIP table, `import url from './x.json?url'`):
+ * under Vitest its URL is its path from the repository root, so it is served from there.
+ */
+function appFile(url: URL): Response | undefined {
+  if (!url.pathname.startsWith('/web/')) return undefined;
+  const file = resolve(import.meta.dirname, '../../..', `.${url.pathname}`);
+  return existsSync(file) ? new Response(readFileSync(file), { headers: { 'Content-Type': 'application/json' } }) : undefined;
+}
+
+/**
  * Replaces `fetch` with a map from route keys (`'POST /auth/login'`) to answers. Unlisted routes
  * answer 501, so a route a test forgot fails loudly. `calls(key)` lists what each route got.
  */
@@ -38,7 +50,8 @@ export function stubApi(answers: Record<string, StubAnswer>) {
     };
     received.push(request);
     const answer = answers[key] ?? BACKGROUND[key];
-    return answer ? answer(request) : Response.json({ message: 'Not implemented' }, { status: 501 });
+    if (answer) return answer(request);
+    return appFile(url) ?? Response.json({ message: 'Not implemented' }, { status: 501 });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -2,36 +2,31 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { readZipEntries, titleCaseCity, zipTableModuleSource } from '../../../infra/build/zip-table-plugin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readZipEntries, titleCaseCity, ZIP_TABLE_FILE, zipTableJson } from '../../../infra/build/zip-table';
 import { lookupZip } from '@/components/zip-lookup';
-import { decodeZipTable, encodeZipTable } from '@/components/zip-table-codec';
 import { json, stubApi } from './api-stub';
 import { apiUser, setupPageTests, signInAs } from './page-test-setup';
 import { renderAt } from './render-route';
 
-describe('ZIP table format', () => {
-  it('reads back every entry it wrote, across large gaps, repeated cities and state changes', () => {
+describe('ZIP table', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('groups ZIPs by state and city, each list sorted', () => {
     const entries = [
-      { zip: '00501', city: 'Holtsville', state: 'NY' },
-      { zip: '10001', city: 'New York', state: 'NY' },
       { zip: '10002', city: 'New York', state: 'NY' },
-      { zip: '10004', city: 'New York', state: 'NY' },
+      { zip: '10001', city: 'New York', state: 'NY' },
       { zip: '10010', city: 'Newark', state: 'NJ' },
-      { zip: '10011', city: 'New York', state: 'NY' },
       { zip: '62701', city: 'Springfield', state: 'IL' },
       { zip: '65801', city: 'Springfield', state: 'MO' },
-      { zip: '99950', city: 'Ketchikan', state: 'AK' },
     ];
-    const lookup = decodeZipTable(encodeZipTable([...entries].reverse()));
-    for (const { zip, city, state } of entries) expect(lookup(zip)).toEqual({ city, state });
-    expect(lookup('10003')).toBeUndefined();
-    expect(lookup('99999')).toBeUndefined();
-    expect(lookup('1000')).toBeUndefined();
-  });
-
-  it('refuses a ZIP listed twice', () => {
-    expect(() => encodeZipTable([{ zip: '10001', city: 'A', state: 'NY' }, { zip: '10001', city: 'B', state: 'NY' }])).toThrow('listed twice');
+    expect(JSON.parse(zipTableJson(entries))).toEqual({
+      IL: { Springfield: ['62701'] },
+      MO: { Springfield: ['65801'] },
+      NJ: { Newark: ['10010'] },
+      NY: { 'New York': ['10001', '10002'] },
+    });
   });
 
   it('writes city names in Title Case', () => {
@@ -41,18 +36,22 @@ describe('ZIP table format', () => {
     expect(titleCaseCity('McAllen')).toBe('McAllen');
   });
 
-  it('holds only states the address forms accept, and stays compact', () => {
+  it('holds only states the address forms accept', () => {
     const entries = readZipEntries();
     expect(entries.length).toBeGreaterThan(40_000);
     expect(entries.some((e) => ['FM', 'MH', 'PW'].includes(e.state))).toBe(false);
-    // About 125 kB gzipped; the raw module must stay far below the package's 5 MB.
-    expect(zipTableModuleSource(entries).length).toBeLessThan(300_000);
   });
 
-  it('looks a ZIP up from the virtual module', async () => {
+  it('is committed as the zipcodes package gives it (run `npx tsx infra/build/zip-table.ts` after an upgrade)', () => {
+    expect(readFileSync(ZIP_TABLE_FILE, 'utf8')).toBe(zipTableJson());
+  });
+
+  it('looks a ZIP up from the table', async () => {
+    stubApi({});
     expect(await lookupZip('78701')).toEqual({ city: 'Austin', state: 'TX' });
     expect(await lookupZip('10001')).toEqual({ city: 'New York', state: 'NY' });
     expect(await lookupZip('00000')).toBeUndefined();
+    expect(await lookupZip('1000')).toBeUndefined();
   });
 });
 
