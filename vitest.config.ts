@@ -13,6 +13,8 @@ const env = {
   AWS_REGION: 'us-east-1',
   LOG_LEVEL: 'silent',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  // Business metrics are CloudWatch's (EMF lines in Lambda's log); tests assert state, not them.
+  POWERTOOLS_METRICS_DISABLED: 'true',
 };
 
 export default defineConfig({

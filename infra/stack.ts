@@ -26,7 +26,7 @@ import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
 import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../functions/secrets-loader';
-import { Monitoring } from './constructs/monitoring';
+import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
 import { handlerUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
@@ -281,6 +281,10 @@ export class PrepaidShipStack extends Stack {
       APP_URL: siteUrl,
       ...settings,
       [SECRETS_PREFIX_VARIABLE]: secretsPrefix(props.stage),
+      // Powertools: the namespace the dashboard reads, and debug logs for 1 invocation in 100.
+      POWERTOOLS_SERVICE_NAME: 'prepaidship',
+      POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage),
+      POWERTOOLS_LOGGER_SAMPLE_RATE: '0.01',
     };
     const secretParameterArns = SECRET_NAMES.map((name) =>
       this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),

@@ -18,7 +18,7 @@ export async function claimCaptchaSolution(id: string, expiresAtEpochSeconds: nu
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...captchaClaimKey(id), type: 'captchaClaim', expiresAt: expiresAtEpochSeconds },
+        Item: { ...captchaClaimKey(id), entity: 'captchaClaim', expiresAt: expiresAtEpochSeconds },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

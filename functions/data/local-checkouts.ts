@@ -73,7 +73,7 @@ export async function saveLocalCheckout(input: NewLocalCheckout, now = new Date(
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...localCheckoutKey(checkout.id), type: 'localCheckout', ...checkout },
+      Item: { ...localCheckoutKey(checkout.id), entity: 'localCheckout', ...checkout },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

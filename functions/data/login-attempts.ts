@@ -47,7 +47,7 @@ export async function recordLoginFailure(email: string, now = Date.now()): Promi
         await db.send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...Key, type: 'loginAttempts', failures: 1, windowStart: now, expiresAt: expiresAt(now) },
+            Item: { ...Key, entity: 'loginAttempts', failures: 1, windowStart: now, expiresAt: expiresAt(now) },
             ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :floor',
             ExpressionAttributeValues: { ':floor': now - LOGIN_WINDOW_MS },
           }),

@@ -38,7 +38,7 @@ export async function storeSignInCode(userId: string, codeHash: string, now = Da
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...codeKey(userId), type: 'signInCode', codeHash, attempts: 0, sentAt: now, expiresAt: seconds(now + SIGN_IN_CODE_TTL_MS) },
+        Item: { ...codeKey(userId), entity: 'signInCode', codeHash, attempts: 0, sentAt: now, expiresAt: seconds(now + SIGN_IN_CODE_TTL_MS) },
         ConditionExpression: 'attribute_not_exists(pk) OR sentAt <= :resendFloor',
         ExpressionAttributeValues: { ':resendFloor': now - SIGN_IN_CODE_RESEND_MS },
       }),
@@ -104,7 +104,7 @@ export async function storeResetToken(userId: string, tokenHash: string, now = D
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...resetKey(userId), type: 'resetLink', tokenHash, sentAt: now, expiresAt: seconds(now + RESET_LINK_TTL_MS) },
+        Item: { ...resetKey(userId), entity: 'resetLink', tokenHash, sentAt: now, expiresAt: seconds(now + RESET_LINK_TTL_MS) },
         ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(sentAt) OR sentAt <= :resendFloor',
         ExpressionAttributeValues: { ':resendFloor': now - SIGN_IN_CODE_RESEND_MS },
       }),

@@ -51,7 +51,7 @@ export async function saveOutboxMail(mail: Mail): Promise<void> {
         sk,
         gsi1pk: 'OUTBOX',
         gsi1sk: sk,
-        type: 'outboxMail',
+        entity: 'outboxMail',
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

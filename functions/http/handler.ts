@@ -2,10 +2,11 @@
  * THE handler factory. Every Lambda is `export const handler = api('METHOD /path', fn)`: the access
  * level, the body and query schemas and the answer type all come from the route's entry in the API
  * contract (domain/api/routes.ts), so a handler cannot disagree with the table about who may call
- * it, what it accepts or what it answers. Middy runs the fixed order: normalise headers, check the
- * token, parse and validate the body, run the handler, and map errors last. A handler body only
- * calls data/ and returns a value (200 JSON) or a Reply.
+ * it, what it accepts or what it answers. Auth, validation and error mapping are middy middlewares
+ * in one fixed order (see api()); a handler body only calls data/ or a service and returns a value
+ * (200 JSON) or a Reply.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -15,7 +16,8 @@ import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import { findRoute, type AnswerOf, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
 import { getUserById } from '../data/users';
-import { createLogger, describeError, type Logger } from './logger';
+import { logger, type Logger } from '../observability/logger';
+import { publishIfAny } from '../observability/metrics';
 import { verifySessionToken, type SessionClaims } from './tokens';
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
@@ -120,51 +122,113 @@ async function authenticate(route: Route, headers: Record<string, string>): Prom
   return { ...claims, role };
 }
 
-/** Makes the Lambda handler for the route `key` of the route table. */
+/** What the middlewares work out before the handler runs, kept on the invocation's context. */
+interface Prepared {
+  requestId: string;
+  log: Logger;
+  headers: Record<string, string>;
+  rawBody: string;
+  auth?: SessionClaims;
+  body?: unknown;
+  query: Record<string, unknown>;
+}
+type ApiContext = Context & { prepared: Prepared };
+type ApiMiddleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+
+/** The request id, the request's logger (a child of the route's) and the raw body. */
+const prepare = (routeLogger: Logger): ApiMiddleware => ({
+  before: ({ event, context }) => {
+    const requestId = context.awsRequestId || event.requestContext?.requestId || randomUUID();
+    context.prepared = {
+      requestId,
+      log: routeLogger.createChild({ persistentKeys: { requestId } }),
+      headers: (event.headers ?? {}) as Record<string, string>,
+      rawBody: rawBodyOf(event),
+      query: event.queryStringParameters ?? {},
+    };
+  },
+});
+
+/** The token check of the route's access level (401/403 before anything is parsed). */
+const authorize = (route: Route): ApiMiddleware => ({
+  before: async ({ context }) => {
+    context.prepared.auth = await authenticate(route, context.prepared.headers);
+  },
+});
+
+/** Parses and validates the body and query with the route's schemas (400 with per-field messages). */
+const validateInput = (route: Route): ApiMiddleware => ({
+  before: ({ context }) => {
+    const p = context.prepared;
+    if ('body' in route) p.body = validate(route.body, parseJson(p.rawBody, p.headers['content-type']));
+    if ('query' in route) p.query = validate(route.query, p.query);
+  },
+});
+
+/** Publishes the business metrics the request recorded, whichever way it ended. */
+const publishMetrics = (): ApiMiddleware => ({ after: publishIfAny, onError: publishIfAny });
+
+/**
+ * Turns an error into the API's answer; registered last, so it is the first to see an error.
+ * Errors under 500 are the caller's (their message is written for people); a deliberate 5xx keeps
+ * its own message; anything else is logged and becomes a plain 500 with the request id.
+ */
+const mapErrors = (): ApiMiddleware => ({
+  onError: (request) => {
+    const { requestId, log } = request.context.prepared ?? { requestId: request.context.awsRequestId, log: logger };
+    const err = request.error;
+    const exposed = exposedError(err);
+    if (exposed && exposed.statusCode < 500) {
+      const { statusCode, message, fields } = exposed;
+      request.response = respond(statusCode, fields ? { message, fields } : { message }, requestId);
+    } else if (exposed) {
+      // A deliberate 5xx (502 from a provider): its message is ours, safe to show; still logged for operations.
+      log.warn('deliberate server error', { statusCode: exposed.statusCode, detail: (err as { detail?: string }).detail ?? exposed.message });
+      request.response = respond(exposed.statusCode, { message: exposed.message }, requestId);
+    } else {
+      log.error('unhandled error', err as Error);
+      request.response = respond(500, { message: 'Something went wrong. Please try again.', requestId }, requestId);
+    }
+  },
+});
+
+/**
+ * Makes the Lambda handler for the route `key` of the contract. Middy runs the middlewares in this
+ * fixed order, which is the whole request pipeline: normalise header names, give the logger the
+ * Lambda context, prepare the request, check the token, validate the input, run the handler; on
+ * the way out publish the metrics; errors are mapped by the last-registered middleware.
+ */
 export function api<K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<Returned<K>>): ApiHandler {
   const route: Route = findRoute(key);
+  // One child per route: the local front runs every route in one process, a Lambda only its own.
+  const routeLogger = logger.createChild({ persistentKeys: { route: key } });
 
-  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    const requestId = context.awsRequestId || event.requestContext?.requestId || randomUUID();
-    const log = createLogger({ requestId, route: key });
-    try {
-      const headers = (event.headers ?? {}) as Record<string, string>;
-      const auth = await authenticate(route, headers);
-      const rawBody = rawBodyOf(event);
-      const body = 'body' in route ? validate(route.body, parseJson(rawBody, headers['content-type'])) : undefined;
-      const rawQuery = event.queryStringParameters ?? {};
-      const query = 'query' in route ? validate(route.query, rawQuery) : rawQuery;
-      const result: unknown = await fn({
-        body: body as BodyOf<K>,
-        rawBody,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: query as QueryOf<K>,
-        headers,
-        auth: auth as AuthOf<K>,
-        log,
-        requestId,
-        sourceIp: event.requestContext?.http?.sourceIp,
-      });
-      if (result instanceof Reply) return respond(result.statusCode, result.body, requestId, result.headers);
-      return respond(200, result ?? {}, requestId);
-    } catch (err) {
-      const exposed = exposedError(err);
-      if (exposed && exposed.statusCode < 500) {
-        const { statusCode, message, fields } = exposed;
-        return respond(statusCode, fields ? { message, fields } : { message }, requestId);
-      }
-      if (exposed) {
-        // A deliberate 5xx (501): its message is ours, safe to show; still logged for operations.
-        log.warn('deliberate server error', { statusCode: exposed.statusCode, detail: (err as { detail?: string }).detail ?? exposed.message });
-        return respond(exposed.statusCode, { message: exposed.message }, requestId);
-      }
-      log.error('unhandled error', describeError(err));
-      return respond(500, { message: 'Something went wrong. Please try again.', requestId }, requestId);
-    }
+  const run = async (event: APIGatewayProxyEventV2, context: ApiContext): Promise<APIGatewayProxyStructuredResultV2> => {
+    const p = context.prepared;
+    const result: unknown = await fn({
+      body: p.body as BodyOf<K>,
+      rawBody: p.rawBody,
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: p.query as QueryOf<K>,
+      headers: p.headers,
+      auth: p.auth as AuthOf<K>,
+      log: p.log,
+      requestId: p.requestId,
+      sourceIp: event.requestContext?.http?.sourceIp,
+    });
+    if (result instanceof Reply) return respond(result.statusCode, result.body, p.requestId, result.headers);
+    return respond(200, result ?? {}, p.requestId);
   };
 
-  const handler = middy(core).use(httpHeaderNormalizer()) as unknown as ApiHandler;
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(httpHeaderNormalizer())
+    .use(injectLambdaContext(routeLogger, { resetKeys: true }))
+    .use(prepare(routeLogger))
+    .use(authorize(route))
+    .use(validateInput(route))
+    .use(publishMetrics())
+    .use(mapErrors())
+    .handler(run) as unknown as ApiHandler;
   handler.route = route;
   return handler;
 }
-

@@ -11,7 +11,8 @@ import type { Order } from '../../domain/api/orders';
 import { claimKeyStep, completeOrder, getOrder, moveOrderStep, newOrder, orderIdForKey, putOrderStep } from '../data/orders';
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, Unauthorized } from '../errors';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../observability/logger';
+import { labelBought, labelRefunded } from '../observability/metrics';
 import { getLabelStore } from '../providers/registry/blobs';
 import { getCarrier } from '../providers/registry/carrier';
 import type { EntryOwner } from '../wallet/ledger';
@@ -48,9 +49,12 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
     const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
     log.error('label purchase failed; refunding', { orderId: order.id, detail });
     await recordOutcome(order, 'failed', () => failAndRefundOrder(user, order, detail), log);
+    labelRefunded();
     throw new ProviderUnavailable(CARRIER, detail);
   }
-  return recordOutcome(order, 'created', () => completeOrder(order, label), log);
+  const created = await recordOutcome(order, 'created', () => completeOrder(order, label), log);
+  labelBought();
+  return created;
 }
 
 /**

@@ -12,7 +12,7 @@ import { failAwaitingOrder, getOrder, moveOrderStep, newOrder, putAwaitingOrder 
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { ProviderUnavailable } from '../errors';
-import type { Logger } from '../http/logger';
+import type { Logger } from '../observability/logger';
 import { settleTopUp, startPayment } from '../payments/top-ups';
 import { getEntry } from '../wallet/ledger';
 import { settleAndSpend } from '../wallet/wallet';

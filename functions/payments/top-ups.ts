@@ -16,6 +16,7 @@ import { transact } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Unauthorized } from '../errors';
+import { paymentFailed, topUpSettled } from '../observability/metrics';
 import { getCardCheckout, getCryptoCheckout } from '../providers/registry/payments';
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
@@ -77,6 +78,7 @@ export async function startPayment(input: {
     // The caller must learn the provider's failure, even if marking the entry fails too: an entry
     // left pending moves no money and no provider payment exists for it to settle.
     await failPendingEntry(user.id, entry.id).catch(() => undefined);
+    paymentFailed();
     throw err;
   }
   await attachProviderRef(entry, started.provider, started.ref);
@@ -107,6 +109,10 @@ export async function settleTopUp(input: {
   if (completing && (entry.amountCents !== input.paidCents || entry.amountCents <= 0)) return 'rejected';
   const now = new Date().toISOString();
   const done = await transact([eventRecordStep(input.eventKey, { entryId: entry.id, outcome: input.outcome }, now), ...settle(entry, input.outcome, now)]);
-  if (done.ok) return 'applied';
+  if (done.ok) {
+    if (completing) topUpSettled(entry.amountCents);
+    else paymentFailed();
+    return 'applied';
+  }
   return done.failed.has('event') ? 'duplicate' : 'rejected';
 }

@@ -28,6 +28,10 @@ import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-log
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { BUSINESS_METRICS, METRICS_SERVICE } from '../../functions/observability/metrics';
+
+/** The CloudWatch namespace of a stage's own metrics (the handlers publish theirs there too). */
+export const metricsNamespace = (stage: string): string => `PrepaidShip/${stage}`;
 
 export interface MonitoringProps {
   stage: string;
@@ -135,7 +139,7 @@ export class Monitoring extends Construct {
 
     // --- Webhook failures: from the API access log, so a 4xx (a bad signature after a key rotation)
     // counts as much as a 5xx or a crashed Lambda.
-    const namespace = `PrepaidShip/${props.stage}`;
+    const namespace = metricsNamespace(props.stage);
     new MetricFilter(this, 'WebhookFailuresFilter', {
       logGroup: props.accessLogs,
       metricNamespace: namespace,
@@ -189,6 +193,17 @@ export class Monitoring extends Construct {
         width: 12,
       }),
       new GraphWidget({ title: 'Webhook failures and Lambda throttles', left: [webhookFailures, throttles], width: 12 }),
+    );
+    // --- Business figures the handlers publish (functions/observability/metrics.ts, Powertools EMF).
+    const business = (name: (typeof BUSINESS_METRICS)[number], label: string) =>
+      new Metric({ namespace, metricName: name, dimensionsMap: { service: METRICS_SERVICE }, period: PERIOD, statistic: 'Sum', label });
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Labels and payments',
+        left: [business('LabelsBought', 'labels bought'), business('LabelsRefunded', 'labels refunded'), business('TopUpsSettled', 'top-ups settled'), business('PaymentFailures', 'payment failures')],
+        width: 12,
+      }),
+      new GraphWidget({ title: 'Top-ups settled (cents)', left: [business('TopUpCents', 'top-up cents')], width: 12 }),
     );
   }
 }

@@ -84,7 +84,7 @@ export class RouteFunction extends Construct {
       role,
       logGroup: this.logGroup,
       // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw;
-      // functions/http/logger.ts writes its own JSON lines with the same id.
+      // Powertools Logger (functions/observability/logger.ts) writes JSON lines with the same id.
       loggingFormat: LoggingFormat.JSON,
       // X-Ray traces each invocation (cold start, duration, errors) at no code cost.
       tracing: Tracing.ACTIVE,

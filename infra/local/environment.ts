@@ -49,6 +49,8 @@ export async function startLocalEnvironment(options: { dataDir?: string; tableNa
     TABLE_NAME: tableName,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     JWT_SECRET: localJwtSecret(dataDir),
+    // No CloudWatch here: the business metrics' EMF lines would only clutter the terminal.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
   return { dynamo, tableName, stop: () => dynamo.stop() };
 }

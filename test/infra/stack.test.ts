@@ -16,7 +16,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
-import { apiPathPatterns, routeKey, routes } from '../../functions/routes';
+import { apiPathPatterns, routeKey, routes } from '../../domain/api/routes';
 import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../../functions/secrets-loader';
 import { ROUTE_TAG } from '../../infra/constructs/route-function';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';

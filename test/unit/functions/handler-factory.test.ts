@@ -1,6 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { logger } from '../../../functions/observability/logger';
 import { loginSchema } from '../../../domain/schemas/auth';
 import { resetConfigForTests } from '../../../functions/config';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
@@ -158,8 +159,9 @@ describe('error mapping', () => {
   });
 
   it('hides an unexpected error behind a plain 500 and logs it with the request id', async () => {
-    vi.stubEnv('LOG_LEVEL', 'error');
-    resetConfigForTests();
+    // The level is read once, when the process's logger is made; children made later inherit it.
+    logger.setLogLevel('ERROR');
+    onTestFinished(() => logger.setLogLevel('SILENT'));
     const lines: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
     const h = anyApi('GET /api/counter', async () => {
@@ -171,7 +173,15 @@ describe('error mapping', () => {
     expect(res.json).toEqual({ message: 'Something went wrong. Please try again.', requestId: 'req-test-1' });
     expect(res.headers?.['x-request-id']).toBe('req-test-1');
     const logged = JSON.parse(lines.join('').trim().split('\n').at(-1) as string);
-    expect(logged).toMatchObject({ level: 'error', requestId: 'req-test-1', route: 'GET /api/counter', errorMessage: expect.stringContaining('secret') });
+    // Powertools' JSON line: the service, the route and request ids, and the error with its stack.
+    expect(logged).toMatchObject({
+      level: 'ERROR',
+      service: 'prepaidship',
+      message: 'unhandled error',
+      requestId: 'req-test-1',
+      route: 'GET /api/counter',
+      error: { name: 'Error', message: expect.stringContaining('secret'), stack: expect.stringContaining('handler-factory.test.ts') },
+    });
   });
 });
 

@@ -51,7 +51,7 @@ describe('altcha verify', () => {
     expect(await altcha.verify(await solveAltcha(challenge))).toBe(true);
     expect(ddb).toHaveReceivedCommandWith(PutCommand, {
       TableName: table,
-      Item: { pk: `CAPTCHA#${challenge.signature}`, sk: 'CAPTCHA', type: 'captchaClaim', expiresAt: challenge.parameters.expiresAt },
+      Item: { pk: `CAPTCHA#${challenge.signature}`, sk: 'CAPTCHA', entity: 'captchaClaim', expiresAt: challenge.parameters.expiresAt },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   });

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { logger } from '../../../functions/observability/logger';
 import { resetConfigForTests } from '../../../functions/config';
 import { createAltchaCaptcha, deriveAltchaHmacKey } from '../../../functions/providers/captcha/altcha-captcha';
 import { getCaptcha } from '../../../functions/providers/registry/captcha';
@@ -67,7 +68,9 @@ describe('getCaptcha', () => {
 
   it('with none, accepts any non-empty token and warns once that it is for tests only', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    useEnv({ CAPTCHA_PROVIDER: 'none', LOG_LEVEL: 'warn' });
+    useEnv({ CAPTCHA_PROVIDER: 'none' });
+    logger.setLogLevel('WARN');
+    onTestFinished(() => logger.setLogLevel('SILENT'));
     const captcha = getCaptcha();
     getCaptcha();
     expect(await captcha.challenge()).toEqual({ provider: 'none' });
@@ -75,6 +78,6 @@ describe('getCaptcha', () => {
     expect(await captcha.verify('')).toBe(false);
     expect(await captcha.verify('  ')).toBe(false);
     expect(stderr).toHaveBeenCalledTimes(1);
-    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/"level":"warn".*for tests only/);
+    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/"level":"WARN".*for tests only/);
   });
 });
