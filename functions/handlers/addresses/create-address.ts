@@ -6,4 +6,6 @@
 import { saveAddress } from '../../data/addresses';
 import { api, Reply } from '../../http/handler';
 
-export const handler = api('POST /auth/addresses', async ({ auth, body }) => new Reply(201, await saveAddress(auth.userId, body)));
+export const handler = api('POST /auth/addresses', async function createAddress({ auth, body }) {
+  return new Reply(201, await saveAddress(auth.userId, body));
+});

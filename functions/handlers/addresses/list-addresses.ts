@@ -2,4 +2,6 @@
 import { listAddresses } from '../../data/addresses';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /auth/addresses', async ({ auth }) => listAddresses(auth.userId));
+export const handler = api('GET /auth/addresses', async function listSavedAddresses({ auth }) {
+  return listAddresses(auth.userId);
+});

@@ -7,7 +7,7 @@ import { centsToDollars } from '../../../domain/money';
 import { getStats } from '../../data/stats';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /admin/stats', async () => {
+export const handler = api('GET /admin/stats', async function getAdminStats() {
   const s = await getStats();
   return {
     users: s.users,

@@ -11,7 +11,7 @@ import { hashResetToken, newResetToken } from '../../security/secrets';
 
 const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
 
-export const handler = api('POST /auth/forgot-password', async ({ body }) => {
+export const handler = api('POST /auth/forgot-password', async function forgotPassword({ body }) {
   const user = await getUserByEmail(body.email);
   if (!user) return ANSWER;
   const token = newResetToken(user.id);

@@ -2,4 +2,6 @@
 import { api } from '../../http/handler';
 import { getCaptcha } from '../../providers/registry/captcha';
 
-export const handler = api('GET /auth/captcha-challenge', async () => getCaptcha().challenge());
+export const handler = api('GET /auth/captcha-challenge', async function getCaptchaChallenge() {
+  return getCaptcha().challenge();
+});

@@ -27,7 +27,7 @@ export function avatarSvg(id: string, name: string): string {
   );
 }
 
-export const handler = api('GET /auth/get-profile-picture', async ({ auth }) => {
+export const handler = api('GET /auth/get-profile-picture', async function getProfilePicture({ auth }) {
   const user = await getUserById(auth.userId);
   if (!user) throw new Unauthorized();
   const picture = `data:image/svg+xml;base64,${Buffer.from(avatarSvg(user.id, user.name)).toString('base64')}`;

@@ -4,7 +4,7 @@ import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /auth/profile', async ({ auth }) => {
+export const handler = api('GET /auth/profile', async function getProfile({ auth }) {
   const user = await getUserById(auth.userId);
   // A valid token for a deleted account: the session is over.
   if (!user) throw new Unauthorized();

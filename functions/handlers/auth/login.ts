@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 /** Checked against when the email has no account, so both failures cost the same time. */
 let decoyHash: Promise<string> | undefined;
 
-export const handler = api('POST /auth/login', async ({ body, sourceIp }) => {
+export const handler = api('POST /auth/login', async function login({ body, sourceIp }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   if (await lockedUntil(body.email)) throw new TooManyAttempts('Too many failed sign-ins. Try again in 15 minutes.');
   const user = await getUserByEmail(body.email);

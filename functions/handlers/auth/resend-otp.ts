@@ -2,4 +2,6 @@
 import { mailAnotherCode } from '../../accounts/code-routes';
 import { api } from '../../http/handler';
 
-export const handler = api('POST /auth/resend-otp', async ({ auth, body }) => mailAnotherCode(auth, body.email));
+export const handler = api('POST /auth/resend-otp', async function resendOtp({ auth, body }) {
+  return mailAnotherCode(auth, body.email);
+});

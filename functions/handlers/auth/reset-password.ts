@@ -9,7 +9,7 @@ import { api } from '../../http/handler';
 import { hashPassword } from '../../security/passwords';
 import { hashResetToken, parseResetToken } from '../../security/secrets';
 
-export const handler = api('POST /auth/reset-password', async ({ body }) => {
+export const handler = api('POST /auth/reset-password', async function resetPassword({ body }) {
   const parsed = parseResetToken(body.token);
   const user = parsed && (await getUserById(parsed.userId));
   if (!user) throw new InvalidRequest(INVALID_RESET_LINK);

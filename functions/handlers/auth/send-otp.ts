@@ -2,4 +2,6 @@
 import { mailAnotherCode } from '../../accounts/code-routes';
 import { api } from '../../http/handler';
 
-export const handler = api('POST /auth/send-otp', async ({ auth, body }) => mailAnotherCode(auth, body.email));
+export const handler = api('POST /auth/send-otp', async function sendOtp({ auth, body }) {
+  return mailAnotherCode(auth, body.email);
+});

@@ -8,7 +8,7 @@ import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api('PUT /auth/profile', async ({ auth, body }) => {
+export const handler = api('PUT /auth/profile', async function updateProfile({ auth, body }) {
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return toApiUser(await updateUserProfile(auth.userId, { name: body.name, passwordHash }));
 });

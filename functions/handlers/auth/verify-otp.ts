@@ -8,7 +8,7 @@ import { consumeSignInCode } from '../../data/one-time-codes';
 import { api } from '../../http/handler';
 import { hashSignInCode } from '../../security/secrets';
 
-export const handler = api('POST /auth/verify-otp', async ({ auth, body }) => {
+export const handler = api('POST /auth/verify-otp', async function verifyOtp({ auth, body }) {
   const user = await codeRouteUser(auth, body.email);
   await consumeSignInCode(user.id, hashSignInCode(user.id, body.otp));
   return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');

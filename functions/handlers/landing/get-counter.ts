@@ -5,4 +5,6 @@
 import { getLabelCount } from '../../data/stats';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /api/counter', async () => ({ count: await getLabelCount() }));
+export const handler = api('GET /api/counter', async function getCounter() {
+  return { count: await getLabelCount() };
+});

@@ -9,7 +9,7 @@ import { api } from '../../http/handler';
 import { startCardOrder } from '../../labels/card-orders';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api('POST /stripe/create-checkout-session', async ({ auth, body }) => {
+export const handler = api('POST /stripe/create-checkout-session', async function createCheckoutSession({ auth, body }) {
   const orderDetails = body.metadata?.orderDetails;
   if (orderDetails) return startCardOrder(auth.userId, orderDetails);
   const { ref, url } = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount as number | string) as number, creditType: 'Card' });

@@ -8,7 +8,7 @@ import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api('POST /hoodpay/topup', async ({ auth, body }) => {
+export const handler = api('POST /hoodpay/topup', async function createTopup({ auth, body }) {
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }

@@ -21,7 +21,7 @@ function parse(rawBody: string): unknown {
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
 
-export const handler = api('POST /hoodpay/webhook', async ({ rawBody, log }) => {
+export const handler = api('POST /hoodpay/webhook', async function hoodpayWebhook({ rawBody, log }) {
   const paymentId = paymentIdFromWebhook(parse(rawBody));
   if (!paymentId) throw new BadRequest('No payment id in the notification');
   const ref = await findEntryByProviderRef('hoodpay', paymentId);

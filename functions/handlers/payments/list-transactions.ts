@@ -7,7 +7,7 @@ import { toApiEntry } from '../../../domain/api/wallet';
 import { listEntriesByType, listUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
 
-export const handler = api('GET /hoodpay/transactions', async ({ auth, query }) => {
+export const handler = api('GET /hoodpay/transactions', async function listTransactions({ auth, query }) {
   const page =
     auth.role === 'admin' && query.type ? await listEntriesByType(query.type, query) : await listUserEntries(auth.userId, query, query.type);
   return { data: page.items.map(toApiEntry), nextCursor: page.nextCursor };

@@ -18,7 +18,7 @@ const FAILS = new Set(['checkout.session.expired', 'checkout.session.async_payme
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
 
-export const handler = api('POST /stripe/webhook', async ({ rawBody, headers, log }) => {
+export const handler = api('POST /stripe/webhook', async function stripeWebhook({ rawBody, headers, log }) {
   const event = verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type)) return RECEIVED;

@@ -11,7 +11,7 @@ import { buyWithCredits } from '../../labels/buy-label';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api('POST /shipping/create-label', async ({ auth, body, headers, log }) => {
+export const handler = api('POST /shipping/create-label', async function createLabel({ auth, body, headers, log }) {
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
   if (body.paymentMethod !== 'credits') {

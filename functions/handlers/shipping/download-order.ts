@@ -8,7 +8,7 @@ import { NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { getLabelStore } from '../../providers/registry/blobs';
 
-export const handler = api('GET /shipping/download-order/{shipOrderId}', async ({ auth, params }) => {
+export const handler = api('GET /shipping/download-order/{shipOrderId}', async function downloadOrder({ auth, params }) {
   // shipOrderIds are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
   const order = isUlid(params.shipOrderId ?? '') ? await getOrder(auth.userId, params.shipOrderId ?? '') : undefined;
   if (!order?.labelKey || !order.tracking) throw new NotFound('No label for this order');

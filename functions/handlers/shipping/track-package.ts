@@ -12,7 +12,7 @@ import { getPackageTracker, trackingSettings } from '../../providers/registry/tr
 const USPS_FORMAT = /^(\d{20,34}|[A-Z]{2}\d{9}US)$/;
 const UNKNOWN = 'We could not find a package with that tracking number.';
 
-export const handler = api('POST /shipping/track', async ({ body }) => {
+export const handler = api('POST /shipping/track', async function trackPackage({ body }) {
   const number = body.trackingNumber;
   if (!USPS_FORMAT.test(number)) throw new InvalidRequest('That is not a USPS tracking number.');
   const order = await findOrderByTracking(number);

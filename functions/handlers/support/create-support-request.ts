@@ -10,7 +10,7 @@ import { Unauthorized } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { getMailer } from '../../providers/registry/mail';
 
-export const handler = api('POST /support', async ({ auth, body }) => {
+export const handler = api('POST /support', async function createSupportRequest({ auth, body }) {
   const user = await getUserById(auth.userId);
   if (!user) throw new Unauthorized();
   const request = await saveSupportRequest({ userId: user.id, email: user.email, subject: body.subject, message: body.message });
