@@ -1,33 +1,27 @@
-/** The challenge comes from the real providers, chosen by CAPTCHA_PROVIDER, so the wiring is tested too. */
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import 'aws-sdk-client-mock-vitest/extend';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+/**
+ * GET /auth/captcha-challenge: the challenge comes from the real provider that CAPTCHA_PROVIDER
+ * chooses (the registry), so the wiring is tested too; answering one writes nothing.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { handler } from '../../../../functions/handlers/auth/get-captcha-challenge';
-import { apiEvent, call } from '../../functions/api-event';
+import { invoke } from '../../security/actors';
+import { withoutWrites } from '../table-changes';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-
-/** Changes the configuration and forgets the captcha made from the old one. */
-function useEnv(vars: Record<string, string>) {
+/** Changes the configuration; the registry re-chooses the captcha from it. */
+function useEnv(vars: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
 }
-
-beforeEach(() => {
-  ddb.reset();
-});
 afterEach(() => {
   vi.unstubAllEnvs();
   resetConfigForTests();
 });
 
-const challenge = () => call(handler, apiEvent({ path: '/auth/captcha-challenge' }));
+const challenge = () => withoutWrites(() => invoke('GET /auth/captcha-challenge'));
 
 describe('GET /auth/captcha-challenge', () => {
-  it('answers a fresh signed altcha challenge by default, to anyone', async () => {
-    useEnv({ ALTCHA_MAX_NUMBER: '1000' });
+  it('answers a fresh signed altcha challenge, to anyone', async () => {
+    useEnv({ CAPTCHA_PROVIDER: 'altcha', ALTCHA_MAX_NUMBER: '1000' });
     const first = await challenge();
     const second = await challenge();
 
@@ -37,7 +31,11 @@ describe('GET /auth/captcha-challenge', () => {
       challenge: { parameters: expect.objectContaining({ algorithm: 'SHA-256', expiresAt: expect.any(Number) }), signature: expect.any(String) },
     });
     expect(first.body).not.toBe(second.body);
-    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('uses altcha when no provider is named', async () => {
+    useEnv({ CAPTCHA_PROVIDER: undefined });
+    expect((await challenge()).json).toMatchObject({ provider: 'altcha' });
   });
 
   it('answers the site key for reCAPTCHA, and never the secret', async () => {
