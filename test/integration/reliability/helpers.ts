@@ -197,13 +197,15 @@ export function installFaultInjector() {
   let fired: string | undefined;
   let onCommand: string | undefined;
   let custom: Error | undefined;
+  let left = 0;
 
   const middleware: BuildMiddleware<object, MetadataBearer> = (next, context) => async (args: BuildHandlerArguments<object>) => {
     if (!counting) return next(args);
     const command = context.commandName ?? 'unknown';
     const n = commands.push(command);
-    if (!plan || (onCommand === undefined ? n !== plan.at : command !== onCommand || fired !== undefined)) return next(args);
+    if (!plan || (onCommand === undefined ? n !== plan.at : command !== onCommand || left <= 0)) return next(args);
     fired = command;
+    left--;
     if (custom) throw custom;
     if (plan.kind === 'timeout-after') {
       await next(args);
@@ -223,6 +225,7 @@ export function installFaultInjector() {
       fired = undefined;
       onCommand = undefined;
       custom = undefined;
+      left = 0;
     },
     /** Fails the `at`-th command sent from now on with `kind`. */
     arm(at: number, kind: FaultKind): void {
@@ -231,10 +234,12 @@ export function installFaultInjector() {
     },
     /**
      * Fails the first `command` (e.g. `TransactWriteItemsCommand`) sent from now on with `kind`, or
-     * throws `error` for it instead (nothing is sent then).
+     * throws `error` for it instead (nothing is sent then); with `times`, that many of them (Infinity:
+     * every one until `stop()`), so the product's own retries meet the fault too.
      */
-    armOn(command: string, kind: FaultKind | Error): void {
+    armOn(command: string, kind: FaultKind | Error, { times = 1 }: { times?: number } = {}): void {
       this.record();
+      left = times;
       if (kind instanceof Error) {
         plan = { at: Number.POSITIVE_INFINITY, kind: 'throughput' };
         custom = kind;
