@@ -10,7 +10,7 @@ export function createNoCaptcha(): Captcha {
     .createChild({ persistentKeys: { component: 'captcha' } })
     .warn('CAPTCHA_PROVIDER=none accepts every non-empty captcha token: for tests only, never in production');
   return {
-    challenge: async () => ({ provider: 'none' }),
-    verify: async (token) => token.trim().length > 0,
+    challenge: () => Promise.resolve({ provider: 'none' }),
+    verify: (token) => Promise.resolve(token.trim().length > 0),
   };
 }

@@ -25,7 +25,7 @@ export function createRecaptchaCaptcha(keys: { siteKey?: string; secretKey?: str
     throw new Error('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
   }
   return {
-    challenge: async () => ({ provider: 'recaptcha', siteKey }),
+    challenge: () => Promise.resolve({ provider: 'recaptcha', siteKey }),
 
     async verify(token, remoteIp) {
       if (!token) return false;

@@ -205,7 +205,7 @@ export class SandboxTracker implements PackageTracker {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   /** The label's timeline now; undefined without a label (a number we did not make). */
-  async track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
-    return label ? sandboxTimeline(label, trackingNumber, this.now()) : undefined;
+  track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
+    return Promise.resolve(label ? sandboxTimeline(label, trackingNumber, this.now()) : undefined);
   }
 }
