@@ -27,7 +27,7 @@
  * dashboard for a refund.
  */
 import { ProviderUnavailable } from '../../errors';
-import { clip, redact } from '../payments/checkout-request';
+import { asText, clip, redact } from '../payments/checkout-request';
 import type { BoughtLabel, Carrier, LabelAddress, LabelRequest } from './carrier';
 import { uspsServiceFor } from './usps-services';
 
@@ -78,9 +78,9 @@ function describeError(text: string): string {
     const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
     if (error) {
       const fields = Array.isArray(error.errors)
-        ? error.errors.map((e) => (isRecord(e) ? `${String(e.field ?? '')}: ${String(e.message ?? '')}` : String(e))).join('; ')
+        ? error.errors.map((e) => (isRecord(e) ? `${asText(e.field ?? '')}: ${asText(e.message ?? '')}` : String(e))).join('; ')
         : '';
-      return `${String(error.code ?? 'error')}: ${String(error.message ?? '')}${fields ? ` (${fields})` : ''}`;
+      return `${asText(error.code ?? 'error')}: ${asText(error.message ?? '')}${fields ? ` (${fields})` : ''}`;
     }
   } catch {
     // not JSON: quote it as is
@@ -125,7 +125,7 @@ export class EasyPostCarrier implements Carrier {
     if (!rate) {
       const offered = readRates(created).map((r) => `${r.carrier} ${r.service}`).join(', ') || 'none';
       const messages = Array.isArray(created.messages)
-        ? created.messages.filter(isRecord).map((m) => `${String(m.carrier ?? '')}: ${String(m.message ?? '')}`).join('; ')
+        ? created.messages.filter(isRecord).map((m) => `${asText(m.carrier ?? '')}: ${asText(m.message ?? '')}`).join('; ')
         : '';
       throw this.unavailable(
         `shipment ${shipmentId}: no USPS ${service.easypostService} rate (offered: ${offered})${messages ? `; messages: ${messages}` : ''}`,
@@ -133,7 +133,7 @@ export class EasyPostCarrier implements Carrier {
     }
 
     const bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
-    if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${String(bought.id)}`);
+    if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${asText(bought.id)}`);
     const tracking = typeof bought.tracking_code === 'string' ? bought.tracking_code.trim() : '';
     if (!/^[A-Za-z0-9]{8,40}$/.test(tracking)) throw this.unavailable(`buy ${shipmentId} answered without a usable tracking_code`);
     const label = isRecord(bought.postage_label) ? bought.postage_label : {};

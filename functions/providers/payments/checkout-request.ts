@@ -24,5 +24,11 @@ export function redact(text: string, secrets: Array<string | undefined>): string
   return out.replace(KEY_PATTERN, '[redacted]');
 }
 
+/**
+ * A value read from a provider's JSON answer, as text for an error's `detail`: strings as they are,
+ * anything else as JSON (String() would print an object as "[object Object]").
+ */
+export const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+
 /** At most `max` characters, for error bodies we quote in logs. */
 export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}…` : text);

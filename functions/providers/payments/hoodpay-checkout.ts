@@ -19,7 +19,7 @@
  */
 import { centsToDollars, dollarsToCents } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
-import { assertPayable, clip, redact } from './checkout-request';
+import { asText, assertPayable, clip, redact } from './checkout-request';
 import type { CheckoutRequest, CryptoCheckout, CryptoPayment, CryptoPaymentStatus } from './payments';
 
 const TIMEOUT_MS = 10_000;
@@ -126,7 +126,7 @@ export class HoodpayCheckout implements CryptoCheckout {
     const answer = await this.call('GET', `${this.paymentsUrl}/${encodeURIComponent(id)}`);
     const data = isRecord(answer) && isRecord(answer.data) ? answer.data : undefined;
     if (!data) throw this.unavailable(`payment ${id}: answer without data`);
-    if (data.id !== undefined && asPaymentId(data.id) !== id) throw this.unavailable(`payment ${id}: answer is about payment ${String(data.id)}`);
+    if (data.id !== undefined && asPaymentId(data.id) !== id) throw this.unavailable(`payment ${id}: answer is about payment ${asText(data.id)}`);
     if (typeof data.currency === 'string' && data.currency.toUpperCase() !== 'USD') {
       throw this.unavailable(`payment ${id}: currency ${data.currency}, expected USD`);
     }

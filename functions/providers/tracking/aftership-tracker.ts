@@ -166,7 +166,7 @@ export class AfterShipTracker implements PackageTracker {
     if (!Array.isArray(list)) throw this.unavailable(`GET /trackings answered HTTP ${answer.status} without data.trackings`);
     return list
       .filter(isRecord)
-      .find((t) => t.tracking_number === trackingNumber && (t.slug === undefined || String(t.slug).toLowerCase() === USPS_SLUG));
+      .find((t) => t.tracking_number === trackingNumber && (t.slug === undefined || (typeof t.slug === 'string' && t.slug.toLowerCase() === USPS_SLUG)));
   }
 
   /** The Tracking in a create/read answer: `data` itself (2024-07 on) or `data.tracking` (older). */
