@@ -62,7 +62,9 @@ export class ProviderUnavailable extends DomainError {
   }
 }
 
-const domainStatus = new Map<Function, number>([
+type DomainErrorClass = new (...args: never[]) => DomainError;
+
+const domainStatus = new Map<DomainErrorClass, number>([
   [InvalidRequest, 400],
   [NotFound, 404],
   [Conflict, 409],
@@ -75,7 +77,7 @@ const domainStatus = new Map<Function, number>([
 export function exposedError(err: unknown): { statusCode: number; message: string; fields?: Record<string, string> } | undefined {
   if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
   if (err instanceof DomainError) {
-    const statusCode = domainStatus.get(err.constructor);
+    const statusCode = domainStatus.get(err.constructor as DomainErrorClass);
     if (statusCode) return { statusCode, message: err.message };
   }
   return undefined;

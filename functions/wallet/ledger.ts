@@ -23,7 +23,7 @@ function toItem(e: LedgerEntry) {
 }
 
 function fromItem(item: Record<string, unknown>): LedgerEntry {
-  const s = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : null);
+  const s = (k: string) => (typeof item[k] === 'string' ? item[k] : null);
   return {
     id: item.id as string,
     userId: item.userId as string,
