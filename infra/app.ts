@@ -39,7 +39,7 @@ const fromCli = Object.fromEntries(
     return value === undefined ? [] : [[key, value]];
   }),
 );
-const parsed = stageContext.safeParse({ ...(fromFile as object), ...fromCli });
+const parsed = stageContext.safeParse({ ...fromFile, ...fromCli });
 if (!parsed.success) {
   throw new Error(`cdk.json context.prepaidship.${stage}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'context'}: ${i.message}`).join('; ')}`);
 }

@@ -60,7 +60,7 @@ export function zipTableJson(entries: readonly ZipEntry[] = readZipEntries()): s
   const byState = new Map<string, Map<string, string[]>>();
   for (const { zip, city, state } of entries) {
     let cities = byState.get(state);
-    if (!cities) byState.set(state, (cities = new Map()));
+    if (!cities) byState.set(state, (cities = new Map<string, string[]>()));
     let zips = cities.get(city);
     if (!zips) cities.set(city, (zips = []));
     zips.push(zip);

@@ -3,7 +3,7 @@
  * very handler modules the route table names, the way API Gateway does in AWS. The local front
  * (server.ts) sends every request whose first path segment is an API prefix here.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -159,7 +159,7 @@ export async function invokeRoute(req: IncomingMessage, res: ServerResponse, url
   if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
   const event = toEvent(req, url, body, route, params);
   const handler = await loadHandler(route);
-  const result = (await handler(event, lambdaContext(route, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
+  const result = await handler(event, lambdaContext(route, event.requestContext.requestId));
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
