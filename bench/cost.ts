@@ -127,7 +127,8 @@ async function measure(): Promise<CostFigures> {
     });
 
     try {
-      const call = async (method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+      /** One request; `T` is the JSON answer's shape (undefined when the answer is not JSON). */
+      const call = async <T = unknown>(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
         const res = await fetch(front.url + path, {
           method,
           headers: {
@@ -141,7 +142,7 @@ async function measure(): Promise<CostFigures> {
         const bytes = new Uint8Array(await res.arrayBuffer());
         if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${Buffer.from(bytes).toString('utf8').slice(0, 300)}`);
         const type = res.headers.get('content-type') ?? '';
-        return { bytes, json: type.includes('json') ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, any>) : undefined };
+        return { bytes, json: type.includes('json') ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as T) : undefined };
       };
 
       const address = (name: string, street: string, city: string, state: string, zip: string) => ({ name, street, city, state, zip, country: 'US' });
@@ -149,19 +150,19 @@ async function measure(): Promise<CostFigures> {
       /** One shipper: sign up (code from the local outbox), one sandbox Stripe top-up, `labels` labels and their PDFs. */
       const flow = async (labels: number) => {
         const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-        const signup = await call('POST', '/auth/register', { name: 'Bench Shipper', email, password: 'Bench-pass-2026!', recaptchaToken: 'bench' });
-        const outbox = await call('GET', `/_local/outbox?to=${encodeURIComponent(email)}`);
-        const code = /Your verification code: (\w+)/.exec((outbox.json as unknown as { text: string }[])[0]?.text ?? '')?.[1];
+        const signup = await call<{ token: string }>('POST', '/auth/register', { name: 'Bench Shipper', email, password: 'Bench-pass-2026!', recaptchaToken: 'bench' });
+        const outbox = await call<{ text: string }[]>('GET', `/_local/outbox?to=${encodeURIComponent(email)}`);
+        const code = /Your verification code: (\w+)/.exec(outbox.json![0]?.text ?? '')?.[1];
         if (!code) throw new Error('no verification code in the local outbox');
-        const session = await call('POST', '/auth/verify-otp', { email, otp: code }, signup.json!.token);
-        const token = session.json!.token as string;
+        const session = await call<{ token: string }>('POST', '/auth/verify-otp', { email, otp: code }, signup.json!.token);
+        const token = session.json!.token;
 
         // The sandbox pay page sends the Stripe-signed event to the real webhook route, as Stripe would.
-        const checkout = await call('POST', '/stripe/create-checkout-session', { amount: TOPUP_DOLLARS }, token);
+        const checkout = await call<{ id: string }>('POST', '/stripe/create-checkout-session', { amount: TOPUP_DOLLARS }, token);
         await call('POST', `/_local/checkout/${encodeURIComponent(checkout.json!.id)}/pay`);
 
         for (let i = 0; i < labels; i++) {
-          const bought = await call(
+          const bought = await call<{ label: { shipOrderId: string } }>(
             'POST',
             '/shipping/create-label',
             {

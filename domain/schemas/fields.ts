@@ -11,6 +11,7 @@ import { SIGNUP_PASSWORD_MIN } from '../constants';
  * characters other than tab and line breaks, the bidirectional overrides that reorder what a
  * reader sees (U+202A-202E, U+2066-2069), and halves of a surrogate pair without their other half.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
