@@ -28,7 +28,9 @@ beforeAll(async () => {
   bob = await newAccount('user', 'list');
   vi.useRealTimers();
   // Tokens signed at a 2025 clock have expired: sign them again now.
-  [admin, ann, bob] = await Promise.all([admin, ann, bob].map(freshTokens));
+  admin = await freshTokens(admin);
+  ann = await freshTokens(ann);
+  bob = await freshTokens(bob);
   await creditWallet(bob, 99);
 });
 afterAll(() => {
