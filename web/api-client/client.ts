@@ -1,20 +1,22 @@
 /**
- * The one HTTP client of the SPA. Calls are named by their route-table key (`'GET /auth/profile'`),
- * so TypeScript only accepts endpoints that exist in functions/routes.ts. The API is on the same
- * origin as the SPA, so paths are relative.
+ * The one HTTP client of the SPA. Calls are named by their key in the API contract
+ * (domain/api/routes.ts, `'GET /auth/profile'`), and the contract types each call: TypeScript only
+ * accepts endpoints that exist, the body the route's schema takes, and gives back the route's answer
+ * type, the same one the server's handler must return. The API is on the same origin as the SPA, so
+ * paths are relative.
  */
-import type { RouteKey } from '../../domain/api/routes';
+import type { AnswerOf, BodyIn, RouteKey } from '@domain/api/routes';
 import { loadPage } from '@/lib/full-page-navigation';
 import { paths } from '@/lib/paths';
 import { endSession, getSession } from '@/lib/session';
 
-export interface RequestOptions {
+export interface RequestOptions<K extends RouteKey = RouteKey> {
   /** Values for the `{name}` placeholders of the route's path. */
   params?: Record<string, string>;
   /** Query string; undefined values are left out. */
   query?: Record<string, string | undefined>;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** Sent as JSON: what the route's body schema takes. */
+  body?: BodyIn<K>;
   /** Extra request headers (create-label's `Idempotency-Key`); they cannot replace the JSON type or the token. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -51,7 +53,7 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /** Turns `'DELETE /auth/addresses/{id}'` plus options into the method and the URL to call. */
-export function resolveRoute(key: RouteKey, { params = {}, query = {} }: RequestOptions = {}): { method: string; url: string } {
+export function resolveRoute(key: RouteKey, { params = {}, query = {} }: Pick<RequestOptions, 'params' | 'query'> = {}): { method: string; url: string } {
   const [method, template] = key.split(' ') as [string, string];
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
@@ -81,7 +83,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-async function send(key: RouteKey, options: RequestOptions): Promise<Response> {
+async function send<K extends RouteKey>(key: K, options: RequestOptions<K>): Promise<Response> {
   const { method, url } = resolveRoute(key, options);
   const token = getSession().token;
   const headers: Record<string, string> = { ...options.headers, 'Content-Type': 'application/json' };
@@ -106,15 +108,19 @@ async function send(key: RouteKey, options: RequestOptions): Promise<Response> {
   return response;
 }
 
-/** Calls a route and returns its JSON answer (undefined for an empty body). Throws `ApiError`. */
-export async function apiRequest<T>(key: RouteKey, options: RequestOptions = {}): Promise<T> {
+/** The routes that answer JSON, and those that answer a file (the label PDF). */
+export type JsonRouteKey = { [K in RouteKey]: AnswerOf<K> extends Blob ? never : K }[RouteKey];
+export type FileRouteKey = Exclude<RouteKey, JsonRouteKey>;
+
+/** Calls a route and returns its JSON answer, typed by the contract. Throws `ApiError`. */
+export async function apiRequest<K extends JsonRouteKey>(key: K, options: RequestOptions<K> = {}): Promise<AnswerOf<K>> {
   const response = await send(key, options);
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as AnswerOf<K>;
 }
 
 /** Calls a route that answers with a file (the label PDF) and returns it as a Blob. */
-export async function apiBlob(key: RouteKey, options: RequestOptions = {}): Promise<Blob> {
+export async function apiBlob<K extends FileRouteKey>(key: K, options: RequestOptions<K> = {}): Promise<Blob> {
   const response = await send(key, options);
   return response.blob();
 }

@@ -4,19 +4,19 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import type { RouteKey } from '../../domain/api/routes';
+import type { AnswerOf } from '@domain/api/routes';
 import { getSession, subscribeSession } from '@/lib/session';
-import { ApiError, apiRequest, type RequestOptions } from './client';
+import { ApiError, apiRequest, type JsonRouteKey, type RequestOptions } from './client';
 import { createRetainingCache } from './swr-cache';
 
 /** Only GET routes are cached reads. */
-export type ReadRouteKey = Extract<RouteKey, `GET ${string}`>;
+export type ReadRouteKey = Extract<JsonRouteKey, `GET ${string}`>;
 
 /** An SWR key: a GET route, or a GET route with its params and query. */
-export type ApiKey = ReadRouteKey | readonly [ReadRouteKey, Pick<RequestOptions, 'params' | 'query'>];
+export type ApiKey<K extends ReadRouteKey = ReadRouteKey> = K | readonly [K, Pick<RequestOptions, 'params' | 'query'>];
 
-export function apiFetcher<T>(key: ApiKey): Promise<T> {
-  return typeof key === 'string' ? apiRequest<T>(key) : apiRequest<T>(key[0], key[1]);
+export function apiFetcher<K extends ReadRouteKey>(key: ApiKey<K>): Promise<AnswerOf<K>> {
+  return typeof key === 'string' ? apiRequest(key) : apiRequest(key[0], key[1]);
 }
 
 export const errorRetryCount = 3;
@@ -36,9 +36,12 @@ export const onErrorRetry: SWRConfiguration['onErrorRetry'] = (error, _key, conf
   setTimeout(() => void revalidate(options), retryDelayMs(options.retryCount));
 };
 
-/** A typed `useSWR` over the route table: `useApiQuery<Profile>('GET /auth/profile')`. Pass null to wait. */
-export function useApiQuery<T>(key: ApiKey | null, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError>(key, apiFetcher<T>, config);
+/** `useSWR` over the contract: `useApiQuery('GET /auth/profile')` is typed by the route's answer. Pass null to wait. */
+export function useApiQuery<K extends ReadRouteKey>(
+  key: ApiKey<K> | null,
+  config?: SWRConfiguration<AnswerOf<K>, ApiError>,
+): SWRResponse<AnswerOf<K>, ApiError> {
+  return useSWR<AnswerOf<K>, ApiError>(key, apiFetcher<K>, config);
 }
 
 /**

@@ -2,15 +2,17 @@
  * How the wallet and admin tables name a transaction's type and payment type. The API sends codes
  * (`topup`, `CARD`); people read words. An unknown code is shown as it came.
  */
-import type { Transaction } from '@/types/api';
+import type { ApiEntry } from '@domain/api/wallet';
+import { PAYMENT_TYPES } from '@domain/schemas/payments';
 
 const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment' };
-const paymentTypeLabels: Record<string, string> = { CARD: 'Card', CRYPTO: 'Crypto', BITCOIN: 'Bitcoin', WALLET: 'Wallet' };
+/** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */
+const paymentTypeLabels: Record<string, string> = { ...Object.fromEntries(Object.entries(PAYMENT_TYPES).map(([credit, code]) => [code, credit])), WALLET: 'Wallet' };
 
 /** Shown for a field the entry does not have (a top-up has no order id). */
 export const noValue = '—';
 
-export const transactionTypeLabel = (type: Transaction['type']): string => typeLabels[type] ?? type;
+export const transactionTypeLabel = (type: ApiEntry['type']): string => typeLabels[type] ?? type;
 
 export const paymentTypeLabel = (paymentType: string | null): string =>
   paymentType ? (paymentTypeLabels[paymentType] ?? paymentType) : noValue;

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { LabelsCounter } from '@domain/api/landing';
+import type { CreatedLabel } from '@domain/api/orders';
+import type { BodyIn } from '@domain/api/routes';
 import { ApiError, apiBlob, apiRequest, resolveRoute } from '@/api-client/client';
 import { loadPage } from '@/lib/full-page-navigation';
 import { endSession, getSession, markSessionVerified, startSession } from '@/lib/session';
@@ -31,7 +34,7 @@ describe('apiRequest', () => {
     markSessionVerified('full-token');
     fetchMock.mockResolvedValue(Response.json({ name: 'Ann' }));
 
-    const profile = await apiRequest<{ name: string }>('PUT /auth/profile', { body: { name: 'Ann' } });
+    const profile = await apiRequest('PUT /auth/profile', { body: { name: 'Ann' } });
 
     expect(profile).toEqual({ name: 'Ann' });
     const { url, init, headers } = lastRequest();
@@ -49,7 +52,7 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(Response.json({}, { status: 201 }));
 
     await apiRequest('POST /shipping/create-label', {
-      body: {},
+      body: {} as never,
       headers: { 'Idempotency-Key': 'k-1', 'Content-Type': 'text/plain', Authorization: 'Bearer forged' },
     });
 
@@ -74,7 +77,7 @@ describe('apiRequest', () => {
   it('throws an ApiError carrying the server message and field messages', async () => {
     fetchMock.mockResolvedValue(Response.json({ message: 'Invalid body', fields: { email: 'Invalid email format' } }, { status: 400 }));
 
-    const error = await apiRequest('POST /auth/register', { body: {} }).catch((e: unknown) => e);
+    const error = await apiRequest('POST /auth/register', { body: {} as never }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Invalid body', fields: { email: 'Invalid email format' } });
@@ -100,8 +103,24 @@ describe('apiRequest', () => {
 
   it('leaves a 401 without a token (a failed sign-in) to the caller', async () => {
     fetchMock.mockResolvedValue(Response.json({ message: 'Wrong email or password' }, { status: 401 }));
-    await expect(apiRequest('POST /auth/login', { body: {} })).rejects.toMatchObject({ status: 401, message: 'Wrong email or password' });
+    await expect(apiRequest('POST /auth/login', { body: {} as never })).rejects.toMatchObject({ status: 401, message: 'Wrong email or password' });
     expect(loadPage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the contract types every call', () => {
+  it('gives each route its answer type and takes only its body', () => {
+    // Checked by tsc (npm run typecheck), not at run time: a changed answer or body in
+    // domain/api/ breaks this file's compile, as it breaks the pages that use the same route.
+    expectTypeOf(apiRequest<'GET /api/counter'>).returns.resolves.toEqualTypeOf<LabelsCounter>();
+    expectTypeOf(apiRequest<'POST /shipping/create-label'>).returns.resolves.toEqualTypeOf<CreatedLabel>();
+    expectTypeOf<Parameters<typeof apiRequest<'PUT /auth/profile'>>[1]>().exclude<undefined>().toHaveProperty('body').toEqualTypeOf<BodyIn<'PUT /auth/profile'> | undefined>();
+    // @ts-expect-error: a file route is not a JSON call
+    void (() => apiRequest('GET /shipping/download-order/{shipOrderId}'));
+    // @ts-expect-error: no such route
+    void (() => apiRequest('GET /nowhere'));
+    // @ts-expect-error: the profile body has no email
+    void (() => apiRequest('PUT /auth/profile', { body: { email: 'a@b.co' } }));
   });
 });
 

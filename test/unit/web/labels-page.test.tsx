@@ -17,7 +17,7 @@ const caption = 'Shipments';
 const newest = apiOrder({ shipOrderId: 'o3', tracking: '9400100000000000000031', weight: 31.5, labelType: 'usps_ground', labelTypeName: 'USPS Ground Advantage' });
 const flat = apiOrder({ shipOrderId: 'o2', tracking: null, status: 'processing', labelType: 'priority', labelTypeName: undefined, fromName: 'Cy Dee', fromCity: 'Reno' });
 const failed = apiOrder({ shipOrderId: 'o1', tracking: null, status: 'failed', weight: 0.5 });
-const waiting = apiOrder({ shipOrderId: 'o0', tracking: null, status: 'awaiting_payment', labelType: { uid: 'x', name: 'USPS Media Mail' }, labelTypeName: undefined });
+const waiting = apiOrder({ shipOrderId: 'o0', tracking: null, status: 'awaiting_payment', labelType: 'ground_lbs', labelTypeName: undefined });
 
 /** Opens the page with the orders route answering `orders`, and everything else as labelsPageApi(). */
 function renderPage(orders: StubAnswer) {
@@ -51,10 +51,10 @@ describe('Shipping Labels page', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('USPS Media Mail')).toBeInTheDocument();
+    expect(await screen.findByText('USPS Ground Advantage (economy)')).toBeInTheDocument();
     expect(rowTexts(caption).slice(2)).toEqual([
       ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', 'failed', '—', '—'],
-      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Media Mail', '2 lbs', 'awaiting payment', '—', '—'],
+      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', 'awaiting payment', '—', '—'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The tracking number opens the tracking page with the number filled in.

@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { endSession, markSessionVerified, startSession } from '@/lib/session';
+import type { ApiOrder } from '@domain/api/orders';
 import { stubBrowserApis } from './browser-api-stubs';
 
 /** The hooks every page test needs: browser stubs before, and no page, toast, session, stub or spy left after. */
@@ -58,7 +59,7 @@ export function signInAs(user: { id: string; name: string; email: string; role: 
 }
 
 /** A shipment as GET /shipping/orders answers it: a created 2 lb USPS Priority label by default. */
-export function apiOrder(overrides: Record<string, unknown> = {}) {
+export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | undefined } = {}): ApiOrder {
   const from = { name: 'Ann Lee', street: '12 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' };
   const to = { name: 'Bob Ray', street: '9 Elm Ave', city: 'Portland', state: 'OR', zip: '97201', country: 'US' };
   return {
@@ -82,5 +83,5 @@ export function apiOrder(overrides: Record<string, unknown> = {}) {
     tracking: '9400100000000000000017',
     createdAt: '2025-03-04T15:06:00.000Z',
     ...overrides,
-  };
+  } as ApiOrder;
 }

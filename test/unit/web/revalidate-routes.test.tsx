@@ -12,9 +12,9 @@ const ordersPages = cursorPageKeys('GET /shipping/orders', { limit: '20' });
 
 /** What three features show at once: the profile, the wallet's paged list and the shipments' paged list. */
 function useScreen() {
-  const profile = useApiQuery<{ balance: number }>('GET /auth/profile');
-  const transactions = useCursorPages<{ data: unknown[]; nextCursor: null }, unknown>(transactionsPages, (page) => page.data);
-  const orders = useCursorPages<{ orders: unknown[]; nextCursor: null }, unknown>(ordersPages, (page) => page.orders);
+  const profile = useApiQuery('GET /auth/profile');
+  const transactions = useCursorPages(transactionsPages, (page) => page.data);
+  const orders = useCursorPages(ordersPages, (page) => page.orders);
   return { profile, transactions, orders, revalidate: useRevalidateRoutes() };
 }
 

@@ -132,12 +132,6 @@ describe('Track Package page', () => {
     expect(api.calls('POST /shipping/track')[0]?.body).toEqual({ trackingNumber: number });
   });
 
-  it('reads a { data: { tracking } } answer the same way', async () => {
-    await renderPage(trackingPagePath(number), json({ data: { tracking: tracking({ tag: 'delivered' }) } }));
-    await screen.findByRole('region', { name: 'Tracking result' });
-    expect(within(card('Status')).getByText('Delivered')).toBeInTheDocument();
-  });
-
   it("toasts 'Failed to track package' with the server's message, and clears an earlier result", async () => {
     const { api, user, input } = await renderPage(trackingPagePath(number));
     await screen.findByRole('region', { name: 'Tracking result' });

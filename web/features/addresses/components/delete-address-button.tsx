@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
 import { FormDialog } from '@/components/form-dialog';
 import { notifyApiError, notifySuccess } from '@/components/notify';
-import type { SavedAddress } from '@/types/api';
+import type { SavedAddress } from '@domain/api/addresses';
 import { useDeleteAddress } from '../api/delete-address';
 
 /** What an address is called on screen (SPEC section 2's fallback for a nameless one). */

@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react';
-import type { SavedAddress } from '@/types/api';
+import type { SavedAddress } from '@domain/api/addresses';
 
 /** "12 Main St, Springfield, IL 62701, US": the parts an entry shows after its name; country if present. */
 export function addressLine(a: SavedAddress): string {

@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import type { SavedAddress } from '@/types/api';
+import type { SavedAddress } from '@domain/api/addresses';
 import { noValue } from '@/lib/transaction-labels';
 import { addressName, DeleteAddressButton } from './delete-address-button';
 

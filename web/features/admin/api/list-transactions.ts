@@ -1,5 +1,5 @@
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
-import type { Transaction, TransactionsPage } from '@/types/api';
+import type { ApiEntry, TransactionsPage } from '@domain/api/wallet';
 
 export const topupsPageSize = 50;
 
@@ -8,6 +8,6 @@ export const topupsPageKeys = cursorPageKeys('GET /hoodpay/transactions', { type
 
 /** Every user's top-ups, newest first, page by page; entries carry `user.name` and `user.email`. */
 export function useTopupTransactions() {
-  const { items, ...pages } = useCursorPages<TransactionsPage, Transaction>(topupsPageKeys, (page) => page.data);
+  const { items, ...pages } = useCursorPages(topupsPageKeys, (page) => page.data);
   return { ...pages, transactions: items };
 }

@@ -4,11 +4,11 @@ import type { DataTableColumn } from '@/components/data-table';
 import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
 import { PageTitle } from '@/components/page-title';
 import { noValue, transactionTypeLabel } from '@/lib/transaction-labels';
-import type { Transaction } from '@/types/api';
+import type { ApiEntry } from '@domain/api/wallet';
 import { useTopupTransactions } from '../api/list-transactions';
 
 /** SPEC section 2's admin columns. */
-const columns: DataTableColumn<Transaction>[] = [
+const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'ID', cell: (t) => <Code size="sm">{t.id}</Code> },
   { header: 'User ID', cell: (t) => <Code size="sm">{t.userId}</Code> },
   { header: 'Name', cell: (t) => t.user.name || noValue },

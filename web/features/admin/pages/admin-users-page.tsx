@@ -3,11 +3,11 @@ import { formatUsd } from '@domain/money';
 import type { DataTableColumn } from '@/components/data-table';
 import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
 import { PageTitle } from '@/components/page-title';
-import type { User } from '@/types/api';
+import type { ApiUser } from '@domain/api/users';
 import { useUsers } from '../api/list-users';
 
 /** SPEC section 2's admin columns. */
-const columns: DataTableColumn<User>[] = [
+const columns: DataTableColumn<ApiUser>[] = [
   { header: 'ID', cell: (u) => <Code size="sm">{u.id}</Code> },
   { header: 'Name', cell: (u) => u.name },
   { header: 'Email', cell: (u) => u.email },

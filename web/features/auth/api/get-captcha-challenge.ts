@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { CaptchaChallenge } from '@domain/api/auth';
 import { apiRequest } from '@/api-client/client';
 
-/** What GET /auth/captcha-challenge answers: which captcha to show, and its challenge or site key. */
-export type CaptchaChallenge =
-  | { provider: 'altcha'; challenge: Record<string, unknown> }
-  | { provider: 'recaptcha'; siteKey: string }
-  | { provider: 'none' };
-
 export function getCaptchaChallenge(signal?: AbortSignal): Promise<CaptchaChallenge> {
-  return apiRequest<CaptchaChallenge>('GET /auth/captcha-challenge', { signal });
+  return apiRequest('GET /auth/captcha-challenge', { signal });
 }
 
 /**

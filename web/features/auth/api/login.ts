@@ -2,11 +2,11 @@ import useSWRMutation from 'swr/mutation';
 import type { LoginBody } from '@domain/schemas/auth';
 import { apiRequest } from '@/api-client/client';
 import { startSession, toSessionUser } from '@/lib/session';
-import type { SessionAnswer } from '../types';
+import type { SessionAnswer } from '@domain/api/auth';
 
 /** POST /auth/login. The server mails the sign-in code itself, so no send-otp call follows. */
 export function login(body: LoginBody): Promise<SessionAnswer> {
-  return apiRequest<SessionAnswer>('POST /auth/login', { body });
+  return apiRequest('POST /auth/login', { body });
 }
 
 /** Signs in and starts the (not yet verified) session with the answer's code-step token. */

@@ -2,11 +2,11 @@ import useSWRMutation from 'swr/mutation';
 import type { RegisterBody } from '@domain/schemas/auth';
 import { apiRequest } from '@/api-client/client';
 import { startSession, toSessionUser } from '@/lib/session';
-import type { SessionAnswer } from '../types';
+import type { SessionAnswer } from '@domain/api/auth';
 
 /** POST /auth/register: creates the account and mails its first code. */
 export function register(body: RegisterBody): Promise<SessionAnswer> {
-  return apiRequest<SessionAnswer>('POST /auth/register', { body });
+  return apiRequest('POST /auth/register', { body });
 }
 
 /** Signs up and starts the (not yet verified) session, as a sign-in would. */

@@ -2,11 +2,11 @@ import useSWRMutation from 'swr/mutation';
 import type { VerifyOtpBody } from '@domain/schemas/auth';
 import { apiRequest } from '@/api-client/client';
 import { markSessionVerified, toSessionUser, updateSessionUser } from '@/lib/session';
-import type { SessionAnswer } from '../types';
+import type { SessionAnswer } from '@domain/api/auth';
 
 /** POST /auth/verify-otp */
 export function verifyOtp(body: VerifyOtpBody): Promise<SessionAnswer> {
-  return apiRequest<SessionAnswer>('POST /auth/verify-otp', { body });
+  return apiRequest('POST /auth/verify-otp', { body });
 }
 
 /** Checks the code; the answer's full-scope token replaces the code-step one. */

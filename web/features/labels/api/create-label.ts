@@ -2,14 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { apiRequest } from '@/api-client/client';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
-import type { Order } from '@/types/api';
-
-/** 201 of POST /shipping/create-label: the created order and the wallet balance after the debit. */
-export interface CreateLabelAnswer {
-  label: Order;
-  balance: number;
-  balanceCents: number;
-}
+import type { CreatedLabel } from '@domain/api/orders';
 
 export interface CreateLabelInput {
   order: LabelOrderBody;
@@ -18,8 +11,8 @@ export interface CreateLabelInput {
 }
 
 /** POST /shipping/create-label: buys a label with wallet credits. */
-export function createLabel({ order, idempotencyKey }: CreateLabelInput): Promise<CreateLabelAnswer> {
-  return apiRequest<CreateLabelAnswer>('POST /shipping/create-label', { body: order, headers: { 'Idempotency-Key': idempotencyKey } });
+export function createLabel({ order, idempotencyKey }: CreateLabelInput): Promise<CreatedLabel> {
+  return apiRequest('POST /shipping/create-label', { body: order, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /**

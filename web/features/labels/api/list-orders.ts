@@ -1,5 +1,5 @@
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
-import type { Order, OrdersPage } from '@/types/api';
+import type { ApiOrder, OrdersPage } from '@domain/api/orders';
 
 export const ordersPageSize = 20;
 
@@ -10,6 +10,6 @@ export const ordersPageKeys = cursorPageKeys('GET /shipping/orders', { limit: St
  * (every page carries it; the first page's is the freshest, as revalidation refetches it).
  */
 export function useOrders() {
-  const { items, ...pages } = useCursorPages<OrdersPage, Order>(ordersPageKeys, (page) => page.orders ?? []);
+  const { items, ...pages } = useCursorPages(ordersPageKeys, (page) => page.orders ?? []);
   return { ...pages, orders: items, totalOrders: pages.data?.[0]?.totalOrders };
 }

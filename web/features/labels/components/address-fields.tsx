@@ -4,7 +4,7 @@ import { LuBookmarkPlus } from 'react-icons/lu';
 import { FormField } from '@/components/form-field';
 import { UsStateSelect } from '@/components/us-state-select';
 import { useSaveAddress } from '@/features/addresses';
-import type { SavedAddress } from '@/types/api';
+import type { SavedAddress } from '@domain/api/addresses';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { StreetField } from './street-field';
 

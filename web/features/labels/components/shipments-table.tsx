@@ -2,14 +2,14 @@ import { Code, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
 import { noValue } from '@/lib/transaction-labels';
-import type { Order } from '@/types/api';
+import type { ApiOrder } from '@domain/api/orders';
 import { trackingPagePath } from '@/lib/paths';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** A shipment with its place in the list (the # column), newest first. */
-type Row = Order & { position: number };
+type Row = ApiOrder & { position: number };
 
 const place = (name: string, city: string) => [name, city].filter(Boolean).join(', ') || noValue;
 
@@ -41,7 +41,7 @@ const columns: DataTableColumn<Row>[] = [
 ];
 
 interface ShipmentsTableProps {
-  orders: Order[];
+  orders: ApiOrder[];
   isLoading: boolean;
   error?: string;
   onRetry: () => void;

@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { ADDRESS_DROPDOWN_CLOSE_MS } from '@domain/constants';
 import { FormField } from '@/components/form-field';
 import { SavedAddressList } from '@/features/addresses';
-import type { SavedAddress } from '@/types/api';
+import type { SavedAddress } from '@domain/api/addresses';
 import { useDelayedClose } from '../hooks/use-delayed-close';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 

@@ -8,7 +8,7 @@ export const COUNTER_FADE_DELAY_MS = 500;
 
 /** Labels created so far: '--' until GET /api/counter answers; on failure the spec's fallback, logged only. */
 export function LabelsCounter() {
-  const { data, error } = useApiQuery<{ count: number }>('GET /api/counter', { revalidateOnFocus: false });
+  const { data, error } = useApiQuery('GET /api/counter', { revalidateOnFocus: false });
   const count = data ? data.count : error ? FALLBACK_LABEL_COUNT : undefined;
   const [shown, setShown] = useState(false);
   useEffect(() => {

@@ -1,24 +1,19 @@
 import useSWRMutation from 'swr/mutation';
-import type { LabelOrderBody } from '@domain/schemas/labels';
+import type { CheckoutSession } from '@domain/api/wallet';
+import type { BodyIn } from '@domain/api/routes';
 import { apiRequest } from '@/api-client/client';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
-
-/** A card payment's Checkout Session: send the browser to `url` to pay. */
-export interface CheckoutSession {
-  id: string;
-  url?: string | null;
-}
 
 /**
  * What a card checkout is for: a top-up of `amount` dollars, or a label bought by card (SPEC
  * section 7's `{ amount, label, metadata: { orderDetails } }`; the server prices the order itself
  * and ignores `amount` and `label`).
  */
-export type CheckoutSessionBody = { amount: number } | { amount: number; label: string; metadata: { orderDetails: LabelOrderBody } };
+export type CheckoutSessionBody = BodyIn<'POST /stripe/create-checkout-session'>;
 
 /** POST /stripe/create-checkout-session: records a pending entry (top-up) or an order awaiting payment (label). */
 export function createCheckoutSession(body: CheckoutSessionBody): Promise<CheckoutSession> {
-  return apiRequest<CheckoutSession>('POST /stripe/create-checkout-session', { body });
+  return apiRequest('POST /stripe/create-checkout-session', { body });
 }
 
 /**

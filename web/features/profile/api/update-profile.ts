@@ -8,7 +8,7 @@ import { profilePictureKey } from './get-profile-picture';
 
 /** PUT /auth/profile; leave `password` out to keep the current one. Answers the updated user. */
 export function updateProfile(body: UpdateProfileBody): Promise<Profile> {
-  return apiRequest<Profile>('PUT /auth/profile', { body });
+  return apiRequest('PUT /auth/profile', { body });
 }
 
 /**

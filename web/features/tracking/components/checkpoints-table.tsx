@@ -1,6 +1,6 @@
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { noValue } from '@/lib/transaction-labels';
-import type { Checkpoint } from '../api/track-package';
+import type { Checkpoint } from '@domain/api/tracking';
 import { formatCarrierTime } from '../lib/carrier-time';
 import { TrackingStatusBadge } from './tracking-status-badge';
 

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import type { TrackingTag } from '../api/track-package';
+import type { TrackingTag } from '@domain/api/tracking';
 import { trackingStatus } from '../lib/tracking-status';
 
 /** A tracking tag in words, coloured as SPEC section 4 says. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
 import { isNavigableUrl } from '@/lib/full-page-navigation';
 import { noValue } from '@/lib/transaction-labels';
-import type { TrackingResult } from '../api/track-package';
+import type { TrackingResult } from '@domain/api/tracking';
 import { formatCarrierTime } from '../lib/carrier-time';
 import { trackingStatus } from '../lib/tracking-status';
 import { TrackingStatusBadge } from './tracking-status-badge';

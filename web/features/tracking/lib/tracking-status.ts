@@ -3,7 +3,7 @@
  * for delivery teal, the last step of it), failure red, pre_transit and anything unknown the neutral
  * gray; a failed attempt orange, pickup cyan.
  */
-import type { TrackingTag } from '../api/track-package';
+import type { TrackingTag } from '@domain/api/tracking';
 
 export type TrackingPalette = 'green' | 'blue' | 'teal' | 'cyan' | 'orange' | 'red' | 'gray';
 

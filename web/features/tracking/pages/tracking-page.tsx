@@ -10,7 +10,8 @@ import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
-import { useTrackPackage, type TrackingResult } from '../api/track-package';
+import type { TrackingResult } from '@domain/api/tracking';
+import { useTrackPackage } from '../api/track-package';
 import { CheckpointsTable } from '../components/checkpoints-table';
 import { TrackingSummary } from '../components/tracking-summary';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
-import type { Transaction, TransactionsPage } from '@/types/api';
+import type { ApiEntry, TransactionsPage } from '@domain/api/wallet';
 
 export const transactionsPageSize = 20;
 
@@ -12,7 +12,7 @@ export const transactionsPageKeys = cursorPageKeys('GET /hoodpay/transactions', 
  * every revalidation (SWR's default) because that is where a new or newly settled entry appears.
  */
 export function useTransactions() {
-  const { items, ...pages } = useCursorPages<TransactionsPage, Transaction>(transactionsPageKeys, (page) => page.data);
+  const { items, ...pages } = useCursorPages(transactionsPageKeys, (page) => page.data);
   return { ...pages, transactions: items };
 }
 

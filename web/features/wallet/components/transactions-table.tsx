@@ -1,10 +1,10 @@
 import { formatUsd } from '@domain/money';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
 import { formatDateTime, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
-import type { Transaction } from '@/types/api';
+import type { ApiEntry } from '@domain/api/wallet';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
-const columns: DataTableColumn<Transaction>[] = [
+const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Date/Time', cell: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time> },
   // Exact cents, signed: a label paid from the wallet reads -$5.00.
   { header: 'Amount', cell: (t) => formatUsd(t.amountCents), numeric: true },
@@ -14,7 +14,7 @@ const columns: DataTableColumn<Transaction>[] = [
 ];
 
 interface TransactionsTableProps {
-  transactions: Transaction[];
+  transactions: ApiEntry[];
   isLoading: boolean;
   error?: string;
   onRetry: () => void;
