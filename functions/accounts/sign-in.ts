@@ -5,7 +5,8 @@
  */
 import { BadRequest } from '../errors';
 import { storeSignInCode } from '../data/one-time-codes';
-import { toApiUser, type ApiUser, type User } from '../../domain/api/users';
+import type { SessionAnswer } from '../../domain/api/auth';
+import { toApiUser, type User } from '../../domain/api/users';
 import { signSessionToken, type TokenScope } from '../http/tokens';
 import { getCaptcha } from '../providers/registry/captcha';
 import { getMailer } from '../providers/registry/mail';
@@ -31,12 +32,6 @@ export async function mailSignInCode(user: User): Promise<boolean> {
     ].join('\n'),
   });
   return true;
-}
-
-export interface SessionAnswer {
-  message: string;
-  token: string;
-  user: ApiUser;
 }
 
 /** The `{ message, token, user }` answer of the sign-in steps. */

@@ -10,17 +10,13 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
+import type { SavedAddress } from '../../domain/api/addresses';
 import type { Address } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
 import { db, onlyConditionsFailed, tableName } from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';
-
-export interface SavedAddress extends Address {
-  id: string;
-  createdAt: string;
-}
 
 const addressKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ADDR#${id}` });
 
