@@ -9,16 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      'dist/**',
-      'cdk.out/**',
-      'coverage/**',
-      '.data/**',
-      '.ci/out/**',
-      'test-results/**',
-      'playwright-report/**',
-    ],
+    ignores: ['**/node_modules/**', 'dist/**', 'cdk.out/**', 'coverage/**', '.data/**', '.ci/out/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   {
@@ -89,7 +80,8 @@ export default tseslint.config(
             {
               from: { element: { type: 'feature' } },
               disallow: { to: { element: { type: 'feature', fileInternalPath: '!index.ts' } } },
-              message: 'a feature may import another feature only through its public index (web/features/<name>/index.ts), not {{to.path}}/{{to.fileInternalPath}}',
+              message:
+                'a feature may import another feature only through its public index (web/features/<name>/index.ts), not {{to.path}}/{{to.fileInternalPath}}',
             },
             // Benchmarks and tests may reach anything.
             { from: { element: { types: ['bench', 'test'] } }, allow: { to: { element: { type: '*' } } } },
