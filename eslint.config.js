@@ -118,5 +118,9 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    rules: {
+      // `role` on our own components (<RequireSession role="admin" />) is an account role, not ARIA.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
   },
 );
