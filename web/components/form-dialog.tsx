@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactElement, ReactNode } from 'react';
 
 interface FormDialogProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> {
@@ -40,5 +40,22 @@ export function FormDialog({ title, trigger, open, onOpenChange, children, conte
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * Cancel (it closes the dialog) followed by the caller's primary button: the pair every dialog ends
+ * with. Cancel is disabled while the browser is already leaving for a payment page.
+ */
+export function DialogActions({ cancelDisabled, children }: { cancelDisabled?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Dialog.ActionTrigger asChild>
+        <Button variant="outline" disabled={cancelDisabled}>
+          Cancel
+        </Button>
+      </Dialog.ActionTrigger>
+      {children}
+    </>
   );
 }

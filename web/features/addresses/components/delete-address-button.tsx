@@ -1,7 +1,7 @@
 import { Button, Dialog, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
-import { FormDialog } from '@/components/form-dialog';
+import { DialogActions, FormDialog } from '@/components/form-dialog';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import type { SavedAddress } from '@domain/api/addresses';
 import { useDeleteAddress } from '../api/delete-address';
@@ -44,12 +44,11 @@ export function DeleteAddressButton({ address }: { address: SavedAddress }) {
         </Text>
       </Dialog.Body>
       <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline">Cancel</Button>
-        </Dialog.ActionTrigger>
-        <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
-          Delete
-        </Button>
+        <DialogActions>
+          <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
+            Delete
+          </Button>
+        </DialogActions>
       </Dialog.Footer>
     </FormDialog>
   );

@@ -1,4 +1,5 @@
 import { Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react';
+import { DialogActions } from '@/components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -75,14 +76,11 @@ function OrderFooter({ formId, busy, leaving }: { formId: string; busy: boolean;
     <Flex w="full" gap="3" wrap="wrap" align="center" justify="space-between">
       <EstimatedCost cents={cents} />
       <HStack gap="3" ms="auto">
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={leaving}>
-            Cancel
+        <DialogActions cancelDisabled={leaving}>
+          <Button type="submit" form={formId} colorPalette="blue" loading={busy} loadingText={leaving ? 'Redirecting…' : undefined}>
+            Create Order {formatUsd(cents)}
           </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" form={formId} colorPalette="blue" loading={busy} loadingText={leaving ? 'Redirecting…' : undefined}>
-          Create Order {formatUsd(cents)}
-        </Button>
+        </DialogActions>
       </HStack>
     </Flex>
   );

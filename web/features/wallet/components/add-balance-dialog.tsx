@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';
 import { CREDIT_TYPES, topupSchema } from '@domain/schemas/payments';
 import { Form } from '@/components/form';
-import { FormDialog } from '@/components/form-dialog';
+import { DialogActions, FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
@@ -74,14 +74,11 @@ export function AddBalanceDialog() {
             </InputGroup>
           </FormField>
           <HStack justify="end" gap="3">
-            <Dialog.ActionTrigger asChild>
-              <Button variant="outline" disabled={leaving}>
-                Cancel
+            <DialogActions cancelDisabled={leaving}>
+              <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
+                Deposit
               </Button>
-            </Dialog.ActionTrigger>
-            <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
-              Deposit
-            </Button>
+            </DialogActions>
           </HStack>
         </Form>
       </Dialog.Body>
