@@ -44,6 +44,7 @@ export default tseslint.config(
       'boundaries/root-path': import.meta.dirname,
       'boundaries/elements': [
         // Most specific first: a file takes the first element whose pattern matches from the root.
+        // Root config files (vite, vitest, playwright) and .ci/ belong to none, so their imports are free.
         { type: 'feature', pattern: 'web/features/*', capture: ['feature'], partialMatch: false },
         { type: 'web-app', pattern: 'web/app', partialMatch: false },
         { type: 'web', pattern: 'web', partialMatch: false },
