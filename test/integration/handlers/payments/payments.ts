@@ -1,0 +1,52 @@
+/**
+ * What the payment handler suites share: payments started through the real routes with the sandbox
+ * providers (a checkout is then a record in this file's table, read back here), and the money of
+ * an account read from the table: its ledger entries and its balance.
+ */
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import { getLocalCheckout, type LocalCheckout } from '../../../../functions/data/local-checkouts';
+import { getUserById } from '../../../../functions/data/users';
+import { sandboxWebhookSecret, stripeSandboxEvent, type SandboxOutcome } from '../../../../functions/providers/payments/sandbox-checkout';
+import { listUserEntries } from '../../../../functions/wallet/ledger';
+import { invoke, type Account } from '../../security/actors';
+
+/** Every ledger entry of `userId`, newest first. */
+export const entriesOf = async (userId: string) => (await listUserEntries(userId, { limit: 100 })).items;
+
+/** The balance as stored (a new account has none stored and reads as 0). */
+export const balanceOf = async (userId: string) => (await getUserById(userId, { consistent: true }))?.balanceCents;
+
+/** Starts a card top-up of `amount` dollars through the real route and answers the sandbox checkout behind it. */
+export async function startCardTopUp(account: Account, amount: number): Promise<LocalCheckout> {
+  const res = await invoke('POST /stripe/create-checkout-session', { token: account.token, body: { amount } });
+  expect(res.statusCode, res.body).toBe(200);
+  const checkout = await getLocalCheckout(String(res.json?.id));
+  if (!checkout) throw new Error('the sandbox recorded no checkout');
+  return checkout;
+}
+
+/** Starts a crypto top-up of `amount` dollars through the real route and answers Hoodpay's payment id. */
+export async function startCryptoTopUp(account: Account, amount: number): Promise<string> {
+  const res = await invoke('POST /hoodpay/topup', { token: account.token, body: { amount, creditType: 'Crypto' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json?.data as { hoodpayOrderId: string }).hoodpayOrderId;
+}
+
+export type Signed = { payload: string; signatureHeader: string };
+export type StripeEventJson = { id: string; type: string; data: { object: Record<string, unknown> & { metadata: Record<string, string> } } };
+
+/** The sandbox's Stripe event for `checkout`, optionally edited, then signed with the webhook secret as Stripe would sign it. */
+export function stripeEvent(checkout: LocalCheckout, kind: SandboxOutcome, edit?: (event: StripeEventJson) => void): Signed {
+  const original = stripeSandboxEvent(checkout, kind);
+  if (!edit) return original;
+  const event = JSON.parse(original.payload) as StripeEventJson;
+  edit(event);
+  const payload = JSON.stringify(event);
+  return { payload, signatureHeader: Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() }) };
+}
+
+/** POST /stripe/webhook with `payload` as the raw body and, unless undefined, that Stripe-Signature. */
+export const deliverStripe = (payload: string, signature?: string) =>
+  invoke('POST /stripe/webhook', { raw: payload, headers: signature === undefined ? {} : { 'stripe-signature': signature } });
+export const deliverSigned = (event: Signed) => deliverStripe(event.payload, event.signatureHeader);
