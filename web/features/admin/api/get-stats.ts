@@ -1,5 +1,4 @@
 import { useApiQuery } from '@/api-client/swr-config';
-import type { AdminStats } from '@domain/api/admin';
 
 export const adminStatsKey = 'GET /admin/stats' as const;
 

@@ -1,5 +1,4 @@
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
-import type { ApiEntry, TransactionsPage } from '@domain/api/wallet';
 
 export const topupsPageSize = 50;
 

@@ -1,5 +1,4 @@
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
-import type { ApiOrder, OrdersPage } from '@domain/api/orders';
 
 export const ordersPageSize = 20;
 

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
-import type { ApiEntry, TransactionsPage } from '@domain/api/wallet';
 
 export const transactionsPageSize = 20;
 
