@@ -2,7 +2,7 @@
  * Route guards. They only decide what to show: the server checks the token, verification and role
  * on every call, whatever the browser stores.
  */
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { paths, type OtpVerificationState } from '@/lib/paths';
 import { isAdmin, useSession } from '@/lib/session';
 
@@ -26,6 +26,7 @@ export function RequireSession({ role }: { role?: 'admin' }) {
 
 /** Sends an old path to its new one, keeping the query and the navigation state (e.g. /verify-otp). */
 export function RedirectKeepingState({ to }: { to: string }) {
-  const { search, state } = useLocation();
-  return <Navigate to={{ pathname: to, search }} replace state={state} />;
+  // The state goes through unread, so it is typed `unknown` (react-router's default is `any`).
+  const location: Location<unknown> = useLocation();
+  return <Navigate to={{ pathname: to, search: location.search }} replace state={location.state} />;
 }

@@ -30,7 +30,7 @@ function AccountMenu({ name }: { name: string }) {
   const { data } = useProfilePicture();
   const logout = () => {
     endSession();
-    navigate(paths.home, { replace: true });
+    void navigate(paths.home, { replace: true });
   };
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>

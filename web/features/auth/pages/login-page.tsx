@@ -36,7 +36,7 @@ export function LoginPage() {
       await login(body);
       // The sign-in call has already mailed the code.
       const state: OtpVerificationState = { email: body.email, from };
-      navigate(paths.otpVerification, { state });
+      void navigate(paths.otpVerification, { state });
     } catch (error) {
       notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
       setCaptchaAttempt((n) => n + 1);

@@ -40,7 +40,7 @@ export function OtpVerificationPage() {
     try {
       const { user } = await verify({ email, otp: code });
       // Back to where they were going; otherwise each role's own home.
-      navigate(state.from ?? (user.role === 'admin' ? paths.admin.dashboard : paths.user.labels), { replace: true });
+      void navigate(state.from ?? (user.role === 'admin' ? paths.admin.dashboard : paths.user.labels), { replace: true });
     } catch (error) {
       if (isNetworkError(error)) notifyError('Network error', 'Could not reach the server. Check your connection and try again.');
       else notifyApiError('OTP verification failed', error, 'Invalid or expired OTP. Please try again.');
@@ -82,7 +82,7 @@ export function OtpVerificationPage() {
       <Stack gap="2" fontSize="sm">
         <HStack gap="1">
           <Text>Didn&apos;t get it?</Text>
-          <Button variant="plain" size="sm" h="auto" p="0" colorPalette="blue" color="colorPalette.fg" onClick={onResend} loading={resending}>
+          <Button variant="plain" size="sm" h="auto" p="0" colorPalette="blue" color="colorPalette.fg" onClick={() => void onResend()} loading={resending}>
             Resend code
           </Button>
         </HStack>

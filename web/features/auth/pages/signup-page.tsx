@@ -32,7 +32,7 @@ export function SignupPage() {
       await signUp(body);
       // Registration has mailed the first code.
       const state: OtpVerificationState = { email: body.email };
-      navigate(paths.otpVerification, { state });
+      void navigate(paths.otpVerification, { state });
     } catch (error) {
       notifyApiError('Registration Failed', error, 'An error occurred. Please try again.');
       setCaptchaAttempt((n) => n + 1);
