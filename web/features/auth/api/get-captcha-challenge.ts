@@ -13,21 +13,23 @@ export function getCaptchaChallenge(signal?: AbortSignal): Promise<CaptchaChalle
  */
 export function useCaptchaChallenge(attempt: number) {
   const [reloads, setReloads] = useState(0);
-  const [state, setState] = useState<{ data?: CaptchaChallenge; error?: unknown }>({});
+  /** Changes with every new challenge: key the widget with it so a fresh one mounts. */
+  const key = `${attempt}-${reloads}`;
+  // Each answer remembers the challenge it was fetched for, so a new key reads as loading at once
+  // (nothing to reset) and a late answer for an old key is never shown.
+  const [answer, setAnswer] = useState<{ key: string; data?: CaptchaChallenge; error?: unknown }>();
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({});
     getCaptchaChallenge(controller.signal).then(
-      (data) => setState({ data }),
+      (data) => setAnswer({ key, data }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ error });
+        if (!controller.signal.aborted) setAnswer({ key, error });
       },
     );
     return () => controller.abort();
-  }, [attempt, reloads]);
+  }, [key]);
 
-  /** Changes with every new challenge: key the widget with it so a fresh one mounts. */
-  const key = `${attempt}-${reloads}`;
-  return { ...state, key, reload: () => setReloads((n) => n + 1) };
+  const current = answer?.key === key ? answer : undefined;
+  return { data: current?.data, error: current?.error, key, reload: () => setReloads((n) => n + 1) };
 }

@@ -4,7 +4,7 @@
  */
 import type {} from 'altcha/types/react'; // JSX typing of <altcha-widget>
 import { Skeleton } from '@chakra-ui/react';
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type Ref } from 'react';
 
 interface AltchaWidgetProps {
   /** The challenge JSON from GET /auth/captcha-challenge. */
@@ -36,25 +36,29 @@ export function AltchaWidget({ challenge, solveAtOnce, onToken, onExpired, onLoa
     if (state === 'expired') onExpired();
     else onToken(state === 'verified' && payload ? payload : '');
   });
-  // A ref callback rather than an effect: the listener is in place before the widget can report.
-  const listen = useCallback((element: HTMLElement | null) => {
-    if (!element) return;
-    element.addEventListener('statechange', onStateChange);
-    return () => element.removeEventListener('statechange', onStateChange);
-  }, []);
+  const widget = useRef<HTMLElement>(null);
+  // A layout effect, not a passive one: like a ref callback it runs in the commit that inserts the
+  // element, before the browser regains control, so the listener is in place before the widget can report.
+  useLayoutEffect(() => {
+    const element = widget.current;
+    if (!loaded || !element) return;
+    const listener = (event: Event) => onStateChange(event);
+    element.addEventListener('statechange', listener);
+    return () => element.removeEventListener('statechange', listener);
+  }, [loaded]);
 
   if (!loaded) return <Skeleton h="16" maxW="80" rounded="md" />;
-  return <AltchaElement listen={listen} challenge={challenge} solveAtOnce={solveAtOnce} />;
+  return <AltchaElement ref={widget} challenge={challenge} solveAtOnce={solveAtOnce} />;
 }
 
 /** Someone is already typing in a field: the focus the widget waits for came before it did. */
 const typing = () => document.activeElement instanceof HTMLInputElement || document.activeElement instanceof HTMLTextAreaElement;
 
-function AltchaElement({ listen, challenge, solveAtOnce }: { listen: (element: HTMLElement | null) => void } & Pick<AltchaWidgetProps, 'challenge' | 'solveAtOnce'>) {
+function AltchaElement({ ref, challenge, solveAtOnce }: { ref: Ref<HTMLElement> } & Pick<AltchaWidgetProps, 'challenge' | 'solveAtOnce'>) {
   // Decided once, when the element appears: a widget that arrives after the person started typing
   // (a slow connection) would otherwise wait for a focus that already happened, and never solve.
   const [startedTyping] = useState(typing);
   // `challenge` takes the challenge itself as JSON (altcha 3: a value starting with "{" is parsed,
   // anything else is fetched as a URL).
-  return <altcha-widget ref={listen} challenge={JSON.stringify(challenge)} auto={solveAtOnce || startedTyping ? 'onload' : 'onfocus'} />;
+  return <altcha-widget ref={ref} challenge={JSON.stringify(challenge)} auto={solveAtOnce || startedTyping ? 'onload' : 'onfocus'} />;
 }

@@ -30,13 +30,14 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 
 export function CaptchaField({ attempt, onChange, error }: CaptchaFieldProps) {
   const { data, error: loadError, key, reload } = useCaptchaChallenge(attempt);
-  const [widgetFailed, setWidgetFailed] = useState(false);
+  // The challenge whose widget failed to load: a new challenge (Retry) starts without the failure.
+  const [failedKey, setFailedKey] = useState<string>();
+  const widgetFailed = failedKey === key;
   const report = useEffectEvent(onChange);
 
   // Each new challenge starts unsolved; with no captcha configured there is nothing to solve.
   useEffect(() => {
     report(data?.provider === 'none' ? 'none' : '');
-    setWidgetFailed(false);
   }, [data]);
 
   if (data?.provider === 'none') return null;
@@ -45,9 +46,9 @@ export function CaptchaField({ attempt, onChange, error }: CaptchaFieldProps) {
   if (loadError || widgetFailed) body = <LoadFailed onRetry={reload} />;
   else if (data?.provider === 'altcha')
     body = (
-      <AltchaWidget key={key} challenge={data.challenge} solveAtOnce={attempt > 0} onToken={onChange} onExpired={reload} onLoadError={() => setWidgetFailed(true)} />
+      <AltchaWidget key={key} challenge={data.challenge} solveAtOnce={attempt > 0} onToken={onChange} onExpired={reload} onLoadError={() => setFailedKey(key)} />
     );
-  else if (data?.provider === 'recaptcha') body = <RecaptchaCheckbox key={key} siteKey={data.siteKey} onToken={onChange} onError={() => setWidgetFailed(true)} />;
+  else if (data?.provider === 'recaptcha') body = <RecaptchaCheckbox key={key} siteKey={data.siteKey} onToken={onChange} onError={() => setFailedKey(key)} />;
   else body = <Text color="fg.muted">Loading verification…</Text>;
 
   return (
