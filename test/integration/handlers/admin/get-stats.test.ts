@@ -125,7 +125,7 @@ describe('statsItems, applied', () => {
     const days = parse(written).filter((i) => i.pk.startsWith('STATS#day#'));
     expect(moreTotals).toEqual([]);
     expect(total?.pk).toMatch(/^STATS#total#\d$/);
-    const old = parse(removed).find((i) => i.pk === total?.pk) ?? {};
+    const old: Record<string, unknown> = parse(removed).find((i) => i.pk === total?.pk) ?? {};
     expect([Number(total?.labels ?? 0) - Number(old.labels ?? 0), Number(total?.balanceCents ?? 0) - Number(old.balanceCents ?? 0)]).toEqual([1, -600]);
     expect(days).toEqual([
       { pk: expect.stringMatching(/^STATS#day#2026-12-25#\d$/), sk: 'STATS', labels: 1, expiresAt: Math.floor(Date.parse(at) / 1000) + 40 * 86_400 },
