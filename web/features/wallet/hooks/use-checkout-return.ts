@@ -25,21 +25,28 @@ const notices = {
 export function useCheckoutReturn(settled: boolean) {
   const [searchParams, setSearchParams] = useSearchParams();
   const outcome = searchParams.get(checkoutQuery);
+  const returning = outcome === 'success' || outcome === 'cancelled';
   const revalidateWallet = useRevalidateWallet();
-  const [pollsLeft, setPollsLeft] = useState<number | null>(null);
+  // Polling lasts while the query is there; each new arrival starts a full count. The count is reset
+  // while rendering (React's pattern for state that follows a changed value), not in an effect.
+  const [pollsLeft, setPollsLeft] = useState(checkoutPolls);
+  const [countedFor, setCountedFor] = useState(outcome);
+  if (countedFor !== outcome) {
+    setCountedFor(outcome);
+    setPollsLeft(checkoutPolls);
+  }
 
   useEffect(() => {
     if (outcome !== 'success' && outcome !== 'cancelled') return;
     const [title, description] = notices[outcome];
     // The id keeps one notice when the effect runs twice (React's strict mode).
     notifyInfo(title, description, 'checkout-return');
-    setPollsLeft(checkoutPolls);
   }, [outcome]);
 
   useEffect(() => {
-    if (pollsLeft === null) return;
+    if (!returning) return;
     if (settled || pollsLeft === 0) {
-      setPollsLeft(null);
+      // Dropping the query ends the polling: `returning` turns false on the next render.
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -52,8 +59,8 @@ export function useCheckoutReturn(settled: boolean) {
     }
     const timer = setTimeout(() => {
       void revalidateWallet();
-      setPollsLeft((n) => (n === null ? null : n - 1));
+      setPollsLeft((n) => n - 1);
     }, checkoutPollMs);
     return () => clearTimeout(timer);
-  }, [pollsLeft, settled, revalidateWallet, setSearchParams]);
+  }, [returning, pollsLeft, settled, revalidateWallet, setSearchParams]);
 }
