@@ -63,6 +63,17 @@ describe('GET /api/counter', () => {
     expect((await counter()).json).toEqual({ count: 28 });
   });
 
+  it('reads the shards by key only: the same count while every Scan, or every Query, fails', async () => {
+    // Not through counter(): its own check that nothing was written scans the table.
+    faults.armOn('ScanCommand', 'throttling', { times: Number.POSITIVE_INFINITY });
+    const withoutScans = await invoke('GET /api/counter');
+    faults.armOn('QueryCommand', 'throttling', { times: Number.POSITIVE_INFINITY });
+    const withoutQueries = await invoke('GET /api/counter');
+
+    expect([withoutScans.statusCode, withoutScans.json]).toEqual([200, { count: 28 }]);
+    expect([withoutQueries.statusCode, withoutQueries.json]).toEqual([200, { count: 28 }]);
+  });
+
   it('asks again for shards DynamoDB left unprocessed, and still counts them', async () => {
     answerBatchGetsInPart();
 
