@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { loadZipTable, type ZipPlace } from './zip-lookup';
 
@@ -18,6 +18,19 @@ export function useZipAutofill<T extends FieldValues>(form: UseFormReturn<T>, pr
   const zip: unknown = useWatch({ control, name: path('zip') });
   const filled = useRef<Partial<ZipPlace>>({});
 
+  // An effect event: it reads the fields and the submitted flag as they are when the table arrives,
+  // and only a new ZIP (not a re-render or a submit) starts a lookup.
+  const fill = useEffectEvent((place: ZipPlace) => {
+    for (const field of ['city', 'state'] as const) {
+      const value: unknown = getValues(path(field));
+      const untouched = typeof value !== 'string' || value.trim() === '' || value === filled.current[field];
+      if (!untouched) continue;
+      // Check again only once a submit has shown messages, as typing would.
+      setValue(path(field), place[field] as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      filled.current[field] = place[field];
+    }
+  });
+
   useEffect(() => {
     if (typeof zip !== 'string' || zip.trim() === '') return;
     const five = ZIP.exec(zip)?.[1];
@@ -25,21 +38,13 @@ export function useZipAutofill<T extends FieldValues>(form: UseFormReturn<T>, pr
     loadZipTable().then(
       (lookup) => {
         const place = five && current ? lookup(five) : undefined;
-        if (!place) return;
-        for (const field of ['city', 'state'] as const) {
-          const value: unknown = getValues(path(field));
-          const untouched = typeof value !== 'string' || value.trim() === '' || value === filled.current[field];
-          if (!untouched) continue;
-          // Check again only once a submit has shown messages, as typing would.
-          setValue(path(field), place[field] as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-          filled.current[field] = place[field];
-        }
+        if (place) fill(place);
       },
       () => undefined, // offline: the person types the city and state
     );
     return () => {
       current = false;
     };
-    // `path` is derived from `prefix`; the form's methods are stable.
+    // A new prefix is another address block: look its ZIP up even when it reads the same.
   }, [zip, prefix]);
 }
