@@ -37,6 +37,7 @@ afterAll(() => vi.useRealTimers());
 const getStats = (token: string | null = admin.token) => withoutWrites(() => invoke('GET /admin/stats', { token: token ?? undefined }));
 
 describe('GET /admin/stats', () => {
+  // First: the later tests move the figures of the file's table.
   it('answers zeros for every figure nothing has moved yet (only the two accounts are counted)', async () => {
     const res = await getStats();
 

@@ -48,6 +48,7 @@ const counter = () => withoutWrites(() => invoke('GET /api/counter'));
 const addLabels = (labels: number) => db.send(new TransactWriteCommand({ TransactItems: statsItems({ labels }) }));
 
 describe('GET /api/counter', () => {
+  // First: the later tests move the figures of the file's table.
   it('answers 0 before any label exists', async () => {
     const res = await counter();
 
