@@ -172,7 +172,7 @@ async function repeatKey(m: Model, r: Random) {
 async function doubleSubmit(m: Model, r: Random) {
   const key = `soak-${++keyCount}`;
   const form = labelForm(r.pick(FORMS));
-  const price = labelPriceCents(form.labelType as string, form.weight as number);
+  const price = labelPriceCents(form.labelType, form.weight);
   const send = () => api(m.user, '/shipping/create-label', { body: form, headers: { 'idempotency-key': key } });
   const answers = await Promise.all([send(), send()]);
   const bodies = await Promise.all(answers.map((a) => json<{ label?: { shipOrderId: string; tracking: string } }>(a)));

@@ -116,14 +116,20 @@ describe('promo countdown', () => {
     const unit = (u: string) => timer.querySelector(`[data-unit="${u}"]`)?.textContent;
     expect([unit('days'), unit('hours'), unit('minutes'), unit('seconds')]).toEqual(['00', '00', '01', '02']);
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(unit('seconds')).toBe('01');
     expect(unit('minutes')).toBe('01');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(unit('minutes')).toBe('00');
     expect(unit('seconds')).toBe('59');
 
-    act(() => vi.advanceTimersByTime(59_000));
+    act(() => {
+      vi.advanceTimersByTime(59_000);
+    });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByText('DEPOSIT $10 RECEIVE $5 CREDIT!')).not.toBeInTheDocument();
   });

@@ -83,10 +83,14 @@ describe('login page', () => {
     const button = await screen.findByRole('button', { name: 'Try again in 4s' });
     expect(button).toBeDisabled();
     for (const left of [3, 2, 1]) {
-      act(() => vi.advanceTimersByTime(1000));
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
       expect(await screen.findByRole('button', { name: `Try again in ${left}s` })).toBeDisabled();
     }
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 

@@ -83,5 +83,5 @@ export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | unde
     tracking: '9400100000000000000017',
     createdAt: '2025-03-04T15:06:00.000Z',
     ...overrides,
-  } as ApiOrder;
+  };
 }

@@ -89,9 +89,13 @@ describe('saved-address dropdown', () => {
 
     vi.useFakeTimers();
     act(() => within(block(dialog, 'Sender')).getByRole('textbox', { name: 'City' }).focus());
-    act(() => vi.advanceTimersByTime(ADDRESS_DROPDOWN_CLOSE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(ADDRESS_DROPDOWN_CLOSE_MS - 1);
+    });
     expect(within(dialog).getByText('Saved Sender Addresses')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(within(dialog).queryByText('Saved Sender Addresses')).not.toBeInTheDocument();
   });
 

@@ -49,9 +49,13 @@ describe('AppToaster', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Label Created Successfully');
     expect(screen.getByRole('status').parentElement).toHaveStyle({ width: '356px' });
 
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(visible).toHaveTextContent('Label Created Successfully');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(visible).toHaveTextContent('');
   });
 });
