@@ -1,5 +1,5 @@
 /** Builds API Gateway HTTP API (v2) events and Lambda contexts for handler unit tests. */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { ApiHandler } from '../../../functions/http/handler';
 
 export function apiEvent(init: {
@@ -48,7 +48,7 @@ export const lambdaContext = (awsRequestId = 'req-test-1'): Context =>
 
 /** Calls a handler and parses its JSON body. */
 export async function call(handler: ApiHandler, event: APIGatewayProxyEventV2) {
-  const res = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+  const res = await handler(event, lambdaContext());
   const text = res.body ?? '';
   const isJson = String(res.headers?.['content-type'] ?? '').startsWith('application/json');
   return { ...res, json: isJson && text ? (JSON.parse(text) as Record<string, unknown>) : undefined };

@@ -2,14 +2,13 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { logger } from '../../../functions/observability/logger';
-import { loginSchema } from '../../../domain/schemas/auth';
 import { resetConfigForTests } from '../../../functions/config';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
 import { api, Reply, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
 import type { RouteKey } from '../../../domain/api/routes';
 
 /** The factory without the contract's answer types: these tests answer shapes of their own. */
-const anyApi = api as unknown as (key: RouteKey, fn: (req: ApiRequest<RouteKey> & { body: any; auth: any }) => Promise<unknown>) => ApiHandler;
+const anyApi = api as unknown as <K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<unknown>) => ApiHandler;
 import { signSessionToken } from '../../../functions/http/tokens';
 import { apiEvent, call } from './api-event';
 
