@@ -36,7 +36,7 @@ function stripeAnswering(answer: unknown, status = 200) {
   const checkout = new StripeCheckout({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
-    httpClient: Stripe.createFetchHttpClient(fetch as unknown as typeof globalThis.fetch),
+    httpClient: Stripe.createFetchHttpClient(fetch),
     now: () => NOW,
   });
   return { fetch, checkout };
@@ -49,7 +49,7 @@ function sentRequest(fetch: ReturnType<typeof stripeAnswering>['fetch']) {
   return {
     url: String(url),
     method: init?.method,
-    headers: new Headers(init?.headers as HeadersInit),
+    headers: new Headers(init?.headers),
     form: new URLSearchParams(String(init?.body)),
   };
 }
@@ -147,7 +147,7 @@ describe('StripeCheckout.createSession', () => {
     const checkout = new StripeCheckout({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
-      httpClient: Stripe.createFetchHttpClient(fetch as unknown as typeof globalThis.fetch),
+      httpClient: Stripe.createFetchHttpClient(fetch),
     });
     const err = await failure(checkout.createSession(request));
     expect(fetch).toHaveBeenCalledTimes(3);
