@@ -46,7 +46,14 @@ export function CaptchaField({ attempt, onChange, error }: CaptchaFieldProps) {
   if (loadError || widgetFailed) body = <LoadFailed onRetry={reload} />;
   else if (data?.provider === 'altcha')
     body = (
-      <AltchaWidget key={key} challenge={data.challenge} solveAtOnce={attempt > 0} onToken={onChange} onExpired={reload} onLoadError={() => setFailedKey(key)} />
+      <AltchaWidget
+        key={key}
+        challenge={data.challenge}
+        solveAtOnce={attempt > 0}
+        onToken={onChange}
+        onExpired={reload}
+        onLoadError={() => setFailedKey(key)}
+      />
     );
   else if (data?.provider === 'recaptcha') body = <RecaptchaCheckbox key={key} siteKey={data.siteKey} onToken={onChange} onError={() => setFailedKey(key)} />;
   else body = <Text color="fg.muted">Loading verification…</Text>;
