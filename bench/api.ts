@@ -59,7 +59,12 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
         Array.from({ length: Math.min(25, ORDERS - i) }, async (_, j) => {
           const order = newOrder(lister.id, { ...form }, 600, 'processing');
           await placeCreditOrder(lister, order, `seed-${i + j}`);
-          await completeOrder(order, { tracking: `9400${String(i + j).padStart(18, '0')}`, carrierRef: 'bench', service: 'USPS Priority Mail', labelKey: 'none' });
+          await completeOrder(order, {
+            tracking: `9400${String(i + j).padStart(18, '0')}`,
+            carrierRef: 'bench',
+            service: 'USPS Priority Mail',
+            labelKey: 'none',
+          });
         }),
       );
     }
@@ -89,7 +94,8 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
       ['GET /shipping/download-order/{id}', () => fetch(`${front.url}/shipping/download-order/${lastOrder.id}`, { headers: headers(buyerToken) })],
       [
         'POST /shipping/track',
-        () => fetch(`${front.url}/shipping/track`, { method: 'POST', headers: headers(buyerToken), body: JSON.stringify({ trackingNumber: lastOrder.tracking }) }),
+        () =>
+          fetch(`${front.url}/shipping/track`, { method: 'POST', headers: headers(buyerToken), body: JSON.stringify({ trackingNumber: lastOrder.tracking }) }),
       ],
     ];
 

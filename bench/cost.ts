@@ -105,7 +105,8 @@ async function measure(): Promise<CostFigures> {
       const url = new URL(req.url ?? '/', 'http://bench');
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       const sample: Sample = {
-        route: match.kind === 'route' ? `${match.route.method} ${match.route.path}` : `${req.method} ${url.pathname.replace(/\/[^/]*[0-9A-Z]{26}[^/]*/g, '/{id}')}`,
+        route:
+          match.kind === 'route' ? `${match.route.method} ${match.route.path}` : `${req.method} ${url.pathname.replace(/\/[^/]*[0-9A-Z]{26}[^/]*/g, '/{id}')}`,
         ms: performance.now(),
         readUnits: 0,
         writeUnits: 0,
@@ -150,7 +151,12 @@ async function measure(): Promise<CostFigures> {
       /** One shipper: sign up (code from the local outbox), one sandbox Stripe top-up, `labels` labels and their PDFs. */
       const flow = async (labels: number) => {
         const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-        const signup = await call<{ token: string }>('POST', '/auth/register', { name: 'Bench Shipper', email, password: 'Bench-pass-2026!', recaptchaToken: 'bench' });
+        const signup = await call<{ token: string }>('POST', '/auth/register', {
+          name: 'Bench Shipper',
+          email,
+          password: 'Bench-pass-2026!',
+          recaptchaToken: 'bench',
+        });
         const outbox = await call<{ text: string }[]>('GET', `/_local/outbox?to=${encodeURIComponent(email)}`);
         const code = /Your verification code: (\w+)/.exec(outbox.json![0]?.text ?? '')?.[1];
         if (!code) throw new Error('no verification code in the local outbox');

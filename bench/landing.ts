@@ -108,8 +108,7 @@ async function audit(chrome: LaunchedChrome, url: string, config?: Config): Prom
 function summary(preset: string, lhr: Result): string {
   const score = lhr.categories.performance?.score;
   const scripts = lhr.audits['resource-summary']?.details;
-  const scriptBytes =
-    scripts?.type === 'table' ? (scripts.items.find((i) => i.resourceType === 'script')?.transferSize as number | undefined) : undefined;
+  const scriptBytes = scripts?.type === 'table' ? (scripts.items.find((i) => i.resourceType === 'script')?.transferSize as number | undefined) : undefined;
   return (
     `Lighthouse ${preset} performance for /: ${score == null ? '?' : Math.round(score * 100)}` +
     ` (FCP ${ms(lhr, 'first-contentful-paint')}, LCP ${ms(lhr, 'largest-contentful-paint')},` +

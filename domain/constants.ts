@@ -30,12 +30,5 @@ export const TOAST = { durationMs: 4000, visible: 3, width: 356, gap: 14, swipeT
 /** Failed queries retry 3 times, delay doubling from 1 s up to 30 s; unused data is kept 5 minutes. */
 export const QUERY_RETRY = { count: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, unusedKeepMs: 5 * 60_000 } as const;
 
-export const SUPPORT_SUBJECTS = [
-  'Account Issues',
-  'Billing Questions',
-  'Shipping Label Problems',
-  'Technical Support',
-  'Feature Request',
-  'Other',
-] as const;
+export const SUPPORT_SUBJECTS = ['Account Issues', 'Billing Questions', 'Shipping Label Problems', 'Technical Support', 'Feature Request', 'Other'] as const;
 export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];

@@ -28,5 +28,4 @@ export function centsToDollars(cents: number): string {
 }
 
 /** 1234 -> "$12.34" (what a person reads). */
-export const formatUsd = (cents: number): string =>
-  cents < 0 ? `-$${centsToDollars(-cents)}` : `$${centsToDollars(cents)}`;
+export const formatUsd = (cents: number): string => (cents < 0 ? `-$${centsToDollars(-cents)}` : `$${centsToDollars(cents)}`);

@@ -28,7 +28,8 @@ const NO_AUTHORIZER: Record<Access, string> = {
   otp: 'The handler factory (functions/http/handler.ts) verifies the sign-in JWT from the Authorization header before the handler runs.',
   user: 'The handler factory (functions/http/handler.ts) verifies the session JWT (signature, issuer, audience, scope) before the handler runs.',
   admin: 'The handler factory (functions/http/handler.ts) verifies the session JWT and the admin role before the handler runs.',
-  webhook: 'Payment provider webhook: reachable without auth on purpose; the handler verifies the provider signature (Stripe) or re-reads the payment from the provider (Hoodpay).',
+  webhook:
+    'Payment provider webhook: reachable without auth on purpose; the handler verifies the provider signature (Stripe) or re-reads the payment from the provider (Hoodpay).',
 };
 
 const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });

@@ -289,7 +289,10 @@ export class PrepaidShipStack extends Stack {
     const secretParameterArns = SECRET_NAMES.map((name) =>
       this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),
     );
-    const usage = handlerUsage(projectRoot, routes.map((r) => r.handler));
+    const usage = handlerUsage(
+      projectRoot,
+      routes.map((r) => r.handler),
+    );
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];
     for (const route of routes) {

@@ -14,10 +14,7 @@ export interface MessageAnswer {
 }
 
 /** GET /auth/captcha-challenge: which captcha to show, and its challenge or site key. */
-export type CaptchaChallenge =
-  | { provider: 'altcha'; challenge: object }
-  | { provider: 'recaptcha'; siteKey: string }
-  | { provider: 'none' };
+export type CaptchaChallenge = { provider: 'altcha'; challenge: object } | { provider: 'recaptcha'; siteKey: string } | { provider: 'none' };
 
 /** GET /auth/get-profile-picture: an image URL (today a data: URL of the initials). */
 export interface ProfilePicture {

@@ -68,32 +68,143 @@ export const routes = [
   { method: 'POST', path: '/auth/register', access: 'public', handler: 'auth/register', table: 'write', body: registerSchema, answer: answer<SessionAnswer>() },
   { method: 'POST', path: '/auth/login', access: 'public', handler: 'auth/login', table: 'write', body: loginSchema, answer: answer<SessionAnswer>() },
   { method: 'POST', path: '/auth/send-otp', access: 'otp', handler: 'auth/send-otp', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
-  { method: 'POST', path: '/auth/resend-otp', access: 'otp', handler: 'auth/resend-otp', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
-  { method: 'POST', path: '/auth/verify-otp', access: 'otp', handler: 'auth/verify-otp', table: 'write', body: verifyOtpSchema, answer: answer<SessionAnswer>() },
-  { method: 'POST', path: '/auth/forgot-password', access: 'public', handler: 'auth/forgot-password', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
-  { method: 'POST', path: '/auth/reset-password', access: 'public', handler: 'auth/reset-password', table: 'write', body: resetPasswordSchema, answer: answer<MessageAnswer>() },
-  { method: 'GET', path: '/auth/captcha-challenge', access: 'public', handler: 'auth/get-captcha-challenge', table: 'none', answer: answer<CaptchaChallenge>() },
+  {
+    method: 'POST',
+    path: '/auth/resend-otp',
+    access: 'otp',
+    handler: 'auth/resend-otp',
+    table: 'write',
+    body: emailOnlySchema,
+    answer: answer<MessageAnswer>(),
+  },
+  {
+    method: 'POST',
+    path: '/auth/verify-otp',
+    access: 'otp',
+    handler: 'auth/verify-otp',
+    table: 'write',
+    body: verifyOtpSchema,
+    answer: answer<SessionAnswer>(),
+  },
+  {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    access: 'public',
+    handler: 'auth/forgot-password',
+    table: 'write',
+    body: emailOnlySchema,
+    answer: answer<MessageAnswer>(),
+  },
+  {
+    method: 'POST',
+    path: '/auth/reset-password',
+    access: 'public',
+    handler: 'auth/reset-password',
+    table: 'write',
+    body: resetPasswordSchema,
+    answer: answer<MessageAnswer>(),
+  },
+  {
+    method: 'GET',
+    path: '/auth/captcha-challenge',
+    access: 'public',
+    handler: 'auth/get-captcha-challenge',
+    table: 'none',
+    answer: answer<CaptchaChallenge>(),
+  },
   { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read', answer: answer<ApiUser>() },
-  { method: 'PUT', path: '/auth/profile', access: 'user', handler: 'auth/update-profile', table: 'write', body: updateProfileSchema, answer: answer<ApiUser>() },
+  {
+    method: 'PUT',
+    path: '/auth/profile',
+    access: 'user',
+    handler: 'auth/update-profile',
+    table: 'write',
+    body: updateProfileSchema,
+    answer: answer<ApiUser>(),
+  },
   { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read', answer: answer<ProfilePicture>() },
   { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read', query: pageQuerySchema, answer: answer<UsersPage>() },
   // Saved addresses (issue 6)
   { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read', answer: answer<SavedAddress[]>() },
-  { method: 'POST', path: '/auth/addresses', access: 'user', handler: 'addresses/create-address', table: 'write', body: addressSchema, answer: answer<SavedAddress>() },
+  {
+    method: 'POST',
+    path: '/auth/addresses',
+    access: 'user',
+    handler: 'addresses/create-address',
+    table: 'write',
+    body: addressSchema,
+    answer: answer<SavedAddress>(),
+  },
   { method: 'DELETE', path: '/auth/addresses/{id}', access: 'user', handler: 'addresses/delete-address', table: 'write', answer: answer<MessageAnswer>() },
   // Wallet and payments (issue 4)
-  { method: 'POST', path: '/stripe/create-checkout-session', access: 'user', handler: 'payments/create-checkout-session', table: 'write', body: checkoutSessionSchema, answer: answer<CheckoutSession>() },
+  {
+    method: 'POST',
+    path: '/stripe/create-checkout-session',
+    access: 'user',
+    handler: 'payments/create-checkout-session',
+    table: 'write',
+    body: checkoutSessionSchema,
+    answer: answer<CheckoutSession>(),
+  },
   { method: 'POST', path: '/stripe/webhook', access: 'webhook', handler: 'payments/stripe-webhook', table: 'write', answer: answer<WebhookAck>() },
-  { method: 'POST', path: '/hoodpay/topup', access: 'user', handler: 'payments/create-topup', table: 'write', body: topupSchema, answer: answer<TopupAnswer>() },
+  {
+    method: 'POST',
+    path: '/hoodpay/topup',
+    access: 'user',
+    handler: 'payments/create-topup',
+    table: 'write',
+    body: topupSchema,
+    answer: answer<TopupAnswer>(),
+  },
   { method: 'POST', path: '/hoodpay/webhook', access: 'webhook', handler: 'payments/hoodpay-webhook', table: 'write', answer: answer<WebhookAck>() },
-  { method: 'GET', path: '/hoodpay/transactions', access: 'user', handler: 'payments/list-transactions', table: 'read', query: transactionsQuerySchema, answer: answer<TransactionsPage>() },
+  {
+    method: 'GET',
+    path: '/hoodpay/transactions',
+    access: 'user',
+    handler: 'payments/list-transactions',
+    table: 'read',
+    query: transactionsQuerySchema,
+    answer: answer<TransactionsPage>(),
+  },
   // Labels and tracking (issues 5 and 6)
-  { method: 'POST', path: '/shipping/create-label', access: 'user', handler: 'shipping/create-label', table: 'write', body: labelOrderSchema, answer: answer<CreatedLabel>() },
-  { method: 'GET', path: '/shipping/orders', access: 'user', handler: 'shipping/list-orders', table: 'read', query: pageQuerySchema, answer: answer<OrdersPage>() },
+  {
+    method: 'POST',
+    path: '/shipping/create-label',
+    access: 'user',
+    handler: 'shipping/create-label',
+    table: 'write',
+    body: labelOrderSchema,
+    answer: answer<CreatedLabel>(),
+  },
+  {
+    method: 'GET',
+    path: '/shipping/orders',
+    access: 'user',
+    handler: 'shipping/list-orders',
+    table: 'read',
+    query: pageQuerySchema,
+    answer: answer<OrdersPage>(),
+  },
   { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read', answer: answer<Blob>() },
-  { method: 'POST', path: '/shipping/track', access: 'user', handler: 'shipping/track-package', table: 'read', body: trackSchema, answer: answer<TrackAnswer>() },
+  {
+    method: 'POST',
+    path: '/shipping/track',
+    access: 'user',
+    handler: 'shipping/track-package',
+    table: 'read',
+    body: trackSchema,
+    answer: answer<TrackAnswer>(),
+  },
   // Support (issue 6)
-  { method: 'POST', path: '/support', access: 'user', handler: 'support/create-support-request', table: 'write', body: supportSchema, answer: answer<SupportAnswer>() },
+  {
+    method: 'POST',
+    path: '/support',
+    access: 'user',
+    handler: 'support/create-support-request',
+    table: 'write',
+    body: supportSchema,
+    answer: answer<SupportAnswer>(),
+  },
   // Admin dashboard (issue 7)
   { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read', answer: answer<AdminStats>() },
   // Landing
@@ -108,7 +219,10 @@ export type RouteKey = `${Route['method']} ${Route['path']}`;
 export const routeKey = (r: Pick<RouteEntry, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
 /** The table's entry for `K`. */
-export type RouteOf<K extends RouteKey> = Extract<Route, { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+export type RouteOf<K extends RouteKey> = Extract<
+  Route,
+  { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
+>;
 
 /** What route `K` answers. */
 export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends Answer<infer T> ? T : never;
@@ -139,7 +253,4 @@ export const apiPrefixes: string[] = [...new Set(routes.map((r) => '/' + r.path.
  * CloudFront path patterns that send requests to the API: `<prefix>/*` for each prefix, plus the
  * prefix itself when a route is exactly that path (`POST /support`).
  */
-export const apiPathPatterns: string[] = apiPrefixes.flatMap((prefix) => [
-  `${prefix}/*`,
-  ...(routes.some((r) => r.path === prefix) ? [prefix] : []),
-]);
+export const apiPathPatterns: string[] = apiPrefixes.flatMap((prefix) => [`${prefix}/*`, ...(routes.some((r) => r.path === prefix) ? [prefix] : [])]);

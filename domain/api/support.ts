@@ -3,4 +3,3 @@ export interface SupportAnswer {
   message: string;
   id: string;
 }
-

@@ -5,25 +5,21 @@
 import { z } from 'zod';
 import { SIGNUP_PASSWORD_MIN } from '../constants';
 
-/** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
 /**
  * Characters no name, address or message needs and that make stored text lie or break: control
  * characters other than tab and line breaks, the bidirectional overrides that reorder what a
  * reader sees (U+202A-202E, U+2066-2069), and halves of a surrogate pair without their other half.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
-const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
 export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed';
 
+/** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
 export const requiredText = (message = 'Required', max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const email = () =>
   z
@@ -34,7 +30,12 @@ export const email = () =>
 
 /** The sign-up password rules, one entry per line of the live checklist. */
 export const PASSWORD_RULES = [
-  { id: 'length', label: `At least ${SIGNUP_PASSWORD_MIN} characters`, message: `Password must be at least ${SIGNUP_PASSWORD_MIN} characters`, test: (p: string) => p.length >= SIGNUP_PASSWORD_MIN },
+  {
+    id: 'length',
+    label: `At least ${SIGNUP_PASSWORD_MIN} characters`,
+    message: `Password must be at least ${SIGNUP_PASSWORD_MIN} characters`,
+    test: (p: string) => p.length >= SIGNUP_PASSWORD_MIN,
+  },
   { id: 'upper', label: 'One uppercase letter', message: 'Must contain at least one uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
   { id: 'lower', label: 'One lowercase letter', message: 'Must contain at least one lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { id: 'number', label: 'One number', message: 'Must contain at least one number', test: (p: string) => /\d/.test(p) },
@@ -48,9 +49,11 @@ export const newPassword = () =>
     z.string({ error: PASSWORD_RULES[0].message }).max(128, 'Password must be at most 128 characters'),
   );
 
-export const captchaToken = () =>
-  z.string({ error: "Please verify you're not a robot" }).min(1, "Please verify you're not a robot").max(4096);
+export const captchaToken = () => z.string({ error: "Please verify you're not a robot" }).min(1, "Please verify you're not a robot").max(4096);
 
 /** A positive number of pounds or inches; the form sends numbers, NaN from an empty input fails too. */
 export const positiveNumber = (message: string, max: number) =>
-  z.number({ error: message }).refine((n) => Number.isFinite(n) && n > 0, message).refine((n) => n <= max, `Must be at most ${max}`);
+  z
+    .number({ error: message })
+    .refine((n) => Number.isFinite(n) && n > 0, message)
+    .refine((n) => n <= max, `Must be at most ${max}`);

@@ -37,9 +37,7 @@ export const checkoutSessionSchema = z
   .object({
     amount: topupAmount().optional(),
     label: z.string().max(200).optional(),
-    metadata: z
-      .object({ userId: z.string().max(64).optional(), orderDetails: labelOrderSchema.optional() })
-      .optional(),
+    metadata: z.object({ userId: z.string().max(64).optional(), orderDetails: labelOrderSchema.optional() }).optional(),
   })
   .refine((v) => v.amount !== undefined || v.metadata?.orderDetails !== undefined, {
     message: TOPUP_MESSAGE,

@@ -102,4 +102,3 @@ export async function deleteAddress(userId: string, id: string): Promise<void> {
     throw err;
   }
 }
-

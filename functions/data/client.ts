@@ -62,8 +62,7 @@ db.middlewareStack.add(
 export const tableName = (): string => config().TABLE_NAME;
 
 /** A single write whose ConditionExpression did not hold. */
-export const isConditionFailure = (err: unknown): err is ConditionalCheckFailedException =>
-  err instanceof ConditionalCheckFailedException;
+export const isConditionFailure = (err: unknown): err is ConditionalCheckFailedException => err instanceof ConditionalCheckFailedException;
 
 /** One item of a TransactWrite. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -68,8 +68,6 @@ export async function listOutbox({ to, limit = 50 }: { to?: string; limit?: numb
   const query = to
     ? { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxPk(to) } }
     : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' } };
-  const { Items = [] } = await db.send(
-    new QueryCommand({ TableName: tableName(), ...query, ScanIndexForward: false, Limit: limit }),
-  );
+  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), ...query, ScanIndexForward: false, Limit: limit }));
   return Items.map(fromItem);
 }

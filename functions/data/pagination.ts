@@ -9,8 +9,7 @@ import type { IndexName } from './table';
 
 export type Cursor = Record<string, string>;
 
-export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+export const encodeCursor = (key: Record<string, unknown> | undefined): string | null => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
 
 /**
  * Decodes a cursor for one query. `scope` holds the partition key the query reads (`{ pk: 'USER#1' }`
@@ -25,9 +24,9 @@ export function decodeCursor(cursor: string | undefined, scope: Cursor, index?: 
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const keys = z.record(z.string(), z.string().max(1024)).parse(value);
-    if (Object.keys(keys).sort().join() !== names.join()) throw new Error('not this query\'s keys');
+    if (Object.keys(keys).sort().join() !== names.join()) throw new Error("not this query's keys");
     if (Object.entries(scope).some(([name, expected]) => keys[name] !== expected)) throw new Error('another partition');
-    if (Object.entries(prefixes).some(([name, prefix]) => !keys[name]?.startsWith(prefix))) throw new Error('not this query\'s items');
+    if (Object.entries(prefixes).some(([name, prefix]) => !keys[name]?.startsWith(prefix))) throw new Error("not this query's items");
     return keys;
   } catch {
     throw new InvalidRequest('Invalid cursor');

@@ -10,8 +10,7 @@ import { config } from '../config';
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A fresh sign-in code, e.g. `K7QX2M`. */
-export const newSignInCode = (): string =>
-  Array.from({ length: OTP_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const newSignInCode = (): string => Array.from({ length: OTP_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** Keyed hash of a code for one user; codes compare case-insensitively. */
 export const hashSignInCode = (userId: string, code: string): string =>

@@ -130,9 +130,7 @@ async function queryPage(
   prefixes: Record<string, string>,
 ): Promise<Page<LedgerEntry>> {
   const startKey = decodeCursor(page.cursor, scope, input.IndexName as IndexName | undefined, prefixes);
-  const out = await db.send(
-    new QueryCommand({ TableName: tableName(), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: startKey, ...input }),
-  );
+  const out = await db.send(new QueryCommand({ TableName: tableName(), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: startKey, ...input }));
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 

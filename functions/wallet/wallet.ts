@@ -47,7 +47,9 @@ export interface WalletMove {
 
 /** The completed debit entry of `move` (the label it pays for). */
 const labelDebitEntry = (user: EntryOwner, move: WalletMove) =>
-  completedNow(newEntry(user, { amountCents: -move.amountCents, type: 'label', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }));
+  completedNow(
+    newEntry(user, { amountCents: -move.amountCents, type: 'label', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
+  );
 
 /** Pays for a label from the wallet: fails as `wallet.balance` when the balance is short. */
 export function debit(user: EntryOwner, move: WalletMove): Step[] {
@@ -56,7 +58,9 @@ export function debit(user: EntryOwner, move: WalletMove): Step[] {
 
 /** Credits the wallet with a completed entry of `type` (a refund today; adjustments later). */
 function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove): Step[] {
-  const entry = completedNow(newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }));
+  const entry = completedNow(
+    newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
+  );
   return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: move.amountCents })];
 }
 
@@ -101,5 +105,8 @@ export function settle(entry: LedgerEntry, outcome: 'completed' | 'failed', now:
  * Fails as `wallet.entry` when the payment is no longer pending or was for another amount.
  */
 export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: WalletMove, now: string): Step[] {
-  return [endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now), { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' }];
+  return [
+    endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now),
+    { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
+  ];
 }

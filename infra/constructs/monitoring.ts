@@ -109,7 +109,10 @@ export class Monitoring extends Construct {
       const fns = group.map((h) => props.functions.get(h)!);
       alarm(
         `LambdaErrors${i + 1}`,
-        sum(fns.map((f) => f.metricErrors({ period: PERIOD, statistic: 'Sum' })), `Lambda errors (${group[0]} .. ${group[group.length - 1]})`),
+        sum(
+          fns.map((f) => f.metricErrors({ period: PERIOD, statistic: 'Sum' })),
+          `Lambda errors (${group[0]} .. ${group[group.length - 1]})`,
+        ),
         1,
         `A route Lambda failed (crash, timeout or init error) in 5 minutes: ${group.join(', ')}.`,
       );
@@ -160,7 +163,11 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'API calls and errors',
-        left: [requests.with({ label: 'calls' }), api.metricClientError({ period: PERIOD, statistic: 'Sum', label: '4xx' }), serverErrors.with({ label: '5xx' })],
+        left: [
+          requests.with({ label: 'calls' }),
+          api.metricClientError({ period: PERIOD, statistic: 'Sum', label: '4xx' }),
+          serverErrors.with({ label: '5xx' }),
+        ],
         right: [serverErrorRate],
         width: 12,
       }),
@@ -200,7 +207,12 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'Labels and payments',
-        left: [business('LabelsBought', 'labels bought'), business('LabelsRefunded', 'labels refunded'), business('TopUpsSettled', 'top-ups settled'), business('PaymentFailures', 'payment failures')],
+        left: [
+          business('LabelsBought', 'labels bought'),
+          business('LabelsRefunded', 'labels refunded'),
+          business('TopUpsSettled', 'top-ups settled'),
+          business('PaymentFailures', 'payment failures'),
+        ],
         width: 12,
       }),
       new GraphWidget({ title: 'Top-ups settled (cents)', left: [business('TopUpCents', 'top-up cents')], width: 12 }),

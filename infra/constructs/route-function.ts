@@ -105,8 +105,7 @@ export class RouteFunction extends Construct {
         // Bundle the AWS SDK too: Lambda then runs the exact SDK version the tests ran against.
         externalModules: [],
         // CommonJS dependencies inside an ESM bundle still call require(); give them one.
-        banner:
-          "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
+        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
         forceDockerBundling: false,
       },
     });
@@ -137,9 +136,7 @@ export class RouteFunction extends Construct {
 
     // The secrets, each by its exact parameter name. No kms:Decrypt: SecureStrings under the AWS-managed
     // aws/ssm key decrypt for any principal of the account that may read the parameter.
-    this.function.addToRolePolicy(
-      new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }),
-    );
+    this.function.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }));
 
     new HttpRoute(this, 'Route', {
       httpApi: props.api,

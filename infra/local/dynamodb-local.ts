@@ -30,8 +30,7 @@ export function hasJava(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
-export const JAVA_MISSING =
-  'DynamoDB Local needs a Java 17+ runtime: install one (Debian/Ubuntu: apt-get install -y openjdk-17-jre-headless) and run again.';
+export const JAVA_MISSING = 'DynamoDB Local needs a Java 17+ runtime: install one (Debian/Ubuntu: apt-get install -y openjdk-17-jre-headless) and run again.';
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {

@@ -2,13 +2,7 @@
  * Creates the one table in DynamoDB Local from the shared definition (functions/data/table.ts),
  * or leaves an existing one alone so data survives restarts.
  */
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../../functions/data/table';
 import { localDynamoClient } from './dynamodb-local';
 

@@ -44,10 +44,7 @@ function loadHandler(route: Route): Promise<ApiHandler> {
   return loaded;
 }
 
-export type Match =
-  | { kind: 'route'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'none' };
+export type Match = { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'none' };
 
 /** Finds the route for a method and path the way API Gateway matches route keys. */
 export function matchRoute(method: string, path: string): Match {

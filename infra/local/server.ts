@@ -87,8 +87,7 @@ function staticSpa(distDir: string) {
 /** Starts the front on `port` (0 picks a free one). The environment must already point at the table. */
 export async function startFront(options: { port: number; spa: SpaMode; host?: string }): Promise<Front> {
   const server = createServer();
-  let serveSpa: (req: IncomingMessage, res: ServerResponse, url: URL) => void = (_q, res) =>
-    sendJson(res, 404, { message: 'Not found' });
+  let serveSpa: (req: IncomingMessage, res: ServerResponse, url: URL) => void = (_q, res) => sendJson(res, 404, { message: 'Not found' });
   let closeVite = async () => {};
 
   if (options.spa === 'static') serveSpa = staticSpa(join(ROOT, 'dist'));

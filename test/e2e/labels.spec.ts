@@ -127,7 +127,9 @@ test.describe.serial('labels', () => {
 
   test('downloads the label PDF as <tracking>.pdf', async () => {
     const download = page.waitForEvent('download');
-    await shipments().getByRole('button', { name: `Download PDF for ${tracking}` }).click();
+    await shipments()
+      .getByRole('button', { name: `Download PDF for ${tracking}` })
+      .click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${tracking}.pdf`);
     const bytes = await readFile(await file.path());

@@ -89,7 +89,10 @@ for (const width of [375, 1280]) {
       }
 
       // Scrolling by hand moves the active button: a section is active once its top reaches scroll position + 100 px.
-      for (const { section: [label, id], previous: [previousLabel] } of withPrevious) {
+      for (const {
+        section: [label, id],
+        previous: [previousLabel],
+      } of withPrevious) {
         const sectionTop = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
         const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
         if (sectionTop - 100 >= maxScroll - 2) continue; // a short last section is active only at the very end (below)

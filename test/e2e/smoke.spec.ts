@@ -7,7 +7,12 @@ test('the landing page renders with its header, hero and footer, with no console
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('banner')).toBeVisible();
-  await expect(page.getByRole('link', { name: /sign in/i }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: /sign in/i })
+      .or(page.getByRole('button', { name: /sign in/i }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('2024');
   expect(errors).toEqual([]);

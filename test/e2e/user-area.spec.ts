@@ -119,7 +119,10 @@ test.describe.serial('user area', () => {
   test("the shipments table's tracking link tracks on arrival, and so does a reload; an unknown number says so", async () => {
     // The label was bought behind the SPA's back: load the shipments list afresh.
     await page.goto('/user-dashboard');
-    await page.getByRole('table', { name: 'Shipments' }).getByRole('link', { name: `Track ${tracking}` }).click();
+    await page
+      .getByRole('table', { name: 'Shipments' })
+      .getByRole('link', { name: `Track ${tracking}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/user-dashboard/tracking\\?number=${tracking}$`));
     await expect(page.getByRole('textbox', { name: 'Tracking number' })).toHaveValue(tracking);
     await expect(page.getByRole('table', { name: 'Checkpoints' }).getByText(/Shipping Label Created/)).toBeVisible();

@@ -113,7 +113,10 @@ const synth = (stage: Stage, props: Partial<PrepaidShipStackProps> = {}) => synt
 const dev = synthStack('dev', { alarmEmail: 'ops@example.com', settings: { MAIL_FROM: 'PrepaidShip <no-reply@example.com>' } });
 const template = dev.template;
 const resources = template.toJSON().Resources as Record<string, Resource>;
-const usage = handlerUsage(fileURLToPath(new URL('../..', import.meta.url)), routes.map((r) => r.handler));
+const usage = handlerUsage(
+  fileURLToPath(new URL('../..', import.meta.url)),
+  routes.map((r) => r.handler),
+);
 
 /** The template's resources of one type, with the properties these tests read typed. */
 const ofType = <T extends keyof Read>(type: T, from: Record<string, Resource> = resources): [string, Resource<Read[T]>][] =>
@@ -204,7 +207,11 @@ describe('each Lambda gets only what it uses', () => {
       const writes = actions.filter((a) => DYNAMODB_WRITES.includes(a));
       if (route.table === 'write') expect(writes, route.handler).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
       else expect(writes, route.handler).toEqual([]);
-      if (route.table === 'none') expect(actions.filter((a) => a.startsWith('dynamodb:')), route.handler).toEqual([]);
+      if (route.table === 'none')
+        expect(
+          actions.filter((a) => a.startsWith('dynamodb:')),
+          route.handler,
+        ).toEqual([]);
       if (route.table === 'read') expect(actions, route.handler).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
     }
   });
@@ -212,17 +219,34 @@ describe('each Lambda gets only what it uses', () => {
   it('gives every GET route read-only table access', () => {
     const gets = routes.filter((r) => r.method === 'GET');
     expect(gets.length).toBeGreaterThan(5);
-    for (const route of gets) expect(actionsOf(route.handler).filter((a) => DYNAMODB_WRITES.includes(a)), route.handler).toEqual([]);
+    for (const route of gets)
+      expect(
+        actionsOf(route.handler).filter((a) => DYNAMODB_WRITES.includes(a)),
+        route.handler,
+      ).toEqual([]);
   });
 
   it('gives the label bucket only to handlers whose code stores or reads labels: GetObject to downloads, PutObject to purchases', () => {
     const withS3: string[] = routes.filter((r) => actionsOf(r.handler).some((a) => a.startsWith('s3:'))).map((r) => r.handler);
-    expect(withS3.sort()).toEqual(routes.filter((r) => usage.get(r.handler)!.labelStore).map((r) => r.handler).sort());
+    expect(withS3.sort()).toEqual(
+      routes
+        .filter((r) => usage.get(r.handler)!.labelStore)
+        .map((r) => r.handler)
+        .sort(),
+    );
     expect(withS3).toEqual(expect.arrayContaining(['shipping/create-label', 'shipping/download-order']));
     expect(withS3).not.toContain('auth/login');
 
-    expect(actionsOf('shipping/download-order').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
-    expect(actionsOf('shipping/create-label').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect(
+      actionsOf('shipping/download-order')
+        .filter((a) => a.startsWith('s3:'))
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(
+      actionsOf('shipping/create-label')
+        .filter((a) => a.startsWith('s3:'))
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
 
     for (const [handler, fn] of routeFunctions()) {
       const hasBucket = 'LABEL_BUCKET' in (fn.Properties.Environment?.Variables ?? {});
@@ -232,7 +256,12 @@ describe('each Lambda gets only what it uses', () => {
 
   it('lets only the mail senders call SES', () => {
     const senders = routes.filter((r) => actionsOf(r.handler).includes('ses:SendEmail')).map((r) => r.handler);
-    expect(senders.sort()).toEqual(routes.filter((r) => usage.get(r.handler)!.mail).map((r) => r.handler).sort());
+    expect(senders.sort()).toEqual(
+      routes
+        .filter((r) => usage.get(r.handler)!.mail)
+        .map((r) => r.handler)
+        .sort(),
+    );
     expect(senders).toEqual(expect.arrayContaining(['auth/register', 'auth/login', 'auth/forgot-password', 'support/create-support-request']));
     expect(senders).not.toContain('shipping/create-label');
   });
@@ -243,7 +272,7 @@ describe('each Lambda gets only what it uses', () => {
       const ssm = statementsOf(route.handler).filter((s) => actionsIn([s]).some((a) => a.startsWith('ssm:')));
       expect(ssm, route.handler).toHaveLength(1);
       expect(actionsIn(ssm).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
-      const arns = (ssm[0]!.Resource as { 'Fn::Join': [string, unknown[]] }[]).map((r) => (r['Fn::Join'][1].at(-1) as string));
+      const arns = (ssm[0]!.Resource as { 'Fn::Join': [string, unknown[]] }[]).map((r) => r['Fn::Join'][1].at(-1) as string);
       expect(arns.sort()).toEqual(expected);
       expect(actionsOf(route.handler).filter((a) => a.startsWith('kms:'))).toEqual([]);
     }
@@ -366,7 +395,7 @@ describe('web hosting', () => {
     }
   });
 
-  it('serves the SPA over HTTPS, compressed, honouring the objects\' cache headers, and logs to the log bucket', () => {
+  it("serves the SPA over HTTPS, compressed, honouring the objects' cache headers, and logs to the log bucket", () => {
     const config = distribution();
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true, CachePolicyId: CACHING_OPTIMIZED });
     expect(config.Logging.Bucket).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^LogBucket/), 'RegionalDomainName'] });
@@ -468,7 +497,10 @@ describe('operations', () => {
   it('alarms on the API 5xx rate, Lambda errors of every route, Lambda throttles, DynamoDB throttles and webhook failures', () => {
     const ids = alarms().map((a) => a.id);
     for (const name of ['Api5xxRate', 'LambdaErrors', 'LambdaThrottles', 'DynamoDbThrottles', 'WebhookFailures']) {
-      expect(ids.some((id) => id.startsWith(`Monitoring${name}`)), name).toBe(true);
+      expect(
+        ids.some((id) => id.startsWith(`Monitoring${name}`)),
+        name,
+      ).toBe(true);
     }
     // Every route Lambda is inside one Lambda errors alarm.
     const functionIds = ofType('AWS::Lambda::Function')
@@ -550,7 +582,10 @@ describe('cdk-nag AWS Solutions checks', () => {
 
   for (const [name, build] of [
     ['dev', () => dev],
-    ['prod with a custom domain', () => synthStack('prod', { domain: { name: 'labels.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } })],
+    [
+      'prod with a custom domain',
+      () => synthStack('prod', { domain: { name: 'labels.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } }),
+    ],
   ] as const) {
     it(`finds nothing unacknowledged in ${name}`, () => {
       const { app } = build();

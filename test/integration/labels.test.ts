@@ -47,7 +47,10 @@ describe('buying labels with wallet credits', () => {
     const before = await getLabelCount();
     const res = await buy(user.token, 'k-one');
     expect(res.status).toBe(201);
-    const { label, balanceCents } = (await res.json()) as { label: { shipOrderId: string; tracking: string; status: string; priceCents: number }; balanceCents: number };
+    const { label, balanceCents } = (await res.json()) as {
+      label: { shipOrderId: string; tracking: string; status: string; priceCents: number };
+      balanceCents: number;
+    };
     expect(label).toMatchObject({ status: 'created', priceCents: 600 });
     expect(isValidUspsTracking(label.tracking)).toBe(true);
     expect(balanceCents).toBe(400);
@@ -60,7 +63,9 @@ describe('buying labels with wallet credits', () => {
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${label.tracking}.pdf"`);
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const again = Buffer.from(await (await fetch(`${front.url}/shipping/download-order/${label.shipOrderId}`, { headers: { authorization: `Bearer ${user.token}` } })).arrayBuffer());
+    const again = Buffer.from(
+      await (await fetch(`${front.url}/shipping/download-order/${label.shipOrderId}`, { headers: { authorization: `Bearer ${user.token}` } })).arrayBuffer(),
+    );
     expect(again.equals(bytes)).toBe(true);
 
     const other = await newUser();
@@ -89,7 +94,11 @@ describe('buying labels with wallet credits', () => {
 
   it('buys once for a repeated Idempotency-Key, even 5 times at once, answering the first order', async () => {
     const user = await newUser(3000);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(user.token, 'k-same').then(async (r) => ({ status: r.status, body: (await r.json()) as { label: { shipOrderId: string } } }))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        buy(user.token, 'k-same').then(async (r) => ({ status: r.status, body: (await r.json()) as { label: { shipOrderId: string } } })),
+      ),
+    );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => a.body.label.shipOrderId)).size).toBe(1);
     expect(await expectLedgerInvariant(user.id)).toBe(2400);
@@ -166,14 +175,20 @@ describe('buying a label by card', () => {
   const pay = (id: string, action: 'pay' | 'cancel') =>
     fetch(`${front.url}/_local/checkout/${id}/${action}`, { method: 'POST', headers: { accept: 'application/json' } });
   const orders = async (token: string) =>
-    ((await (await fetch(`${front.url}/shipping/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      orders: { status: string; tracking: string | null; priceCents: number }[];
-    }).orders;
+    (
+      (await (await fetch(`${front.url}/shipping/orders`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        orders: { status: string; tracking: string | null; priceCents: number }[];
+      }
+    ).orders;
 
   it('charges the server price, waits for the payment, then buys the label once', async () => {
     const user = await newUser();
     // The browser's amount is ignored for a label: the price comes from domain/.
-    const res = await checkout(user.token, { amount: 1, label: 'cheap', metadata: { userId: 'someone', orderDetails: order({ paymentMethod: 'purchase', weight: 31 }) } });
+    const res = await checkout(user.token, {
+      amount: 1,
+      label: 'cheap',
+      metadata: { userId: 'someone', orderDetails: order({ paymentMethod: 'purchase', weight: 31 }) },
+    });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
     expect((await orders(user.token))[0]).toMatchObject({ status: 'awaiting_payment', priceCents: 700, tracking: null });

@@ -60,9 +60,7 @@ describe('local checkouts', () => {
   it('of many concurrent closes, exactly one wins', async () => {
     const input = newCheckout();
     await saveLocalCheckout(input);
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => closeLocalCheckout(input.id, i % 2 === 0 ? 'paid' : 'cancelled')),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => closeLocalCheckout(input.id, i % 2 === 0 ? 'paid' : 'cancelled')));
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results.indexOf(true) % 2 === 0 ? 'paid' : 'cancelled';
     expect((await getLocalCheckout(input.id))?.status).toBe(winner);

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => front.close());
 
-const post = (path: string, body: string, type = 'application/json') =>
-  fetch(front.url + path, { method: 'POST', headers: { 'content-type': type }, body });
+const post = (path: string, body: string, type = 'application/json') => fetch(front.url + path, { method: 'POST', headers: { 'content-type': type }, body });
 
 describe('local front', () => {
   it('answers GET /api/counter from the real handler', async () => {

@@ -19,7 +19,12 @@ describe('outbox', () => {
     const mails = await listOutbox({ to: ann.toUpperCase() });
     expect(mails.map((m) => m.subject)).toEqual(['third', 'second', 'first']);
     expect(mails[1]).toEqual({ to: ann.toLowerCase(), subject: 'second', text: 'code 333333', sentAt: expect.any(String) });
-    expect(mails.map((m) => m.sentAt)).toEqual(mails.map((m) => m.sentAt).toSorted().reverse());
+    expect(mails.map((m) => m.sentAt)).toEqual(
+      mails
+        .map((m) => m.sentAt)
+        .toSorted()
+        .reverse(),
+    );
     expect(await listOutbox({ to: someone('nobody') })).toEqual([]);
   });
 

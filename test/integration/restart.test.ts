@@ -82,7 +82,9 @@ describe('the local stack with a data folder', () => {
       const five = (await (await app.api(token, '/stripe/create-checkout-session', { body: { amount: 5 } })).json()) as { id: string };
       const fiveCheckout = await app.checkouts.getLocalCheckout(five.id);
       replayEvent = app.sandbox.stripeSandboxEvent(fiveCheckout!, 'paid');
-      expect((await app.api(undefined, '/stripe/webhook', { raw: replayEvent.payload, headers: { 'stripe-signature': replayEvent.signatureHeader } })).status).toBe(200);
+      expect(
+        (await app.api(undefined, '/stripe/webhook', { raw: replayEvent.payload, headers: { 'stripe-signature': replayEvent.signatureHeader } })).status,
+      ).toBe(200);
 
       const bought = await app.api(token, '/shipping/create-label', { body: app.helpers.labelForm(), headers: { 'idempotency-key': 'restart-1' } });
       expect(bought.status).toBe(201);
@@ -93,7 +95,9 @@ describe('the local stack with a data folder', () => {
       // Begun but not finished when the stack stops: a crypto top-up and a card label, both unpaid.
       const crypto = await app.api(token, '/hoodpay/topup', { body: { amount: 12.34, creditType: 'Crypto' } });
       hoodpayId = ((await crypto.json()) as { data: { hoodpayOrderId: string } }).data.hoodpayOrderId;
-      const card = await app.api(token, '/stripe/create-checkout-session', { body: { metadata: { orderDetails: app.helpers.labelForm({ paymentMethod: 'purchase' }) } } });
+      const card = await app.api(token, '/stripe/create-checkout-session', {
+        body: { metadata: { orderDetails: app.helpers.labelForm({ paymentMethod: 'purchase' }) } },
+      });
       cardCheckoutId = ((await card.json()) as { id: string }).id;
       expect(((await (await app.api(token, '/auth/profile')).json()) as { balanceCents: number }).balanceCents).toBe(2900);
     } finally {
@@ -126,9 +130,14 @@ describe('the local stack with a data folder', () => {
       // A purchase retried with its key after the restart answers the first order, charged once.
       const retried = await app.api(token, '/shipping/create-label', { body: app.helpers.labelForm(), headers: { 'idempotency-key': 'restart-1' } });
       expect(retried.status).toBe(201);
-      expect((await retried.json()) as { label: { shipOrderId: string }; balanceCents: number }).toMatchObject({ label: { shipOrderId: label.shipOrderId }, balanceCents: 2900 });
+      expect((await retried.json()) as { label: { shipOrderId: string }; balanceCents: number }).toMatchObject({
+        label: { shipOrderId: label.shipOrderId },
+        balanceCents: 2900,
+      });
       // An event applied before the restart, delivered again: acknowledged, nothing moves.
-      expect((await app.api(undefined, '/stripe/webhook', { raw: replayEvent.payload, headers: { 'stripe-signature': replayEvent.signatureHeader } })).status).toBe(200);
+      expect(
+        (await app.api(undefined, '/stripe/webhook', { raw: replayEvent.payload, headers: { 'stripe-signature': replayEvent.signatureHeader } })).status,
+      ).toBe(200);
 
       // What was begun before the restart completes now: the crypto top-up and the card label.
       await app.pay(hoodpayId);

@@ -43,9 +43,7 @@ describe('seeded admin', () => {
 describe('labels counter', () => {
   it('sums concurrent increments spread over shards', async () => {
     const before = await getLabelCount();
-    await Promise.all(
-      Array.from({ length: 25 }, () => db.send(new TransactWriteCommand({ TransactItems: [...statsItems({ labels: 1 })] }))),
-    );
+    await Promise.all(Array.from({ length: 25 }, () => db.send(new TransactWriteCommand({ TransactItems: [...statsItems({ labels: 1 })] }))));
     expect(await getLabelCount()).toBe(before + 25);
   });
 });

@@ -56,9 +56,7 @@ describe('the SPA calls only routes in the table', () => {
   const keys = new Set(routes.map(routeKey));
 
   it('names every call by a route key that exists', () => {
-    const used = webFiles.flatMap((f) =>
-      [...readFileSync(f, 'utf8').matchAll(/['"`]((?:GET|POST|PUT|DELETE) \/[^'"`]*)['"`]/g)].map((m) => m[1] as string),
-    );
+    const used = webFiles.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/['"`]((?:GET|POST|PUT|DELETE) \/[^'"`]*)['"`]/g)].map((m) => m[1] as string));
     expect(used.length).toBeGreaterThan(0);
     expect(used.filter((k) => !keys.has(k))).toEqual([]);
   });
@@ -85,7 +83,9 @@ describe('the SPA calls only routes in the table', () => {
   });
 
   it('has no top-level web/ folder that Vite would serve under an API prefix', () => {
-    const folders = readdirSync(join(ROOT, 'web'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `/${e.name}`);
+    const folders = readdirSync(join(ROOT, 'web'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `/${e.name}`);
     expect(folders.filter((f) => apiPrefixes.includes(f))).toEqual([]);
   });
 

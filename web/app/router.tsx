@@ -24,7 +24,10 @@ export const routes: RouteObject[] = [
           { path: paths.signup, lazy: () => import('@/features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
           { path: paths.forgotPassword, lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
           { path: paths.resetPassword, lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
-          { path: paths.otpVerification, lazy: () => import('@/features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })) },
+          {
+            path: paths.otpVerification,
+            lazy: () => import('@/features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })),
+          },
           { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },
@@ -56,7 +59,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('@/features/admin/pages/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
               { path: paths.admin.users, lazy: () => import('@/features/admin/pages/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
-              { path: paths.admin.transactions, lazy: () => import('@/features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })) },
+              {
+                path: paths.admin.transactions,
+                lazy: () => import('@/features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })),
+              },
               { path: paths.admin.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
               { path: paths.admin.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
             ],

@@ -7,15 +7,17 @@ import { PAYMENT_TYPES } from '@domain/schemas/payments';
 
 const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment' };
 /** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */
-const paymentTypeLabels: Record<string, string> = { ...Object.fromEntries(Object.entries(PAYMENT_TYPES).map(([credit, code]) => [code, credit])), WALLET: 'Wallet' };
+const paymentTypeLabels: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(PAYMENT_TYPES).map(([credit, code]) => [code, credit])),
+  WALLET: 'Wallet',
+};
 
 /** Shown for a field the entry does not have (a top-up has no order id). */
 export const noValue = '—';
 
 export const transactionTypeLabel = (type: ApiEntry['type']): string => typeLabels[type] ?? type;
 
-export const paymentTypeLabel = (paymentType: string | null): string =>
-  paymentType ? (paymentTypeLabels[paymentType] ?? paymentType) : noValue;
+export const paymentTypeLabel = (paymentType: string | null): string => (paymentType ? (paymentTypeLabels[paymentType] ?? paymentType) : noValue);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

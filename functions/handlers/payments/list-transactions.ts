@@ -8,7 +8,6 @@ import { listEntriesByType, listUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
 
 export const handler = api('GET /hoodpay/transactions', async function listTransactions({ auth, query }) {
-  const page =
-    auth.role === 'admin' && query.type ? await listEntriesByType(query.type, query) : await listUserEntries(auth.userId, query, query.type);
+  const page = auth.role === 'admin' && query.type ? await listEntriesByType(query.type, query) : await listUserEntries(auth.userId, query, query.type);
   return { data: page.items.map(toApiEntry), nextCursor: page.nextCursor };
 });

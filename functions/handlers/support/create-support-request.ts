@@ -18,13 +18,9 @@ export const handler = api('POST /support', async function createSupportRequest(
     to: config().SUPPORT_EMAIL,
     replyTo: user.email,
     subject: `[Support] ${body.subject}`,
-    text: [
-      `From: ${user.name} <${user.email}> (user ${user.id}, ${user.role})`,
-      `Subject: ${body.subject}`,
-      `Request: ${request.id}`,
-      '',
-      body.message,
-    ].join('\n'),
+    text: [`From: ${user.name} <${user.email}> (user ${user.id}, ${user.role})`, `Subject: ${body.subject}`, `Request: ${request.id}`, '', body.message].join(
+      '\n',
+    ),
   });
   return new Reply(201, { message: `Thanks! We'll reply to ${user.email} soon.`, id: request.id });
 });

@@ -49,8 +49,7 @@ export interface AltchaOptions {
  * The key that signs challenges when CAPTCHA_HMAC_KEY is unset: derived from JWT_SECRET, so a
  * deployment has one secret less to manage, yet the challenge key does not reveal JWT_SECRET.
  */
-export const deriveAltchaHmacKey = (jwtSecret: string): string =>
-  createHmac('sha256', jwtSecret).update('altcha-hmac-key').digest('hex');
+export const deriveAltchaHmacKey = (jwtSecret: string): string => createHmac('sha256', jwtSecret).update('altcha-hmac-key').digest('hex');
 
 export function createAltchaCaptcha({ hmacKey, maxNumber }: AltchaOptions): Captcha {
   return {

@@ -43,8 +43,7 @@ export interface EasyPostCarrierOptions {
   apiUrl: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Ounces with one decimal, never 0 (EasyPost refuses a weightless parcel). */
 const ounces = (lb: number): number => Math.max(0.1, Math.round(lb * 16 * 10) / 10);
@@ -123,9 +122,15 @@ export class EasyPostCarrier implements Carrier {
       .sort((a, b) => a.rate - b.rate);
     const rate = candidates[0];
     if (!rate) {
-      const offered = readRates(created).map((r) => `${r.carrier} ${r.service}`).join(', ') || 'none';
+      const offered =
+        readRates(created)
+          .map((r) => `${r.carrier} ${r.service}`)
+          .join(', ') || 'none';
       const messages = Array.isArray(created.messages)
-        ? created.messages.filter(isRecord).map((m) => `${asText(m.carrier ?? '')}: ${asText(m.message ?? '')}`).join('; ')
+        ? created.messages
+            .filter(isRecord)
+            .map((m) => `${asText(m.carrier ?? '')}: ${asText(m.message ?? '')}`)
+            .join('; ')
         : '';
       throw this.unavailable(
         `shipment ${shipmentId}: no USPS ${service.easypostService} rate (offered: ${offered})${messages ? `; messages: ${messages}` : ''}`,

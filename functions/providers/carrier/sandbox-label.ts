@@ -38,8 +38,33 @@ export const SAMPLE_MARK = 'SAMPLE - NOT VALID FOR POSTAGE';
 const WIN_ANSI = new Set<number>([
   ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
   ...Array.from({ length: 0x100 - 0xa0 }, (_, i) => 0xa0 + i),
-  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019,
-  0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+  0x152,
+  0x153,
+  0x160,
+  0x161,
+  0x178,
+  0x17d,
+  0x17e,
+  0x192,
+  0x2c6,
+  0x2dc,
+  0x2013,
+  0x2014,
+  0x2018,
+  0x2019,
+  0x201a,
+  0x201c,
+  0x201d,
+  0x201e,
+  0x2020,
+  0x2021,
+  0x2022,
+  0x2026,
+  0x2030,
+  0x2039,
+  0x203a,
+  0x20ac,
+  0x2122,
 ]);
 
 /** Code points Helvetica can encode (exported for the test that compares it with pdf-lib's own). */
@@ -47,8 +72,30 @@ export const winAnsiCodePoints = (): ReadonlySet<number> => WIN_ANSI;
 
 /** Latin letters without a decomposition into a WinAnsi letter plus accents. */
 const FOLD: Record<string, string> = {
-  Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', Ə: 'E', ə: 'e', Ŋ: 'N', ŋ: 'n',
-  ĸ: 'k', ſ: 's', Ĳ: 'IJ', ĳ: 'ij', '\u2010': '-', '\u2011': '-', '\u2212': '-', '\u2032': "'", '\u2033': '"',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  Ə: 'E',
+  ə: 'e',
+  Ŋ: 'N',
+  ŋ: 'n',
+  ĸ: 'k',
+  ſ: 's',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
 };
 
 /** Emoji and their parts (modifiers, joiners, flags, tags, variation selectors), stray combining marks. */
@@ -76,7 +123,10 @@ export function winAnsiSafe(text: string): string {
       out += base && [...base].every((c) => WIN_ANSI.has(c.codePointAt(0) as number)) ? base : '?';
     }
   }
-  return out.replace(/\?{2,}/g, '?').replace(/ {2,}/g, ' ').trim();
+  return out
+    .replace(/\?{2,}/g, '?')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,7 +306,16 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
   // Service banner.
   const bannerTop = MARGIN + 70;
   box(page, MARGIN, bannerTop, CONTENT_W, 24, { fill: true });
-  drawLine(page, service.banner, { top: bannerTop + 17, font: fonts.bold, size: 15, minSize: 9, maxWidth: CONTENT_W - 8, x: MARGIN + 4, align: 'center', color: WHITE });
+  drawLine(page, service.banner, {
+    top: bannerTop + 17,
+    font: fonts.bold,
+    size: 15,
+    minSize: 9,
+    maxWidth: CONTENT_W - 8,
+    x: MARGIN + 4,
+    align: 'center',
+    color: WHITE,
+  });
 
   // Sender, small.
   const fromTop = bannerTop + 38;
@@ -265,7 +324,15 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
   drawLine(page, from.street, { top: fromTop + 10, x: MARGIN + 4, maxWidth: 170, font: fonts.regular, size: 8, minSize: 6 });
   const fromCity = cityLine(from);
   drawLine(page, fromCity.city, { top: fromTop + 20, x: MARGIN + 4, maxWidth: 170, font: fonts.regular, size: 8, minSize: 6, suffix: fromCity.suffix });
-  drawLine(page, `Order ${request.orderId}`, { top: fromTop, x: MARGIN + 176, maxWidth: CONTENT_W - 180, font: fonts.regular, size: 6, minSize: 4.5, align: 'right' });
+  drawLine(page, `Order ${request.orderId}`, {
+    top: fromTop,
+    x: MARGIN + 176,
+    maxWidth: CONTENT_W - 180,
+    font: fonts.regular,
+    size: 6,
+    minSize: 4.5,
+    align: 'right',
+  });
 
   // Recipient, large.
   const toTop = fromTop + 48;
@@ -291,7 +358,7 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
   rule(page, trackTop, 3);
   drawLine(page, 'USPS TRACKING # (SAMPLE)', { top: trackTop + 15, font: fonts.bold, size: 9, align: 'center' });
   const barcode = await pdf.embedPng(barcodePng);
-  const barcodeWidth = Math.min(CONTENT_W - 12, barcode.width / 3 * 1.05); // about 1.05 pt (15 mil) per module
+  const barcodeWidth = Math.min(CONTENT_W - 12, (barcode.width / 3) * 1.05); // about 1.05 pt (15 mil) per module
   const barcodeHeight = 88; // USPS asks for bars at least 0.75 in (54 pt) tall
   const barcodeTop = trackTop + 22;
   page.drawImage(barcode, {
@@ -313,7 +380,16 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
     align: 'center',
   });
   box(page, MARGIN, markTop, CONTENT_W, 30, { fill: true });
-  drawLine(page, SAMPLE_MARK, { top: markTop + 20, x: MARGIN + 4, maxWidth: CONTENT_W - 8, font: fonts.bold, size: 14, minSize: 9, align: 'center', color: WHITE });
+  drawLine(page, SAMPLE_MARK, {
+    top: markTop + 20,
+    x: MARGIN + 4,
+    maxWidth: CONTENT_W - 8,
+    font: fonts.bold,
+    size: 14,
+    minSize: 9,
+    align: 'center',
+    color: WHITE,
+  });
 
   return pdf.save({ useObjectStreams: false });
 }

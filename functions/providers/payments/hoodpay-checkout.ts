@@ -73,8 +73,7 @@ function asPaymentId(value: unknown): string | undefined {
   return undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The payment id in a Hoodpay webhook body (already parsed from JSON): Hoodpay sends

@@ -93,11 +93,7 @@ export type SandboxOutcome = 'paid' | 'cancelled';
  * (payment_status unpaid). `signatureHeader` goes in the `Stripe-Signature` header, `payload` is the
  * body, byte for byte.
  */
-export function stripeSandboxEvent(
-  checkout: LocalCheckout,
-  kind: SandboxOutcome,
-  now = Date.now(),
-): { payload: string; signatureHeader: string } {
+export function stripeSandboxEvent(checkout: LocalCheckout, kind: SandboxOutcome, now = Date.now()): { payload: string; signatureHeader: string } {
   if (checkout.provider !== 'stripe') throw new Error(`Checkout ${checkout.id} is not a Stripe checkout`);
   const created = Math.floor(now / 1000);
   const paid = kind === 'paid';

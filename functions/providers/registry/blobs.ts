@@ -6,7 +6,5 @@ import { provider } from './cache';
 
 /** Where label PDFs live. */
 export function getLabelStore(): BlobStore {
-  return provider('labelStore', (c) =>
-    c.LABEL_BUCKET ? new S3BlobStore({ bucket: c.LABEL_BUCKET, region: c.AWS_REGION }) : new FileBlobStore(c.LABEL_DIR),
-  );
+  return provider('labelStore', (c) => (c.LABEL_BUCKET ? new S3BlobStore({ bucket: c.LABEL_BUCKET, region: c.AWS_REGION }) : new FileBlobStore(c.LABEL_DIR)));
 }

@@ -12,9 +12,7 @@ import { provider } from './cache';
  */
 export function getCardCheckout(): CardCheckout {
   return provider('cardCheckout', (c) =>
-    c.STRIPE_SECRET_KEY
-      ? new StripeCheckout({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET })
-      : new SandboxCardCheckout(),
+    c.STRIPE_SECRET_KEY ? new StripeCheckout({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET }) : new SandboxCardCheckout(),
   );
 }
 

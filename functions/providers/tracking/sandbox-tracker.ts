@@ -32,17 +32,7 @@
 import { createHash } from 'node:crypto';
 import { uspsServiceFor } from '../carrier/usps-services';
 import type { Checkpoint, PackageTracker, TrackedLabel, TrackingResult, TrackingTag } from './tracking';
-import {
-  USPS_SLUG,
-  formatDay,
-  formatLocal,
-  hubForZip,
-  instantAt,
-  localDayAndMinute,
-  uspsTrackingLink,
-  type LocalDay,
-  type Place,
-} from './usps-network';
+import { USPS_SLUG, formatDay, formatLocal, hubForZip, instantAt, localDayAndMinute, uspsTrackingLink, type LocalDay, type Place } from './usps-network';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -117,7 +107,16 @@ function planJourney(label: TrackedLabel, trackingNumber: string): Plan {
   const random = seededRandom(`prepaidship-sandbox-tracking:${trackingNumber}`);
   // Draw everything up front, in a fixed order: the plan never depends on how far it is shown.
   const [rDays, rAccept, rHubIn, rHubOut, rTransit, rHub2In, rHub2Out, rPostOffice, rOut, rDelivered] = Array.from({ length: 10 }, random) as [
-    number, number, number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
 
   const origin = place(label.from);
@@ -156,11 +155,29 @@ function planJourney(label: TrackedLabel, trackingNumber: string): Plan {
   if (twoHubs) {
     events.push(
       { at: toMinute(hubOut + rest * (0.2 + rTransit * 0.15)), zoneOf: originHub, place: null, tag: 'in_transit', message: SANDBOX_MESSAGES.inTransit },
-      { at: toMinute(hubOut + rest * (0.55 + rHub2In * 0.15)), zoneOf: destinationHub, place: destinationHub, tag: 'in_transit', message: SANDBOX_MESSAGES.arrivedHub },
-      { at: toMinute(hubOut + rest * (0.8 + rHub2Out * 0.1)), zoneOf: destinationHub, place: destinationHub, tag: 'in_transit', message: SANDBOX_MESSAGES.departedHub },
+      {
+        at: toMinute(hubOut + rest * (0.55 + rHub2In * 0.15)),
+        zoneOf: destinationHub,
+        place: destinationHub,
+        tag: 'in_transit',
+        message: SANDBOX_MESSAGES.arrivedHub,
+      },
+      {
+        at: toMinute(hubOut + rest * (0.8 + rHub2Out * 0.1)),
+        zoneOf: destinationHub,
+        place: destinationHub,
+        tag: 'in_transit',
+        message: SANDBOX_MESSAGES.departedHub,
+      },
     );
   } else {
-    events.push({ at: toMinute(hubOut + rest * (0.3 + rTransit * 0.3)), zoneOf: originHub, place: null, tag: 'in_transit', message: SANDBOX_MESSAGES.inTransit });
+    events.push({
+      at: toMinute(hubOut + rest * (0.3 + rTransit * 0.3)),
+      zoneOf: originHub,
+      place: null,
+      tag: 'in_transit',
+      message: SANDBOX_MESSAGES.inTransit,
+    });
   }
   events.push(
     { at: atPostOffice, zoneOf: destination, place: destination, tag: 'in_transit', message: SANDBOX_MESSAGES.arrivedPostOffice },

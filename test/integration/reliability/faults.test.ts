@@ -251,9 +251,7 @@ describe.each(flows)('$name', (flow) => {
     await run.expectDoneOnce();
   });
 
-  const cases = flow.commands.flatMap((command, i) =>
-    FAULT_KINDS.filter((kind) => faultApplies(kind, command)).map((kind) => ({ at: i + 1, command, kind })),
-  );
+  const cases = flow.commands.flatMap((command, i) => FAULT_KINDS.filter((kind) => faultApplies(kind, command)).map((kind) => ({ at: i + 1, command, kind })));
   const test = (c: { at: number; kind: FaultKind }) => (KNOWN_BUGS.has(`${flow.name}|${c.at}|${c.kind}`) ? it.fails : it);
 
   for (const c of cases) {

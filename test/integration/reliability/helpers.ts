@@ -93,8 +93,14 @@ export async function expectUserConsistent(userId: string, options: { settled?: 
     if (options.settled) expect(order.status, where).not.toBe('processing');
     // A card order that was never paid has no debit; everything else is paid exactly once.
     const paid = order.status !== 'awaiting_payment' && !(order.paymentMethod === 'purchase' && order.status === 'failed' && debits.length === 0);
-    expect(debits.map((d) => d.amountCents), where).toEqual(paid ? [-Number(order.priceCents)] : []);
-    expect(refunds.map((r) => r.amountCents), where).toEqual(order.status === 'failed' && paid ? [Number(order.priceCents)] : []);
+    expect(
+      debits.map((d) => d.amountCents),
+      where,
+    ).toEqual(paid ? [-Number(order.priceCents)] : []);
+    expect(
+      refunds.map((r) => r.amountCents),
+      where,
+    ).toEqual(order.status === 'failed' && paid ? [Number(order.priceCents)] : []);
   }
   const orderIds = new Set(orders.map((o) => o.id));
   for (const e of entries.filter((x) => x.type === 'label' || x.type === 'refund')) {
@@ -162,7 +168,10 @@ function timeoutError(): Error {
 function faultError(kind: Exclude<FaultKind, 'timeout-after'>, itemCount: number): Error {
   switch (kind) {
     case 'throughput':
-      return new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded (injected)', $metadata: metadata });
+      return new ProvisionedThroughputExceededException({
+        message: 'The level of configured provisioned throughput for the table was exceeded (injected)',
+        $metadata: metadata,
+      });
     case 'throttling':
       return new ThrottlingException({ message: 'Rate of requests exceeds the allowed throughput (injected)', $metadata: metadata });
     case 'timeout-before':
@@ -288,14 +297,16 @@ export function expectRetryable(status: number, body: unknown, where: string): v
  */
 export function runSeed(): number {
   const raw = process.env.SOAK_SEED ?? process.env.RELIABILITY_SEED;
-  if (raw === undefined || raw === '') return (Math.floor(Math.random() * 0xffffffff) >>> 0) || 1;
+  if (raw === undefined || raw === '') return Math.floor(Math.random() * 0xffffffff) >>> 0 || 1;
   const seed = Number(raw);
-  if (!Number.isInteger(seed) || seed <= 0 || seed > 0xffffffff) throw new Error(`SOAK_SEED must be an integer from 1 to ${0xffffffff}, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(seed) || seed <= 0 || seed > 0xffffffff)
+    throw new Error(`SOAK_SEED must be an integer from 1 to ${0xffffffff}, not ${JSON.stringify(raw)}`);
   return seed;
 }
 
 /** How to replay a seeded run, for the log and for failure messages. */
-export const replayHint = (seed: number) => `seed ${seed}: replay with SOAK_SEED=${seed} npx vitest run --project integration test/integration/reliability/soak.test.ts`;
+export const replayHint = (seed: number) =>
+  `seed ${seed}: replay with SOAK_SEED=${seed} npx vitest run --project integration test/integration/reliability/soak.test.ts`;
 
 /**
  * Runs `body` so that any failure's message starts with the replay hint: every failed expectation of

@@ -20,7 +20,18 @@ import { createUser } from '../../../functions/data/users';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
 import { startFront, type Front } from '../../../infra/local/server';
-import { address, expectTableConsistent, labelForm, newUser, replayHint, runSeed, seededRandom, storedItems, withSeedInFailures, type TestUser } from './helpers';
+import {
+  address,
+  expectTableConsistent,
+  labelForm,
+  newUser,
+  replayHint,
+  runSeed,
+  seededRandom,
+  storedItems,
+  withSeedInFailures,
+  type TestUser,
+} from './helpers';
 
 const USERS = 20;
 const OPERATIONS = 300;
@@ -180,7 +191,10 @@ async function doubleSubmit(m: Model, r: Random) {
     expect(answers.map((a) => a.status)).toEqual([402, 402]);
     return;
   }
-  expect(answers.map((a) => a.status), JSON.stringify(bodies)).toEqual([201, 201]);
+  expect(
+    answers.map((a) => a.status),
+    JSON.stringify(bodies),
+  ).toEqual([201, 201]);
   expect(bodies[0]?.label?.shipOrderId).toBe(bodies[1]?.label?.shipOrderId);
   m.balanceCents -= price;
   m.labels.push({ orderId: bodies[0]!.label!.shipOrderId, tracking: bodies[0]!.label!.tracking, key });
@@ -192,7 +206,11 @@ async function download(m: Model, r: Random) {
   const res = await api(m.user, `/shipping/download-order/${label.orderId}`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${label.tracking}.pdf"`);
-  expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    Buffer.from(await res.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 }
 
 /** Saves one of a few places: new ones 201, ones saved before 409, decided by the table. */
@@ -214,7 +232,18 @@ async function burst(m: Model, r: Random) {
   await Promise.all(tasks);
 }
 
-const OPERATION_WEIGHTS = { topUpStripePage: 3, topUpStripeEvent: 1, topUpHoodpay: 2, replay: 2, buy: 6, repeatKey: 1, doubleSubmit: 1, download: 2, saveAddress: 2, burst: 1 };
+const OPERATION_WEIGHTS = {
+  topUpStripePage: 3,
+  topUpStripeEvent: 1,
+  topUpHoodpay: 2,
+  replay: 2,
+  buy: 6,
+  repeatKey: 1,
+  doubleSubmit: 1,
+  download: 2,
+  saveAddress: 2,
+  burst: 1,
+};
 type Operation = keyof typeof OPERATION_WEIGHTS;
 const OPERATIONS_BY_NAME: Record<Operation, (m: Model, r: Random) => Promise<void>> = {
   topUpStripePage,
@@ -241,7 +270,15 @@ describe('mixed soak', () => {
 /** The soak itself: every user's seeded operations at once, then the whole-table checks. */
 async function soak(seed: number): Promise<void> {
   const models: Model[] = await Promise.all(
-    Array.from({ length: USERS }, async () => ({ user: await newUser('soak'), balanceCents: 0, labels: [], streets: new Set<string>(), events: [], topUps: 0, topUpCents: 0 })),
+    Array.from({ length: USERS }, async () => ({
+      user: await newUser('soak'),
+      balanceCents: 0,
+      labels: [],
+      streets: new Set<string>(),
+      events: [],
+      topUps: 0,
+      topUpCents: 0,
+    })),
   );
   const problems: string[] = [];
   const ran: Record<string, number> = {};

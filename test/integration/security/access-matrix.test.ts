@@ -254,8 +254,14 @@ describe('access matrix', () => {
   it('has exactly one expected row per route of functions/routes.ts', () => {
     const rows = Object.keys(matrix).sort();
     const table = routeKeys(routes);
-    expect(table.filter((k) => !rows.includes(k)), 'routes without an expected row').toEqual([]);
-    expect(rows.filter((k) => !table.includes(k)), 'rows without a route').toEqual([]);
+    expect(
+      table.filter((k) => !rows.includes(k)),
+      'routes without an expected row',
+    ).toEqual([]);
+    expect(
+      rows.filter((k) => !table.includes(k)),
+      'rows without a route',
+    ).toEqual([]);
   });
 
   it.each(routeKeys(routes))('%s answers each caller as expected', async (key) => {

@@ -178,7 +178,13 @@ describe('bad webhook deliveries', () => {
     const before = await scanTable();
     await fc.assert(
       fc.asyncProperty(delivery, async ({ payload, header }) => {
-        const res = await expectRefused('POST /stripe/webhook', { raw: payload, headers: header === undefined ? {} : { 'stripe-signature': header } }, [400], before, `${header} ${payload.slice(0, 100)}`);
+        const res = await expectRefused(
+          'POST /stripe/webhook',
+          { raw: payload, headers: header === undefined ? {} : { 'stripe-signature': header } },
+          [400],
+          before,
+          `${header} ${payload.slice(0, 100)}`,
+        );
         expect(res.json).toEqual({ message: 'Invalid signature' });
       }),
       { numRuns: 40, endOnFailure: true },
@@ -192,7 +198,9 @@ describe('bad webhook deliveries', () => {
       fc.constantFrom(null, {}, [], true, 1.5, -1, '', ' ', `${id}/../x`, `${id} `, `${id}#`, 'a'.repeat(129), '\u0000'),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).filter((s) => !/^[A-Za-z0-9_-]{1,128}$/.test(s)),
     );
-    const realistic = badId.map((bad) => JSON.stringify({ eventType: 'PAYMENT_COMPLETED', forPaymentEvents: { id: bad, status: 'COMPLETED' }, data: { id: bad } }));
+    const realistic = badId.map((bad) =>
+      JSON.stringify({ eventType: 'PAYMENT_COMPLETED', forPaymentEvents: { id: bad, status: 'COMPLETED' }, data: { id: bad } }),
+    );
     const body = anyWebhookBody(realistic).filter((raw) => {
       try {
         return paymentIdFromWebhook(JSON.parse(raw)) === undefined;
@@ -253,7 +261,7 @@ describe('bad query strings', () => {
   // A cursor inside the caller's own partition but outside the list's sort-key range (`sk: "y"` for
   // the orders list) would make DynamoDB refuse the ExclusiveStartKey: a 500 unless decodeCursor
   // checks the sort-key prefix first.
-  it('refuses a cursor inside the caller\'s partition but outside the list with 400', async () => {
+  it("refuses a cursor inside the caller's partition but outside the list with 400", async () => {
     const cursor = Buffer.from(JSON.stringify({ pk: `USER#${world.owner.id}`, sk: 'y' })).toString('base64url');
     for (const key of ['GET /shipping/orders', 'GET /hoodpay/transactions'] as const) {
       const res = await invoke(key, { token: world.owner.token, query: { cursor } });

@@ -47,7 +47,8 @@ export interface Field {
   kind: string;
 }
 
-const unwrap = (s: z.ZodType): z.ZodType => (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable ? unwrap(s.unwrap() as z.ZodType) : s);
+const unwrap = (s: z.ZodType): z.ZodType =>
+  s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable ? unwrap(s.unwrap() as z.ZodType) : s;
 
 /** Every field of the schema's objects, nested objects included (`from.zip`), and the objects themselves. */
 export function fieldsOf(schema: z.ZodType, prefix: string[] = []): Field[] {
@@ -111,10 +112,16 @@ const hugeText = fc.oneof(
 
 /** A value of a type the field cannot take. */
 function wrongTypeFor(kind: string): fc.Arbitrary<unknown> {
-  const any = [fc.constant(null), fc.boolean(), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 })];
+  const any = [
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.jsonValue(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+  ];
   if (STRINGY.has(kind)) return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), ...any);
   if (kind === 'number') return fc.oneof(fc.string({ maxLength: 10 }), ...any);
-  if (kind === 'object') return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue(), { maxLength: 3 }));
+  if (kind === 'object')
+    return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue(), { maxLength: 3 }));
   return fc.oneof(...any); // union of number and string (amounts), enums of other kinds
 }
 
@@ -144,7 +151,10 @@ const malformed = (validRaw: string) =>
 /** JSON that is not an object. */
 const notAnObject = fc.oneof(
   fc.constantFrom('null', '[]', '"text"', '0', 'true', '[{}]', '1e999'),
-  fc.jsonValue().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map((v) => JSON.stringify(v)),
+  fc
+    .jsonValue()
+    .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+    .map((v) => JSON.stringify(v)),
 );
 
 /** Optional decorations that make a broken body also hostile: pollution keys, unicode in one other field, a deep extra key. */
@@ -202,14 +212,12 @@ export function badBodyStrategies(schema: z.ZodType, valid: Record<string, unkno
     });
 
   const strategies: Record<string, fc.Arbitrary<Draft & { touched?: string[] }>> = {
-    'wrong type': fc
-      .constantFrom(...fields)
-      .chain((f) => wrongTypeFor(f.kind).map((v) => ({ body: withValue(valid, f.path, v), touched: f.path }))),
+    'wrong type': fc.constantFrom(...fields).chain((f) => wrongTypeFor(f.kind).map((v) => ({ body: withValue(valid, f.path, v), touched: f.path }))),
     'missing field': fc.constantFrom(...required).map((f) => ({ body: withValue(valid, f.path, undefined), touched: f.path })),
-    'huge string': fc
-      .tuple(fc.constantFrom(...fields), hugeText)
-      .map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
-    'deep nesting': fc.tuple(fc.constantFrom(...fields), deepNesting).map(([f, text]) => ({ body: withValue(valid, f.path, RAW(0)), raws: [text], touched: f.path })),
+    'huge string': fc.tuple(fc.constantFrom(...fields), hugeText).map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
+    'deep nesting': fc
+      .tuple(fc.constantFrom(...fields), deepNesting)
+      .map(([f, text]) => ({ body: withValue(valid, f.path, RAW(0)), raws: [text], touched: f.path })),
     'unicode in a constrained field': fc
       .tuple(fc.constantFrom(...(strings.length ? strings : fields)), hostileText)
       .map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
@@ -218,7 +226,9 @@ export function badBodyStrategies(schema: z.ZodType, valid: Record<string, unkno
     strategies['bad number'] = fc
       .tuple(fc.constantFrom(...numbers), badNumber)
       .map(([f, n]) =>
-        n.raw !== undefined ? { body: withValue(valid, f.path, RAW(0)), raws: [n.raw], touched: f.path } : { body: withValue(valid, f.path, n.value), touched: f.path },
+        n.raw !== undefined
+          ? { body: withValue(valid, f.path, RAW(0)), raws: [n.raw], touched: f.path }
+          : { body: withValue(valid, f.path, n.value), touched: f.path },
       );
   }
   const decorated = Object.fromEntries(Object.entries(strategies).map(([name, arb]) => [name, decorate(arb).map(render)]));

@@ -74,7 +74,10 @@ describe('sign-in lockout', () => {
       const res = await login(email, 'Wrong!pass1');
       answers.push(`${res.statusCode} ${res.body}`);
     }
-    expect(answers).toEqual([...Array(5).fill('401 {"message":"Invalid email or password"}'), '429 {"message":"Too many failed sign-ins. Try again in 15 minutes."}']);
+    expect(answers).toEqual([
+      ...Array(5).fill('401 {"message":"Invalid email or password"}'),
+      '429 {"message":"Too many failed sign-ins. Try again in 15 minutes."}',
+    ]);
   });
 
   it('ends locked after a burst of 20 concurrent wrong passwords', async () => {
@@ -135,13 +138,17 @@ describe('code resend limit', () => {
       expect(res.statusCode, `${route} ${email}`).toBe(429);
       expect(res.json).toEqual({ message: 'Please wait 30 seconds before asking for another code.' });
     }
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => resend(account, i % 2 ? 'POST /auth/send-otp' : 'POST /auth/resend-otp').then((r) => r.statusCode)));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => resend(account, i % 2 ? 'POST /auth/send-otp' : 'POST /auth/resend-otp').then((r) => r.statusCode)),
+    );
     expect(burst.every((s) => s === 429)).toBe(true);
     expect(await mailedCodes(account.email)).toHaveLength(1);
 
     // 30 s later a burst gets exactly one new code.
     await ageCode(account.id, SIGN_IN_CODE_RESEND_MS);
-    const later = await Promise.all(Array.from({ length: 10 }, (_, i) => resend(account, i % 2 ? 'POST /auth/send-otp' : 'POST /auth/resend-otp').then((r) => r.statusCode)));
+    const later = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => resend(account, i % 2 ? 'POST /auth/send-otp' : 'POST /auth/resend-otp').then((r) => r.statusCode)),
+    );
     expect(later.filter((s) => s === 200)).toHaveLength(1);
     expect(later.filter((s) => s === 429)).toHaveLength(9);
     expect(await mailedCodes(account.email)).toHaveLength(2);

@@ -57,7 +57,12 @@ describe('the security policy', () => {
     expect(csp['form-action']).toEqual(["'self'"]);
     // Script sources: our origin, Google's reCAPTCHA paths only with reCAPTCHA, inline only for Vite's dev preamble.
     const scripts = csp['script-src'] ?? [];
-    expect(scripts.filter((s) => s !== "'self'" && !(options.dev && s === "'unsafe-inline'") && !(options.recaptcha && /^https:\/\/www\.(google|gstatic)\.com\/recaptcha\/$/.test(s)))).toEqual([]);
+    expect(
+      scripts.filter(
+        (s) =>
+          s !== "'self'" && !(options.dev && s === "'unsafe-inline'") && !(options.recaptcha && /^https:\/\/www\.(google|gstatic)\.com\/recaptcha\/$/.test(s)),
+      ),
+    ).toEqual([]);
     expect(scripts.includes('data:') || scripts.includes('blob:')).toBe(false);
   });
 

@@ -105,7 +105,8 @@ describe('top-up amounts', () => {
         const res = await invoke(key as keyof typeof topupRoutes, { token: world.owner.token, raw });
         expect(res.statusCode, raw).toBe(400);
         // Non-numbers that are not JSON at all never reach the amount rule; everything else gets its message.
-        if (amount.raw !== 'NaN') expect(res.json, raw).toMatchObject({ message: 'Please enter a valid amount.', fields: { amount: 'Please enter a valid amount.' } });
+        if (amount.raw !== 'NaN')
+          expect(res.json, raw).toMatchObject({ message: 'Please enter a valid amount.', fields: { amount: 'Please enter a valid amount.' } });
         expect(await scanTable(), raw).toEqual(before);
       }),
       { numRuns: 40, endOnFailure: true },
@@ -115,7 +116,12 @@ describe('top-up amounts', () => {
   it.each(Object.keys(topupRoutes))('%s control: 1, 10000, "25.50" and 12.34 dollars are accepted for exactly that many cents', async (key) => {
     const payer = await newAccount('user', 'money');
     const body = topupRoutes[key as keyof typeof topupRoutes];
-    for (const [amount, cents] of [[1, 100], [10_000, 1_000_000], ['25.50', 2550], [12.34, 1234]] as const) {
+    for (const [amount, cents] of [
+      [1, 100],
+      [10_000, 1_000_000],
+      ['25.50', 2550],
+      [12.34, 1234],
+    ] as const) {
       const res = await invoke(key as keyof typeof topupRoutes, { token: payer.token, body: body(amount) });
       expect(res.statusCode, res.body).toBe(200);
       expect((await ledgerOf(payer.id)).entries.find((e) => e.amountCents === cents)).toMatchObject({ status: 'pending', type: 'topup' });
@@ -155,10 +161,14 @@ describe('Stripe webhooks', () => {
 
     const attempts: [string, string, string | undefined][] = [
       ['forged (another secret)', genuine.payload, Stripe.webhooks.generateTestHeaderString({ payload: genuine.payload, secret: 'whsec_attacker' })],
-      ['stale (just outside the tolerance)', genuine.payload, Stripe.webhooks.generateTestHeaderString({ payload: genuine.payload, secret, timestamp: now - STRIPE_SIGNATURE_TOLERANCE_SECONDS - 5 })],
+      [
+        'stale (just outside the tolerance)',
+        genuine.payload,
+        Stripe.webhooks.generateTestHeaderString({ payload: genuine.payload, secret, timestamp: now - STRIPE_SIGNATURE_TOLERANCE_SECONDS - 5 }),
+      ],
       ['stale (a day old)', genuine.payload, Stripe.webhooks.generateTestHeaderString({ payload: genuine.payload, secret, timestamp: now - 86_400 })],
       ['tampered amount', genuine.payload.replace('"amount_total":4000', '"amount_total":400000'), genuine.signatureHeader],
-      ['another payload\'s signature', genuine.payload, Stripe.webhooks.generateTestHeaderString({ payload: '{}', secret })],
+      ["another payload's signature", genuine.payload, Stripe.webhooks.generateTestHeaderString({ payload: '{}', secret })],
       ['unsigned', genuine.payload, undefined],
     ];
     for (const [what, payload, header] of attempts) {

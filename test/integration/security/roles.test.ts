@@ -52,7 +52,11 @@ describe('tokens nobody signed with the server key', () => {
     for (const route of guarded) {
       const key = `${route.method} ${route.path}` as RouteKey;
       for (const [what, token] of Object.entries(forged)) {
-        const res = await invoke(key, { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, params: { id: 'x', shipOrderId: 'x' } });
+        const res = await invoke(key, {
+          token,
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+          params: { id: 'x', shipOrderId: 'x' },
+        });
         expect(res.statusCode, `${key} with a token ${what}`).toBe(401);
         expectRefusal(res, `${key} ${what}`);
       }
@@ -64,7 +68,19 @@ describe('the server signs only the stored role', () => {
   it('a sign-up asking for admin, verified, a balance or a full scope gets a plain user with a sign-in token', async () => {
     const email = `roles-signup-${Date.now()}@example.com`;
     const res = await invoke('POST /auth/register', {
-      body: { name: 'Wants Admin', email, password: PASSWORD, recaptchaToken: 't', role: 'admin', isAdmin: true, scope: 'full', verified: true, isVerified: true, balanceCents: 1_000_000, id: world.admin.id },
+      body: {
+        name: 'Wants Admin',
+        email,
+        password: PASSWORD,
+        recaptchaToken: 't',
+        role: 'admin',
+        isAdmin: true,
+        scope: 'full',
+        verified: true,
+        isVerified: true,
+        balanceCents: 1_000_000,
+        id: world.admin.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json as { token: string; user: { id: string } };
@@ -84,7 +100,16 @@ describe('the server signs only the stored role', () => {
     const before = await getUserById(world.other.id);
     const res = await invoke('PUT /auth/profile', {
       token: world.other.token,
-      body: { name: 'Still A User', role: 'admin', email: 'taken@example.com', balance: 1000, balanceCents: 100_000, isVerified: false, verified: false, id: world.admin.id },
+      body: {
+        name: 'Still A User',
+        role: 'admin',
+        email: 'taken@example.com',
+        balance: 1000,
+        balanceCents: 100_000,
+        isVerified: false,
+        verified: false,
+        id: world.admin.id,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await getUserById(world.other.id)).toEqual({ ...before, name: 'Still A User', version: (before?.version ?? 0) + 1 });

@@ -14,12 +14,9 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents(input)).toBe(cents);
   });
 
-  it.each([['1.234'], ['abc'], [''], ['1e3'], [Number.NaN], [Number.POSITIVE_INFINITY], ['1,000']] as [number | string][])(
-    'refuses %j',
-    (input) => {
-      expect(dollarsToCents(input)).toBeNull();
-    },
-  );
+  it.each([['1.234'], ['abc'], [''], ['1e3'], [Number.NaN], [Number.POSITIVE_INFINITY], ['1,000']] as [number | string][])('refuses %j', (input) => {
+    expect(dollarsToCents(input)).toBeNull();
+  });
 });
 
 describe('centsToDollars and formatUsd', () => {

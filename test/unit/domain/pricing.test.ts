@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INITIAL_SAVINGS_CENTS,
-  LABEL_TYPES,
-  labelPriceCents,
-  parseLandingWeight,
-  savingColour,
-  savingsComparison,
-} from '../../../domain/pricing';
+import { INITIAL_SAVINGS_CENTS, LABEL_TYPES, labelPriceCents, parseLandingWeight, savingColour, savingsComparison } from '../../../domain/pricing';
 
 describe('labelPriceCents (SPEC section 9 estimated label price)', () => {
   // [type, weight, cents]

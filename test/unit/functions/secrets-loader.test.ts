@@ -27,9 +27,12 @@ const hold = (values: Record<string, string>, prefix = PREFIX) => {
 
 function getParameters({ Names = [], WithDecryption }: GetParametersCommandInput) {
   if (Names.length > 10) {
-    throw Object.assign(new Error(`1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`), {
-      name: 'ValidationException',
-    });
+    throw Object.assign(
+      new Error(`1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`),
+      {
+        name: 'ValidationException',
+      },
+    );
   }
   return {
     Parameters: Names.filter((n) => n in store).map((n) => ({

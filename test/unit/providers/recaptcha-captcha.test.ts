@@ -71,11 +71,14 @@ describe('reCAPTCHA', () => {
   it('throws when Google answers with an error status or not JSON', async () => {
     googleAnswers({ error: 'unavailable' }, 503);
     await expect(recaptcha.verify('token')).rejects.toThrow('could not be done');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 200 })),
+    );
     await expect(recaptcha.verify('token')).rejects.toThrow('could not be done');
   });
 
-  it('throws when Google says our secret key is wrong: that is our fault, not the visitor\'s', async () => {
+  it("throws when Google says our secret key is wrong: that is our fault, not the visitor's", async () => {
     googleAnswers(badSecret);
     await expect(recaptcha.verify('token')).rejects.toThrow('invalid-input-secret');
   });

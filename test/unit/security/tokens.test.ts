@@ -25,7 +25,9 @@ const USER: SessionClaims = { userId: '01JA0000000000000000000001', role: 'user'
 // The factory checks an admin claim against the stored account: here that account is an admin, so
 // only the token itself decides (mocked table, no DynamoDB).
 const ddb = mockClient(DynamoDBDocumentClient);
-ddb.on(GetCommand).resolves({ Item: { pk: `USER#${USER.userId}`, sk: 'PROFILE', id: USER.userId, name: 'Ann', email: 'ann@example.com', role: 'admin', verified: true, balanceCents: 0 } });
+ddb.on(GetCommand).resolves({
+  Item: { pk: `USER#${USER.userId}`, sk: 'PROFILE', id: USER.userId, name: 'Ann', email: 'ann@example.com', role: 'admin', verified: true, balanceCents: 0 },
+});
 const AUDIENCE = 'prepaidship-api';
 const key = (secret = config().JWT_SECRET) => new TextEncoder().encode(secret);
 
@@ -45,7 +47,9 @@ const edited = (token: string, change: { payload?: Record<string, unknown>; head
 };
 
 /** A token with the server's claims layout, signed as told. */
-async function signed(options: { claims?: Record<string, unknown>; alg?: string; secret?: string; exp?: string | number; iss?: string; aud?: string; sub?: string | null } = {}) {
+async function signed(
+  options: { claims?: Record<string, unknown>; alg?: string; secret?: string; exp?: string | number; iss?: string; aud?: string; sub?: string | null } = {},
+) {
   const jwt = new SignJWT({ role: 'user', scope: 'full', ...options.claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setIssuer(options.iss ?? config().JWT_ISSUER)
@@ -96,7 +100,7 @@ describe('session tokens an attacker can make are refused', () => {
     expect(await verifySessionToken(edited(user, { header: { kid: '../../dev/null', jku: 'https://evil.example/jwks' } }))).toBeUndefined();
   });
 
-  it('refuses a token for another issuer or audience, and claims outside the server\'s vocabulary', async () => {
+  it("refuses a token for another issuer or audience, and claims outside the server's vocabulary", async () => {
     expect(await verifySessionToken(await signed({ iss: 'someone-else' }))).toBeUndefined();
     expect(await verifySessionToken(await signed({ aud: 'another-api' }))).toBeUndefined();
     expect(await verifySessionToken(await signed({ claims: { role: 'superadmin' } }))).toBeUndefined();

@@ -50,7 +50,11 @@ describe('Add Balance dialog', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
     const creditType = within(dialog).getByRole('combobox', { name: 'Credit type' });
-    expect(within(creditType).getAllByRole('option').map((o) => o.textContent)).toEqual(['Card', 'Crypto', 'Bitcoin']);
+    expect(
+      within(creditType)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Card', 'Crypto', 'Bitcoin']);
     expect(creditType).toHaveValue('Card');
     await waitFor(() => expect(document.activeElement?.matches('input, select')).toBe(true));
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -133,7 +137,10 @@ describe('Add Balance dialog', () => {
     // The dialog stays open with what was typed, to try again.
     expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveValue('10');
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('Please try again')).toBeInTheDocument();
     expect(loadPage).not.toHaveBeenCalled();

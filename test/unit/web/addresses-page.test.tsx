@@ -12,7 +12,16 @@ setupPageTests();
 beforeEach(() => signInAs(apiUser()));
 
 const caption = 'Saved Addresses';
-const home = { id: 'a2', name: 'Home', street: '12 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US', createdAt: '2025-03-02T00:00:00.000Z' };
+const home = {
+  id: 'a2',
+  name: 'Home',
+  street: '12 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  country: 'US',
+  createdAt: '2025-03-02T00:00:00.000Z',
+};
 const shop = { id: 'a1', name: '', street: '500 Oak Rd', city: 'Austin', state: 'TX', zip: '78701', country: 'US', createdAt: '2025-03-01T00:00:00.000Z' };
 const office = { name: 'Office', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 

@@ -114,7 +114,10 @@ describe('the contract types every call', () => {
     // domain/api/ breaks this file's compile, as it breaks the pages that use the same route.
     expectTypeOf(apiRequest<'GET /api/counter'>).returns.resolves.toEqualTypeOf<LabelsCounter>();
     expectTypeOf(apiRequest<'POST /shipping/create-label'>).returns.resolves.toEqualTypeOf<CreatedLabel>();
-    expectTypeOf<Parameters<typeof apiRequest<'PUT /auth/profile'>>[1]>().exclude<undefined>().toHaveProperty('body').toEqualTypeOf<BodyIn<'PUT /auth/profile'> | undefined>();
+    expectTypeOf<Parameters<typeof apiRequest<'PUT /auth/profile'>>[1]>()
+      .exclude<undefined>()
+      .toHaveProperty('body')
+      .toEqualTypeOf<BodyIn<'PUT /auth/profile'> | undefined>();
     // @ts-expect-error: a file route is not a JSON call
     void (() => apiRequest('GET /shipping/download-order/{shipOrderId}'));
     // @ts-expect-error: no such route

@@ -21,7 +21,8 @@ beforeEach(() => {
   vi.mocked(loadPage).mockClear();
 });
 
-const created = (overrides: Record<string, unknown> = {}) => json({ label: apiOrder({ shipOrderId: 'o9', ...overrides }), balance: 19, balanceCents: 1900 }, 201);
+const created = (overrides: Record<string, unknown> = {}) =>
+  json({ label: apiOrder({ shipOrderId: 'o9', ...overrides }), balance: 19, balanceCents: 1900 }, 201);
 const networkError: StubAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -30,10 +31,18 @@ describe('Create Label dialog: fields and estimate', () => {
     const { dialog } = await openLabelDialog();
 
     const type = within(dialog).getByRole('combobox', { name: 'Label type' });
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a label type', ...LABEL_TYPES.map((t) => t.name)]);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a label type', ...LABEL_TYPES.map((t) => t.name)]);
     expect(within(type).getByRole('option', { name: 'USPS Priority Flat Rate' })).toHaveValue('priority');
     const payment = within(dialog).getByRole('combobox', { name: 'Payment method' });
-    expect(within(payment).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+    expect(
+      within(payment)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
       ['', 'Select a payment method'],
       ['credits', 'Wallet credits'],
       ['purchase', 'Card'],

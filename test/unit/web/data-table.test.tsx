@@ -95,7 +95,14 @@ describe('DataTable', () => {
 
     rerender(
       <AppProvider>
-        <DataTable caption="Fruits" columns={columns} rows={fruits} rowKey={(f) => f.id} emptyMessage="" pager={{ hasMore: true, isLoadingMore: true, loadMore }} />
+        <DataTable
+          caption="Fruits"
+          columns={columns}
+          rows={fruits}
+          rowKey={(f) => f.id}
+          emptyMessage=""
+          pager={{ hasMore: true, isLoadingMore: true, loadMore }}
+        />
       </AppProvider>,
     );
     // A busy button hides its text behind a spinner (so it has no name) and cannot be pressed twice.
@@ -113,7 +120,12 @@ describe('DataTable', () => {
 });
 
 describe('PagedDataTable', () => {
-  const failure: ListFailure = { title: 'Failed to Fetch Fruit', fallback: 'Please try again later.', toastId: 'fruit', message: 'The fruit could not be loaded.' };
+  const failure: ListFailure = {
+    title: 'Failed to Fetch Fruit',
+    fallback: 'Please try again later.',
+    toastId: 'fruit',
+    message: 'The fruit could not be loaded.',
+  };
 
   function renderPaged(list: Partial<PagedList>) {
     const full: PagedList = { isLoading: false, mutate: vi.fn(), ...noPages, ...list };

@@ -14,8 +14,22 @@ setupPageTests();
 beforeEach(() => signInAs(apiUser()));
 
 const caption = 'Shipments';
-const newest = apiOrder({ shipOrderId: 'o3', tracking: '9400100000000000000031', weight: 31.5, labelType: 'usps_ground', labelTypeName: 'USPS Ground Advantage' });
-const flat = apiOrder({ shipOrderId: 'o2', tracking: null, status: 'processing', labelType: 'priority', labelTypeName: undefined, fromName: 'Cy Dee', fromCity: 'Reno' });
+const newest = apiOrder({
+  shipOrderId: 'o3',
+  tracking: '9400100000000000000031',
+  weight: 31.5,
+  labelType: 'usps_ground',
+  labelTypeName: 'USPS Ground Advantage',
+});
+const flat = apiOrder({
+  shipOrderId: 'o2',
+  tracking: null,
+  status: 'processing',
+  labelType: 'priority',
+  labelTypeName: undefined,
+  fromName: 'Cy Dee',
+  fromCity: 'Reno',
+});
 const failed = apiOrder({ shipOrderId: 'o1', tracking: null, status: 'failed', weight: 0.5 });
 const waiting = apiOrder({ shipOrderId: 'o0', tracking: null, status: 'awaiting_payment', labelType: 'ground_lbs', labelTypeName: undefined });
 
@@ -121,7 +135,11 @@ describe('PDF download', () => {
   });
 
   async function clickDownload(answer: StubAnswer) {
-    const api = stubApi({ ...labelsPageApi(), 'GET /shipping/orders': json({ orders: [newest], nextCursor: null, totalOrders: 1 }), 'GET /shipping/download-order/o3': answer });
+    const api = stubApi({
+      ...labelsPageApi(),
+      'GET /shipping/orders': json({ orders: [newest], nextCursor: null, totalOrders: 1 }),
+      'GET /shipping/download-order/o3': answer,
+    });
     const user = userEvent.setup();
     renderAt('/user-dashboard');
     await user.click(await screen.findByRole('button', { name: 'Download PDF for 9400100000000000000031' }));

@@ -35,7 +35,11 @@ describe('landing page', () => {
     for (const f of ['Fast shipping', 'Print labels', '24/7 support']) expect(screen.getByText(f)).toBeInTheDocument();
     expect(screen.getAllByText(/debit card, Apple Pay or crypto/).length).toBeGreaterThan(0);
     const nav = screen.getByRole('navigation', { name: 'Page sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'Prices', 'How To', 'Savings', 'Contact']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Home', 'Prices', 'How To', 'Savings', 'Contact']);
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
     expect(within(document.getElementById('contact')!).getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/login');
     // With the default end date (in the past) the promo block is not there.

@@ -21,9 +21,7 @@ beforeEach(() => {
   stubBrowserApis();
   // The landing page's counter answers; anything else (the profile) cannot be loaded in these tests.
   fetchMock.mockImplementation(async (input) =>
-    String(input) === '/api/counter'
-      ? Response.json({ count: 0 })
-      : Response.json({ message: 'Not available in this test' }, { status: 501 }),
+    String(input) === '/api/counter' ? Response.json({ count: 0 }) : Response.json({ message: 'Not available in this test' }, { status: 501 }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });

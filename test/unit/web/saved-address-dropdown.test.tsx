@@ -29,10 +29,11 @@ describe('saved-address dropdown', () => {
     expect(street).toHaveAttribute('aria-expanded', 'true');
     const list = await within(dialog).findByRole('listbox', { name: 'Saved Sender Addresses' });
     expect(street).toHaveAttribute('aria-controls', list.id);
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Home12 Main St, Springfield, IL 62701, US',
-      'Untitled Address500 Oak Rd, Austin, tx 73301',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Home12 Main St, Springfield, IL 62701, US', 'Untitled Address500 Oak Rd, Austin, tx 73301']);
     expect(within(dialog).queryByText('Saved Recipient Addresses')).not.toBeInTheDocument();
 
     await openDropdown(dialog, 'Recipient');

@@ -73,15 +73,11 @@ describe('sidebar', () => {
   it('lists the user menu in the spec order', () => {
     renderSidebar();
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Shipping Labels',
-      'Account Wallet',
-      'Track Package',
-      'Manage Addresses',
-      'Profile',
-      'FAQ',
-      'Support',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Shipping Labels', 'Account Wallet', 'Track Package', 'Manage Addresses', 'Profile', 'FAQ', 'Support']);
   });
 
   it('is an off-canvas drawer on narrow screens, opened by the trigger and closed by a link', async () => {

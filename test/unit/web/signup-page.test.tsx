@@ -58,7 +58,10 @@ describe('signup page', () => {
   });
 
   it('starts a session and goes to the code page with the email', async () => {
-    const api = stubApi({ ...noCaptcha, 'POST /auth/register': json({ message: 'Account created', token: 'otp-token', user: apiUser({ isVerified: false }) }, 201) });
+    const api = stubApi({
+      ...noCaptcha,
+      'POST /auth/register': json({ message: 'Account created', token: 'otp-token', user: apiUser({ isVerified: false }) }, 201),
+    });
     const user = userEvent.setup();
     const router = renderAt('/signup');
 

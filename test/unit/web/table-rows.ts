@@ -10,7 +10,11 @@ export function headerTexts(caption: string): string[] {
 /** The text of each body row's cells of the table named `caption`. */
 export function rowTexts(caption: string): string[][] {
   const [, ...rows] = within(screen.getByRole('table', { name: caption })).getAllByRole('row');
-  return rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+  return rows.map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent ?? ''),
+  );
 }
 
 /** The Chakra colour palette an element renders with (`green` for `colorPalette="green"`). */

@@ -26,7 +26,10 @@ function chakraImports(): Set<string> {
   for (const file of sourceFiles(WEB)) {
     for (const m of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of (m[1] as string).split(',')) {
-        const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name && !name.startsWith('type ')) names.add(name);
       }
     }

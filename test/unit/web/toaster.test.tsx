@@ -18,7 +18,14 @@ afterEach(() => {
 /** What the toaster shows: the messages of the toasts still marked visible, newest first. */
 function VisibleToasts() {
   const { toasts } = useToasterStore();
-  return <p aria-label="visible toasts">{toasts.filter((t) => t.visible).map((t) => String(t.message)).join(', ')}</p>;
+  return (
+    <p aria-label="visible toasts">
+      {toasts
+        .filter((t) => t.visible)
+        .map((t) => String(t.message))
+        .join(', ')}
+    </p>
+  );
 }
 
 function renderToaster() {

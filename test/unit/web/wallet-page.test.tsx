@@ -16,8 +16,24 @@ beforeEach(() => signInAs(ann));
 
 const caption = 'Recent Transactions';
 const topup = apiTransaction({ id: 't3', createdAt: '2025-03-04T15:06:00.000Z' });
-const crypto = apiTransaction({ id: 't2', creditType: 'Crypto', paymentType: 'CRYPTO', status: 'pending', amount: 10, amountCents: 1000, createdAt: '2025-03-03T09:00:00.000Z' });
-const label = apiTransaction({ id: 't1', type: 'label', creditType: 'Credits', paymentType: 'WALLET', amount: -6.5, amountCents: -650, createdAt: '2025-03-02T10:30:00.000Z' });
+const crypto = apiTransaction({
+  id: 't2',
+  creditType: 'Crypto',
+  paymentType: 'CRYPTO',
+  status: 'pending',
+  amount: 10,
+  amountCents: 1000,
+  createdAt: '2025-03-03T09:00:00.000Z',
+});
+const label = apiTransaction({
+  id: 't1',
+  type: 'label',
+  creditType: 'Credits',
+  paymentType: 'WALLET',
+  amount: -6.5,
+  amountCents: -650,
+  createdAt: '2025-03-02T10:30:00.000Z',
+});
 const failed = apiTransaction({ id: 't0', status: 'failed', amount: 40, amountCents: 4000, createdAt: '2025-03-01T08:00:00.000Z' });
 
 /** Two pages: the first ends with cursor `c1`. */

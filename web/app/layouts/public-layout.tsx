@@ -15,7 +15,9 @@ export function PublicLayout() {
         <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
           <Brand />
           <Button asChild size="sm" colorPalette="blue">
-            <RouterLink to={paths.login} state={{ from: returnPath }}>Sign In</RouterLink>
+            <RouterLink to={paths.login} state={{ from: returnPath }}>
+              Sign In
+            </RouterLink>
           </Button>
         </Container>
       </Box>

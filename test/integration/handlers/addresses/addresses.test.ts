@@ -252,7 +252,11 @@ describe('DELETE /auth/addresses/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ message: 'Address deleted' });
     expect(written).toEqual([]);
-    expect(items(removed).map((i) => i.sk).sort()).toEqual([`ADDR#${id}`, ADDRESS_CLAIM].sort());
+    expect(
+      items(removed)
+        .map((i) => i.sk)
+        .sort(),
+    ).toEqual([`ADDR#${id}`, ADDRESS_CLAIM].sort());
     await saved();
   });
 
@@ -264,7 +268,11 @@ describe('DELETE /auth/addresses/{id}', () => {
     await put({ pk: `USER#${ann.id}`, sk: `ADDR#${id}`, entity: 'address', claim: legacy, id, ...ADDRESS, createdAt: new Date().toISOString() });
     const { removed } = await changesOf(() => remove(id));
 
-    expect(items(removed).map((i) => i.sk).sort()).toEqual([`ADDR#${id}`, legacy].sort());
+    expect(
+      items(removed)
+        .map((i) => i.sk)
+        .sort(),
+    ).toEqual([`ADDR#${id}`, legacy].sort());
   });
 
   it("answers 404 for another user's address, leaving it in place", async () => {

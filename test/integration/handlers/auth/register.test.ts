@@ -22,7 +22,13 @@ beforeEach(() => {
 });
 
 let n = 0;
-const body = (over: Record<string, unknown> = {}) => ({ name: ' Ann Lee ', email: `Ann${++n}@Example.COM`, password: PASSWORD, recaptchaToken: 'solved-captcha', ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: ' Ann Lee ',
+  email: `Ann${++n}@Example.COM`,
+  password: PASSWORD,
+  recaptchaToken: 'solved-captcha',
+  ...over,
+});
 const register = (b: unknown) => invoke('POST /auth/register', { body: b });
 /** A cancelled transaction, one reason code per item. */
 function cancelled(...codes: string[]) {

@@ -105,7 +105,10 @@ describe('POST /stripe/create-checkout-session: a wallet top-up', () => {
 
     expect(res.statusCode).toBe(200);
     expect(await onlyEntry()).toMatchObject({ userId: ann.id, amountCents: 1005 });
-    expect(watch.createSession).toHaveBeenCalledWith(expect.objectContaining({ userId: ann.id, amountCents: 1005, description: 'PrepaidShip wallet top-up' }), expect.anything());
+    expect(watch.createSession).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: ann.id, amountCents: 1005, description: 'PrepaidShip wallet top-up' }),
+      expect.anything(),
+    );
     expect(await entriesOf(bo.id)).toEqual([]);
     expect(written.join('\n')).not.toContain('Free money');
     expect(written.join('\n')).not.toContain(bo.id);
@@ -175,9 +178,19 @@ describe('POST /stripe/create-checkout-session: one label', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json as { id: string };
     const entry = await onlyEntry();
-    expect(entry).toMatchObject({ amountCents: 600, type: 'topup', creditType: 'Card', status: 'pending', providerRef: id, orderId: expect.stringMatching(ULID) });
+    expect(entry).toMatchObject({
+      amountCents: 600,
+      type: 'topup',
+      creditType: 'Card',
+      status: 'pending',
+      providerRef: id,
+      orderId: expect.stringMatching(ULID),
+    });
     expect(await getOrder(ann.id, entry.orderId!)).toMatchObject({ userId: ann.id, status: 'awaiting_payment', priceCents: 600, paymentMethod: 'purchase' });
-    expect(watch.createSession).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ userId: ann.id, entryId: entry.id, purpose: 'label', amountCents: 600 }), expect.anything());
+    expect(watch.createSession).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ userId: ann.id, entryId: entry.id, purpose: 'label', amountCents: 600 }),
+      expect.anything(),
+    );
     expect(await balanceOf(ann.id)).toBe(0);
   });
 });

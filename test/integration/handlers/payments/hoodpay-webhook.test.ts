@@ -103,10 +103,19 @@ describe('POST /hoodpay/webhook: the payment as Hoodpay reports it', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual(RECEIVED);
-    expect(await entry()).toMatchObject({ status: 'completed', amountCents: 1500, creditType: 'Crypto', paymentType: 'CRYPTO', provider: 'hoodpay', completedAt: expect.any(String) });
+    expect(await entry()).toMatchObject({
+      status: 'completed',
+      amountCents: 1500,
+      creditType: 'Crypto',
+      paymentType: 'CRYPTO',
+      provider: 'hoodpay',
+      completedAt: expect.any(String),
+    });
     expect(await balanceOf(ann.id)).toBe(1500);
     const after = await getStats();
-    expect([after.balanceCents - before.balanceCents, after.window.topUps - before.window.topUps, after.window.topUpCents - before.window.topUpCents]).toEqual([1500, 1, 1500]);
+    expect([after.balanceCents - before.balanceCents, after.window.topUps - before.window.topUps, after.window.topUpCents - before.window.topUpCents]).toEqual([
+      1500, 1, 1500,
+    ]);
   });
 
   it('credits on a payload that claims a cancellation when Hoodpay says completed', async () => {

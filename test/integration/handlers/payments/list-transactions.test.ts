@@ -71,9 +71,38 @@ describe('GET /hoodpay/transactions: a user', () => {
     const { data, nextCursor } = page(res);
     expect(nextCursor).toBeNull();
     expect(data).toEqual([
-      expect.objectContaining({ userId: ann.id, user: { name: ann.name, email: ann.email }, type: 'label', amount: -6, amountCents: -600, creditType: 'Credits', paymentType: 'WALLET', status: 'completed', orderId: labelOrderId }),
-      expect.objectContaining({ userId: ann.id, type: 'topup', amount: 11, amountCents: 1100, creditType: 'Card', paymentType: 'CARD', status: 'pending', orderId: null, completedAt: null }),
-      expect.objectContaining({ userId: ann.id, type: 'topup', amount: 25, amountCents: 2500, creditType: 'Card', paymentType: 'CARD', status: 'completed', orderId: null }),
+      expect.objectContaining({
+        userId: ann.id,
+        user: { name: ann.name, email: ann.email },
+        type: 'label',
+        amount: -6,
+        amountCents: -600,
+        creditType: 'Credits',
+        paymentType: 'WALLET',
+        status: 'completed',
+        orderId: labelOrderId,
+      }),
+      expect.objectContaining({
+        userId: ann.id,
+        type: 'topup',
+        amount: 11,
+        amountCents: 1100,
+        creditType: 'Card',
+        paymentType: 'CARD',
+        status: 'pending',
+        orderId: null,
+        completedAt: null,
+      }),
+      expect.objectContaining({
+        userId: ann.id,
+        type: 'topup',
+        amount: 25,
+        amountCents: 2500,
+        creditType: 'Card',
+        paymentType: 'CARD',
+        status: 'completed',
+        orderId: null,
+      }),
     ]);
     for (const entry of data) expect(Object.keys(entry).sort()).toEqual(ENTRY_FIELDS);
   });
@@ -144,15 +173,24 @@ describe('GET /hoodpay/transactions: refusals', () => {
     const res = await list({ type: 'bonus' });
 
     expect(res.statusCode).toBe(400);
-    expect(res.json).toEqual({ message: 'type must be topup, label, refund or adjustment', fields: { type: 'type must be topup, label, refund or adjustment' } });
+    expect(res.json).toEqual({
+      message: 'type must be topup, label, refund or adjustment',
+      fields: { type: 'type must be topup, label, refund or adjustment' },
+    });
   });
 
   it.each<[string, () => Promise<{ cursor: string; token: string; query?: Record<string, string> }>]>([
     ['garbage', async () => ({ cursor: '!!not base64 json!!', token: ann.token })],
     ['an attribute that is not a key', async () => ({ cursor: Buffer.from(JSON.stringify({ balanceCents: '1' })).toString('base64url'), token: ann.token })],
     ["another user's own cursor", async () => ({ cursor: page(await list({ limit: '1' }, ann.token)).nextCursor!, token: bo.token })],
-    ["the admin listing's cursor, on a user's listing", async () => ({ cursor: page(await list({ type: 'topup', limit: '1' }, admin.token)).nextCursor!, token: ann.token })],
-    ["a user's cursor, on the admin listing", async () => ({ cursor: page(await list({ limit: '1' }, ann.token)).nextCursor!, token: admin.token, query: { type: 'topup' } })],
+    [
+      "the admin listing's cursor, on a user's listing",
+      async () => ({ cursor: page(await list({ type: 'topup', limit: '1' }, admin.token)).nextCursor!, token: ann.token }),
+    ],
+    [
+      "a user's cursor, on the admin listing",
+      async () => ({ cursor: page(await list({ limit: '1' }, ann.token)).nextCursor!, token: admin.token, query: { type: 'topup' } }),
+    ],
   ])('answers 400 Invalid cursor for %s', async (_what, make) => {
     const { cursor, token, query } = await make();
     expect(cursor).toEqual(expect.any(String));

@@ -87,10 +87,21 @@ describe('POST /stripe/webhook: a paid top-up', () => {
 
       expect(res.statusCode).toBe(200);
       expect(res.json).toEqual(RECEIVED);
-      expect(await entry()).toMatchObject({ status: 'completed', amountCents: 2500, type: 'topup', creditType: 'Card', provider: 'stripe', completedAt: expect.any(String) });
+      expect(await entry()).toMatchObject({
+        status: 'completed',
+        amountCents: 2500,
+        type: 'topup',
+        creditType: 'Card',
+        provider: 'stripe',
+        completedAt: expect.any(String),
+      });
       expect(await balanceOf(ann.id)).toBe(2500);
       const after = await getStats();
-      expect({ balance: after.balanceCents - before.balanceCents, topUps: after.window.topUps - before.window.topUps, cents: after.window.topUpCents - before.window.topUpCents }).toEqual({
+      expect({
+        balance: after.balanceCents - before.balanceCents,
+        topUps: after.window.topUps - before.window.topUps,
+        cents: after.window.topUpCents - before.window.topUpCents,
+      }).toEqual({
         balance: 2500,
         topUps: 1,
         cents: 2500,
@@ -139,7 +150,9 @@ describe('POST /stripe/webhook: a paid top-up', () => {
   });
 
   it('credits nothing for an entry that does not exist', async () => {
-    const res = await withoutWrites(() => deliverSigned(stripeEvent(checkout, 'paid', (e) => void (e.data.object.metadata.entryId = '01JZ0000000000000000000000'))));
+    const res = await withoutWrites(() =>
+      deliverSigned(stripeEvent(checkout, 'paid', (e) => void (e.data.object.metadata.entryId = '01JZ0000000000000000000000'))),
+    );
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual(RECEIVED);

@@ -71,7 +71,13 @@ describe('POST /shipping/create-label: buying with credits', () => {
     expect(res.statusCode).toBe(201);
     const { label, balance: dollars, balanceCents } = res.json as { label: { shipOrderId: string }; balance: number; balanceCents: number };
     const order = await getOrder(ann.id, label.shipOrderId);
-    expect(order).toMatchObject({ status: 'created', priceCents: 600, paymentMethod: 'credits', shipDate: SHIP_DATE, labelKey: `labels/${ann.id}/${label.shipOrderId}.pdf` });
+    expect(order).toMatchObject({
+      status: 'created',
+      priceCents: 600,
+      paymentMethod: 'credits',
+      shipDate: SHIP_DATE,
+      labelKey: `labels/${ann.id}/${label.shipOrderId}.pdf`,
+    });
     expect(label).toEqual(toApiOrder(order!));
     expect({ dollars, balanceCents }).toEqual({ dollars: 6.5, balanceCents: 650 });
     expect(await balance()).toBe(650);
@@ -300,7 +306,12 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
     expect(res.json).toEqual(CARRIER_DOWN);
     const order = await orderOfTheDebit();
     expect(order).toMatchObject({ status: 'failed', failureReason: reason });
-    expect((await entries()).filter((e) => e.orderId === order?.id).map((e) => [e.type, e.amountCents, e.status]).sort()).toEqual([
+    expect(
+      (await entries())
+        .filter((e) => e.orderId === order?.id)
+        .map((e) => [e.type, e.amountCents, e.status])
+        .sort(),
+    ).toEqual([
       ['label', -600, 'completed'],
       ['refund', 600, 'completed'],
     ]);

@@ -31,7 +31,8 @@ afterEach(() => {
 
 /** `null`: no token at all. */
 type Token = string | null;
-const list = (query: Record<string, string> = {}, token: Token = ann.token) => withoutWrites(() => invoke('GET /shipping/orders', { token: token ?? undefined, query }));
+const list = (query: Record<string, string> = {}, token: Token = ann.token) =>
+  withoutWrites(() => invoke('GET /shipping/orders', { token: token ?? undefined, query }));
 const download = (shipOrderId: string, token: Token = ann.token) =>
   withoutWrites(() => invoke('GET /shipping/download-order/{shipOrderId}', { token: token ?? undefined, params: { shipOrderId } }));
 /** An order of `account` left in `status` (no label), stored as the order flows store it. */
@@ -122,7 +123,11 @@ describe('GET /shipping/download-order/{shipOrderId}', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.isBase64Encoded).toBe(true);
-    expect(Buffer.from(res.body ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(res.body ?? '', 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${label.tracking}.pdf"` });
   });
 

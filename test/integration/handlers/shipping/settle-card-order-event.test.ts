@@ -50,7 +50,15 @@ afterEach(async () => {
 });
 
 const settle = (over: Partial<Parameters<typeof settleCardOrderEvent>[0]> = {}) =>
-  settleCardOrderEvent({ userId: ann.id, entryId: entry.id, outcome: 'completed', eventKey: `stripe#evt_${randomUUID()}`, paidCents: 600, log: logger, ...over });
+  settleCardOrderEvent({
+    userId: ann.id,
+    entryId: entry.id,
+    outcome: 'completed',
+    eventKey: `stripe#evt_${randomUUID()}`,
+    paidCents: 600,
+    log: logger,
+    ...over,
+  });
 const balance = async () => (await getUserById(ann.id, { consistent: true }))?.balanceCents;
 const entriesOf = async () => (await listUserEntries(ann.id, { limit: 100 })).items.filter((e) => e.orderId === orderId);
 
@@ -70,7 +78,10 @@ describe('settleCardOrderEvent: a paid label', () => {
     const completedAt = String(entries.find((e) => e.type === 'label')?.completedAt);
     expect(completedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(completedAt >= before).toBe(true);
-    expect(watch.buyLabel).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ orderId, labelType: 'usps_priority', weightLb: 2, shipDate: SHIP_DATE }), expect.anything());
+    expect(watch.buyLabel).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ orderId, labelType: 'usps_priority', weightLb: 2, shipDate: SHIP_DATE }),
+      expect.anything(),
+    );
   });
 
   it.each([

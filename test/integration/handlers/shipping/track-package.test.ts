@@ -25,7 +25,9 @@ import { withoutWrites } from '../table-changes';
 
 /** The configured tracker, watched; a test may replace what it answers. */
 const watch = vi.hoisted(() => ({
-  track: undefined as unknown as import('vitest').Mock<(n: string, label: TrackedLabel | undefined, real: () => PackageTracker) => Promise<TrackingResult | undefined>>,
+  track: undefined as unknown as import('vitest').Mock<
+    (n: string, label: TrackedLabel | undefined, real: () => PackageTracker) => Promise<TrackingResult | undefined>
+  >,
 }));
 vi.mock('../../../../functions/providers/registry/tracking', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/tracking')>();
@@ -51,7 +53,16 @@ const aftershipAnswer: TrackingResult = {
   aftership_estimated_delivery_date: '2025-06-05',
   courier_tracking_link: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${NOT_OURS}`,
   service: 'USPS Ground Advantage',
-  checkpoints: [{ checkpoint_time: '2025-06-01T09:12:00-04:00', tag: 'in_transit', city: 'NEW YORK', state: 'NY', country_iso3: 'USA', message: 'Accepted at USPS Origin Facility' }],
+  checkpoints: [
+    {
+      checkpoint_time: '2025-06-01T09:12:00-04:00',
+      tag: 'in_transit',
+      city: 'NEW YORK',
+      state: 'NY',
+      country_iso3: 'USA',
+      message: 'Accepted at USPS Origin Facility',
+    },
+  ],
 };
 
 /** Switches the configuration to another tracking provider. */
@@ -93,7 +104,11 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.setSystemTime(LATER);
   // Tokens signed at the purchase have expired by now.
-  ann = { ...ann, token: await signSessionToken({ userId: ann.id, role: 'user', scope: 'full' }), otpToken: await signSessionToken({ userId: ann.id, role: 'user', scope: 'otp' }) };
+  ann = {
+    ...ann,
+    token: await signSessionToken({ userId: ann.id, role: 'user', scope: 'full' }),
+    otpToken: await signSessionToken({ userId: ann.id, role: 'user', scope: 'otp' }),
+  };
   useProvider('sandbox');
   watch.track = vi.fn((n, label, real) => real().track(n, label));
 });
@@ -221,7 +236,14 @@ describe('POST /shipping/track: with the sandbox tracker', () => {
     expect(tracking).toEqual(sandboxTimeline(order, ours.tracking, new Date(LATER)));
     expect(watch.track).toHaveBeenCalledExactlyOnceWith(
       ours.tracking,
-      expect.objectContaining({ createdAt: new Date(BOUGHT_AT).toISOString(), labelType: 'usps_priority', service: 'USPS Priority Mail', from: order.from, to: order.to, status: 'created' }),
+      expect.objectContaining({
+        createdAt: new Date(BOUGHT_AT).toISOString(),
+        labelType: 'usps_priority',
+        service: 'USPS Priority Mail',
+        from: order.from,
+        to: order.to,
+        status: 'created',
+      }),
       expect.anything(),
     );
   });
@@ -264,7 +286,11 @@ describe('POST /shipping/track: with AfterShip', () => {
     const res = await track(ours.tracking);
 
     expect(res.statusCode).toBe(200);
-    expect(watch.track).toHaveBeenCalledExactlyOnceWith(ours.tracking, expect.objectContaining({ createdAt: new Date(BOUGHT_AT).toISOString(), status: 'created' }), expect.anything());
+    expect(watch.track).toHaveBeenCalledExactlyOnceWith(
+      ours.tracking,
+      expect.objectContaining({ createdAt: new Date(BOUGHT_AT).toISOString(), status: 'created' }),
+      expect.anything(),
+    );
   });
 
   it('does not pass an order that is not created as the label', async () => {
@@ -277,7 +303,9 @@ describe('POST /shipping/track: with AfterShip', () => {
   });
 
   it('answers 502 when tracking is not answering, without the detail or the key', async () => {
-    watch.track.mockRejectedValueOnce(new ProviderUnavailable(TRACKING_PROVIDER_NAME, 'GET /tracking/2024-10/trackings answered HTTP 503 (key asat_secret_key)'));
+    watch.track.mockRejectedValueOnce(
+      new ProviderUnavailable(TRACKING_PROVIDER_NAME, 'GET /tracking/2024-10/trackings answered HTTP 503 (key asat_secret_key)'),
+    );
     const res = await track(NOT_OURS);
 
     expect(res.statusCode).toBe(502);

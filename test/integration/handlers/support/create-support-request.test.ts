@@ -64,7 +64,17 @@ describe('POST /support', () => {
     expect(res.json).toEqual(thanks(ann));
     const id = res.json?.id as string;
     expect(items(written).filter((i) => !String(i.pk).startsWith('OUTBOX#'))).toEqual([
-      { pk: `USER#${ann.id}`, sk: `SUPPORT#${id}`, entity: 'supportRequest', id, userId: ann.id, email: ann.email, subject: 'Billing Questions', message: MESSAGE, createdAt: new Date().toISOString() },
+      {
+        pk: `USER#${ann.id}`,
+        sk: `SUPPORT#${id}`,
+        entity: 'supportRequest',
+        id,
+        userId: ann.id,
+        email: ann.email,
+        subject: 'Billing Questions',
+        message: MESSAGE,
+        createdAt: new Date().toISOString(),
+      },
     ]);
     expect(written.join()).not.toMatch(/someone\.else@example\.com|spoof@example\.com/);
   });

@@ -40,7 +40,21 @@ describe('FileBlobStore', () => {
 
   it('refuses keys that could leave the directory or are not plain', async () => {
     await writeFile(join(dir, 'secret.txt'), 'secret');
-    for (const key of ['../secret.txt', 'labels/../../secret.txt', '/etc/passwd', 'labels//a.pdf', 'labels/a.pdf/', '..', '.', 'a/./b', 'a b.pdf', 'a\\b.pdf', 'ä.pdf', '', 'a..b.pdf']) {
+    for (const key of [
+      '../secret.txt',
+      'labels/../../secret.txt',
+      '/etc/passwd',
+      'labels//a.pdf',
+      'labels/a.pdf/',
+      '..',
+      '.',
+      'a/./b',
+      'a b.pdf',
+      'a\\b.pdf',
+      'ä.pdf',
+      '',
+      'a..b.pdf',
+    ]) {
       await expect(store.get(key), key).rejects.toThrow(/Refusing blob key/);
       await expect(store.put(key, PDF, 'application/pdf'), key).rejects.toThrow(/Refusing blob key/);
     }

@@ -170,7 +170,11 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
   });
 
   it('no rate for the mapped service: lists what was offered and buys nothing', async () => {
-    const noPriority = { ...created, rates: created.rates.filter((r) => r.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority unavailable' }] };
+    const noPriority = {
+      ...created,
+      rates: created.rates.filter((r) => r.service !== 'Priority'),
+      messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority unavailable' }],
+    };
     const fetch = easypostAnswers({ json: noPriority });
     const err = await failure(carrier.buyLabel(request));
     expect(err.detail).toContain('no USPS Priority rate');
@@ -184,14 +188,19 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
     expect((await failure(carrier.buyLabel(request))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/buy answered HTTP 402`);
     easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('without a usable tracking_code');
-    const pngOnly = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: null, label_file_type: 'image/png', label_url: 'https://x.example/l.png' } };
+    const pngOnly = {
+      ...bought,
+      postage_label: { ...bought.postage_label, label_pdf_url: null, label_file_type: 'image/png', label_url: 'https://x.example/l.png' },
+    };
     easypostAnswers({ json: created }, { json: pngOnly });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('without a PDF label');
   });
 
   it('a label download that fails, is not https, or is not a PDF', async () => {
     easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' });
-    expect((await failure(carrier.buyLabel(request))).detail).toMatch(/label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/);
+    expect((await failure(carrier.buyLabel(request))).detail).toMatch(
+      /label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/,
+    );
     easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('is not a PDF');
     const http = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: 'http://easypost-files.example/l.pdf' } };

@@ -7,9 +7,33 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 
 const CP1252_EXTRAS: Record<number, string> = {
-  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š',
-  0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—',
-  0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+  0x80: '€',
+  0x82: '‚',
+  0x83: 'ƒ',
+  0x84: '„',
+  0x85: '…',
+  0x86: '†',
+  0x87: '‡',
+  0x88: 'ˆ',
+  0x89: '‰',
+  0x8a: 'Š',
+  0x8b: '‹',
+  0x8c: 'Œ',
+  0x8e: 'Ž',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+  0x98: '˜',
+  0x99: '™',
+  0x9a: 'š',
+  0x9b: '›',
+  0x9c: 'œ',
+  0x9e: 'ž',
+  0x9f: 'Ÿ',
 };
 
 const winAnsi = (bytes: number[]): string => bytes.map((b) => CP1252_EXTRAS[b] ?? String.fromCharCode(b)).join('');
@@ -23,7 +47,10 @@ function contentBytes(page: PDFPage): Uint8Array[] {
 /** The content stream operators of every page, as text (for looking at what was drawn). */
 export async function pdfContentStreams(pdf: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(pdf);
-  return doc.getPages().flatMap(contentBytes).map((bytes) => Buffer.from(bytes).toString('latin1'));
+  return doc
+    .getPages()
+    .flatMap(contentBytes)
+    .map((bytes) => Buffer.from(bytes).toString('latin1'));
 }
 
 /** Every string shown with Tj, in drawing order. */

@@ -5,12 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import {
-  HoodpayCheckout,
-  hoodpayAmountToCents,
-  mapHoodpayStatus,
-  paymentIdFromWebhook,
-} from '../../../../functions/providers/payments/hoodpay-checkout';
+import { HoodpayCheckout, hoodpayAmountToCents, mapHoodpayStatus, paymentIdFromWebhook } from '../../../../functions/providers/payments/hoodpay-checkout';
 import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import createPayment from '../../../fixtures/hoodpay/create-payment.json';
 import hoodpayError from '../../../fixtures/hoodpay/error.json';
@@ -60,7 +55,7 @@ afterEach(() => {
 });
 
 describe('HoodpayCheckout.createPayment', () => {
-  it('posts the payment in dollars with our ids and answers Hoodpay\'s id and checkout url', async () => {
+  it("posts the payment in dollars with our ids and answers Hoodpay's id and checkout url", async () => {
     const fetch = hoodpayAnswers(createPayment);
     expect(await hoodpay.createPayment(request)).toEqual({ paymentId: PAYMENT_ID, url: createPayment.data.url });
 
@@ -161,7 +156,10 @@ describe('HoodpayCheckout.getPayment', () => {
   });
 
   it('is ProviderUnavailable on an answer that is not JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 200 })),
+    );
     expect((await failure(hoodpay.getPayment(PAYMENT_ID))).detail).toContain('not JSON');
   });
 
@@ -219,7 +217,7 @@ describe('hoodpayAmountToCents', () => {
 });
 
 describe('paymentIdFromWebhook', () => {
-  it('reads the payment id of Hoodpay\'s notification', () => {
+  it("reads the payment id of Hoodpay's notification", () => {
     expect(paymentIdFromWebhook(webhookCompleted)).toBe(PAYMENT_ID);
     expect(paymentIdFromWebhook({ data: { id: PAYMENT_ID } })).toBe(PAYMENT_ID);
     expect(paymentIdFromWebhook({ forPaymentEvents: { id: 123456 } })).toBe('123456');

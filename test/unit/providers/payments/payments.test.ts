@@ -6,11 +6,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { HoodpayCheckout } from '../../../../functions/providers/payments/hoodpay-checkout';
-import {
-  SandboxCardCheckout,
-  SandboxCryptoCheckout,
-  deriveSandboxWebhookSecret,
-} from '../../../../functions/providers/payments/sandbox-checkout';
+import { SandboxCardCheckout, SandboxCryptoCheckout, deriveSandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
 import { StripeCheckout } from '../../../../functions/providers/payments/stripe-checkout';
 import { getCardCheckout, getCryptoCheckout, usingSandboxPayments, verifyStripeEvent } from '../../../../functions/providers/registry/payments';
 

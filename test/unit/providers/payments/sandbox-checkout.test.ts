@@ -180,7 +180,7 @@ describe('stripeSandboxEvent', () => {
 });
 
 describe('hoodpaySandboxWebhookPayload', () => {
-  it('is Hoodpay\'s notification shape, read back by paymentIdFromWebhook after a JSON round trip', () => {
+  it("is Hoodpay's notification shape, read back by paymentIdFromWebhook after a JSON round trip", () => {
     const id = 'hp_local_01JCHECKOUT0000000000000001';
     const paid = hoodpaySandboxWebhookPayload(id, 'paid');
     expect(paid).toEqual({ eventType: 'PAYMENT_COMPLETED', createdAt: expect.any(Number), forPaymentEvents: { id, status: 'COMPLETED' } });

@@ -30,9 +30,7 @@ type FetchArgs = [input: string | URL | Request, init?: RequestInit];
 
 /** A Stripe client whose every HTTP call gets `answer` with `status`; the fake fetch records the requests. */
 function stripeAnswering(answer: unknown, status = 200) {
-  const fetch = vi.fn(async (..._args: FetchArgs) =>
-    Response.json(answer, { status, headers: { 'request-id': 'req_test_8Rz5qXwY' } }),
-  );
+  const fetch = vi.fn(async (..._args: FetchArgs) => Response.json(answer, { status, headers: { 'request-id': 'req_test_8Rz5qXwY' } }));
   const checkout = new StripeCheckout({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
@@ -94,7 +92,7 @@ describe('StripeCheckout.createSession', () => {
     });
   });
 
-  it('lets the session live a little over Stripe\'s 30-minute minimum', () => {
+  it("lets the session live a little over Stripe's 30-minute minimum", () => {
     expect(SESSION_LIFETIME_SECONDS).toBeGreaterThan(30 * 60);
     expect(SESSION_LIFETIME_SECONDS).toBeLessThanOrEqual(35 * 60);
   });
@@ -134,7 +132,7 @@ describe('StripeCheckout.createSession', () => {
     }
   });
 
-  it('turns a refused request into ProviderUnavailable with Stripe\'s reason in the detail', async () => {
+  it("turns a refused request into ProviderUnavailable with Stripe's reason in the detail", async () => {
     const { checkout } = stripeAnswering(expiresAtError, 400);
     const err = await failure(checkout.createSession(request));
     expect(err.detail).toMatch(/StripeInvalidRequestError \(HTTP 400, request req_test_8Rz5qXwY\): The `expires_at` timestamp/);
@@ -176,8 +174,6 @@ describe('StripeCheckout.webhookSecret', () => {
   });
 
   it('cannot be made with a secret key but no webhook secret', () => {
-    expect(() => new StripeCheckout({ secretKey: SECRET_KEY, webhookSecret: undefined })).toThrow(
-      /STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not/,
-    );
+    expect(() => new StripeCheckout({ secretKey: SECRET_KEY, webhookSecret: undefined })).toThrow(/STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not/);
   });
 });

@@ -5,12 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import {
-  AFTERSHIP_TIMEOUT_MS,
-  AfterShipTracker,
-  afterShipTag,
-  fromAfterShipTracking,
-} from '../../../../functions/providers/tracking/aftership-tracker';
+import { AFTERSHIP_TIMEOUT_MS, AfterShipTracker, afterShipTag, fromAfterShipTracking } from '../../../../functions/providers/tracking/aftership-tracker';
 import type { TrackedLabel } from '../../../../functions/providers/tracking/tracking';
 import errorInternal from '../../../fixtures/aftership/error-internal.json';
 import errorInvalidKey from '../../../fixtures/aftership/error-invalid-api-key.json';
@@ -214,9 +209,7 @@ describe('AfterShipTracker.track', () => {
 
   it('is unavailable on 500, from the find or from the create', async () => {
     aftershipAnswers({ status: 500, json: errorInternal });
-    expect((await failure(tracker.track(NUMBER, label))).detail).toBe(
-      "GET /trackings answered HTTP 500 (meta 500: Something went wrong on AfterShip's end.)",
-    );
+    expect((await failure(tracker.track(NUMBER, label))).detail).toBe("GET /trackings answered HTTP 500 (meta 500: Something went wrong on AfterShip's end.)");
     aftershipAnswers({ json: empty }, { status: 500, json: errorInternal });
     expect((await failure(tracker.track(NUMBER, label))).detail).toContain('POST /trackings answered HTTP 500');
     aftershipAnswers({ json: empty }, { status: 201, json: created }, { status: 503, body: '<html>Service Unavailable</html>' });
@@ -265,9 +258,10 @@ describe('AfterShip tags', () => {
   it('maps AfterShip tags to ours: snake_case, with SPEC names for pending and exceptions', () => {
     expect(
       Object.fromEntries(
-        ['Pending', 'InfoReceived', 'InTransit', 'OutForDelivery', 'AttemptFail', 'AvailableForPickup', 'Delivered', 'Exception', 'Expired'].map(
-          (t) => [t, afterShipTag(t)],
-        ),
+        ['Pending', 'InfoReceived', 'InTransit', 'OutForDelivery', 'AttemptFail', 'AvailableForPickup', 'Delivered', 'Exception', 'Expired'].map((t) => [
+          t,
+          afterShipTag(t),
+        ]),
       ),
     ).toEqual({
       Pending: 'pre_transit',
@@ -291,7 +285,10 @@ describe('AfterShip tags', () => {
         tracking_number: NUMBER,
         tag: 'Delivered',
         expected_delivery: '2026-09-09',
-        checkpoints: [{ checkpoint_time: '2026-09-09T14:00:00-04:00', tag: 'Delivered', city: 'BROOKLYN', state: 'NY', country_iso3: 'USA', message: 'Delivered' }, { tag: 'InTransit' }],
+        checkpoints: [
+          { checkpoint_time: '2026-09-09T14:00:00-04:00', tag: 'Delivered', city: 'BROOKLYN', state: 'NY', country_iso3: 'USA', message: 'Delivered' },
+          { tag: 'InTransit' },
+        ],
       },
       NUMBER,
     );

@@ -70,16 +70,7 @@ describe('sandboxTimeline', () => {
   it('answers with exactly the SPEC field names', () => {
     const result = sandboxTimeline(label, NUMBER, at(created + 30 * DAY));
     expect(Object.keys(result).sort()).toEqual(
-      [
-        'aftership_estimated_delivery_date',
-        'checkpoints',
-        'courier_tracking_link',
-        'expected_delivery',
-        'service',
-        'slug',
-        'tag',
-        'tracking_number',
-      ].sort(),
+      ['aftership_estimated_delivery_date', 'checkpoints', 'courier_tracking_link', 'expected_delivery', 'service', 'slug', 'tag', 'tracking_number'].sort(),
     );
     for (const c of result.checkpoints) {
       expect(Object.keys(c).sort()).toEqual(['checkpoint_time', 'city', 'country_iso3', 'message', 'state', 'tag']);

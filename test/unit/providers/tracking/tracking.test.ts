@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { AfterShipTracker } from '../../../../functions/providers/tracking/aftership-tracker';
 import { SandboxTracker } from '../../../../functions/providers/tracking/sandbox-tracker';
-import { formatLocal, hubForZip, instantAt, localDayAndMinute, utcOffsetMinutes, uspsTrackingLink } from '../../../../functions/providers/tracking/usps-network';
+import {
+  formatLocal,
+  hubForZip,
+  instantAt,
+  localDayAndMinute,
+  utcOffsetMinutes,
+  uspsTrackingLink,
+} from '../../../../functions/providers/tracking/usps-network';
 import { getPackageTracker, trackingSettings } from '../../../../functions/providers/registry/tracking';
 
 /** Changes the configuration and forgets everything made from the old one. */

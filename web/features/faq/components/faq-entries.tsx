@@ -18,7 +18,11 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'weight',
     question: 'What is the maximum weight of a package?',
-    answer: <Text>{WEIGHT_MAX_LB} lbs. A label can be bought for any package up to {WEIGHT_MAX_LB} lbs; heavier packages cannot be shipped with our labels.</Text>,
+    answer: (
+      <Text>
+        {WEIGHT_MAX_LB} lbs. A label can be bought for any package up to {WEIGHT_MAX_LB} lbs; heavier packages cannot be shipped with our labels.
+      </Text>
+    ),
   },
   {
     id: 'prices',
@@ -39,7 +43,11 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'deposits',
     question: 'How fast are deposits added to my balance?',
-    answer: <Text>Card deposits are instant: the balance updates as soon as the payment completes. Crypto deposits take a few minutes, until the payment is confirmed.</Text>,
+    answer: (
+      <Text>
+        Card deposits are instant: the balance updates as soon as the payment completes. Crypto deposits take a few minutes, until the payment is confirmed.
+      </Text>
+    ),
   },
   {
     id: 'withdraw',
@@ -54,19 +62,29 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'tracking',
     question: 'How do I track a package?',
-    answer: <Text>Open Track Package and enter the tracking number from your label, or open it from the tracking number in your shipments list. You see the status, the estimated delivery and every scan so far.</Text>,
+    answer: (
+      <Text>
+        Open Track Package and enter the tracking number from your label, or open it from the tracking number in your shipments list. You see the status, the
+        estimated delivery and every scan so far.
+      </Text>
+    ),
   },
   {
     id: 'addresses',
     question: 'Can I save addresses I use often?',
-    answer: <Text>Yes. Add them on Manage Addresses, or with Save Address in the Create Label dialog, and pick them from the street field's list when you create a label.</Text>,
+    answer: (
+      <Text>
+        Yes. Add them on Manage Addresses, or with Save Address in the Create Label dialog, and pick them from the street field's list when you create a label.
+      </Text>
+    ),
   },
   {
     id: 'sample',
     question: 'Why does my label say SAMPLE?',
     answer: (
       <Text>
-        A test or local installation of PrepaidShip uses a sandbox carrier: its labels are samples marked “SAMPLE - NOT VALID FOR POSTAGE” and cannot be mailed. Labels bought on the live service are real USPS labels.
+        A test or local installation of PrepaidShip uses a sandbox carrier: its labels are samples marked “SAMPLE - NOT VALID FOR POSTAGE” and cannot be mailed.
+        Labels bought on the live service are real USPS labels.
       </Text>
     ),
   },

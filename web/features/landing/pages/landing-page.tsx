@@ -72,8 +72,7 @@ export function LandingPage() {
             Effortless Shipping Labels
           </Heading>
           <Text mt="4" fontSize="lg" color="fg.muted">
-            Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay
-            or crypto.
+            Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
           </Text>
           <Box mt="8">
             <StartButton />
@@ -99,7 +98,17 @@ export function LandingPage() {
         <List.Root as="ol" listStyleType="none" mt="6" gap="4">
           {steps.map((s, i) => (
             <List.Item key={s.title} display="flex" gap="4" alignItems="flex-start">
-              <Box flexShrink={0} boxSize="8" rounded="full" bg="blue.solid" color="blue.contrast" display="grid" placeItems="center" fontWeight="bold" aria-hidden>
+              <Box
+                flexShrink={0}
+                boxSize="8"
+                rounded="full"
+                bg="blue.solid"
+                color="blue.contrast"
+                display="grid"
+                placeItems="center"
+                fontWeight="bold"
+                aria-hidden
+              >
                 {i + 1}
               </Box>
               <Box>

@@ -3,7 +3,6 @@ import type { SupportBody } from '@domain/schemas/support';
 import type { SupportAnswer } from '@domain/api/support';
 import { apiRequest } from '@/api-client/client';
 
-
 /** Stores the request and mails it to support with the account as reply-to. */
 export function createSupportRequest(body: SupportBody): Promise<SupportAnswer> {
   return apiRequest('POST /support', { body });

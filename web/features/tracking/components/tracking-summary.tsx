@@ -33,9 +33,7 @@ export function TrackingSummary({ tracking }: { tracking: TrackingResult }) {
         <TrackingStatusBadge tag={tracking.tag} size="lg" />
       </SummaryCard>
       <SummaryCard label="Service">{tracking.service || noValue}</SummaryCard>
-      <SummaryCard label="Estimated delivery">
-        {estimate ? formatCarrierTime(estimate) : noValue}
-      </SummaryCard>
+      <SummaryCard label="Estimated delivery">{estimate ? formatCarrierTime(estimate) : noValue}</SummaryCard>
       <SummaryCard label="Courier">
         {isNavigableUrl(tracking.courier_tracking_link) ? (
           <Link href={tracking.courier_tracking_link} target="_blank" rel="noopener noreferrer" fontSize="md" colorPalette="blue" color="colorPalette.fg">

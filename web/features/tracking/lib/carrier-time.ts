@@ -12,7 +12,10 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 export function formatCarrierTime(text: string): string {
   const parts = LOCAL.exec(text);
   if (!parts) return text;
-  const [year, month, day, hour = 0, minute = 0] = parts.slice(1).filter((part) => part !== undefined).map(Number);
+  const [year, month, day, hour = 0, minute = 0] = parts
+    .slice(1)
+    .filter((part) => part !== undefined)
+    .map(Number);
   const at = new Date(Date.UTC(year as number, (month as number) - 1, day, hour, minute));
   return Number.isNaN(at.getTime()) ? text : (parts[4] === undefined ? dayFormat : dateTimeFormat).format(at);
 }

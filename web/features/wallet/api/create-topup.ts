@@ -7,7 +7,6 @@ import { useRevalidateWallet } from './list-transactions';
 /** The credit types paid through Hoodpay; cards go through Stripe Checkout. */
 export type CryptoCreditType = Exclude<CreditType, 'Card'>;
 
-
 export function createTopup(body: TopupBody): Promise<TopupAnswer> {
   return apiRequest('POST /hoodpay/topup', { body });
 }
