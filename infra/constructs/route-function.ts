@@ -1,5 +1,5 @@
 /**
- * One entry of functions/routes.ts made real: its Lambda (with its own log group), exactly the access
+ * One entry of domain/api/routes.ts made real: its Lambda (with its own log group), exactly the access
  * its code needs, and its API Gateway route. Every route Lambda is built here, so they all share one
  * runtime, bundling, tracing and logging setup; the stack only loops over the route table.
  *
