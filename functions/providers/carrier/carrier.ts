@@ -4,14 +4,7 @@
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
  */
-export interface LabelAddress {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
+import type { Address } from '../../../domain/schemas/addresses';
 
 export interface LabelRequest {
   /** Our order id (the shipOrderId). */
@@ -22,8 +15,9 @@ export interface LabelRequest {
   lengthIn: number;
   widthIn: number;
   heightIn: number;
-  from: LabelAddress;
-  to: LabelAddress;
+  /** What the carrier prints on each side: the product's one address type. */
+  from: Address;
+  to: Address;
   /** YYYY-MM-DD. */
   shipDate: string;
 }

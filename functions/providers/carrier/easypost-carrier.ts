@@ -28,7 +28,8 @@
  */
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
-import type { BoughtLabel, Carrier, LabelAddress, LabelRequest } from './carrier';
+import type { Address } from '../../../domain/schemas/addresses';
+import type { BoughtLabel, Carrier, LabelRequest } from './carrier';
 import { uspsServiceFor } from './usps-services';
 
 export const EASYPOST_TIMEOUT_MS = 15_000;
@@ -49,7 +50,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const ounces = (lb: number): number => Math.max(0.1, Math.round(lb * 16 * 10) / 10);
 const inches = (n: number): number => Math.max(0.1, Math.round(n * 10) / 10);
 
-function easypostAddress(a: LabelAddress) {
+function easypostAddress(a: Address) {
   return { name: a.name, street1: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country || 'US' };
 }
 

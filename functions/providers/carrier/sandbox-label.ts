@@ -21,7 +21,8 @@
  */
 import { toBuffer } from 'bwip-js/node';
 import { degrees, grayscale, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import type { LabelAddress, LabelRequest } from './carrier';
+import type { Address } from '../../../domain/schemas/addresses';
+import type { LabelRequest } from './carrier';
 import { formatTracking, isValidUspsTracking } from './tracking-number';
 import { uspsServiceFor } from './usps-services';
 
@@ -239,7 +240,7 @@ function usDate(isoDate: string): string {
 const num = (n: number): string => (Number.isFinite(n) ? String(Number(n.toFixed(2))) : '?');
 
 /** A city line in two parts, so fitting it may shorten the city but never the state and ZIP. */
-const cityLine = (a: LabelAddress): { city: string; suffix: string } => ({ city: a.city, suffix: `, ${a.state} ${a.zip}` });
+const cityLine = (a: Address): { city: string; suffix: string } => ({ city: a.city, suffix: `, ${a.state} ${a.zip}` });
 
 function drawSampleWatermark(page: PDFPage, fonts: Fonts) {
   const text = 'SAMPLE';
