@@ -45,8 +45,10 @@ export function mapHoodpayStatus(status: unknown): CryptoPaymentStatus {
 
 /**
  * A Hoodpay amount in dollars (a JSON number like 0.29 or a string like "12.30") as integer cents,
- * worked out on the decimal text, never by multiplying floats. Undefined when it is not a
- * non-negative amount with at most two significant decimals ("12.300" is fine, "12.345" is not).
+ * rounded to the nearest cent (half up) on the decimal text, never by multiplying floats. Rounding
+ * matters: a JSON number such as 0.30000000000000004 is 30 cents, not an amount we cannot read,
+ * which would answer Hoodpay 502 for ever and leave the payment pending. Undefined when it is not a
+ * non-negative decimal amount.
  */
 export function hoodpayAmountToCents(amount: unknown): number | undefined {
   let text: string;
@@ -60,10 +62,11 @@ export function hoodpayAmountToCents(amount: unknown): number | undefined {
   }
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return undefined;
-  const [, whole, fraction = ''] = m;
-  if (/[^0]/.test(fraction.slice(2))) return undefined;
-  const cents = dollarsToCents(fraction ? `${whole}.${fraction.slice(0, 2)}` : (whole as string));
-  return cents === null || cents < 0 ? undefined : cents;
+  const [, whole = '', fraction = ''] = m;
+  const cents = dollarsToCents(fraction ? `${whole}.${fraction.slice(0, 2)}` : whole);
+  if (cents === null || cents < 0) return undefined;
+  // The first dropped digit decides the rounding; digits after it cannot change a half-up result.
+  return Number(fraction[2] ?? '0') >= 5 ? cents + 1 : cents;
 }
 
 /** A payment id we are willing to put in a URL path: Hoodpay's UUIDs, our sandbox ids, or a number. */

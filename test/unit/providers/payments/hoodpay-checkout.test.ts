@@ -128,6 +128,11 @@ describe('HoodpayCheckout.getPayment', () => {
     expect(init?.body).toBeUndefined();
   });
 
+  it('reads an amount carrying a float artefact as its whole cents instead of refusing it', async () => {
+    hoodpayAnswers({ data: { ...completed.data, endAmount: 12.3 * 3 } }); // 36.900000000000006
+    expect(await hoodpay.getPayment(PAYMENT_ID)).toEqual({ id: PAYMENT_ID, status: 'completed', amountCents: 3690 });
+  });
+
   it('reports a payment still waiting for crypto as pending', async () => {
     hoodpayAnswers(pending);
     expect(await hoodpay.getPayment(PAYMENT_ID)).toEqual({ id: PAYMENT_ID, status: 'pending', amountCents: 29 });
@@ -166,7 +171,7 @@ describe('HoodpayCheckout.getPayment', () => {
   it('is ProviderUnavailable on an answer without a usable amount, in another currency, or about another payment', async () => {
     hoodpayAnswers({ data: { ...completed.data, endAmount: undefined } });
     expect((await failure(hoodpay.getPayment(PAYMENT_ID))).detail).toContain('no usable endAmount');
-    hoodpayAnswers({ data: { ...completed.data, endAmount: '12.345' } });
+    hoodpayAnswers({ data: { ...completed.data, endAmount: '12,34' } });
     await failure(hoodpay.getPayment(PAYMENT_ID));
     hoodpayAnswers({ data: { ...completed.data, currency: 'EUR' } });
     expect((await failure(hoodpay.getPayment(PAYMENT_ID))).detail).toContain('currency EUR');
@@ -209,8 +214,17 @@ describe('hoodpayAmountToCents', () => {
     expect(hoodpayAmountToCents(0)).toBe(0);
   });
 
-  it('refuses what is not a non-negative amount with at most two significant decimals', () => {
-    for (const bad of ['12.345', 12.345, -1, '-1.00', '1e3', 1e21, Number.NaN, Number.POSITIVE_INFINITY, '', 'abc', '1,00', null, undefined, {}]) {
+  it('rounds to the nearest cent, so a float artefact never leaves a payment unreadable', () => {
+    expect(hoodpayAmountToCents(0.1 + 0.2)).toBe(30); // 0.30000000000000004
+    expect(hoodpayAmountToCents(12.3 * 3)).toBe(3690); // 36.900000000000006
+    expect(hoodpayAmountToCents('12.345')).toBe(1235);
+    expect(hoodpayAmountToCents('12.344999')).toBe(1234);
+    expect(hoodpayAmountToCents(0.995)).toBe(100); // 0.995 is stored as 0.99499999999999999556, printed "0.995"
+    expect(hoodpayAmountToCents('9.999')).toBe(1000);
+  });
+
+  it('refuses what is not a non-negative decimal amount', () => {
+    for (const bad of [-1, '-1.00', '1e3', 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, '', 'abc', '1,00', null, undefined, {}]) {
       expect(hoodpayAmountToCents(bad)).toBeUndefined();
     }
   });
