@@ -41,7 +41,15 @@ export class DomainError extends Error {
 /** The request is well-formed but cannot be honoured as asked (an expired code, a used link). */
 export class InvalidRequest extends DomainError {}
 export class NotFound extends DomainError {}
-export class Conflict extends DomainError {}
+export class Conflict extends DomainError {
+  constructor(
+    message: string,
+    /** When trying again later can succeed (work still under way): the `Retry-After` seconds to answer. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 export class InsufficientBalance extends DomainError {
   constructor(message = 'Insufficient balance') {
     super(message);
@@ -73,12 +81,15 @@ const domainStatus = new Map<DomainErrorClass, number>([
   [ProviderUnavailable, 502],
 ]);
 
-/** Status code and public message of an error, or undefined when it must stay a hidden 500. */
-export function exposedError(err: unknown): { statusCode: number; message: string; fields?: Record<string, string> } | undefined {
+/** Status code, public message and headers of an error, or undefined when it must stay a hidden 500. */
+export function exposedError(
+  err: unknown,
+): { statusCode: number; message: string; fields?: Record<string, string>; headers?: Record<string, string> } | undefined {
   if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
   if (err instanceof DomainError) {
     const statusCode = domainStatus.get(err.constructor as DomainErrorClass);
-    if (statusCode) return { statusCode, message: err.message };
+    const retryAfter = err instanceof Conflict && err.retryAfterSeconds !== undefined ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
+    if (statusCode) return { statusCode, message: err.message, headers: retryAfter };
   }
   return undefined;
 }

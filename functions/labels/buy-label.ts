@@ -19,6 +19,7 @@ import type { EntryOwner } from '../wallet/ledger';
 import { debit, refund } from '../wallet/wallet';
 
 const CARRIER = 'USPS label service';
+export const REFUNDED_BEFORE = 'This label could not be bought and its price went back to your wallet. Start a new order to try again.';
 
 /** The server's price for a form, or a 400 when the type and weight have none. */
 export function priceOf(body: Pick<LabelOrderBody, 'labelType' | 'weight'>): number {
@@ -116,8 +117,13 @@ async function recordOutcome(order: Order, outcome: 'created' | 'failed', write:
   }
 }
 
-/** How long a repeated request waits for the first one to finish before answering its state. */
-const REPEAT_WAIT_MS = 10_000;
+/**
+ * How long a repeated request waits for the first one to finish before answering 409 with
+ * Retry-After: well inside the Lambda's 10 s timeout, so a retry never times out into a 500.
+ */
+const REPEAT_WAIT_MS = 3_000;
+/** What the 409 for a first request still at work tells the client to wait before trying again. */
+const REPEAT_RETRY_AFTER_S = 5;
 
 /** The first order placed with an idempotency key, once it has finished (or after REPEAT_WAIT_MS). */
 async function firstAnswer(userId: string, orderId: string): Promise<Order> {
@@ -151,8 +157,10 @@ export async function buyWithCredits(userId: string, body: LabelOrderBody, key: 
   let order: Order;
   if (placed.kind === 'repeat') {
     order = await firstAnswer(user.id, placed.orderId);
-    if (order.status === 'failed') throw new ProviderUnavailable(CARRIER, order.failureReason ?? 'failed before');
-    if (order.status !== 'created') throw new Conflict('This order is still being processed. Try again in a moment.');
+    // A retry never answers 5xx: the first request's outcome is final (the label, or its refund), or
+    // it is still at work and the client is told when to ask again.
+    if (order.status === 'failed') throw new Conflict(REFUNDED_BEFORE);
+    if (order.status !== 'created') throw new Conflict('This order is still being processed. Try again in a moment.', REPEAT_RETRY_AFTER_S);
   } else {
     order = await fulfilOrder(user, placed.order, log);
   }

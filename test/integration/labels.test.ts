@@ -9,6 +9,7 @@ import { getLabelCount } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
+import { REFUNDED_BEFORE } from '../../functions/labels/buy-label';
 import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';
@@ -148,8 +149,10 @@ describe('buying labels with wallet credits', () => {
     };
     expect(list.orders[0]?.status).toBe('failed');
     expect(list.totalOrders).toBe(0);
-    // The same key again answers the same failure and does not charge a second time.
-    expect((await buy(user.token, 'k-down')).status).toBe(502);
+    // The same key again says the price went back (409, never a 5xx) and does not charge a second time.
+    const again = await buy(user.token, 'k-down');
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe(REFUNDED_BEFORE);
     expect(await expectLedgerInvariant(user.id)).toBe(1000);
   });
 

@@ -9,6 +9,7 @@ import { getOrder } from '../../../../functions/data/orders';
 import { getLabelCount } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
+import { REFUNDED_BEFORE } from '../../../../functions/labels/buy-label';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import type { BlobStore } from '../../../../functions/providers/blobs/blob-store';
 import type { Carrier, LabelRequest } from '../../../../functions/providers/carrier/carrier';
@@ -248,14 +249,15 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     expect(watch.put).toHaveBeenCalledTimes(1);
   });
 
-  it('answers 502 when the first order failed (it was refunded then), and never buys again', async () => {
+  it('answers 409 saying the price went back when the first order failed (refunded then), never a 5xx, and never buys again', async () => {
     const key = idempotencyKey();
     watch.buyLabel.mockRejectedValueOnce(new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'));
     expect((await buy(form(), key)).statusCode).toBe(502);
     const again = await withoutWrites(() => buy(form(), key));
 
-    expect(again.statusCode).toBe(502);
-    expect(again.json).toEqual(CARRIER_DOWN);
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toEqual({ message: REFUNDED_BEFORE });
+    expect(again.headers?.['retry-after']).toBeUndefined();
     expect(watch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(1250);
   });
@@ -283,6 +285,33 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     expect(b.json).toEqual(a.json);
+    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(await balance()).toBe(650);
+  });
+
+  it('answers 409 with Retry-After, not a 5xx, while the first order is still at the carrier after the wait', async () => {
+    const key = idempotencyKey();
+    let release!: () => void;
+    const carrierHeld = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const carrierReached = new Promise<void>((resolve) => (reached = resolve));
+    watch.buyLabel.mockImplementationOnce(async (req, real) => {
+      reached();
+      await carrierHeld;
+      return real.buyLabel(req);
+    });
+
+    const first = buy(form(), key);
+    await carrierReached;
+    const second = await buy(form(), key); // waits its 3 s for the first, which is still held
+
+    expect(second.statusCode).toBe(409);
+    expect(second.json).toEqual({ message: 'This order is still being processed. Try again in a moment.' });
+    expect(second.headers?.['retry-after']).toBe('5');
+    release();
+    expect((await first).statusCode).toBe(201);
+    const third = await buy(form(), key);
+    expect(third.statusCode).toBe(201);
     expect(watch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(650);
   });
