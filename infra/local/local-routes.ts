@@ -75,7 +75,21 @@ async function checkoutRoute(req: IncomingMessage, res: ServerResponse, id: stri
   res.end();
 }
 
+/**
+ * True for an address of this machine: 127.0.0.0/8, ::1, and IPv4 loopback written as IPv6
+ * (`::ffff:127.0.0.1`, how a dual-stack socket reports it).
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 export async function localRoutes(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  // The outbox holds sign-in codes and reset links, and Pay credits a wallet: only the developer at
+  // this machine may use them, even when the front listens on every interface (HOST=0.0.0.0).
+  // Anyone else sees no such path, like in AWS where /_local/* does not exist at all.
+  if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 404, { message: 'Not found' });
   if (req.method === 'GET' && url.pathname === '/_local/outbox') {
     const to = url.searchParams.get('to') ?? undefined;
     return sendJson(res, 200, await listOutbox({ to, limit: 100 }));
