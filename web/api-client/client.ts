@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** False when the answer carried no message and `message` is our generic stand-in. */
     readonly hasServerMessage = true,
+    /** The answer's `Retry-After` in seconds: the work is still under way, ask again then. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -66,6 +68,12 @@ export function resolveRoute(key: RouteKey, { params = {}, query = {} }: Pick<Re
   return { method, url: qs ? `${path}?${qs}` : path };
 }
 
+/** `Retry-After` as seconds (the API sends whole seconds; an HTTP date is not used by it). */
+function retryAfterOf(header: string | null): number | undefined {
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -80,6 +88,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     hasMessage ? message : `Request failed (${response.status})`,
     fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
     hasMessage,
+    retryAfterOf(response.headers.get('retry-after')),
   );
 }
 

@@ -125,6 +125,28 @@ describe('Create Label dialog: paying with wallet credits', () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it('keeps the key while the server says the first order is still being processed (409 with Retry-After), then a new one after a final 409', async () => {
+    const stillProcessing = () =>
+      Response.json({ message: 'This order is still being processed. Try again in a moment.' }, { status: 409, headers: { 'Retry-After': '5' } });
+    const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': stillProcessing });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(submitButton(dialog));
+    await screen.findByText('This order is still being processed. Try again in a moment.');
+    api.set(
+      'POST /shipping/create-label',
+      json({ message: 'This label could not be bought and its price went back to your wallet. Start a new order to try again.' }, 409),
+    );
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
+    await screen.findByText(/its price went back to your wallet/);
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(3));
+
+    const [first, second, third] = api.calls('POST /shipping/create-label').map((c) => c.headers['Idempotency-Key']);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+  });
+
   it('uses a new key once the order was refused (4xx) or its values changed', async () => {
     const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': json({ message: 'Insufficient balance' }, 402) });
     await fillLabelForm(user, dialog, 'credits');
