@@ -237,6 +237,20 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 });
 
 describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
+  /** Holds the carrier's next purchase until `release()`; `carrierReached` settles when it is asked. */
+  function holdCarrier() {
+    let release!: () => void;
+    const carrierHeld = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const carrierReached = new Promise<void>((resolve) => (reached = resolve));
+    watch.buyLabel.mockImplementationOnce(async (req, real) => {
+      reached();
+      await carrierHeld;
+      return real.buyLabel(req);
+    });
+    return { carrierReached, release };
+  }
+
   it('answers the first order (created) with the current balance, and never buys or charges again', async () => {
     const key = idempotencyKey();
     const first = await buy(form(), key);
@@ -264,15 +278,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
 
   it('waits for a first order still processing and answers it once created', async () => {
     const key = idempotencyKey();
-    let release!: () => void;
-    const carrierHeld = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const carrierReached = new Promise<void>((resolve) => (reached = resolve));
-    watch.buyLabel.mockImplementationOnce(async (req, real) => {
-      reached();
-      await carrierHeld;
-      return real.buyLabel(req);
-    });
+    const { carrierReached, release } = holdCarrier();
 
     const first = buy(form(), key);
     await carrierReached;
@@ -291,15 +297,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
 
   it('answers 409 with Retry-After, not a 5xx, while the first order is still at the carrier after the wait', async () => {
     const key = idempotencyKey();
-    let release!: () => void;
-    const carrierHeld = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const carrierReached = new Promise<void>((resolve) => (reached = resolve));
-    watch.buyLabel.mockImplementationOnce(async (req, real) => {
-      reached();
-      await carrierHeld;
-      return real.buyLabel(req);
-    });
+    const { carrierReached, release } = holdCarrier();
 
     const first = buy(form(), key);
     await carrierReached;
