@@ -10,7 +10,7 @@ import { db, tableName } from '../../../../functions/data/client';
 import { saveAddress } from '../../../../functions/data/addresses';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
 import { changesOf, withoutWrites } from '../table-changes';
 
 const ADDRESS = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
@@ -185,13 +185,7 @@ describe('POST /auth/addresses', () => {
   });
 
   it('answers 401 without a token and 403 before the code step, without writing', async () => {
-    const anonymous = await withoutWrites(() => save(ADDRESS, null));
-    const otp = await withoutWrites(() => save(ADDRESS, ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => save(ADDRESS, token)), ann.otpToken);
   });
 
   it('answers 415 for a body that is not JSON, without writing', async () => {
@@ -234,13 +228,7 @@ describe('GET /auth/addresses', () => {
   });
 
   it('answers 401 without a token and 403 before the code step', async () => {
-    const anonymous = await list(null);
-    const otp = await list(ann.otpToken);
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => list(token), ann.otpToken);
   });
 });
 
@@ -311,12 +299,6 @@ describe('DELETE /auth/addresses/{id}', () => {
 
   it('answers 401 without a token and 403 before the code step, without deleting', async () => {
     const { id } = await saved();
-    const anonymous = await withoutWrites(() => remove(id, null));
-    const otp = await withoutWrites(() => remove(id, ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => remove(id, token)), ann.otpToken);
   });
 });

@@ -16,7 +16,7 @@ import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
 import { changesOf, withoutWrites } from '../table-changes';
 import { balanceOf, entriesOf } from './payments';
 
@@ -197,13 +197,7 @@ describe('POST /stripe/create-checkout-session: one label', () => {
 
 describe('POST /stripe/create-checkout-session: who may start a payment', () => {
   it('answers 401 without a token and 403 before the code step, writing nothing and calling no provider', async () => {
-    const anonymous = await withoutWrites(() => checkout({ amount: 25 }, null));
-    const otp = await withoutWrites(() => checkout({ amount: 25 }, ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => checkout({ amount: 25 }, token)), ann.otpToken);
     expect(watch.createSession).not.toHaveBeenCalled();
   });
 

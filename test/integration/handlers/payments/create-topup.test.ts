@@ -13,7 +13,7 @@ import { findEntryByProviderRef } from '../../../../functions/wallet/ledger';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 import { balanceOf, entriesOf } from './payments';
 
@@ -146,13 +146,7 @@ describe('POST /hoodpay/topup', () => {
   });
 
   it('answers 401 without a token and 403 before the code step, writing nothing', async () => {
-    const anonymous = await withoutWrites(() => topUp({ amount: 15, creditType: 'Crypto' }, null));
-    const otp = await withoutWrites(() => topUp({ amount: 15, creditType: 'Crypto' }, ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => topUp({ amount: 15, creditType: 'Crypto' }, token)), ann.otpToken);
     expect(watch.createPayment).not.toHaveBeenCalled();
   });
 });

@@ -9,7 +9,7 @@ import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
-import { CODE_FIRST, SIGN_IN } from '../answers';
+import { expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 import { startCardTopUp } from './payments';
 
@@ -201,12 +201,6 @@ describe('GET /hoodpay/transactions: refusals', () => {
   });
 
   it('answers 401 without a token and 403 before the code step', async () => {
-    const anonymous = await list({}, null);
-    const otp = await list({}, ann.otpToken);
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => list({}, token), ann.otpToken);
   });
 });

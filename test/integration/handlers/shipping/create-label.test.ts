@@ -19,7 +19,7 @@ import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 
 /** The configured carrier and label store, watched; a test may replace what one call does. */
@@ -225,13 +225,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
   });
 
   it('answers 401 without a token and 403 before the code step, writing nothing and buying nothing', async () => {
-    const anonymous = await withoutWrites(() => buy(form(), idempotencyKey(), null));
-    const otp = await withoutWrites(() => buy(form(), idempotencyKey(), ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => buy(form(), idempotencyKey(), token)), ann.otpToken);
     expect(watch.buyLabel).not.toHaveBeenCalled();
   });
 });

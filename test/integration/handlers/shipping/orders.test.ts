@@ -12,7 +12,7 @@ import { getOrder, newOrder, putOrderStep } from '../../../../functions/data/ord
 import type { OrderStatus } from '../../../../domain/api/orders';
 import { installFaultInjector } from '../../reliability/helpers';
 import { buyLabel, invoke, newAccount, type Account } from '../../security/actors';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 
 const NO_LABEL = { message: 'No label for this order' };
@@ -106,13 +106,7 @@ describe('GET /shipping/orders', () => {
   });
 
   it('answers 401 without a token and 403 before the code step', async () => {
-    const anonymous = await list({}, null);
-    const otp = await list({}, ann.otpToken);
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => list({}, token), ann.otpToken);
   });
 });
 
@@ -175,12 +169,6 @@ describe('GET /shipping/download-order/{shipOrderId}', () => {
 
   it('answers 401 without a token and 403 before the code step', async () => {
     const label = await buyLabel(ann);
-    const anonymous = await download(label.shipOrderId, null);
-    const otp = await download(label.shipOrderId, ann.otpToken);
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => download(label.shipOrderId, token), ann.otpToken);
   });
 });

@@ -20,7 +20,7 @@ import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { installFaultInjector } from '../../reliability/helpers';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 
 /** The configured tracker, watched; a test may replace what it answers. */
@@ -335,13 +335,7 @@ describe('POST /shipping/track: failures and access', () => {
 
   it('answers 401 without a token and 403 before the code step, before asking the table or the tracker', async () => {
     tableUnreachable();
-    const anonymous = await track(ours.tracking, null);
-    const otp = await track(ours.tracking, ann.otpToken);
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => track(ours.tracking, token), ann.otpToken);
     expect(watch.track).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@ import { listOutbox } from '../../../../functions/data/outbox';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
-import { CODE_FIRST, HIDDEN_500, SIGN_IN } from '../answers';
+import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
 import { changesOf, withoutWrites } from '../table-changes';
 
 /** The mailer the registry chose, unless a test makes sending fail. */
@@ -146,13 +146,7 @@ describe('POST /support', () => {
   });
 
   it('answers 401 without a token and 403 before the code step, without writing', async () => {
-    const anonymous = await withoutWrites(() => ask(FORM, null));
-    const otp = await withoutWrites(() => ask(FORM, ann.otpToken));
-
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json).toEqual(SIGN_IN);
-    expect(otp.statusCode).toBe(403);
-    expect(otp.json).toEqual(CODE_FIRST);
+    await expectVerifiedUserOnly((token) => withoutWrites(() => ask(FORM, token)), ann.otpToken);
   });
 
   it('answers 400 for a body that is not valid JSON', async () => {
