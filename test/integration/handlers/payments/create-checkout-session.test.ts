@@ -11,14 +11,13 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import type { CardCheckout, CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { localCheckoutUrl } from '../../../../functions/providers/payments/sandbox-checkout';
-import { findEntryByProviderRef } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
 import { changesOf, withoutWrites } from '../table-changes';
-import { balanceOf, entriesOf } from './payments';
+import { balanceOf, entriesOf, expectPendingTopUp } from './payments';
 
 /** The configured (sandbox) card checkout, watched; a test may replace what one call does. */
 const watch = vi.hoisted(() => ({
@@ -67,23 +66,7 @@ describe('POST /stripe/create-checkout-session: a wallet top-up', () => {
     expect(id).toMatch(/^cs_test_local_[0-9A-Z]{26}$/);
     expect(url).toBe(localCheckoutUrl(id));
     const entry = await onlyEntry();
-    expect(entry).toEqual({
-      id: expect.stringMatching(ULID),
-      userId: ann.id,
-      userName: ann.name,
-      userEmail: ann.email,
-      amountCents: 2500,
-      type: 'topup',
-      creditType: 'Card',
-      paymentType: 'CARD',
-      status: 'pending',
-      orderId: null,
-      provider: 'stripe',
-      providerRef: id,
-      createdAt: expect.any(String),
-      completedAt: null,
-    });
-    expect(await findEntryByProviderRef('stripe', id)).toEqual({ userId: ann.id, entryId: entry.id });
+    await expectPendingTopUp(entry, ann, { amountCents: 2500, creditType: 'Card', paymentType: 'CARD', provider: 'stripe', providerRef: id });
     const request = {
       userId: ann.id,
       email: ann.email,

@@ -9,13 +9,12 @@ import { resetConfigForTests } from '../../../../functions/config';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import type { CheckoutRequest, CryptoCheckout } from '../../../../functions/providers/payments/payments';
-import { findEntryByProviderRef } from '../../../../functions/wallet/ledger';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
-import { balanceOf, entriesOf } from './payments';
+import { balanceOf, entriesOf, expectPendingTopUp } from './payments';
 
 /** The configured (sandbox) crypto checkout, watched; a test may replace what one call does. */
 const watch = vi.hoisted(() => ({
@@ -35,7 +34,6 @@ vi.mock('../../../../functions/providers/registry/payments', async (importOrigin
 });
 
 const APP_URL = 'https://app.prepaidship.test';
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const HOODPAY_DOWN = { message: 'Hoodpay is not answering right now. Please try again in a moment.' };
 
 const faults = installFaultInjector();
@@ -73,23 +71,7 @@ describe('POST /hoodpay/topup', () => {
     expect(hoodpayOrderId).toMatch(/^hp_local_[0-9A-Z]{26}$/);
     expect(url).toBe(`${APP_URL}/_local/checkout/${hoodpayOrderId}`);
     const entry = await onlyEntry();
-    expect(entry).toEqual({
-      id: expect.stringMatching(ULID),
-      userId: ann.id,
-      userName: ann.name,
-      userEmail: ann.email,
-      amountCents: 1500,
-      type: 'topup',
-      creditType,
-      paymentType,
-      status: 'pending',
-      orderId: null,
-      provider: 'hoodpay',
-      providerRef: hoodpayOrderId,
-      createdAt: expect.any(String),
-      completedAt: null,
-    });
-    expect(await findEntryByProviderRef('hoodpay', hoodpayOrderId)).toEqual({ userId: ann.id, entryId: entry.id });
+    await expectPendingTopUp(entry, ann, { amountCents: 1500, creditType, paymentType, provider: 'hoodpay', providerRef: hoodpayOrderId });
     const request = {
       userId: ann.id,
       email: ann.email,

@@ -8,7 +8,8 @@ import { expect } from 'vitest';
 import { getLocalCheckout, type LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getUserById } from '../../../../functions/data/users';
 import { sandboxWebhookSecret, stripeSandboxEvent, type SandboxOutcome } from '../../../../functions/providers/payments/sandbox-checkout';
-import { listUserEntries } from '../../../../functions/wallet/ledger';
+import type { LedgerEntry, PaymentProvider } from '../../../../domain/api/wallet';
+import { findEntryByProviderRef, listUserEntries } from '../../../../functions/wallet/ledger';
 import { invoke, type Account } from '../../security/actors';
 
 /** Every ledger entry of `userId`, newest first. */
@@ -16,6 +17,30 @@ export const entriesOf = async (userId: string) => (await listUserEntries(userId
 
 /** The balance as stored (a new account has none stored and reads as 0). */
 export const balanceOf = async (userId: string) => (await getUserById(userId, { consistent: true }))?.balanceCents;
+
+/**
+ * `entry` is the pending top-up a started payment leaves behind: the owner's, for the amount and
+ * payment type asked, moving no money yet, and findable from the provider's id for it.
+ */
+export async function expectPendingTopUp(
+  entry: LedgerEntry | undefined,
+  owner: Account,
+  expected: Pick<LedgerEntry, 'amountCents' | 'creditType' | 'paymentType'> & { provider: PaymentProvider; providerRef: string },
+): Promise<void> {
+  expect(entry).toEqual({
+    id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+    userId: owner.id,
+    userName: owner.name,
+    userEmail: owner.email,
+    type: 'topup',
+    status: 'pending',
+    orderId: null,
+    createdAt: expect.any(String),
+    completedAt: null,
+    ...expected,
+  });
+  expect(await findEntryByProviderRef(expected.provider, expected.providerRef)).toEqual({ userId: owner.id, entryId: entry?.id });
+}
 
 /** Starts a card top-up of `amount` dollars through the real route and answers the sandbox checkout behind it. */
 export async function startCardTopUp(account: Account, amount: number): Promise<LocalCheckout> {
