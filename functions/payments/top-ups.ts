@@ -12,7 +12,7 @@
 import { PAYMENT_TYPES, type CreditType } from '../../domain/schemas/payments';
 import type { PaymentProvider } from '../../domain/api/wallet';
 import { config } from '../config';
-import { transact } from '../data/client';
+import { transact, type Step } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Unauthorized } from '../errors';
@@ -20,7 +20,7 @@ import { paymentFailed, topUpSettled } from '../observability/metrics';
 import { getCardCheckout, getCryptoCheckout } from '../providers/registry/payments';
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
-import { settle } from '../wallet/wallet';
+import { completeTopUp, failTopUp } from '../wallet/wallet';
 
 /** Where checkout sends the payer back: the wallet page, which waits for the webhook's credit. */
 export const walletReturnUrls = () => {
@@ -103,14 +103,23 @@ export async function settleTopUp(input: {
   /** Completing: what the provider says was paid, in cents. */
   paidCents?: number;
 }): Promise<SettleResult> {
-  const entry = await getEntry(input.userId, input.entryId);
-  if (!entry) return 'rejected';
-  const completing = input.outcome === 'completed';
-  if (completing && (entry.amountCents !== input.paidCents || entry.amountCents <= 0)) return 'rejected';
   const now = new Date().toISOString();
-  const done = await transact([eventRecordStep(input.eventKey, { entryId: entry.id, outcome: input.outcome }, now), ...settle(entry, input.outcome, now)]);
+  const record = eventRecordStep(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now);
+  let settling: Step[];
+  let creditedCents = 0;
+  if (input.outcome === 'completed') {
+    // Completing credits the entry's own amount, so it is read first and must equal what was paid.
+    const entry = await getEntry(input.userId, input.entryId);
+    if (!entry || entry.amountCents !== input.paidCents || entry.amountCents <= 0) return 'rejected';
+    settling = completeTopUp(entry, now);
+    creditedCents = entry.amountCents;
+  } else {
+    // Failing moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.
+    settling = failTopUp({ userId: input.userId, id: input.entryId }, now);
+  }
+  const done = await transact([record, ...settling]);
   if (done.ok) {
-    if (completing) topUpSettled(entry.amountCents);
+    if (creditedCents > 0) topUpSettled(creditedCents);
     else paymentFailed();
     return 'applied';
   }

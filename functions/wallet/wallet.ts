@@ -68,7 +68,7 @@ function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: Walle
 export const refund = (user: EntryOwner, move: WalletMove): Step[] => credit(user, 'refund', move);
 
 /** The step that ends a pending entry; completing also requires the amount it was made for. */
-function endPendingStep(entry: Pick<LedgerEntry, 'userId' | 'id' | 'amountCents'>, outcome: 'completed' | 'failed', now: string): Step {
+function endPendingStep(entry: Pick<LedgerEntry, 'userId' | 'id'> & { amountCents?: number }, outcome: 'completed' | 'failed', now: string): Step {
   const completing = outcome === 'completed';
   return {
     name: 'wallet.entry',
@@ -85,18 +85,17 @@ function endPendingStep(entry: Pick<LedgerEntry, 'userId' | 'id' | 'amountCents'
   };
 }
 
-/**
- * Settles a pending top-up: completed credits its amount to the balance (and counts as a top-up in
- * the admin figures), failed only marks it. Fails as `wallet.entry` when it is no longer pending.
- */
-export function settle(entry: LedgerEntry, outcome: 'completed' | 'failed', now: string): Step[] {
-  if (outcome === 'failed') return [endPendingStep(entry, 'failed', now)];
+/** Completes a pending top-up: credits its amount to the balance and counts it in the admin figures. */
+export function completeTopUp(entry: LedgerEntry, now: string): Step[] {
   return [
     endPendingStep(entry, 'completed', now),
     balanceStep(entry.userId, entry.amountCents, 'exists'),
     ...statsSteps({ balanceCents: entry.amountCents, topUps: 1, topUpCents: entry.amountCents }),
   ];
 }
+
+/** Marks a pending top-up failed: no money moves, so the entry's key is enough (no read first). */
+export const failTopUp = (entry: Pick<LedgerEntry, 'userId' | 'id'>, now: string): Step[] => [endPendingStep(entry, 'failed', now)];
 
 /**
  * A card payment made for one label: the pending payment entry completes (+price) and the label's
