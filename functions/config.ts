@@ -4,7 +4,21 @@
  * Every variable is listed in .env.example and the README.
  */
 import { z } from 'zod';
+import { LABEL_TYPES } from '../domain/pricing';
 import { loadSecrets } from './secrets-loader';
+
+const labelTypeUid = z.enum(LABEL_TYPES.map((t) => t.uid) as [string, ...string[]]);
+
+/** A JSON setting: its text parsed, or a zod issue saying it is not JSON. */
+const jsonText = (value: unknown, ctx: z.RefinementCtx) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+    return z.NEVER;
+  }
+};
 
 const schema = z.object({
   TABLE_NAME: z.string().min(1).default('prepaidship'),
@@ -15,6 +29,13 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_ISSUER: z.string().default('prepaidship'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * The deployment stage, set by the stack on every Lambda (infra/stack.ts). `prod` refuses the
+   * make-believe carrier; unset means a local run or a test.
+   */
+  STAGE: z.enum(['dev', 'prod']).optional(),
+  /** Set by AWS Lambda itself: a Lambda whose stack did not say its stage counts as production. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   /** Public origin of the SPA, for links in mails (the password reset link). */
   APP_URL: z.url().default('http://localhost:3000'),
 
@@ -46,6 +67,12 @@ const schema = z.object({
   CARRIER_PROVIDER: z.enum(['sandbox', 'easypost']).default('sandbox'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().default('https://api.easypost.com'),
+  /**
+   * Most EasyPost may charge for one label, in cents per label type, as JSON: `{"usps_priority": 900}`.
+   * A type not listed may cost at most what the customer pays for it (domain/pricing.ts), so no
+   * label is sold below cost unless this says so.
+   */
+  CARRIER_COST_CEILINGS: z.preprocess(jsonText, z.partialRecord(labelTypeUid, z.int().positive())).default({}),
   /** Label PDFs: an S3 bucket in AWS; without one, files under LABEL_DIR (local runs). */
   LABEL_BUCKET: z.string().min(3).optional(),
   LABEL_DIR: z.string().min(1).default('.data/labels'),

@@ -3,10 +3,13 @@
  * transactions that change them (so they can never drift from the data and cost one BatchGet to
  * read, never a Scan). Sharded so many concurrent purchases don't all update one hot item.
  *
- *   all time  pk STATS#total#<0..SHARDS-1>           sk STATS  labels, users, balanceCents
+ *   all time  pk STATS#total#<0..SHARDS-1>           sk STATS  labels, users, balanceCents,
+ *                                                               realLabels, realRevenueCents, realCostCents
  *   per day   pk STATS#day#<YYYY-MM-DD>#<0..SHARDS-1> sk STATS  labels, topUps, topUpCents, expiresAt
  *
- * Days are UTC; a day's shards expire (TTL) well after they leave the 7-day window.
+ * Days are UTC; a day's shards expire (TTL) well after they leave the 7-day window. "Real" labels
+ * are those a carrier charged us for (BoughtLabel.costCents not null): the margin on the dashboard
+ * is their revenue minus their cost. Sandbox labels cost nothing and are counted in `labels` only.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
@@ -29,6 +32,20 @@ export interface StatsChange {
   balanceCents?: number;
   topUps?: number;
   topUpCents?: number;
+  /** Labels a carrier charged us for, what customers paid for them, and what the carrier charged. */
+  realLabels?: number;
+  realRevenueCents?: number;
+  realCostCents?: number;
+}
+
+/**
+ * The change of one created label: counted in `labels`, and as a real label with its price and
+ * cost when the carrier charged for it (costCents null or absent: the sandbox, nothing bought).
+ * A refund of a real label will move the three real figures back by the same amounts.
+ */
+export function createdLabelStats(priceCents: number, costCents: number | null | undefined): StatsChange {
+  if (costCents === null || costCents === undefined) return { labels: 1 };
+  return { labels: 1, realLabels: 1, realRevenueCents: priceCents, realCostCents: costCents };
 }
 
 /** `ADD a :a, b :b` over the non-zero fields, or undefined when there are none. */
@@ -49,7 +66,14 @@ function addExpression(fields: Record<string, number>): { expr: string; names: R
 export function statsItems(change: StatsChange, now = new Date()) {
   const shard = randomInt(STATS_SHARDS);
   const items = [];
-  const total = addExpression({ labels: change.labels ?? 0, users: change.users ?? 0, balanceCents: change.balanceCents ?? 0 });
+  const total = addExpression({
+    labels: change.labels ?? 0,
+    users: change.users ?? 0,
+    balanceCents: change.balanceCents ?? 0,
+    realLabels: change.realLabels ?? 0,
+    realRevenueCents: change.realRevenueCents ?? 0,
+    realCostCents: change.realCostCents ?? 0,
+  });
   if (total) {
     items.push({
       Update: {
@@ -102,6 +126,8 @@ export interface Stats {
   users: number;
   labels: number;
   balanceCents: number;
+  /** All time: labels a carrier charged us for, their price to customers and their carrier cost. */
+  realLabels: { count: number; revenueCents: number; costCents: number };
   window: { from: string; to: string; labels: number; topUps: number; topUpCents: number };
 }
 
@@ -115,6 +141,7 @@ export async function getStats(now = new Date()): Promise<Stats> {
     users: sum(totals, 'users'),
     labels: sum(totals, 'labels'),
     balanceCents: sum(totals, 'balanceCents'),
+    realLabels: { count: sum(totals, 'realLabels'), revenueCents: sum(totals, 'realRevenueCents'), costCents: sum(totals, 'realCostCents') },
     window: {
       from: days[days.length - 1] as string,
       to: days[0] as string,

@@ -20,6 +20,8 @@ export interface LabelRequest {
   to: Address;
   /** YYYY-MM-DD. */
   shipDate: string;
+  /** What the customer pays us for this label (domain/pricing.ts): the default ceiling of its carrier cost. */
+  priceCents: number;
 }
 
 export interface BoughtLabel {
@@ -31,9 +33,14 @@ export interface BoughtLabel {
   service: string;
   /** The 4x6 label as PDF bytes. */
   pdf: Uint8Array;
+  /** What the carrier charged us for it, in cents (its bought rate); null when nothing was bought (the sandbox). */
+  costCents: number | null;
 }
 
 export interface Carrier {
-  /** Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails. */
+  /**
+   * Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails, and when
+   * its rate costs more than the ceiling (then before buying anything).
+   */
   buyLabel(request: LabelRequest): Promise<BoughtLabel>;
 }

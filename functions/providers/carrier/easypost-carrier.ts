@@ -12,7 +12,15 @@
  *   download  GET postage_label.label_pdf_url (a file URL on EasyPost's storage; no credentials sent)
  *
  * The rate bought is the cheapest USPS rate whose `service` is the one mapped from the label type
- * (usps-services.ts: "Priority" or "GroundAdvantage"). With `label_format: "PDF"` EasyPost answers
+ * (usps-services.ts: "Priority" or "GroundAdvantage"). Never sold below cost: EasyPost's `rate` is
+ * a decimal string of dollars, read as integer cents on its text (decimalDollarsToCents, never float
+ * arithmetic), and a rate above the ceiling of its label type (CARRIER_COST_CEILINGS, cents per
+ * type; default the price the customer pays, LabelRequest.priceCents) is refused before the buy
+ * call, so nothing is bought and the order is refunded. After the buy the answer's `selected_rate`
+ * must be USPS with the service asked for and within the ceiling: otherwise the label exists at
+ * EasyPost but is refused here (ProviderUnavailable, our debit is refunded) and the detail says
+ * "REFUND AT EASYPOST" with the shipment id, for the operator (docs/decisions.md, issue 14 part 5).
+ * BoughtLabel.costCents is the selected rate's cost. With `label_format: "PDF"` EasyPost answers
  * the PDF in `label_pdf_url` (its `label_url` then points at the same PDF, `label_file_type`
  * "application/pdf"); label_url is used only when the file type says PDF. Weights go in ounces and
  * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants.
@@ -26,6 +34,7 @@
  * bought shipment we do not know about; its `reference` (our order id) finds it in EasyPost's
  * dashboard for a refund.
  */
+import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
 import type { Address } from '../../../domain/schemas/addresses';
@@ -42,6 +51,8 @@ export interface EasyPostCarrierOptions {
   apiKey: string;
   /** e.g. https://api.easypost.com (no trailing /v2). */
   apiUrl: string;
+  /** Most we pay EasyPost for one label, in cents, per label type; a type not listed: its price (LabelRequest.priceCents). */
+  costCeilings?: Partial<Record<string, number>>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,17 +69,22 @@ interface EasyPostRate {
   id: string;
   carrier: string;
   service: string;
-  rate: number;
+  /** EasyPost's `rate` ("7.47", dollars) in whole cents. */
+  costCents: number;
+}
+
+/** One EasyPost Rate object, or undefined when it lacks an id, carrier, service or a readable cost. */
+function readRate(r: unknown): EasyPostRate | undefined {
+  if (!isRecord(r)) return undefined;
+  const costCents = decimalDollarsToCents(r.rate);
+  return typeof r.id === 'string' && typeof r.carrier === 'string' && typeof r.service === 'string' && costCents !== undefined
+    ? { id: r.id, carrier: r.carrier, service: r.service, costCents }
+    : undefined;
 }
 
 function readRates(shipment: Record<string, unknown>): EasyPostRate[] {
   const rates = Array.isArray(shipment.rates) ? shipment.rates : [];
-  return rates.filter(isRecord).flatMap((r) => {
-    const rate = Number(r.rate);
-    return typeof r.id === 'string' && typeof r.carrier === 'string' && typeof r.service === 'string' && Number.isFinite(rate)
-      ? [{ id: r.id, carrier: r.carrier, service: r.service, rate }]
-      : [];
-  });
+  return rates.flatMap((r) => readRate(r) ?? []);
 }
 
 /** EasyPost's error body as one line: "SHIPMENT.INVALID_PARAMS: message (field: message, ...)". */
@@ -91,11 +107,13 @@ function describeError(text: string): string {
 export class EasyPostCarrier implements Carrier {
   private readonly apiKey: string;
   private readonly apiUrl: string;
+  private readonly costCeilings: Partial<Record<string, number>>;
 
   constructor(options: EasyPostCarrierOptions) {
     if (!options.apiKey) throw new Error('EasyPostCarrier needs an API key');
     this.apiKey = options.apiKey;
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.costCeilings = options.costCeilings ?? {};
   }
 
   async buyLabel(request: LabelRequest): Promise<BoughtLabel> {
@@ -120,7 +138,7 @@ export class EasyPostCarrier implements Carrier {
 
     const candidates = readRates(created)
       .filter((r) => r.carrier.toUpperCase() === 'USPS' && r.service === service.easypostService)
-      .sort((a, b) => a.rate - b.rate);
+      .sort((a, b) => a.costCents - b.costCents);
     const rate = candidates[0];
     if (!rate) {
       const offered =
@@ -138,8 +156,22 @@ export class EasyPostCarrier implements Carrier {
       );
     }
 
+    const ceiling = this.costCeilings[request.labelType] ?? request.priceCents;
+    if (rate.costCents > ceiling) {
+      throw this.unavailable(
+        `shipment ${shipmentId}: USPS ${service.easypostService} costs ${formatUsd(rate.costCents)} (${rate.costCents} cents), above the ceiling of ${formatUsd(ceiling)} (${ceiling} cents) for ${request.labelType}; not bought`,
+      );
+    }
+
     const bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
     if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${asText(bought.id)}`);
+    // From here the label exists at EasyPost: a refusal must say so, or the postage stays paid for.
+    const selected = readRate(bought.selected_rate);
+    const asked = `USPS ${service.easypostService} at most ${formatUsd(ceiling)}`;
+    if (!selected || selected.carrier.toUpperCase() !== 'USPS' || selected.service !== service.easypostService || selected.costCents > ceiling) {
+      const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
+      throw this.unavailable(`REFUND AT EASYPOST: shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
+    }
     const tracking = typeof bought.tracking_code === 'string' ? bought.tracking_code.trim() : '';
     if (!/^[A-Za-z0-9]{8,40}$/.test(tracking)) throw this.unavailable(`buy ${shipmentId} answered without a usable tracking_code`);
     const label = isRecord(bought.postage_label) ? bought.postage_label : {};
@@ -152,7 +184,7 @@ export class EasyPostCarrier implements Carrier {
     if (!pdfUrl) throw this.unavailable(`buy ${shipmentId} answered without a PDF label (label_file_type ${String(label.label_file_type)})`);
 
     const pdf = await this.download(pdfUrl, shipmentId);
-    return { tracking, carrierRef: shipmentId, service: service.name, pdf };
+    return { tracking, carrierRef: shipmentId, service: service.name, pdf, costCents: selected.costCents };
   }
 
   /** One JSON call to EasyPost; its JSON object answer, or ProviderUnavailable. */

@@ -1,7 +1,8 @@
 /**
  * The default carrier (CARRIER_PROVIDER=sandbox): no outside service. It makes a well-formed USPS
  * tracking number (94..., valid check digit) and draws a 4x6 label marked SAMPLE - NOT VALID FOR
- * POSTAGE (sandbox-label.ts). Nothing is bought; the reference is `sandbox_<orderId>`.
+ * POSTAGE (sandbox-label.ts). Nothing is bought: the reference is `sandbox_<orderId>` and the cost
+ * null, so the admin dashboard never counts a sandbox label as a real one.
  */
 import type { BoughtLabel, Carrier, LabelRequest } from './carrier';
 import { drawSandboxLabel } from './sandbox-label';
@@ -28,6 +29,6 @@ export class SandboxCarrier implements Carrier {
     const service = uspsServiceFor(request.labelType);
     const tracking = newSandboxTracking(this.random, request.labelType);
     const pdf = await drawSandboxLabel(request, tracking, this.now());
-    return { tracking, carrierRef: `sandbox_${request.orderId}`, service: service.name, pdf };
+    return { tracking, carrierRef: `sandbox_${request.orderId}`, service: service.name, pdf, costCents: null };
   }
 }

@@ -17,7 +17,7 @@
  * Anything but a well-formed 2xx answer (network error, timeout after 10 s, non-2xx, not JSON, no
  * id/url/amount) is a ProviderUnavailable('Hoodpay', detail); the detail never carries the API key.
  */
-import { centsToDollars, dollarsToCents } from '../../../domain/money';
+import { centsToDollars, decimalDollarsToCents } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
 import { asText, assertPayable, clip, redact } from './checkout-request';
 import type { CheckoutRequest, CryptoCheckout, CryptoPayment, CryptoPaymentStatus } from './payments';
@@ -51,22 +51,7 @@ export function mapHoodpayStatus(status: unknown): CryptoPaymentStatus {
  * non-negative decimal amount.
  */
 export function hoodpayAmountToCents(amount: unknown): number | undefined {
-  let text: string;
-  if (typeof amount === 'number') {
-    if (!Number.isFinite(amount) || amount < 0) return undefined;
-    text = String(amount); // shortest round-trip form: 0.29 -> "0.29"; 1e21 -> "1e+21" (refused below)
-  } else if (typeof amount === 'string') {
-    text = amount.trim();
-  } else {
-    return undefined;
-  }
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return undefined;
-  const [, whole = '', fraction = ''] = m;
-  const cents = dollarsToCents(fraction ? `${whole}.${fraction.slice(0, 2)}` : whole);
-  if (cents === null || cents < 0) return undefined;
-  // The first dropped digit decides the rounding; digits after it cannot change a half-up result.
-  return Number(fraction[2] ?? '0') >= 5 ? cents + 1 : cents;
+  return decimalDollarsToCents(amount);
 }
 
 /** A payment id we are willing to put in a URL path: Hoodpay's UUIDs, our sandbox ids, or a number. */

@@ -1,17 +1,36 @@
 /** Chooses the carrier: EasyPost when CARRIER_PROVIDER=easypost, the local sandbox otherwise. */
+import type { Config } from '../../config';
 import type { Carrier } from '../carrier/carrier';
 import { EasyPostCarrier } from '../carrier/easypost-carrier';
 import { SandboxCarrier } from '../carrier/sandbox-carrier';
 import { provider } from './cache';
 
 /**
+ * Whether this process sells real postage only: the `prod` stage, or a Lambda whose stack did not
+ * mark its stage (the stack sets STAGE on every Lambda, so only a hand-made function lacks it, and it
+ * is not trusted to be a test). Local runs and tests have neither and may use the sandbox.
+ */
+export const isProductionStage = (c: Pick<Config, 'STAGE' | 'AWS_LAMBDA_FUNCTION_NAME'>): boolean =>
+  c.STAGE === 'prod' || (c.STAGE === undefined && c.AWS_LAMBDA_FUNCTION_NAME !== undefined);
+
+/**
  * The configured carrier: EasyPost when CARRIER_PROVIDER is `easypost` (which then requires
- * EASYPOST_API_KEY), the sandbox otherwise.
+ * EASYPOST_API_KEY), the sandbox otherwise. In production the sandbox is refused at first use (a
+ * SAMPLE label sold for real money), with the same message every time until the setting is fixed;
+ * the stack refuses to synthesize such a prod stage in the first place (infra/production-guard.ts).
  */
 export function getCarrier(): Carrier {
   return provider('carrier', (c) => {
-    if (c.CARRIER_PROVIDER !== 'easypost') return new SandboxCarrier();
+    if (c.CARRIER_PROVIDER !== 'easypost') {
+      if (isProductionStage(c)) {
+        const where = c.STAGE ? `stage ${c.STAGE}` : 'a Lambda without a STAGE';
+        throw new Error(
+          `CARRIER_PROVIDER is sandbox (the default when unset) in ${where}: the sandbox draws SAMPLE labels that are not postage. Set CARRIER_PROVIDER=easypost, or STAGE=dev for a non-production stage.`,
+        );
+      }
+      return new SandboxCarrier();
+    }
     if (!c.EASYPOST_API_KEY) throw new Error('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
-    return new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL });
+    return new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL, costCeilings: c.CARRIER_COST_CEILINGS });
   });
 }

@@ -8,7 +8,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../../functions/data/client';
-import { statsItems, type StatsChange } from '../../../../functions/data/stats';
+import { createdLabelStats, statsItems, type StatsChange } from '../../../../functions/data/stats';
+import type { AdminStats } from '../../../../domain/api/admin';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
@@ -17,6 +18,7 @@ import { changesOf, withoutWrites } from '../table-changes';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 const NOT_ADMIN = { message: 'You do not have access to this' };
+const NO_REAL_LABELS = { count: 0, revenue: { cents: 0, dollars: 0 }, carrierCost: { cents: 0, dollars: 0 }, margin: { cents: 0, dollars: 0, percent: null } };
 
 /** Applies `change` at `at` as a money or label transaction does: its stats items in one TransactWrite. */
 const apply = (change: StatsChange, at: string) => db.send(new TransactWriteCommand({ TransactItems: statsItems(change, new Date(at)) }));
@@ -47,6 +49,7 @@ describe('GET /admin/stats', () => {
       labels: { total: 0, last7Days: 0 },
       topUps: { last7Days: { count: 0, cents: 0, dollars: 0 } },
       balances: { cents: 0, dollars: 0 },
+      realLabels: NO_REAL_LABELS,
       window: { from: '2026-11-15', to: '2026-11-21' },
     });
   });
@@ -70,7 +73,36 @@ describe('GET /admin/stats', () => {
       labels: { total: 18, last7Days: 13 },
       topUps: { last7Days: { count: 3, cents: 3501, dollars: 35.01 } },
       balances: { cents: 1000, dollars: 10 },
+      // Labels without a carrier cost (the sandbox's) are labels, not real ones.
+      realLabels: NO_REAL_LABELS,
       window: { from: '2026-11-15', to: '2026-11-21' },
+    });
+  });
+
+  it('shows the revenue, carrier cost and margin of real labels only, as completeOrder counts them', async () => {
+    const before = (await getStats()).json as unknown as AdminStats;
+    // Three real labels ($6.00 at $4.75, $7.00 at $5.13, $5.00 at $5.35: one sold at a loss) and two sandbox ones.
+    for (const [price, cost] of [
+      [600, 475],
+      [700, 513],
+      [500, 535],
+      [600, null],
+      [500, undefined],
+    ] as const) {
+      await apply(createdLabelStats(price, cost), '2026-11-20T08:00:00.000Z');
+    }
+
+    const res = await getStats();
+
+    expect(res.statusCode).toBe(200);
+    const after = res.json as unknown as AdminStats;
+    expect(after.labels.total - before.labels.total).toBe(5);
+    // 1800 - 1523 = 277 cents, 15.4 % of the revenue.
+    expect(after.realLabels).toEqual({
+      count: 3,
+      revenue: { cents: 1800, dollars: 18 },
+      carrierCost: { cents: 1523, dollars: 15.23 },
+      margin: { cents: 277, dollars: 2.77, percent: 15.4 },
     });
   });
 

@@ -20,7 +20,11 @@ const PDF_URL = bought.postage_label.label_pdf_url;
 
 const carrier = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com/' });
 
-const request = sampleLabelRequest;
+/**
+ * A customer price above the recorded rates (USPS Priority $7.47, GroundAdvantage $8.92), so the
+ * ceiling (by default our price) lets them through; the ceiling's own tests lower it.
+ */
+const request = { ...sampleLabelRequest, priceCents: 1000 };
 
 type Answer = { status?: number; json?: unknown; body?: Uint8Array | string; error?: Error };
 
@@ -71,6 +75,8 @@ describe('EasyPostCarrier.buyLabel', () => {
       carrierRef: SHIPMENT_ID,
       service: 'USPS Priority Mail',
       pdf: LABEL_PDF,
+      // The selected rate's "7.47", in cents.
+      costCents: 747,
     });
     expect(fetch).toHaveBeenCalledTimes(3);
 
@@ -102,10 +108,15 @@ describe('EasyPostCarrier.buyLabel', () => {
   });
 
   it('buys GroundAdvantage for the ground types', async () => {
+    const boughtGround = {
+      ...bought,
+      selected_rate: { ...bought.selected_rate, id: 'rate_e4df015173864a1a8c4e2144e2eeb055', service: 'GroundAdvantage', rate: '8.92' },
+    };
     for (const labelType of ['usps_ground', 'ground_lbs']) {
-      const fetch = happyPath();
+      const fetch = easypostAnswers({ json: created }, { json: boughtGround }, { body: LABEL_PDF });
       const label = await carrier.buyLabel({ ...request, labelType });
       expect(label.service).toBe('USPS Ground Advantage');
+      expect(label.costCents).toBe(892);
       expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_e4df015173864a1a8c4e2144e2eeb055' } });
     }
   });
@@ -206,5 +217,114 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
     const http = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: 'http://easypost-files.example/l.pdf' } };
     easypostAnswers({ json: created }, { json: http });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('non-https');
+  });
+});
+
+/** The recorded shipment with its USPS Priority rates at these prices (dollar strings, as EasyPost sends them). */
+function priorityAt(cheap: string, dear = '9.10') {
+  const rates = created.rates.map((r) => (r.service !== 'Priority' ? r : { ...r, rate: r.id === 'rate_22ca9cdf88be4b5da8e91b051e673534' ? cheap : dear }));
+  return { ...created, rates };
+}
+/** The recorded buy answer with its selected rate changed. */
+const boughtAs = (selected: Partial<typeof bought.selected_rate> | null) => ({
+  ...bought,
+  selected_rate: selected && { ...bought.selected_rate, ...selected },
+});
+
+describe('EasyPostCarrier never buys above the cost ceiling', () => {
+  it('refuses before buying when the cheapest rate costs more than our price (the default ceiling), naming both', async () => {
+    const fetch = easypostAnswers({ json: created });
+    // Our price for 2.5 lb USPS Priority: $6.00; EasyPost's cheapest Priority rate: $7.47.
+    const err = await failure(carrier.buyLabel(sampleLabelRequest));
+    expect(sampleLabelRequest.priceCents).toBe(600);
+    expect(err.detail).toBe(
+      `shipment ${SHIPMENT_ID}: USPS Priority costs $7.47 (747 cents), above the ceiling of $6.00 (600 cents) for usps_priority; not bought`,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1); // no buy call
+  });
+
+  it('buys at exactly the ceiling', async () => {
+    const fetch = happyPath();
+    expect((await carrier.buyLabel({ ...request, priceCents: 747 })).costCents).toBe(747);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes a configured ceiling per label type over our price, both ways', async () => {
+    const generous = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com', costCeilings: { usps_priority: 800 } });
+    happyPath();
+    expect((await generous.buyLabel(sampleLabelRequest)).costCents).toBe(747);
+
+    const strict = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com', costCeilings: { usps_priority: 700 } });
+    const fetch = easypostAnswers({ json: created });
+    expect((await failure(strict.buyLabel(request))).detail).toContain('costs $7.47 (747 cents), above the ceiling of $7.00 (700 cents) for usps_priority');
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    // Another type keeps its own default: our price.
+    easypostAnswers({ json: created });
+    expect((await failure(strict.buyLabel({ ...request, labelType: 'usps_ground', priceCents: 500 }))).detail).toContain(
+      'USPS GroundAdvantage costs $8.92 (892 cents), above the ceiling of $5.00 (500 cents) for usps_ground',
+    );
+  });
+
+  it('reads a float-looking rate as whole cents on its text: "7.3500000001" is 735 cents, "7.355" is 736', async () => {
+    const fetch = easypostAnswers({ json: priorityAt('7.3500000001') }, { json: boughtAs({ rate: '7.3500000001' }) }, { body: LABEL_PDF });
+    expect((await carrier.buyLabel({ ...request, priceCents: 735 })).costCents).toBe(735);
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+
+    easypostAnswers({ json: priorityAt('7.355') });
+    expect((await failure(carrier.buyLabel({ ...request, priceCents: 735 }))).detail).toContain('costs $7.36 (736 cents), above the ceiling of $7.35');
+  });
+
+  it('chooses the cheaper rate by cents, and skips a rate whose cost it cannot read', async () => {
+    // "7.10" < "7.9" as cents (710 < 790) though not as text; "seven" and "-1" are no prices.
+    const fetch = easypostAnswers(
+      { json: priorityAt('7.9', '7.10') },
+      { json: boughtAs({ id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0', rate: '7.10' }) },
+      {
+        body: LABEL_PDF,
+      },
+    );
+    expect((await carrier.buyLabel(request)).costCents).toBe(710);
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0' } });
+
+    for (const unreadable of ['seven', '-1', '']) {
+      const only = { ...created, rates: created.rates.map((r) => (r.service === 'Priority' ? { ...r, rate: unreadable } : r)) };
+      const refused = easypostAnswers({ json: only });
+      expect((await failure(carrier.buyLabel(request))).detail).toContain('no USPS Priority rate');
+      expect(refused).toHaveBeenCalledTimes(1);
+    }
+  });
+});
+
+describe('EasyPostCarrier refuses a label whose selected_rate is not what it asked for', () => {
+  const refundAtEasyPost = `REFUND AT EASYPOST: shipment ${SHIPMENT_ID} (reference ${request.orderId}) was bought as`;
+
+  it('another carrier or service: refused after the buy, before the download, saying the label must be refunded at EasyPost', async () => {
+    for (const [selected, got] of [
+      [{ carrier: 'UPS', service: 'Ground', rate: '11.20' }, 'UPS Ground $11.20'],
+      [{ service: 'GroundAdvantage', rate: '8.92' }, 'USPS GroundAdvantage $8.92'],
+      [{ service: 'Express', rate: '46.85' }, 'USPS Express $46.85'],
+    ] as const) {
+      const fetch = easypostAnswers({ json: created }, { json: boughtAs(selected) }, { body: LABEL_PDF });
+      const err = await failure(carrier.buyLabel(request));
+      expect(err.detail).toBe(`${refundAtEasyPost} ${got}, not USPS Priority at most $10.00; label refused`);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    }
+  });
+
+  it('the right service at a cost above the ceiling (EasyPost charged another account)', async () => {
+    easypostAnswers({ json: created }, { json: boughtAs({ id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0', rate: '9.10' }) });
+    expect((await failure(carrier.buyLabel({ ...request, priceCents: 800 }))).detail).toBe(
+      `${refundAtEasyPost} USPS Priority $9.10, not USPS Priority at most $8.00; label refused`,
+    );
+  });
+
+  it('no selected_rate, or one without a readable cost', async () => {
+    easypostAnswers({ json: created }, { json: boughtAs(null) });
+    expect((await failure(carrier.buyLabel(request))).detail).toBe(
+      `${refundAtEasyPost} no readable selected_rate, not USPS Priority at most $10.00; label refused`,
+    );
+    easypostAnswers({ json: created }, { json: boughtAs({ rate: 'free' }) });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain('no readable selected_rate');
   });
 });

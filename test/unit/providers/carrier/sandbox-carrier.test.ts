@@ -15,11 +15,14 @@ const request: LabelRequest = {
   from: { name: 'Ann Shipper', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
   to: { name: 'Bob Receiver', street: '2 Oak Ave', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
   shipDate: '2026-09-07',
+  priceCents: 500,
 };
 
 describe('SandboxCarrier', () => {
-  it('answers a valid 94 tracking number, sandbox_<orderId>, the service name and a label showing that number', async () => {
+  it('answers a valid 94 tracking number, sandbox_<orderId>, the service name, no cost, and a label showing that number', async () => {
     const label = await new SandboxCarrier().buyLabel(request);
+    // Nothing was bought: the admin dashboard must not count it as a real label.
+    expect(label.costCents).toBeNull();
     expect(label.tracking).toMatch(/^94055\d{17}$/);
     expect(isValidUspsTracking(label.tracking)).toBe(true);
     expect(label.carrierRef).toBe('sandbox_01JBQ7Y3K5N6P8R9S0T1V2W3X4');
