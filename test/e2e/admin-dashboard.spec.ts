@@ -2,7 +2,8 @@
  * The admin dashboard end to end, through the real handlers and DynamoDB Local: the admin reads the
  * figures, a new person signs up, tops up $25 by card through the sandbox checkout and buys a $6.00
  * label with wallet credits, and the admin's dashboard then shows one more user, one more label,
- * one more $25.00 top-up and $19.00 more in wallets. The tests run in order on one page.
+ * one more $25.00 top-up and $19.00 more in wallets. The label is a sandbox one, so the margin
+ * block still says there are no real labels. The tests run in order on one page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
@@ -90,6 +91,11 @@ test.describe.serial('admin dashboard', () => {
       topUpCents: before.topUpCents + 2500,
       balanceCents: before.balanceCents + 1900,
     });
+    // The sandbox carrier sells samples: no carrier cost, so not a real label.
+    const margin = page.getByRole('region', { name: 'Margin on real labels' });
+    await expect(margin).toContainText('No real labels yet.');
+    await expect(margin.locator('dl')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/admin-dashboard-margin-1280.png', fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -16,8 +16,15 @@ const stats = {
   labels: { total: 1310, last7Days: 17 },
   topUps: { last7Days: { count: 3, cents: 123450, dollars: 1234.5 } },
   balances: { cents: 98765, dollars: 987.65 },
+  realLabels: { count: 0, revenue: { cents: 0, dollars: 0 }, carrierCost: { cents: 0, dollars: 0 }, margin: { cents: 0, dollars: 0, percent: null } },
   window: { from: '2025-03-01', to: '2025-03-07' },
 };
+const realLabels = (revenue: number, cost: number, percent: number | null) => ({
+  count: 3,
+  revenue: { cents: revenue, dollars: revenue / 100 },
+  carrierCost: { cents: cost, dollars: cost / 100 },
+  margin: { cents: revenue - cost, dollars: (revenue - cost) / 100, percent },
+});
 
 /** The figure of the card titled `label`, and the line under it. */
 function card(label: string) {
@@ -41,6 +48,36 @@ describe('admin dashboard page', () => {
     expect(screen.getByText(/Last 7 days: 2025-03-01 to 2025-03-07/)).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(api.calls('GET /admin/stats')).toHaveLength(1);
+  });
+
+  it('says there are no real labels yet, and shows no margin figures, while every label is a sandbox one', async () => {
+    stubApi({ 'GET /admin/stats': json(stats) });
+    renderAt('/admin-dashboard');
+
+    const section = await screen.findByRole('region', { name: 'Margin on real labels' });
+    expect(section).toHaveTextContent(/^Margin on real labelsNo real labels yet\. Labels from the sandbox carrier are samples/);
+    for (const label of ['Real labels', 'Revenue', 'Carrier cost', 'Margin']) expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('shows the real labels, their revenue, carrier cost and margin with its share of revenue', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, realLabels: realLabels(1800, 1523, 15.4) }) });
+    renderAt('/admin-dashboard');
+
+    expect(await screen.findByText('$2.77')).toBeInTheDocument();
+    expect(card('Real labels').value).toBe('3');
+    expect(card('Revenue').value).toBe('$18.00');
+    expect(card('Carrier cost').value).toBe('$15.23');
+    expect(card('Margin').value).toBe('$2.77');
+    expect(card('Margin').text).toContain('15.4% of revenue');
+    expect(screen.queryByText(/No real labels yet/)).not.toBeInTheDocument();
+  });
+
+  it('shows a loss as a negative margin', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, realLabels: realLabels(600, 747, -24.5) }) });
+    renderAt('/admin-dashboard');
+
+    expect(await screen.findByText('-$1.47')).toBeInTheDocument();
+    expect(card('Margin').text).toContain('-24.5% of revenue');
   });
 
   it('says "1 top-up" for a single one', async () => {

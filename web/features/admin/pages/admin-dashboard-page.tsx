@@ -1,5 +1,6 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
-import { LuLandmark, LuTag, LuUsers, LuWallet } from 'react-icons/lu';
+import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import type { AdminStats } from '@domain/api/admin';
+import { LuLandmark, LuPackageCheck, LuReceipt, LuTag, LuTrendingDown, LuTrendingUp, LuTruck, LuUsers, LuWallet } from 'react-icons/lu';
 import { formatUsd } from '@domain/money';
 import { errorMessage } from '@/api-client/client';
 import { ErrorState, LoadingState } from '@/components/load-states';
@@ -11,9 +12,42 @@ import { useAdminStats } from '../api/get-stats';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
+ * Revenue, carrier cost and margin of the labels a carrier charged us for (issue 14). Sandbox labels
+ * cost nothing and are not counted, so a sandbox deployment says so instead of showing a margin of zero.
+ */
+function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
+  return (
+    <Box as="section" aria-labelledby="real-labels-title" mt="8">
+      <Heading as="h2" id="real-labels-title" size="lg" mb="4">
+        Margin on real labels
+      </Heading>
+      {real.count === 0 ? (
+        <Text color="fg.muted">
+          No real labels yet. Labels from the sandbox carrier are samples that cost nothing, so they are not counted here; revenue, carrier cost and margin
+          appear once the carrier sells one.
+        </Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+          <StatCard label="Real labels" icon={LuPackageCheck} value={String(real.count)} help="Bought from the carrier, all time" />
+          <StatCard label="Revenue" icon={LuReceipt} value={formatUsd(real.revenue.cents)} help="What customers paid for them" />
+          <StatCard label="Carrier cost" icon={LuTruck} value={formatUsd(real.carrierCost.cents)} help="What the carrier charged us" />
+          <StatCard
+            label="Margin"
+            icon={real.margin.cents < 0 ? LuTrendingDown : LuTrendingUp}
+            value={formatUsd(real.margin.cents)}
+            help={real.margin.percent === null ? undefined : `${real.margin.percent}% of revenue`}
+          />
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+}
+
+/**
  * The admin's overview (issue 7, replacing SPEC's placeholder cards): accounts, labels, last
- * week's top-ups and the money held in wallets, from GET /admin/stats. Figures already shown stay
- * while a later refresh fails; only a first load that fails replaces them with the error.
+ * week's top-ups and the money held in wallets, from GET /admin/stats, then the margin on real
+ * labels. Figures already shown stay while a later refresh fails; only a first load that fails
+ * replaces them with the error.
  */
 export function AdminDashboardPage() {
   const { data, error, isLoading, mutate } = useAdminStats();
@@ -57,6 +91,7 @@ export function AdminDashboardPage() {
               Last 7 days: {data.window.from} to {data.window.to} (UTC days, today included).
             </Text>
           )}
+          {data && <RealLabels real={data.realLabels} />}
         </>
       )}
     </>
