@@ -25,6 +25,11 @@ export const FALLBACK_LABEL_COUNT = 79389;
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
 
+/** An admin adjustment moves at most $10,000 either way (issue 14). */
+export const ADJUSTMENT_MAX_CENTS = 1_000_000;
+/** A user may ask for a withdrawal once in this many days (the FAQ's "once a month"). */
+export const WITHDRAWAL_INTERVAL_DAYS = 30;
+
 export const TOAST = { durationMs: 4000, visible: 3, width: 356, gap: 14, swipeThreshold: 45 } as const;
 
 /** Failed queries retry 3 times, delay doubling from 1 s up to 30 s; unused data is kept 5 minutes. */

@@ -17,6 +17,7 @@ import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
 import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
+import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
 import type { SavedAddress } from './addresses';
 import type { AdminStats } from './admin';
 import type { CaptchaChallenge, MessageAnswer, ProfilePicture, SessionAnswer } from './auth';
@@ -24,8 +25,8 @@ import type { LabelsCounter } from './landing';
 import type { CreatedLabel, OrdersPage } from './orders';
 import type { SupportAnswer } from './support';
 import type { TrackAnswer } from './tracking';
-import type { ApiUser, UsersPage } from './users';
-import type { CheckoutSession, TopupAnswer, TransactionsPage, WebhookAck } from './wallet';
+import type { AdjustmentAnswer, ApiUser, UsersPage } from './users';
+import type { ApiWithdrawal, CheckoutSession, TopupAnswer, TransactionsPage, WebhookAck, WithdrawalsPage } from './wallet';
 
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
@@ -207,6 +208,61 @@ export const routes = [
   },
   // Admin dashboard (issue 7)
   { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read', answer: answer<AdminStats>() },
+  // Withdrawals and adjustments (issue 14)
+  {
+    method: 'GET',
+    path: '/wallet/withdrawals',
+    access: 'user',
+    handler: 'wallet/list-withdrawals',
+    table: 'read',
+    query: pageQuerySchema,
+    answer: answer<WithdrawalsPage>(),
+  },
+  {
+    method: 'POST',
+    path: '/wallet/withdrawals',
+    access: 'user',
+    handler: 'wallet/request-withdrawal',
+    table: 'write',
+    body: withdrawalSchema,
+    answer: answer<ApiWithdrawal>(),
+  },
+  {
+    method: 'GET',
+    path: '/admin/withdrawals',
+    access: 'admin',
+    handler: 'admin/list-withdrawals',
+    table: 'read',
+    query: withdrawalsQuerySchema,
+    answer: answer<WithdrawalsPage>(),
+  },
+  {
+    method: 'POST',
+    path: '/admin/withdrawals/{id}/approve',
+    access: 'admin',
+    handler: 'admin/approve-withdrawal',
+    table: 'write',
+    body: approveWithdrawalSchema,
+    answer: answer<ApiWithdrawal>(),
+  },
+  {
+    method: 'POST',
+    path: '/admin/withdrawals/{id}/reject',
+    access: 'admin',
+    handler: 'admin/reject-withdrawal',
+    table: 'write',
+    body: rejectWithdrawalSchema,
+    answer: answer<ApiWithdrawal>(),
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/{id}/adjustments',
+    access: 'admin',
+    handler: 'admin/adjust-wallet',
+    table: 'write',
+    body: adjustmentSchema,
+    answer: answer<AdjustmentAnswer>(),
+  },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: answer<LabelsCounter>() },
 ] as const satisfies readonly RouteEntry[];

@@ -3,6 +3,7 @@
  * routes give (docs/api.md): no hash, the balance in dollars beside the exact cents.
  */
 import { centsToDollars } from '../money';
+import type { ApiEntry } from './wallet';
 
 export type Role = 'admin' | 'user';
 
@@ -15,8 +16,13 @@ export interface User {
   passwordHash: string;
   /** The email address was proven by a one-time code at least once. */
   verified: boolean;
-  /** Written only by functions/wallet/; 0 until the first credit. */
+  /** Spendable cents, written only by functions/wallet/; 0 until the first credit. */
   balanceCents: number;
+  /**
+   * Cents on hold for a withdrawal request (functions/wallet/), not spendable: purchases check
+   * `balanceCents` alone. What the wallet owes the user is `balanceCents + heldCents`.
+   */
+  heldCents: number;
   /** Bumped on every write of the profile item (optimistic concurrency). */
   version: number;
   /** Labels this user has bought (created), kept with each label's transaction. */
@@ -31,8 +37,15 @@ export interface ApiUser {
   email: string;
   role: Role;
   isVerified: boolean;
+  /** The wallet's balance as shown: everything we owe the user, held cents included. */
   balance: number;
   balanceCents: number;
+  /** On hold for a withdrawal request: part of the balance, not spendable. */
+  held: number;
+  heldCents: number;
+  /** What purchases can spend: the balance minus holds. */
+  available: number;
+  availableCents: number;
   createdAt: string;
 }
 
@@ -42,8 +55,12 @@ export const toApiUser = (u: User): ApiUser => ({
   email: u.email,
   role: u.role,
   isVerified: u.verified,
-  balance: Number(centsToDollars(u.balanceCents)),
-  balanceCents: u.balanceCents,
+  balance: Number(centsToDollars(u.balanceCents + u.heldCents)),
+  balanceCents: u.balanceCents + u.heldCents,
+  held: Number(centsToDollars(u.heldCents)),
+  heldCents: u.heldCents,
+  available: Number(centsToDollars(u.balanceCents)),
+  availableCents: u.balanceCents,
   createdAt: u.createdAt,
 });
 
@@ -51,4 +68,10 @@ export const toApiUser = (u: User): ApiUser => ({
 export interface UsersPage {
   users: ApiUser[];
   nextCursor: string | null;
+}
+
+/** POST /admin/users/{id}/adjustments: the entry made and the account after it. */
+export interface AdjustmentAnswer {
+  entry: ApiEntry;
+  user: ApiUser;
 }

@@ -5,7 +5,7 @@
  */
 import { centsToDollars } from '../money';
 
-export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment';
+export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment' | 'withdrawal';
 export type EntryStatus = 'pending' | 'completed' | 'failed';
 export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
 
@@ -26,6 +26,12 @@ export interface LedgerEntry {
   providerRef: string | null;
   createdAt: string;
   completedAt: string | null;
+  /** Why an admin adjusted the wallet, or why a withdrawal was refused: the user reads it. Absent otherwise. */
+  reason?: string;
+  /** A settled card top-up: Stripe's PaymentIntent, which a withdrawal refunds. Absent otherwise. */
+  paymentIntent?: string;
+  /** A card top-up: how much of it withdrawals have paid back (or reserved to) so far. Absent means 0. */
+  refundedCents?: number;
 }
 
 /** An entry as GET /hoodpay/transactions answers it. */
@@ -42,6 +48,8 @@ export interface ApiEntry {
   status: EntryStatus;
   createdAt: string;
   completedAt: string | null;
+  /** An adjustment's reason, a refused withdrawal's reason. */
+  reason?: string;
 }
 
 export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
@@ -57,6 +65,7 @@ export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
   status: e.status,
   createdAt: e.createdAt,
   completedAt: e.completedAt,
+  ...(e.reason ? { reason: e.reason } : {}),
 });
 
 /** One page of GET /hoodpay/transactions: newest first, `nextCursor` null on the last page. */
@@ -79,4 +88,85 @@ export interface TopupAnswer {
 /** What the webhooks answer a provider, whatever they did with the event. */
 export interface WebhookAck {
   received: true;
+}
+
+/**
+ * A withdrawal request's life: `pending` (the amount is on hold), `approving` (an admin approved it
+ * and the pay-back is under way: card refunds are being made), `approved` (paid back, the hold is
+ * gone), `rejected` (the hold went back to the balance).
+ */
+export type WithdrawalStatus = 'pending' | 'approving' | 'approved' | 'rejected';
+
+/** One card refund of an approval: a settled card top-up paid back, in part or whole. */
+export interface WithdrawalRefund {
+  /** The top-up's ledger entry. */
+  topUpId: string;
+  paymentIntent: string;
+  amountCents: number;
+  /** The provider's refund id once made; null while still to be made. */
+  refundId: string | null;
+}
+
+/** One withdrawal request as stored (functions/data/withdrawals.ts); its id is also its ledger entry's. */
+export interface Withdrawal {
+  id: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  amountCents: number;
+  status: WithdrawalStatus;
+  createdAt: string;
+  /** When an admin approved (started paying) or rejected it. */
+  decidedAt: string | null;
+  /** When the pay-back finished. */
+  completedAt: string | null;
+  /** The approving admin's note (how the by-hand part was paid). */
+  note: string | null;
+  /** The rejecting admin's reason. */
+  reason: string | null;
+  /** The card refunds planned when approved, newest top-up first. */
+  refunds: WithdrawalRefund[];
+  /** What is paid back by hand (no card top-up left to refund, or no Stripe). */
+  byHandCents: number;
+}
+
+/** A withdrawal request as the wallet and admin routes answer it. */
+export interface ApiWithdrawal {
+  id: string;
+  userId: string;
+  user: { name: string; email: string };
+  amount: number;
+  amountCents: number;
+  status: WithdrawalStatus;
+  createdAt: string;
+  decidedAt: string | null;
+  completedAt: string | null;
+  note: string | null;
+  reason: string | null;
+  refunds: { amount: number; amountCents: number; done: boolean }[];
+  byHand: number;
+  byHandCents: number;
+}
+
+export const toApiWithdrawal = (w: Withdrawal): ApiWithdrawal => ({
+  id: w.id,
+  userId: w.userId,
+  user: { name: w.userName, email: w.userEmail },
+  amount: Number(centsToDollars(w.amountCents)),
+  amountCents: w.amountCents,
+  status: w.status,
+  createdAt: w.createdAt,
+  decidedAt: w.decidedAt,
+  completedAt: w.completedAt,
+  note: w.note,
+  reason: w.reason,
+  refunds: w.refunds.map((r) => ({ amount: Number(centsToDollars(r.amountCents)), amountCents: r.amountCents, done: r.refundId !== null })),
+  byHand: Number(centsToDollars(w.byHandCents)),
+  byHandCents: w.byHandCents,
+});
+
+/** One page of GET /wallet/withdrawals or GET /admin/withdrawals: newest first. */
+export interface WithdrawalsPage {
+  withdrawals: ApiWithdrawal[];
+  nextCursor: string | null;
 }

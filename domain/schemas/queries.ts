@@ -9,5 +9,5 @@ export const pageQuerySchema = z.object({
 
 /** GET /hoodpay/transactions: a page, optionally of one entry type. */
 export const transactionsQuerySchema = pageQuerySchema.extend({
-  type: z.enum(['topup', 'label', 'refund', 'adjustment'], { error: 'type must be topup, label, refund or adjustment' }).optional(),
+  type: z.enum(['topup', 'label', 'refund', 'adjustment', 'withdrawal'], { error: 'type must be topup, label, refund, adjustment or withdrawal' }).optional(),
 });

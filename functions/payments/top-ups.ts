@@ -102,6 +102,8 @@ export async function settleTopUp(input: {
   eventKey: string;
   /** Completing: what the provider says was paid, in cents. */
   paidCents?: number;
+  /** Completing a card payment: Stripe's PaymentIntent, kept on the entry so a withdrawal can refund it. */
+  paymentIntent?: string;
 }): Promise<SettleResult> {
   const now = new Date().toISOString();
   const record = eventRecordStep(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now);
@@ -111,7 +113,7 @@ export async function settleTopUp(input: {
     // Completing credits the entry's own amount, so it is read first and must equal what was paid.
     const entry = await getEntry(input.userId, input.entryId);
     if (!entry || entry.amountCents !== input.paidCents || entry.amountCents <= 0) return 'rejected';
-    settling = completeTopUp(entry, now);
+    settling = completeTopUp(entry, now, input.paymentIntent);
     creditedCents = entry.amountCents;
   } else {
     // Failing moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.

@@ -5,6 +5,7 @@
  * move nothing and are written here.
  *
  *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>  gsi1sk <createdAt>#<id>
+ *                (a settled card top-up also keeps paymentIntent and, once a withdrawal pays it back, refundedCents)
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -39,6 +40,10 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
     providerRef: s('providerRef'),
     createdAt: item.createdAt as string,
     completedAt: s('completedAt'),
+    // Absent on most entries; left out rather than null so older entries read exactly as before.
+    ...(s('reason') ? { reason: s('reason') as string } : {}),
+    ...(s('paymentIntent') ? { paymentIntent: s('paymentIntent') as string } : {}),
+    ...(item.refundedCents !== undefined ? { refundedCents: Number(item.refundedCents) } : {}),
   };
 }
 
@@ -155,3 +160,45 @@ export const listEntriesByType = (type: EntryType, page: { limit: number; cursor
     page,
     { pk: 'USER#', sk: 'TXN#' },
   );
+
+/**
+ * A user's settled card top-ups that can still be refunded, newest first: completed, paid through
+ * Stripe (or its sandbox) with a PaymentIntent on record, bought wallet credit (not one label), and
+ * not yet refunded in full. Reads the user's whole ledger: an admin's approval, never a hot path.
+ */
+export async function refundableTopUps(userId: string): Promise<LedgerEntry[]> {
+  const found: LedgerEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUserEntries(userId, { limit: 100, cursor }, 'topup');
+    found.push(
+      ...page.items.filter(
+        (e) => e.status === 'completed' && e.provider === 'stripe' && e.paymentIntent && !e.orderId && (e.refundedCents ?? 0) < e.amountCents,
+      ),
+    );
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return found;
+}
+
+/**
+ * The step (named `ledger.refund#<entry id>`) that reserves `cents` of a card top-up for a refund:
+ * its `refundedCents` goes from what was read to that plus `cents`, only if nobody changed it since
+ * (conditions cannot add, so the new figure is computed here and the old one is the condition).
+ */
+export function reserveRefundStep(topUp: LedgerEntry, cents: number): Step {
+  const before = topUp.refundedCents ?? 0;
+  return {
+    name: `ledger.refund#${topUp.id}`,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(topUp.userId, topUp.id),
+        UpdateExpression: 'SET refundedCents = :after',
+        ConditionExpression: `#status = :completed AND ${before === 0 ? '(attribute_not_exists(refundedCents) OR refundedCents = :before)' : 'refundedCents = :before'}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':after': before + cents, ':before': before, ':completed': 'completed' },
+      },
+    },
+  };
+}

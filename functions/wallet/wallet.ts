@@ -8,8 +8,13 @@
  * the state the step expected (already settled, another amount).
  *
  * So for every user the completed entries sum to the balance, whatever fails or runs concurrently.
- * Room for what withdrawals will need: a hold (balance down, a pending entry for the amount held)
- * and its release or settlement are two more builders of this kind.
+ *
+ * Withdrawals hold money: a hold moves cents from `balanceCents` (spendable) to `heldCents` in one
+ * update, with a pending `withdrawal` entry of minus that amount. Every debit's condition looks at
+ * `balanceCents` alone, so held money can never be spent, with no arithmetic in any condition.
+ * Paying out completes the entry and lowers `heldCents`; a refusal fails the entry and moves the
+ * cents back. So the completed entries sum to `balanceCents + heldCents` (what we owe the user),
+ * and the pending withdrawal entries to `-heldCents`; the admin figures count what we owe.
  */
 import type { EntryType, LedgerEntry } from '../../domain/api/wallet';
 import { steps, tableName, type Step } from '../data/client';
@@ -56,7 +61,7 @@ export function debit(user: EntryOwner, move: WalletMove): Step[] {
   return [balanceStep(user.id, -move.amountCents, 'covers'), entryStep(labelDebitEntry(user, move)), ...statsSteps({ balanceCents: -move.amountCents })];
 }
 
-/** Credits the wallet with a completed entry of `type` (a refund today; adjustments later). */
+/** Credits the wallet with a completed entry of `type` (a refund). */
 function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove): Step[] {
   const entry = completedNow(
     newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
@@ -67,28 +72,46 @@ function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: Walle
 /** Gives a label's price back to the wallet (the carrier failed). */
 export const refund = (user: EntryOwner, move: WalletMove): Step[] => credit(user, 'refund', move);
 
-/** The step that ends a pending entry; completing also requires the amount it was made for. */
-function endPendingStep(entry: Pick<LedgerEntry, 'userId' | 'id'> & { amountCents?: number }, outcome: 'completed' | 'failed', now: string): Step {
+/**
+ * The step that ends a pending entry; completing also requires the amount it was made for. `also`
+ * sets more of the entry's fields (a top-up's PaymentIntent, a refused withdrawal's reason).
+ */
+function endPendingStep(
+  entry: Pick<LedgerEntry, 'userId' | 'id'> & { amountCents?: number },
+  outcome: 'completed' | 'failed',
+  now: string,
+  also: Partial<Pick<LedgerEntry, 'paymentIntent' | 'reason'>> = {},
+): Step {
   const completing = outcome === 'completed';
+  const extra = Object.entries(also).filter(([, v]) => typeof v === 'string' && v !== '');
   return {
     name: 'wallet.entry',
     item: {
       Update: {
         TableName: tableName(),
         Key: entryKey(entry.userId, entry.id),
-        UpdateExpression: 'SET #status = :outcome, completedAt = :now',
+        UpdateExpression: ['SET #status = :outcome, completedAt = :now', ...extra.map(([k]) => `${k} = :${k}`)].join(', '),
         ConditionExpression: completing ? '#status = :pending AND amountCents = :amount' : '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':outcome': outcome, ':now': now, ':pending': 'pending', ...(completing ? { ':amount': entry.amountCents } : {}) },
+        ExpressionAttributeValues: {
+          ':outcome': outcome,
+          ':now': now,
+          ':pending': 'pending',
+          ...(completing ? { ':amount': entry.amountCents } : {}),
+          ...Object.fromEntries(extra.map(([k, v]) => [`:${k}`, v])),
+        },
       },
     },
   };
 }
 
-/** Completes a pending top-up: credits its amount to the balance and counts it in the admin figures. */
-export function completeTopUp(entry: LedgerEntry, now: string): Step[] {
+/**
+ * Completes a pending top-up: credits its amount to the balance and counts it in the admin figures.
+ * A card top-up keeps Stripe's PaymentIntent, so a withdrawal can refund it later.
+ */
+export function completeTopUp(entry: LedgerEntry, now: string, paymentIntent?: string): Step[] {
   return [
-    endPendingStep(entry, 'completed', now),
+    endPendingStep(entry, 'completed', now, { paymentIntent }),
     balanceStep(entry.userId, entry.amountCents, 'exists'),
     ...statsSteps({ balanceCents: entry.amountCents, topUps: 1, topUpCents: entry.amountCents }),
   ];
@@ -108,4 +131,75 @@ export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: W
     endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now),
     { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
   ];
+}
+
+/**
+ * The step named `wallet.balance` that moves `cents` between spendable and held: `hold` takes them
+ * from the balance (which must cover them), `release` gives them back, `payOut` lets them go.
+ */
+function holdStep(userId: string, cents: number, move: 'hold' | 'release' | 'payOut'): Step {
+  const update = {
+    hold: 'SET balanceCents = balanceCents - :cents, heldCents = if_not_exists(heldCents, :zero) + :cents, version = version + :one',
+    release: 'SET balanceCents = balanceCents + :cents, heldCents = heldCents - :cents, version = version + :one',
+    payOut: 'SET heldCents = heldCents - :cents, version = version + :one',
+  }[move];
+  return {
+    name: 'wallet.balance',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: update,
+        ConditionExpression: move === 'hold' ? 'balanceCents >= :cents' : 'heldCents >= :cents',
+        ExpressionAttributeValues: { ':cents': cents, ':one': 1, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+      },
+    },
+  };
+}
+
+/** What a withdrawal's steps need of it: its id (also its entry's), its owner and the amount asked. */
+export interface HeldWithdrawal {
+  id: string;
+  userId: string;
+  amountCents: number;
+}
+
+/**
+ * Puts `amountCents` on hold for withdrawal `withdrawalId`: spendable down, held up, and its pending
+ * `withdrawal` entry (same id, minus the amount). Fails as `wallet.balance` when the spendable
+ * balance is short. The admin figures do not move: we still owe the money.
+ */
+export function holdForWithdrawal(user: EntryOwner, withdrawalId: string, amountCents: number): Step[] {
+  const entry = {
+    ...newEntry(user, { amountCents: -amountCents, type: 'withdrawal', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet' }),
+    id: withdrawalId,
+  };
+  return [holdStep(user.id, amountCents, 'hold'), entryStep(entry)];
+}
+
+/** A refused withdrawal: its entry fails (carrying the reason the user reads) and the held cents go back to the balance. */
+export const releaseHold = (w: HeldWithdrawal, reason: string, now: string): Step[] => [
+  endPendingStep({ userId: w.userId, id: w.id }, 'failed', now, { reason }),
+  holdStep(w.userId, w.amountCents, 'release'),
+];
+
+/** A paid-back withdrawal: its entry completes, the held cents leave the wallet and the admin figures. */
+export const payOutHold = (w: HeldWithdrawal, now: string): Step[] => [
+  endPendingStep({ userId: w.userId, id: w.id, amountCents: -w.amountCents }, 'completed', now),
+  holdStep(w.userId, w.amountCents, 'payOut'),
+  ...statsSteps({ balanceCents: -w.amountCents }),
+];
+
+/**
+ * An admin's adjustment of `amountCents` (credit > 0, debit < 0), a completed `adjustment` entry
+ * carrying the reason the user reads. A debit fails as `wallet.balance` when it would take the
+ * spendable balance below zero; a credit when the account is gone.
+ */
+export function adjust(user: EntryOwner, entryId: string, amountCents: number, reason: string): Step[] {
+  const entry = completedNow({
+    ...newEntry(user, { amountCents, type: 'adjustment', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet' }),
+    id: entryId,
+    reason,
+  });
+  return [balanceStep(user.id, amountCents, amountCents < 0 ? 'covers' : 'exists'), entryStep(entry), ...statsSteps({ balanceCents: amountCents })];
 }

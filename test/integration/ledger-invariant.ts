@@ -1,10 +1,16 @@
-/** The wallet's one invariant, checked from the table itself: completed entries sum to the balance. */
+/**
+ * The wallet's invariant, checked from the table itself: completed entries sum to what the wallet
+ * owes (the spendable balance plus the cents held for withdrawals), and the pending withdrawal
+ * entries sum to minus the held cents.
+ */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { getUserById } from '../../functions/data/users';
 
-export async function ledgerOf(userId: string): Promise<{ balanceCents: number; completedSum: number; entries: Record<string, unknown>[] }> {
+export async function ledgerOf(
+  userId: string,
+): Promise<{ balanceCents: number; heldCents: number; completedSum: number; heldSum: number; entries: Record<string, unknown>[] }> {
   const entries: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -21,13 +27,16 @@ export async function ledgerOf(userId: string): Promise<{ balanceCents: number; 
     start = out.LastEvaluatedKey;
   } while (start);
   const completedSum = entries.filter((e) => e.status === 'completed').reduce((sum, e) => sum + Number(e.amountCents), 0);
-  const balanceCents = (await getUserById(userId))?.balanceCents ?? Number.NaN;
-  return { balanceCents, completedSum, entries };
+  const heldSum = entries.filter((e) => e.status === 'pending' && e.type === 'withdrawal').reduce((sum, e) => sum - Number(e.amountCents), 0);
+  const user = await getUserById(userId, { consistent: true });
+  const balanceCents = user?.balanceCents ?? Number.NaN;
+  return { balanceCents, heldCents: user?.heldCents ?? Number.NaN, completedSum, heldSum, entries };
 }
 
-/** Asserts the invariant and returns the balance. */
+/** Asserts the invariant and returns the balance as the wallet shows it: spendable plus held (0 held for most tests). */
 export async function expectLedgerInvariant(userId: string): Promise<number> {
-  const { balanceCents, completedSum } = await ledgerOf(userId);
-  expect(balanceCents).toBe(completedSum);
-  return balanceCents;
+  const { balanceCents, heldCents, completedSum, heldSum } = await ledgerOf(userId);
+  expect(balanceCents + heldCents).toBe(completedSum);
+  expect(heldCents).toBe(heldSum);
+  return balanceCents + heldCents;
 }

@@ -43,11 +43,21 @@ describe('route table', () => {
   });
 
   it('derives the API prefixes CloudFront and the local front route to the API', () => {
-    expect(apiPrefixes.sort()).toEqual(['/admin', '/api', '/auth', '/hoodpay', '/shipping', '/stripe', '/support']);
+    expect(apiPrefixes.sort()).toEqual(['/admin', '/api', '/auth', '/hoodpay', '/shipping', '/stripe', '/support', '/wallet']);
   });
 
   it('sends exact-prefix routes to the API as well as the paths under each prefix', () => {
-    expect([...apiPathPatterns].sort()).toEqual(['/admin/*', '/api/*', '/auth/*', '/hoodpay/*', '/shipping/*', '/stripe/*', '/support', '/support/*']);
+    expect([...apiPathPatterns].sort()).toEqual([
+      '/admin/*',
+      '/api/*',
+      '/auth/*',
+      '/hoodpay/*',
+      '/shipping/*',
+      '/stripe/*',
+      '/support',
+      '/support/*',
+      '/wallet/*',
+    ]);
   });
 });
 

@@ -35,8 +35,10 @@ export const handler = api('POST /stripe/webhook', async function stripeWebhook(
 
   const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
   const settle = { userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined } as const;
+  // A top-up keeps its PaymentIntent: a withdrawal pays the wallet back as refunds of it.
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);
   // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
-  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp(settle);
+  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp({ ...settle, paymentIntent });
   log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
   return RECEIVED;
 });

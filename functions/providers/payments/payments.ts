@@ -29,9 +29,22 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** Part of a settled card payment paid back to the card (a withdrawal's pay-back). */
+export interface CardRefundRequest {
+  /** The payment to refund: Stripe's PaymentIntent id, recorded when the top-up settled. */
+  paymentIntent: string;
+  amountCents: number;
+  /** The same key always makes the same one refund, however often it is sent (a resumed approval). */
+  idempotencyKey: string;
+  /** Our ids, kept on the refund for the provider's dashboard. */
+  metadata: Record<string, string>;
+}
+
 export interface CardCheckout {
   /** Creates a Stripe Checkout Session (or a sandbox one): its id and the URL to send the payer to. */
   createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Refunds part or all of a card payment (Stripe's POST /v1/refunds, or the sandbox's record of one): the refund's id. */
+  refund(request: CardRefundRequest): Promise<{ id: string }>;
   /** The secret the webhook's Stripe-Signature is checked with. */
   webhookSecret(): string;
 }

@@ -10,6 +10,7 @@
  *            reads the record
  *
  * So the webhook routes run exactly the code they run in production, signature check included.
+ * Refunds (a withdrawal's pay-back) are records too, kept once per idempotency key like Stripe's.
  * Ids look like the providers' (`cs_test_local_<ulid>`, `hp_local_<ulid>`) so nothing downstream
  * needs to know it is talking to the sandbox.
  */
@@ -18,9 +19,10 @@ import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { config } from '../../config';
 import { getLocalCheckout, saveLocalCheckout, type LocalCheckout } from '../../data/local-checkouts';
+import { saveLocalRefund } from '../../data/local-refunds';
 import { ProviderUnavailable } from '../../errors';
 import { assertPayable } from './checkout-request';
-import type { CardCheckout, CheckoutRequest, CryptoCheckout, CryptoPayment } from './payments';
+import type { CardCheckout, CardRefundRequest, CheckoutRequest, CryptoCheckout, CryptoPayment } from './payments';
 
 /** The sandbox's Stripe webhook signing secret when STRIPE_WEBHOOK_SECRET is unset: stable per JWT_SECRET. */
 export const deriveSandboxWebhookSecret = (jwtSecret: string): string =>
@@ -62,6 +64,12 @@ export class SandboxCardCheckout implements CardCheckout {
 
   webhookSecret(): string {
     return sandboxWebhookSecret();
+  }
+
+  /** Records the refund (data/local-refunds.ts); the same idempotency key answers the same refund, as Stripe does. */
+  async refund(request: CardRefundRequest): Promise<{ id: string }> {
+    const refund = await saveLocalRefund({ ...request, id: `re_local_${ulid()}` });
+    return { id: refund.id };
   }
 }
 

@@ -11,7 +11,7 @@
 import Stripe from 'stripe';
 import { ProviderUnavailable } from '../../errors';
 import { assertPayable, redact } from './checkout-request';
-import type { CardCheckout, CheckoutRequest } from './payments';
+import type { CardCheckout, CardRefundRequest, CheckoutRequest } from './payments';
 
 const TIMEOUT_MS = 10_000;
 const MAX_NETWORK_RETRIES = 2;
@@ -97,8 +97,25 @@ export class StripeCheckout implements CardCheckout {
     return this.signingSecret;
   }
 
+  /**
+   * Refunds `amountCents` of a PaymentIntent. The idempotency key is the caller's (one per withdrawal
+   * and top-up), so an approval resumed after a lost answer gets the first refund back instead of a
+   * second one (Stripe keeps keys for at least 24 hours).
+   */
+  async refund(request: CardRefundRequest): Promise<{ id: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.paymentIntent, amount: request.amountCents, metadata: request.metadata },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: refund.id };
+    } catch (err) {
+      throw new ProviderUnavailable('Stripe', this.describe(err, 'refunds.create'));
+    }
+  }
+
   /** What went wrong, for the logs: Stripe's error type, status, code and request id, never a key. */
-  private describe(err: unknown): string {
+  private describe(err: unknown, call = 'checkout.sessions.create'): string {
     if (err instanceof Stripe.errors.StripeError) {
       const facts = [
         err.statusCode ? `HTTP ${err.statusCode}` : undefined,
@@ -106,10 +123,10 @@ export class StripeCheckout implements CardCheckout {
         err.requestId ? `request ${err.requestId}` : undefined,
       ].filter(Boolean);
       const where = facts.length ? ` (${facts.join(', ')})` : '';
-      return redact(`checkout.sessions.create failed: ${err.type}${where}: ${err.message}`, [this.secretKey, this.signingSecret]);
+      return redact(`${call} failed: ${err.type}${where}: ${err.message}`, [this.secretKey, this.signingSecret]);
     }
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    return redact(`checkout.sessions.create failed: ${message}`, [this.secretKey, this.signingSecret]);
+    return redact(`${call} failed: ${message}`, [this.secretKey, this.signingSecret]);
   }
 }
 

@@ -81,6 +81,11 @@ const ownerLabel = async (w: World) => {
   const label = await buyLabel(w.owner);
   return { shipOrderId: label.shipOrderId, tracking: label.tracking };
 };
+const ownerWithdrawal = async (w: World) => {
+  await creditWallet(w.owner, 500);
+  const res = await invoke('POST /wallet/withdrawals', { token: w.owner.token, body: { amount: 2 } });
+  return { withdrawalId: String(res.json?.id) };
+};
 const uniqueEmail = () => `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 const matrix: Record<TableKey, Row> = {
@@ -247,6 +252,49 @@ const matrix: Record<TableKey, Row> = {
     request: ({ world }) => ({ body: { email: world.owner.email, subject: 'Other', message: 'Please help me with my labels.' } }),
   },
   'GET /admin/stats': { expect: ADMIN(200), why: 'business figures: admins only' },
+  'GET /wallet/withdrawals': {
+    expect: VERIFIED(200),
+    why: "the caller's own requests; the leak check proves the second user does not see the owner's",
+    prepare: ownerWithdrawal,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.withdrawals ?? []) as { id: string }[]).some((w) => w.id === fx.withdrawalId);
+      if (res.statusCode === 200) expect(seen, `owner's request seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'POST /wallet/withdrawals': {
+    expect: VERIFIED(201),
+    why: "a hold on the caller's own wallet",
+    prepare: async (w) => {
+      await Promise.all([creditWallet(w.owner, 500), creditWallet(w.other, 500), creditWallet(w.admin, 500)]);
+      return {};
+    },
+    request: () => ({ body: { amount: 2 } }),
+  },
+  'GET /admin/withdrawals': { expect: ADMIN(200), why: "every user's withdrawal requests: admins only" },
+  'POST /admin/withdrawals/{id}/approve': {
+    expect: ADMIN(200),
+    why: 'paying money out of a wallet is for admins only',
+    prepare: ownerWithdrawal,
+    request: ({ fx }) => ({ params: { id: fx.withdrawalId as string }, body: { note: 'Paid by bank transfer' } }),
+  },
+  'POST /admin/withdrawals/{id}/reject': {
+    expect: ADMIN(200),
+    why: 'deciding on a request is for admins only',
+    prepare: ownerWithdrawal,
+    request: ({ fx }) => ({ params: { id: fx.withdrawalId as string }, body: { reason: 'Please ask again next month' } }),
+  },
+  'POST /admin/users/{id}/adjustments': {
+    expect: ADMIN(201),
+    why: "changing someone's balance by hand is for admins only",
+    request: ({ world }) => ({
+      params: { id: world.owner.id },
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: { amountCents: 100, reason: 'Goodwill credit' },
+    }),
+    after: async ({ actor, world }) => {
+      expect((await getUserById(world.owner.id))?.balanceCents ?? 0, `owner's balance after ${actor}`).toBe(actor === 'admin' ? 100 : 0);
+    },
+  },
   'GET /api/counter': { expect: PUBLIC(200), why: 'the landing page counter' },
 };
 

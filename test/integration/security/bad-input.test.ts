@@ -11,6 +11,7 @@
  * not move; a difference there would mean some work ran before the refusal.
  */
 import fc from 'fast-check';
+import { ulid } from 'ulid';
 import Stripe from 'stripe';
 import type { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import { labelOrderSchema } from '../../../domain/schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
 import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
+import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
 import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
@@ -116,6 +118,14 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /shipping/create-label': { schema: labelOrderSchema, valid: () => labelOrder(), headers: () => ({ 'idempotency-key': idempotencyKey() }) },
   'POST /shipping/track': { schema: trackSchema, valid: () => ({ trackingNumber: '9400100000000000000000' }) },
   'POST /support': { schema: supportSchema, valid: () => ({ email: world.owner.email, subject: 'Other', message: 'Please help me with this.' }) },
+  'POST /wallet/withdrawals': { schema: withdrawalSchema, valid: () => ({ amount: 5 }) },
+  'POST /admin/withdrawals/{id}/approve': { schema: approveWithdrawalSchema, valid: () => ({ note: 'Paid by bank transfer' }) },
+  'POST /admin/withdrawals/{id}/reject': { schema: rejectWithdrawalSchema, valid: () => ({ reason: 'Please ask again next month' }) },
+  'POST /admin/users/{id}/adjustments': {
+    schema: adjustmentSchema,
+    valid: () => ({ amountCents: 100, reason: 'Goodwill credit' }),
+    headers: () => ({ 'idempotency-key': idempotencyKey() }),
+  },
 };
 
 /** Routes that take a JSON body: every POST and PUT but the webhooks (which read their raw body themselves). */
@@ -232,6 +242,8 @@ const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /auth/users': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'TXNTYPE#topup', gsi1sk: 'x' }), withType: false },
   'GET /shipping/orders': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `ORDER#${fixtures.otherOrderId}` }), withType: false },
   'GET /hoodpay/transactions': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'TXN#0' }), withType: true },
+  'GET /wallet/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'WITHDRAWAL#0' }), withType: false },
+  'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
 };
 
 describe('bad query strings', () => {
@@ -271,9 +283,18 @@ describe('bad query strings', () => {
 });
 
 describe('bad path ids', () => {
-  const paramRows: Partial<Record<TableKey, { name: string; others: () => string }>> = {
+  /** `valid`: the rest of a valid request (body, headers), so the refusal comes from the id alone. */
+  const paramRows: Partial<Record<TableKey, { name: string; others: () => string; valid?: () => Req }>> = {
     'DELETE /auth/addresses/{id}': { name: 'id', others: () => fixtures.otherAddressId },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
+    // Admin routes: an admin finds anyone's, so the id that must not be found is one nobody has.
+    'POST /admin/withdrawals/{id}/approve': { name: 'id', others: () => ulid(), valid: () => ({ body: { note: 'Paid by bank transfer' } }) },
+    'POST /admin/withdrawals/{id}/reject': { name: 'id', others: () => ulid(), valid: () => ({ body: { reason: 'No' } }) },
+    'POST /admin/users/{id}/adjustments': {
+      name: 'id',
+      others: () => ulid(),
+      valid: () => ({ body: { amountCents: 100, reason: 'Goodwill credit' }, headers: { 'idempotency-key': idempotencyKey() } }),
+    },
   };
 
   it('has a row for every route with a path parameter', () => {
@@ -281,11 +302,12 @@ describe('bad path ids', () => {
   });
 
   it.each(Object.keys(paramRows))('%s answers 404 to ids that name nothing of the caller and writes nothing', async (key) => {
-    const row = paramRows[key as TableKey] as { name: string; others: () => string };
+    const row = paramRows[key as TableKey] as { name: string; others: () => string; valid?: () => Req };
     const before = await scanTable();
     await fc.assert(
       fc.asyncProperty(badIds(row.others()), async (id) => {
-        await expectRefused(key as RouteKey, { token: world.owner.token, params: { [row.name]: id } }, [404], before, JSON.stringify(id).slice(0, 100));
+        const req = { ...row.valid?.(), token: tokenFor(key as RouteKey), params: { [row.name]: id } };
+        await expectRefused(key as RouteKey, req, [404], before, JSON.stringify(id).slice(0, 100));
       }),
       { numRuns: 30, endOnFailure: true },
     );

@@ -46,8 +46,34 @@ describe('GET /auth/users', () => {
 
     expect(res.statusCode).toBe(200);
     expect(page(res).users).toEqual([
-      { id: bob.id, name: bob.name, email: bob.email, role: 'user', isVerified: true, balance: 0.99, balanceCents: 99, createdAt: bob.createdAt },
-      { id: ann.id, name: ann.name, email: ann.email, role: 'user', isVerified: true, balance: 0, balanceCents: 0, createdAt: ann.createdAt },
+      {
+        id: bob.id,
+        name: bob.name,
+        email: bob.email,
+        role: 'user',
+        isVerified: true,
+        balance: 0.99,
+        balanceCents: 99,
+        held: 0,
+        heldCents: 0,
+        available: 0.99,
+        availableCents: 99,
+        createdAt: bob.createdAt,
+      },
+      {
+        id: ann.id,
+        name: ann.name,
+        email: ann.email,
+        role: 'user',
+        isVerified: true,
+        balance: 0,
+        balanceCents: 0,
+        held: 0,
+        heldCents: 0,
+        available: 0,
+        availableCents: 0,
+        createdAt: ann.createdAt,
+      },
     ]);
     expect(page(res).nextCursor).toEqual(expect.any(String));
     expect(res.body).not.toContain('passwordHash');

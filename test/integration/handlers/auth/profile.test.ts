@@ -37,6 +37,10 @@ describe('GET /auth/profile', () => {
       isVerified: true,
       balance: 12.05,
       balanceCents: 1205,
+      held: 0,
+      heldCents: 0,
+      available: 12.05,
+      availableCents: 1205,
       createdAt: ann.createdAt,
     });
     expect(res.body).not.toContain('passwordHash');

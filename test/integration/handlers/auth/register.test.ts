@@ -52,6 +52,10 @@ describe('POST /auth/register', () => {
       isVerified: false,
       balance: 0,
       balanceCents: 0,
+      held: 0,
+      heldCents: 0,
+      available: 0,
+      availableCents: 0,
       createdAt: expect.any(String),
     });
     expect(await verifySessionToken(token)).toEqual({ userId: user.id, role: 'user', scope: 'otp' });

@@ -70,6 +70,10 @@ describe('getUserByEmail', () => {
       isVerified: true,
       balance: 2.5,
       balanceCents: 250,
+      held: 0,
+      heldCents: 0,
+      available: 2.5,
+      availableCents: 250,
       createdAt: created.createdAt,
     });
   });

@@ -30,6 +30,7 @@ vi.mock('../../../../functions/providers/registry/payments', async (importOrigin
     getCardCheckout: (): CardCheckout => ({
       createSession: (req) => watch.createSession(req, real.getCardCheckout()),
       webhookSecret: () => real.getCardCheckout().webhookSecret(),
+      refund: (req) => real.getCardCheckout().refund(req),
     }),
   };
 });

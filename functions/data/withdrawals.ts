@@ -1,0 +1,210 @@
+/**
+ * Withdrawal requests: the request itself, a pointer that finds it by id alone (admins approve by
+ * id without knowing the user), and the per-user gate that allows one request per 30 days. All
+ * three are written in the transaction that places the hold (functions/wallet/withdrawals.ts), so a
+ * request, its hold and its turn of the month exist together or not at all.
+ *
+ *   request  pk USER#<userId>        sk WITHDRAWAL#<id>  gsi1pk WITHDRAWALS  gsi1sk <createdAt>#<id>
+ *                                                        gsi2pk WITHDRAWALS#<status>  gsi2sk <createdAt>#<id>
+ *   pointer  pk WITHDRAWAL#<id>      sk WITHDRAWAL       userId
+ *   gate     pk USER#<userId>        sk WITHDRAWGATE     lastRequestAt, lastRequestId, previousRequestAt
+ *
+ * The request's id is also the id of its `withdrawal` ledger entry. Its status only moves forward
+ * (pending -> approving -> approved, or pending -> rejected), each move conditioned on the status
+ * it leaves, so a second approval or rejection changes nothing.
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Withdrawal, WithdrawalRefund, WithdrawalStatus } from '../../domain/api/wallet';
+import { db, tableName, type Step } from './client';
+import { decodeCursor, encodeCursor, type Page } from './pagination';
+
+const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `WITHDRAWAL#${id}` });
+const pointerKey = (id: string) => ({ pk: `WITHDRAWAL#${id}`, sk: 'WITHDRAWAL' });
+const gateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'WITHDRAWGATE' });
+
+const byStatus = (status: WithdrawalStatus) => `WITHDRAWALS#${status}`;
+
+function toItem(w: Withdrawal) {
+  const order = `${w.createdAt}#${w.id}`;
+  return { ...requestKey(w.userId, w.id), entity: 'withdrawal', gsi1pk: 'WITHDRAWALS', gsi1sk: order, gsi2pk: byStatus(w.status), gsi2sk: order, ...w };
+}
+
+function fromItem(item: Record<string, unknown>): Withdrawal {
+  const s = (k: string) => (typeof item[k] === 'string' ? item[k] : null);
+  return {
+    id: item.id as string,
+    userId: item.userId as string,
+    userName: s('userName') ?? '',
+    userEmail: s('userEmail') ?? '',
+    amountCents: Number(item.amountCents),
+    status: item.status as WithdrawalStatus,
+    createdAt: item.createdAt as string,
+    decidedAt: s('decidedAt'),
+    completedAt: s('completedAt'),
+    note: s('note'),
+    reason: s('reason'),
+    refunds: ((item.refunds as WithdrawalRefund[] | undefined) ?? []).map((r) => ({
+      topUpId: r.topUpId,
+      paymentIntent: r.paymentIntent,
+      amountCents: Number(r.amountCents),
+      refundId: r.refundId ?? null,
+    })),
+    byHandCents: Number(item.byHandCents ?? 0),
+  };
+}
+
+/** The per-user gate as read: when the last request was made, and the one before it. */
+export interface WithdrawalGate {
+  lastRequestAt: string;
+  lastRequestId: string;
+  previousRequestAt: string | null;
+}
+
+/** The gate of `userId`, or undefined before the first request. */
+export async function getWithdrawalGate(userId: string): Promise<WithdrawalGate | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: gateKey(userId), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return {
+    lastRequestAt: Item.lastRequestAt as string,
+    lastRequestId: Item.lastRequestId as string,
+    previousRequestAt: typeof Item.previousRequestAt === 'string' ? Item.previousRequestAt : null,
+  };
+}
+
+/**
+ * The steps that store a new request: the request (`withdrawal`), its pointer (`withdrawal.id`) and
+ * the gate (`withdrawal.gate`), which must still be as read (`gate`, or absent): two requests sent
+ * at once both read the same gate, and only one of them can then write it.
+ */
+export function newWithdrawalSteps(w: Withdrawal, gate: WithdrawalGate | undefined): Step[] {
+  return [
+    { name: 'withdrawal', item: { Put: { TableName: tableName(), Item: toItem(w), ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      name: 'withdrawal.id',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pointerKey(w.id), entity: 'withdrawalId', userId: w.userId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      name: 'withdrawal.gate',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...gateKey(w.userId),
+            entity: 'withdrawalGate',
+            lastRequestAt: w.createdAt,
+            lastRequestId: w.id,
+            ...(gate ? { previousRequestAt: gate.lastRequestAt } : {}),
+          },
+          ConditionExpression: gate ? 'lastRequestId = :seen' : 'attribute_not_exists(pk)',
+          ...(gate ? { ExpressionAttributeValues: { ':seen': gate.lastRequestId } } : {}),
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * The step that gives a rejected request's turn back (`withdrawal.gate`): the gate returns to the
+ * request before it (or goes), only while this request is still the last one.
+ */
+export function reopenGateStep(userId: string, withdrawalId: string, gate: WithdrawalGate): Step {
+  const key = gateKey(userId);
+  const condition = { ConditionExpression: 'lastRequestId = :id', ExpressionAttributeValues: { ':id': withdrawalId } };
+  if (!gate.previousRequestAt) return { name: 'withdrawal.gate', item: { Delete: { TableName: tableName(), Key: key, ...condition } } };
+  return {
+    name: 'withdrawal.gate',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET lastRequestAt = :previous, lastRequestId = :none REMOVE previousRequestAt',
+        ...condition,
+        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':previous': gate.previousRequestAt, ':none': '-' },
+      },
+    },
+  };
+}
+
+/** The step (named `withdrawal`) that moves a request from `from` to `to`, setting `fields` with it. */
+export function moveWithdrawalStep(w: Pick<Withdrawal, 'userId' | 'id'>, from: WithdrawalStatus, to: WithdrawalStatus, fields: Partial<Withdrawal> = {}): Step {
+  const set = Object.entries(fields).filter(([, v]) => v !== undefined);
+  return {
+    name: 'withdrawal',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: requestKey(w.userId, w.id),
+        UpdateExpression: ['SET #status = :to, gsi2pk = :index', ...set.map(([k]) => `#${k} = :${k}`)].join(', '),
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':index': byStatus(to), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
+      },
+    },
+  };
+}
+
+/** The step that records refund number `index` of an approval as made, while the approval is under way. */
+export function refundMadeStep(w: Pick<Withdrawal, 'userId' | 'id'>, index: number, refundId: string): Step {
+  return {
+    name: 'withdrawal',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: requestKey(w.userId, w.id),
+        UpdateExpression: `SET refunds[${index}].refundId = :refund`,
+        ConditionExpression: '#status = :approving',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':refund': refundId, ':approving': 'approving' },
+      },
+    },
+  };
+}
+
+/** One request by its id alone (the pointer, then the request; both consistent), or undefined. */
+export async function findWithdrawal(id: string): Promise<Withdrawal | undefined> {
+  const { Item: pointer } = await db.send(new GetCommand({ TableName: tableName(), Key: pointerKey(id), ConsistentRead: true }));
+  if (typeof pointer?.userId !== 'string') return undefined;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: requestKey(pointer.userId, id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** A user's requests, newest first (ulids sort by time). */
+export async function listUserWithdrawals(userId: string, page: { limit: number; cursor?: string }): Promise<Page<Withdrawal>> {
+  const scope = { pk: `USER#${userId}` };
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
+      ExpressionAttributeValues: { ':pk': scope.pk, ':w': 'WITHDRAWAL#' },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, scope, undefined, { sk: 'WITHDRAWAL#' }),
+    }),
+  );
+  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** Every user's requests, newest first, of one status (gsi2) or all (gsi1) (admin). */
+export async function listWithdrawals(page: { limit: number; cursor?: string }, status?: WithdrawalStatus): Promise<Page<Withdrawal>> {
+  const index = status ? 'gsi2' : 'gsi1';
+  const [name, value] = status ? ['gsi2pk', byStatus(status)] : ['gsi1pk', 'WITHDRAWALS'];
+  const scope: Record<string, string> = { [name]: value };
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${name} = :p`,
+      ExpressionAttributeValues: { ':p': value },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, scope, index, { pk: 'USER#', sk: 'WITHDRAWAL#' }),
+    }),
+  );
+  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}

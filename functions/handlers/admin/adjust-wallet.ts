@@ -1,0 +1,21 @@
+/**
+ * POST /admin/users/{id}/adjustments: credits (amountCents > 0) or debits (< 0) a user's wallet with
+ * a reason the user reads in their transactions. The `Idempotency-Key` header makes a double click
+ * or a retry after a lost answer adjust once. A debit below zero is 409 and changes nothing.
+ */
+import { isValid as isUlid } from 'ulid';
+import { toApiUser } from '../../../domain/api/users';
+import { toApiEntry } from '../../../domain/api/wallet';
+import { BadRequest, NotFound } from '../../errors';
+import { api, Reply } from '../../http/handler';
+import { adjustWallet } from '../../wallet/adjustments';
+
+const KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const handler = api('POST /admin/users/{id}/adjustments', async function adjustUserWallet({ auth, params, body, headers }) {
+  if (!isUlid(params.id ?? '')) throw new NotFound('User not found');
+  const key = headers['idempotency-key'];
+  if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
+  const { entry, user } = await adjustWallet({ userId: params.id ?? '', amountCents: body.amountCents, reason: body.reason, adminId: auth.userId, key });
+  return new Reply(201, { entry: toApiEntry(entry), user: toApiUser(user) });
+});

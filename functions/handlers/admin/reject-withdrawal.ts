@@ -1,0 +1,11 @@
+/** POST /admin/withdrawals/{id}/reject: refuses a pending withdrawal request with a reason; the held amount goes back to the balance. */
+import { isValid as isUlid } from 'ulid';
+import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { NotFound } from '../../errors';
+import { api } from '../../http/handler';
+import { rejectWithdrawal } from '../../wallet/withdrawals';
+
+export const handler = api('POST /admin/withdrawals/{id}/reject', async function rejectWalletWithdrawal({ params, body, log }) {
+  if (!isUlid(params.id ?? '')) throw new NotFound('Withdrawal request not found');
+  return toApiWithdrawal(await rejectWithdrawal(params.id ?? '', body.reason, log));
+});

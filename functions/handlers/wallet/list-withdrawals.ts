@@ -1,0 +1,9 @@
+/** GET /wallet/withdrawals: the signed-in user's withdrawal requests, newest first, paged (one Query per page). */
+import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { listUserWithdrawals } from '../../data/withdrawals';
+import { api } from '../../http/handler';
+
+export const handler = api('GET /wallet/withdrawals', async function listWalletWithdrawals({ auth, query }) {
+  const page = await listUserWithdrawals(auth.userId, query);
+  return { withdrawals: page.items.map(toApiWithdrawal), nextCursor: page.nextCursor };
+});

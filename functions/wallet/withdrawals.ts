@@ -1,0 +1,247 @@
+/**
+ * Withdrawals (issue 14, the FAQ's "once a month"): a user asks for unused credit back, an admin
+ * approves or rejects. Each step is one transaction of the request (data/withdrawals.ts) with the
+ * wallet's hold steps (./wallet.ts), then a mail to the user.
+ *
+ * - Request: the request, its pointer, the per-user gate (one request per 30 days, race-proof by a
+ *   condition on the gate as read) and the hold (spendable -> held, a pending entry).
+ * - Approve: first a plan, in one transaction with the request's move to `approving`: refunds of the
+ *   user's settled card top-ups, newest first, each at most what that top-up still has unrefunded
+ *   (reserved on the top-up's entry there and then), and the rest paid by hand. Then each refund at
+ *   the card provider, with an idempotency key per withdrawal and top-up, recorded as it is made.
+ *   Last, the request is `approved` and the hold paid out (entry completed, held cents gone). A
+ *   failure anywhere leaves a request `approving` with what is done on record; approving it again
+ *   resumes where it stopped, and the provider's idempotency makes a repeated refund the same one.
+ * - Reject: the request is `rejected`, the hold goes back to the balance (the entry fails with the
+ *   reason), and the month's turn is given back when it was this request's.
+ */
+import { ulid } from 'ulid';
+import type { User } from '../../domain/api/users';
+import type { Withdrawal, WithdrawalRefund } from '../../domain/api/wallet';
+import { WITHDRAWAL_INTERVAL_DAYS } from '../../domain/constants';
+import { formatUsd } from '../../domain/money';
+import { transact } from '../data/client';
+import { getUserById } from '../data/users';
+import {
+  findWithdrawal,
+  getWithdrawalGate,
+  moveWithdrawalStep,
+  newWithdrawalSteps,
+  refundMadeStep,
+  reopenGateStep,
+  type WithdrawalGate,
+} from '../data/withdrawals';
+import { Conflict, InsufficientBalance, InvalidRequest, NotFound, Unauthorized } from '../errors';
+import type { Logger } from '../observability/logger';
+import { getMailer } from '../providers/registry/mail';
+import { getCardCheckout } from '../providers/registry/payments';
+import { refundableTopUps, reserveRefundStep } from './ledger';
+import { holdForWithdrawal, payOutHold, releaseHold } from './wallet';
+
+const DAY_MS = 86_400_000;
+/** At most this many card refunds per approval (a TransactWrite holds 100 items); the rest is paid by hand. */
+const MAX_REFUNDS = 20;
+/** Tries of a transaction whose condition lost a race with another request (a re-read settles it). */
+const RACE_TRIES = 3;
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** When the user may ask again after a request made at `lastRequestAt`. */
+const nextTurn = (lastRequestAt: string) => new Date(Date.parse(lastRequestAt) + WITHDRAWAL_INTERVAL_DAYS * DAY_MS).toISOString();
+
+const tooSoon = (gate: WithdrawalGate) =>
+  new Conflict(`You can ask for one withdrawal every ${WITHDRAWAL_INTERVAL_DAYS} days. Your next request can be made on ${day(nextTurn(gate.lastRequestAt))}.`);
+
+const short = (availableCents: number) =>
+  new InsufficientBalance(`You can withdraw at most ${formatUsd(availableCents)}, your available balance (money on hold and spent is not available).`);
+
+/** Mails the user; a mail that cannot go out is logged and does not undo (or fail) the money step already made. */
+async function tell(user: Pick<User, 'email'>, subject: string, lines: string[], log: Logger): Promise<void> {
+  try {
+    await getMailer().send({ to: user.email, subject, text: lines.join('\n') });
+  } catch (err) {
+    log.warn('withdrawal mail not sent', { subject, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Places a hold of `amountCents` for a new withdrawal request of `userId`. 402 when the spendable
+ * balance is short, 409 when the user asked less than 30 days ago (a rejected request does not count).
+ */
+export async function requestWithdrawal(userId: string, amountCents: number, log: Logger): Promise<Withdrawal> {
+  for (let attempt = 1; ; attempt++) {
+    const [user, gate] = await Promise.all([getUserById(userId, { consistent: true }), getWithdrawalGate(userId)]);
+    if (!user) throw new Unauthorized();
+    const now = new Date();
+    if (gate && Date.parse(nextTurn(gate.lastRequestAt)) > now.getTime()) throw tooSoon(gate);
+    if (amountCents > user.balanceCents) throw short(user.balanceCents);
+
+    const w: Withdrawal = {
+      id: ulid(),
+      userId,
+      userName: user.name,
+      userEmail: user.email,
+      amountCents,
+      status: 'pending',
+      createdAt: now.toISOString(),
+      decidedAt: null,
+      completedAt: null,
+      note: null,
+      reason: null,
+      refunds: [],
+      byHandCents: 0,
+    };
+    const done = await transact([...newWithdrawalSteps(w, gate), ...holdForWithdrawal(user, w.id, amountCents)]);
+    if (done.ok) {
+      await tell(
+        user,
+        'We received your withdrawal request',
+        [
+          `Hello ${user.name},`,
+          '',
+          `We received your request to withdraw ${formatUsd(amountCents)} from your PrepaidShip wallet (request ${w.id}).`,
+          'That amount is on hold: it stays in your balance but cannot be spent while we review the request.',
+          'We pay it back to the card you topped up with when we can, or another way we agree with you.',
+        ],
+        log,
+      );
+      return w;
+    }
+    // Another request, purchase or withdrawal moved the gate or the balance since they were read:
+    // read again, which either refuses with the reason or tries once more on the new figures.
+    if (attempt >= RACE_TRIES) throw new Conflict('Your wallet changed while we placed the hold. Please try again.');
+  }
+}
+
+/** The refunds that pay `amountCents` back: the user's refundable card top-ups, newest first, each up to what it has left. */
+async function planRefunds(w: Withdrawal) {
+  const plan: { refund: WithdrawalRefund; step: ReturnType<typeof reserveRefundStep> }[] = [];
+  let left = w.amountCents;
+  for (const topUp of await refundableTopUps(w.userId)) {
+    if (left === 0 || plan.length === MAX_REFUNDS) break;
+    const cents = Math.min(left, topUp.amountCents - (topUp.refundedCents ?? 0));
+    plan.push({
+      refund: { topUpId: topUp.id, paymentIntent: topUp.paymentIntent as string, amountCents: cents, refundId: null },
+      step: reserveRefundStep(topUp, cents),
+    });
+    left -= cents;
+  }
+  return { plan, byHandCents: left };
+}
+
+/** pending -> approving, with the plan and its reservations on the top-ups; answers the request as it then is. */
+async function startApproval(w: Withdrawal, note: string | undefined): Promise<Withdrawal> {
+  for (let attempt = 1; ; attempt++) {
+    const { plan, byHandCents } = await planRefunds(w);
+    if (byHandCents > 0 && !note) {
+      throw new InvalidRequest(`${formatUsd(byHandCents)} of this request cannot go back as card refunds: pay it another way and say how in the note.`);
+    }
+    const fields = { decidedAt: new Date().toISOString(), note: note ?? null, refunds: plan.map((p) => p.refund), byHandCents };
+    const done = await transact([moveWithdrawalStep(w, 'pending', 'approving', fields), ...plan.map((p) => p.step)]);
+    if (done.ok) return { ...w, ...fields, status: 'approving' };
+    const now = await findWithdrawal(w.id);
+    // Another admin moved it first: carry on from its state (approving resumes, a decided one is refused).
+    if (done.failed.has('withdrawal') || !now || now.status !== 'pending') return decided(now);
+    // A top-up's refunded figure changed since it was read: plan again on the new figures.
+    if (attempt >= RACE_TRIES) throw new Conflict('The card payments changed while we planned the refunds. Please try again.');
+  }
+}
+
+/** A request someone else moved on: an approval under way continues; anything else is final. */
+function decided(w: Withdrawal | undefined): Withdrawal {
+  if (!w) throw new NotFound('Withdrawal request not found');
+  if (w.status === 'approving') return w;
+  throw new Conflict(`This withdrawal request was already ${w.status}.`);
+}
+
+/** Makes each planned refund not yet made, recording each as soon as the provider has made it. */
+async function makeRefunds(w: Withdrawal): Promise<Withdrawal> {
+  const refunds = [...w.refunds];
+  for (const [index, r] of refunds.entries()) {
+    if (r.refundId) continue;
+    const { id } = await getCardCheckout().refund({
+      paymentIntent: r.paymentIntent,
+      amountCents: r.amountCents,
+      idempotencyKey: `prepaidship-withdrawal-${w.id}-${r.topUpId}`,
+      metadata: { userId: w.userId, withdrawalId: w.id, topUpId: r.topUpId },
+    });
+    const done = await transact([refundMadeStep(w, index, id)]);
+    if (!done.ok) return decided(await findWithdrawal(w.id));
+    refunds[index] = { ...r, refundId: id };
+  }
+  return { ...w, refunds };
+}
+
+/** approving -> approved with the hold paid out, once; a concurrent finisher's result is answered as it is. */
+async function finishApproval(w: Withdrawal): Promise<{ withdrawal: Withdrawal; finished: boolean }> {
+  const completedAt = new Date().toISOString();
+  const done = await transact([moveWithdrawalStep(w, 'approving', 'approved', { completedAt }), ...payOutHold(w, completedAt)]);
+  if (done.ok) return { withdrawal: { ...w, status: 'approved', completedAt }, finished: true };
+  const now = await findWithdrawal(w.id);
+  if (now?.status === 'approved') return { withdrawal: now, finished: false };
+  throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+}
+
+/**
+ * Approves withdrawal `id` and pays it back (card refunds, the rest by hand as the note says), or
+ * resumes an approval that stopped part way. 404 for an unknown id, 409 once approved or rejected,
+ * 400 when part must be paid by hand and no note says how, 502 when the card provider fails (the
+ * request stays `approving`: approve again to resume).
+ */
+export async function approveWithdrawal(id: string, note: string | undefined, log: Logger): Promise<Withdrawal> {
+  const found = await findWithdrawal(id);
+  if (!found) throw new NotFound('Withdrawal request not found');
+  let w = found.status === 'pending' ? await startApproval(found, note) : decided(found);
+  w = await makeRefunds(w);
+  const { withdrawal, finished } = await finishApproval(w);
+  if (finished) {
+    const carded = withdrawal.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    await tell(
+      { email: withdrawal.userEmail },
+      'Your withdrawal was approved',
+      [
+        `Hello ${withdrawal.userName},`,
+        '',
+        `Your withdrawal of ${formatUsd(withdrawal.amountCents)} (request ${withdrawal.id}) was approved and has left your wallet.`,
+        ...(carded > 0 ? [`${formatUsd(carded)} was refunded to your card; your bank shows it within 5 to 10 business days.`] : []),
+        ...(withdrawal.byHandCents > 0 ? [`${formatUsd(withdrawal.byHandCents)} is paid back another way: ${withdrawal.note ?? ''}`] : []),
+      ],
+      log,
+    );
+  }
+  return withdrawal;
+}
+
+/** Rejects withdrawal `id` with `reason`: the hold goes back to the balance. 404 unknown, 409 once decided. */
+export async function rejectWithdrawal(id: string, reason: string, log: Logger): Promise<Withdrawal> {
+  for (let attempt = 1; ; attempt++) {
+    const w = await findWithdrawal(id);
+    if (!w) throw new NotFound('Withdrawal request not found');
+    if (w.status === 'approving') throw new Conflict('This withdrawal request is being paid back and can no longer be rejected.');
+    if (w.status !== 'pending') throw new Conflict(`This withdrawal request was already ${w.status}.`);
+    const gate = await getWithdrawalGate(w.userId);
+    const now = new Date().toISOString();
+    const fields = { decidedAt: now, completedAt: now, reason };
+    const done = await transact([
+      moveWithdrawalStep(w, 'pending', 'rejected', fields),
+      ...releaseHold(w, reason, now),
+      ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
+    ]);
+    if (done.ok) {
+      await tell(
+        { email: w.userEmail },
+        'Your withdrawal request was not approved',
+        [
+          `Hello ${w.userName},`,
+          '',
+          `Your request to withdraw ${formatUsd(w.amountCents)} (request ${w.id}) was not approved: ${reason}`,
+          'The amount is back in your available balance.',
+        ],
+        log,
+      );
+      return { ...w, ...fields, status: 'rejected' };
+    }
+    // The request moved (read again: refused above) or the user's gate did (try again on the new one).
+    if (attempt >= RACE_TRIES) throw new Conflict('This withdrawal request changed while it was being rejected. Please reload it.');
+  }
+}
