@@ -4,14 +4,18 @@
  *
  * Per-stage settings live in cdk.json under `context.prepaidship.<stage>`:
  *   domainName + certificateArn (optional, together; the certificate in us-east-1), alarmEmail,
- *   settings (non-secret Lambda settings such as MAIL_FROM, SUPPORT_EMAIL, CARRIER_PROVIDER).
+ *   settings (non-secret Lambda settings such as MAIL_FROM, SUPPORT_EMAIL, CARRIER_PROVIDER),
+ *   secrets (the names of the secrets the stage holds in SSM, which a synth cannot read).
  * `-c domainName=... -c certificateArn=... -c alarmEmail=...` on the command line override them.
+ * A prod stage left on sandboxes, or without the secrets its providers need, does not synthesize
+ * (infra/production-guard.ts).
  *
  * cdk-nag's AWS Solutions checks run on every synth and deploy: an unacknowledged finding stops both.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
+import { SECRET_NAMES } from '../functions/secrets-loader';
 import { PrepaidShipStack, type Stage } from './stack';
 
 const app = new App();
@@ -29,6 +33,7 @@ const stageContext = z
     certificateArn: optional(z.string().regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/, 'an ACM certificate ARN in us-east-1')),
     alarmEmail: optional(z.email()),
     settings: z.record(z.string(), z.string()).default({}),
+    secrets: z.array(z.enum(SECRET_NAMES)).default([]),
   })
   .refine((c) => !c.domainName === !c.certificateArn, 'domainName and certificateArn go together');
 
@@ -43,7 +48,7 @@ const parsed = stageContext.safeParse({ ...fromFile, ...fromCli });
 if (!parsed.success) {
   throw new Error(`cdk.json context.prepaidship.${stage}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'context'}: ${i.message}`).join('; ')}`);
 }
-const { domainName, certificateArn, alarmEmail, settings } = parsed.data;
+const { domainName, certificateArn, alarmEmail, settings, secrets } = parsed.data;
 
 new PrepaidShipStack(app, `PrepaidShip-${stage}`, {
   stage: stage satisfies Stage,
@@ -51,6 +56,7 @@ new PrepaidShipStack(app, `PrepaidShip-${stage}`, {
   domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
   alarmEmail,
   settings,
+  secrets,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

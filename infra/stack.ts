@@ -25,12 +25,14 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
-import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../functions/secrets-loader';
+import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE, type SecretName } from '../functions/secrets-loader';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
-import { handlerUsage } from './handler-usage';
+import { ScheduledWork } from './constructs/scheduled-work';
+import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
+import { assertProductionReady } from './production-guard';
 
 export type Stage = 'dev' | 'prod';
 
@@ -47,6 +49,8 @@ export interface PrepaidShipStackProps extends StackProps {
    * the README's configuration table). Secrets are refused here: they live in SSM only.
    */
   settings?: Record<string, string>;
+  /** The names of the secrets this stage holds in SSM (a synth cannot read SSM); prod must name those its providers need. */
+  secrets?: readonly SecretName[];
 }
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +76,7 @@ const stageSettings = {
 } as const;
 
 /** Settings the stack sets itself, so `settings` may not. */
-const STACK_OWNED = ['TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE];
+const STACK_OWNED = ['STAGE', 'TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE];
 
 /** The SSM path of a stage's secrets: `/prepaidship/<stage>/` (README, "Deploy to AWS"). */
 export const secretsPrefix = (stage: Stage): string => `/prepaidship/${stage}/`;
@@ -122,6 +126,7 @@ export class PrepaidShipStack extends Stack {
     const isProd = props.stage === 'prod';
     const settings = props.settings ?? {};
     checkSettings(settings);
+    assertProductionReady({ stage: props.stage, settings, secrets: props.secrets ?? [] });
 
     const webAssetsDir = props.webAssetsDir ?? path.join(projectRoot, 'dist');
     if (!existsSync(path.join(webAssetsDir, 'index.html'))) {
@@ -280,6 +285,8 @@ export class PrepaidShipStack extends Stack {
       MAIL_PROVIDER: 'ses',
       APP_URL: siteUrl,
       ...settings,
+      // The Lambdas' own production check (a sandbox carrier refused in prod) reads it.
+      STAGE: props.stage,
       [SECRETS_PREFIX_VARIABLE]: secretsPrefix(props.stage),
       // Powertools: the namespace the dashboard reads, and debug logs for 1 invocation in 100.
       POWERTOOLS_SERVICE_NAME: 'prepaidship',
@@ -289,18 +296,16 @@ export class PrepaidShipStack extends Stack {
     const secretParameterArns = SECRET_NAMES.map((name) =>
       this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),
     );
-    const usage = handlerUsage(
-      projectRoot,
-      routes.map((r) => r.handler),
-    );
+    const SCHEDULED_MODULE = 'jobs/handler';
+    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE]);
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];
     for (const route of routes) {
       const fn = new RouteFunction(this, constructIdFor(route.handler), {
         route,
         entry: path.join(projectRoot, 'functions', 'handlers', `${route.handler}.ts`),
-        usage: usage.get(route.handler)!,
-        table,
+        usage: usage.get(`handlers/${route.handler}`)!,
+        tableResource: table,
         labelBucket,
         api,
         environment,
@@ -311,6 +316,18 @@ export class PrepaidShipStack extends Stack {
       routeFunctions.set(route.handler, fn.function);
       routeConstructs.push(fn);
     }
+
+    // --- Scheduled work: recovery of interrupted purchases, every minute (functions/jobs/).
+    const scheduledWork = new ScheduledWork(this, 'ScheduledWork', {
+      entry: path.join(projectRoot, 'functions', `${SCHEDULED_MODULE}.ts`),
+      usage: usage.get(SCHEDULED_MODULE)!,
+      tableResource: table,
+      labelBucket,
+      environment,
+      secretParameterArns,
+      logRetention,
+      removalPolicy,
+    });
 
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so
     // browsers may keep them for a year, and old ones stay (no prune) so a tab opened before a deploy
@@ -347,7 +364,15 @@ export class PrepaidShipStack extends Stack {
       alarmEmail: props.alarmEmail,
     });
 
-    acknowledgeNagFindings(this, { table, labelBucket, siteBucket, distribution, routeFunctions: routeConstructs, customDomain: !!props.domain });
+    acknowledgeNagFindings(this, {
+      table,
+      labelBucket,
+      siteBucket,
+      distribution,
+      routeFunctions: routeConstructs,
+      otherFunctions: [scheduledWork],
+      customDomain: !!props.domain,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The product: SPA and API on one origin' });
     new CfnOutput(this, 'DistributionDomainName', { value: distribution.distributionDomainName, description: 'CNAME target for a custom domain' });

@@ -101,11 +101,15 @@ function fakeWebBuild(): string {
   return dir;
 }
 
-/** Synthesizes the stack with cdk.json's feature flags, as `cdk synth` would, minus bundling. */
+/**
+ * Synthesizes the stack with cdk.json's feature flags and the stage's settings and secrets, as
+ * `cdk synth -c stage=<stage>` would, minus bundling; `props` replace any of them.
+ */
 function synthStack(stage: Stage, props: Partial<PrepaidShipStackProps> = {}): { app: App; stack: PrepaidShipStack; template: Template } {
   const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
+  const { settings, secrets } = context.prepaidship[stage] as Pick<PrepaidShipStackProps, 'settings' | 'secrets'>;
   const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir: fakeWebBuild(), ...props });
+  const stack = new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir: fakeWebBuild(), settings, secrets, ...props });
   return { app, stack, template: Template.fromStack(stack) };
 }
 const synth = (stage: Stage, props: Partial<PrepaidShipStackProps> = {}) => synthStack(stage, props).template;
@@ -304,6 +308,46 @@ describe('secrets', () => {
   it('refuses a secret passed as a setting', () => {
     expect(() => synth('dev', { settings: { STRIPE_SECRET_KEY: 'sk_live_x' } })).toThrow(/STRIPE_SECRET_KEY is a secret/);
     expect(() => synth('dev', { settings: { TABLE_NAME: 'x' } })).toThrow(/set by the stack/);
+    expect(() => synth('dev', { settings: { STAGE: 'dev' } })).toThrow(/STAGE is set by the stack/);
+  });
+});
+
+describe('production guard', () => {
+  it('refuses to synthesize prod left on sandboxes, naming each setting and missing secret', () => {
+    const refusal = (() => {
+      try {
+        synth('prod', { settings: { CARRIER_PROVIDER: 'sandbox', CAPTCHA_PROVIDER: 'none' }, secrets: ['JWT_SECRET'] });
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'synthesized';
+    })();
+    expect(refusal).toMatch(/^Stage prod refuses to synthesize on make-believe \(cdk\.json context\.prepaidship\.prod\):\n/);
+    expect(refusal).toContain('- CARRIER_PROVIDER is sandbox (the sandbox draws SAMPLE labels that are not postage): set it to easypost');
+    expect(refusal).toContain('- TRACKING_PROVIDER is unset, so it defaults to sandbox');
+    expect(refusal).toContain('- CAPTCHA_PROVIDER is none');
+    expect(refusal).toContain('- secrets lacks STRIPE_SECRET_KEY');
+    expect(refusal).toContain('- secrets lacks STRIPE_WEBHOOK_SECRET');
+    expect(refusal).not.toContain('JWT_SECRET');
+  });
+
+  it("synthesizes prod with cdk.json's real providers and secrets, and dev on sandboxes", () => {
+    expect(() => synth('prod')).not.toThrow();
+    expect(() => synth('dev', { settings: { CARRIER_PROVIDER: 'sandbox', CAPTCHA_PROVIDER: 'none' } })).not.toThrow();
+  });
+
+  it('tells every Lambda its stage, so a prod Lambda refuses the sandbox carrier itself', () => {
+    const prod = synth('prod');
+    for (const [stage, built] of [
+      ['dev', template],
+      ['prod', prod],
+    ] as const) {
+      const functions = Object.values(built.findResources('AWS::Lambda::Function')) as Resource<Read['AWS::Lambda::Function']>[];
+      // Our code's Lambdas (routes, and any scheduled job) are those reading the secrets; CDK's own helpers are not.
+      const ours = functions.filter((fn) => fn.Properties.Environment?.Variables[SECRETS_PREFIX_VARIABLE] !== undefined);
+      expect(ours.length).toBeGreaterThanOrEqual(routes.length);
+      for (const fn of ours) expect(fn.Properties.Environment?.Variables.STAGE).toBe(stage);
+    }
   });
 });
 
