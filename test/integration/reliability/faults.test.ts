@@ -15,12 +15,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { closeLocalCheckout, getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getStats, type Stats } from '../../../functions/data/stats';
-import { getUserById } from '../../../functions/data/users';
+import { getLocalRefund } from '../../../functions/data/local-refunds';
+import { createUser, getUserById } from '../../../functions/data/users';
 import { handler as createCheckoutSession } from '../../../functions/handlers/payments/create-checkout-session';
 import { handler as createTopup } from '../../../functions/handlers/payments/create-topup';
 import { handler as hoodpayWebhook } from '../../../functions/handlers/payments/hoodpay-webhook';
 import { handler as stripeWebhook } from '../../../functions/handlers/payments/stripe-webhook';
 import { handler as createLabel } from '../../../functions/handlers/shipping/create-label';
+import { handler as adjustWallet } from '../../../functions/handlers/admin/adjust-wallet';
+import { handler as approveWithdrawal } from '../../../functions/handlers/admin/approve-withdrawal';
+import { handler as rejectWithdrawal } from '../../../functions/handlers/admin/reject-withdrawal';
+import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
+import { signSessionToken } from '../../../functions/http/tokens';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
 import { apiEvent, call } from '../../unit/functions/api-event';
@@ -202,12 +208,180 @@ const cardLabelFlow: Flow = {
   },
 };
 
+const QUERY = 'QueryCommand';
+const PUT = 'PutItemCommand';
+
+/** An admin with a full session token (the factory reads the account back: one GetItem). */
+async function newAdmin(): Promise<{ id: string; token: string }> {
+  const admin = await createUser({
+    name: 'Fault Admin',
+    email: `fault-admin${++keys}-${Date.now()}@example.com`,
+    passwordHash: 'x',
+    verified: true,
+    role: 'admin',
+  });
+  return { id: admin.id, token: await signSessionToken({ userId: admin.id, role: 'admin', scope: 'full' }) };
+}
+
+/** A user with a $10 card top-up settled through the sandbox's signed Stripe event (so it has a PaymentIntent to refund). */
+async function userWithCardTopUp(prefix: string): Promise<TestUser> {
+  const user = await newUser(prefix);
+  const started = await post(createCheckoutSession, '/stripe/create-checkout-session', { token: user.token, body: JSON.stringify({ amount: 10 }) });
+  const checkout = await getLocalCheckout(String(started.json?.id));
+  if (!checkout) throw new Error('no sandbox checkout');
+  const { payload, signatureHeader } = stripeSandboxEvent(checkout, 'paid');
+  expect((await post(stripeWebhook, '/stripe/webhook', { body: payload, headers: { 'stripe-signature': signatureHeader } })).statusCode).toBe(200);
+  return user;
+}
+
+const withdrawalsOf = (userId: string) => storedItems(userId, 'WITHDRAWAL#');
+const heldOf = async (userId: string) => (await getUserById(userId, { consistent: true }))?.heldCents;
+
+/** A $5 withdrawal request from a $10 wallet: the hold, the request, its pointer and gate, then the mail. */
+const withdrawalRequestFlow: Flow = {
+  name: 'withdrawal request',
+  // the user and the month's gate, the hold, the mail
+  commands: [GET, GET, WRITE, PUT],
+  finalStatus: 201,
+  againStatus: 409,
+  async prepare() {
+    const user = await newUser('fault-withdraw', 1000);
+    return {
+      user,
+      send: () => post(requestWithdrawal, '/wallet/withdrawals', { token: user.token, body: JSON.stringify({ amount: 5 }) }),
+      done: async () => (await heldOf(user.id)) === 500,
+      async expectDoneOnce() {
+        expect((await withdrawalsOf(user.id)).map((w) => w.status)).toEqual(['pending']);
+        expect(await entriesOf(user.id)).toEqual([
+          ['topup', 1000, 'completed'],
+          ['withdrawal', -500, 'pending'],
+        ]);
+      },
+    };
+  },
+};
+
+/** An admin approving a $5 request of a user with a $10 card top-up: one card refund (sandbox), then the pay-out. */
+const withdrawalApproveFlow: Flow = {
+  name: 'withdrawal approval (card refund)',
+  // the admin, the pointer, the request, the top-ups, approving + reservation, the sandbox refund, its record, the pay-out, the mail
+  commands: [GET, GET, GET, QUERY, WRITE, PUT, WRITE, WRITE, PUT],
+  finalStatus: 200,
+  againStatus: 409,
+  async prepare() {
+    const [user, admin] = await Promise.all([userWithCardTopUp('fault-approve'), newAdmin()]);
+    const asked = await post(requestWithdrawal, '/wallet/withdrawals', { token: user.token, body: JSON.stringify({ amount: 5 }) });
+    const id = String(asked.json?.id);
+    return {
+      user,
+      send: () =>
+        call(
+          approveWithdrawal,
+          apiEvent({
+            method: 'POST',
+            path: `/admin/withdrawals/${id}/approve`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+            body: '{}',
+            params: { id },
+          }),
+        ),
+      done: async () => (await withdrawalsOf(user.id)).some((w) => w.status === 'approved'),
+      async expectDoneOnce() {
+        expect((await withdrawalsOf(user.id)).map((w) => w.status)).toEqual(['approved']);
+        expect(await entriesOf(user.id)).toEqual([
+          ['topup', 1000, 'completed'],
+          ['withdrawal', -500, 'completed'],
+        ]);
+        expect(await heldOf(user.id)).toBe(0);
+        const topUp = (await ledgerOf(user.id)).entries.find((e) => e.type === 'topup');
+        expect(topUp?.refundedCents).toBe(500);
+        expect(await getLocalRefund(`prepaidship-withdrawal-${id}-${String(topUp?.id)}`)).toMatchObject({ amountCents: 500 });
+      },
+    };
+  },
+};
+
+/** An admin rejecting a $5 request: the hold goes back, the month's turn too. */
+const withdrawalRejectFlow: Flow = {
+  name: 'withdrawal rejection',
+  // the admin, the pointer, the request, the gate, the release, the mail
+  commands: [GET, GET, GET, GET, WRITE, PUT],
+  finalStatus: 200,
+  againStatus: 409,
+  async prepare() {
+    const [user, admin] = await Promise.all([newUser('fault-reject', 1000), newAdmin()]);
+    const asked = await post(requestWithdrawal, '/wallet/withdrawals', { token: user.token, body: JSON.stringify({ amount: 5 }) });
+    const id = String(asked.json?.id);
+    const body = JSON.stringify({ reason: 'Not this month' });
+    return {
+      user,
+      send: () =>
+        call(
+          rejectWithdrawal,
+          apiEvent({
+            method: 'POST',
+            path: `/admin/withdrawals/${id}/reject`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+            body,
+            params: { id },
+          }),
+        ),
+      done: async () => (await withdrawalsOf(user.id)).some((w) => w.status === 'rejected'),
+      async expectDoneOnce() {
+        expect((await withdrawalsOf(user.id)).map((w) => w.status)).toEqual(['rejected']);
+        expect(await entriesOf(user.id)).toEqual([
+          ['topup', 1000, 'completed'],
+          ['withdrawal', -500, 'failed'],
+        ]);
+        expect(await getUserById(user.id, { consistent: true })).toMatchObject({ balanceCents: 1000, heldCents: 0 });
+      },
+    };
+  },
+};
+
+/** An admin crediting $2.50, with one Idempotency-Key for the request and its retries. */
+const adjustmentFlow: Flow = {
+  name: 'admin adjustment',
+  // the admin, the user, the adjustment, then the entry and the user read back
+  commands: [GET, GET, WRITE, GET, GET],
+  finalStatus: 201,
+  async prepare() {
+    const [user, admin] = await Promise.all([newUser('fault-adjust', 1000), newAdmin()]);
+    const key = `fault-adjust-${++keys}`;
+    const body = JSON.stringify({ amountCents: 250, reason: 'Goodwill' });
+    return {
+      user,
+      send: () =>
+        call(
+          adjustWallet,
+          apiEvent({
+            method: 'POST',
+            path: `/admin/users/${user.id}/adjustments`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'idempotency-key': key },
+            body,
+            params: { id: user.id },
+          }),
+        ),
+      done: async () => (await getUserById(user.id, { consistent: true }))?.balanceCents === 1250,
+      expectDoneOnce: async () =>
+        expect(await entriesOf(user.id)).toEqual([
+          ['adjustment', 250, 'completed'],
+          ['topup', 1000, 'completed'],
+        ]),
+    };
+  },
+};
+
 const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
   stripeTopUpFlow,
   hoodpayTopUpFlow,
   cardLabelFlow,
+  withdrawalRequestFlow,
+  withdrawalApproveFlow,
+  withdrawalRejectFlow,
+  adjustmentFlow,
 ];
 
 /**
@@ -260,7 +434,9 @@ describe.each(flows)('$name', (flow) => {
   for (const c of cases) {
     test(c)(`survives ${c.kind} on command ${c.at} (${c.command})`, { timeout: 45_000 }, async () => {
       const run = await flow.prepare();
-      const start = { balanceCents: (await getUserById(run.user.id, { consistent: true }))?.balanceCents ?? Number.NaN, labels: 0 };
+      // What the wallet owes: spendable plus held (a withdrawal's hold is still the user's money).
+      const owed = await getUserById(run.user.id, { consistent: true });
+      const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents : Number.NaN, labels: 0 };
       const stats = await getStats();
 
       faults.arm(c.at, c.kind);
