@@ -77,6 +77,16 @@ const schema = z.object({
   LABEL_BUCKET: z.string().min(3).optional(),
   LABEL_DIR: z.string().min(1).default('.data/labels'),
 
+  /**
+   * How long a purchase owns its processing order before the scheduled recovery may finish or refund
+   * it (functions/data/orders.ts). Longer than any request runs; short values are for tests.
+   */
+  PURCHASE_LEASE_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
+  /** Locally, how often the front runs the scheduled work (AWS: every minute, EventBridge). */
+  SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Sandbox carrier only: how long a purchase takes, to exercise the processing state (tests, demos). */
+  SANDBOX_CARRIER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+
   /** `sandbox` derives events from our own labels; `aftership` asks AfterShip (needs AFTERSHIP_API_KEY). */
   TRACKING_PROVIDER: z.enum(['sandbox', 'aftership']).default('sandbox'),
   AFTERSHIP_API_KEY: z.string().min(1).optional(),

@@ -25,14 +25,15 @@ export type Service = keyof typeof SERVICE_MODULES;
 export type HandlerUsage = Record<Service, boolean>;
 
 /**
- * The services used by each handler module (`auth/login`, ...) under `<projectRoot>/functions/handlers`.
- * One esbuild pass for all of them: about a quarter of a second.
+ * The services used by each module (`handlers/auth/login`, `jobs/handler`, ...) under
+ * `<projectRoot>/functions`, keyed by that name. One esbuild pass for all of them: about a quarter
+ * of a second.
  */
-export function handlerUsage(projectRoot: string, handlers: readonly string[]): Map<string, HandlerUsage> {
-  const entryOf = (handler: string) => path.join(projectRoot, 'functions', 'handlers', `${handler}.ts`);
+export function moduleUsage(projectRoot: string, modules: readonly string[]): Map<string, HandlerUsage> {
+  const entryOf = (module: string) => path.join(projectRoot, 'functions', `${module}.ts`);
   const result = buildSync({
     absWorkingDir: projectRoot,
-    entryPoints: Object.fromEntries(handlers.map((h) => [h, entryOf(h)])),
+    entryPoints: Object.fromEntries(modules.map((m) => [m, entryOf(m)])),
     bundle: true,
     write: false,
     metafile: true,
@@ -48,14 +49,23 @@ export function handlerUsage(projectRoot: string, handlers: readonly string[]): 
   const usage = new Map<string, HandlerUsage>();
   for (const output of Object.values(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
-    const handler = handlers.find((h) => path.resolve(projectRoot, output.entryPoint!) === entryOf(h));
-    if (!handler) continue;
+    const module = modules.find((m) => path.resolve(projectRoot, output.entryPoint!) === entryOf(m));
+    if (!module) continue;
     // A module counts only when some of its code survived tree-shaking into the bundle.
-    const contains = (module: string) => (output.inputs[module]?.bytesInOutput ?? 0) > 0;
-    usage.set(handler, { mail: contains(SERVICE_MODULES.mail), labelStore: contains(SERVICE_MODULES.labelStore) });
+    const contains = (file: string) => (output.inputs[file]?.bytesInOutput ?? 0) > 0;
+    usage.set(module, { mail: contains(SERVICE_MODULES.mail), labelStore: contains(SERVICE_MODULES.labelStore) });
   }
-  for (const handler of handlers) {
-    if (!usage.has(handler)) throw new Error(`esbuild did not bundle functions/handlers/${handler}.ts`);
+  for (const module of modules) {
+    if (!usage.has(module)) throw new Error(`esbuild did not bundle functions/${module}.ts`);
   }
   return usage;
+}
+
+/** The services used by each route handler module (`auth/login`, ...) under functions/handlers, keyed by that name. */
+export function handlerUsage(projectRoot: string, handlers: readonly string[]): Map<string, HandlerUsage> {
+  const usage = moduleUsage(
+    projectRoot,
+    handlers.map((h) => `handlers/${h}`),
+  );
+  return new Map(handlers.map((h) => [h, usage.get(`handlers/${h}`)!]));
 }

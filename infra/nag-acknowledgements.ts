@@ -10,6 +10,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import type { Access } from '../domain/api/routes';
+import type { ProductFunction } from './constructs/product-function';
 import type { RouteFunction } from './constructs/route-function';
 
 export interface NagScope {
@@ -18,6 +19,8 @@ export interface NagScope {
   siteBucket: Bucket;
   distribution: Distribution;
   routeFunctions: RouteFunction[];
+  /** The product's Lambdas that are not routes (the scheduled work). */
+  otherFunctions: ProductFunction[];
   /** A custom domain with its own certificate (TLS 1.2 minimum) is configured. */
   customDomain: boolean;
 }
@@ -59,19 +62,19 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
     );
   }
 
-  // --- Route Lambdas.
+  // --- The product's Lambdas (routes and scheduled work).
   const tableIndexes = `AwsSolutions-IAM5[Resource::${arnRef(table)}/index/*]`;
   const labelObjects = `AwsSolutions-IAM5[Resource::${arnRef(labelBucket)}/*]`;
-  for (const fn of scope.routeFunctions) {
-    ack(fn, 'AwsSolutions-APIG4', NO_AUTHORIZER[fn.route.access]);
+  for (const fn of scope.routeFunctions) ack(fn, 'AwsSolutions-APIG4', NO_AUTHORIZER[fn.route.access]);
+  for (const fn of [...scope.routeFunctions, ...scope.otherFunctions]) {
     ack(
       fn,
       'AwsSolutions-L1',
       'Node.js 22 on purpose: the project targets nodejs22.x (issue 8, TOOLCHAIN.md) so the Lambda runs what the tests run on; AWS supports it until 2027.',
     );
     ack(fn, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray active tracing: xray:PutTraceSegments and PutTelemetryRecords support no resource-level permissions.');
-    if (fn.route.table !== 'none') {
-      ack(fn, tableIndexes, "Queries on the table's own global secondary indexes (gsi1, gsi2): the grant covers this table's indexes only.");
+    if (fn.table !== 'none') {
+      ack(fn, tableIndexes, "Queries on the table's own global secondary indexes (gsi1, gsi2, gsi3): the grant covers this table's indexes only.");
     }
     if (fn.usage.labelStore) {
       ack(fn, labelObjects, 'Label PDFs are one object per order under keys made at purchase time; the grant covers objects of the label bucket only.');

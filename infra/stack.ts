@@ -358,6 +358,7 @@ export class PrepaidShipStack extends Stack {
       api,
       accessLogs,
       functions: routeFunctions,
+      scheduledWork: scheduledWork.function,
       webhookRouteKeys: routes.filter((r) => r.access === 'webhook').map(routeKey),
       table,
       indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),

@@ -30,6 +30,10 @@ export interface Order {
   /** Key of the PDF in the label store. */
   labelKey: string | null;
   failureReason: string | null;
+  /** What the carrier charged us for the label, in cents; null for sandbox labels and orders before it was kept. */
+  costCents?: number | null;
+  /** While processing: until when the purchase that set it owns the order (functions/data/orders.ts). */
+  leaseUntil?: string;
   createdAt: string;
   updatedAt: string;
 }

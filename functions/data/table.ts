@@ -12,6 +12,12 @@ export const tableDefinition = {
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /**
+     * The work index, sparse: only items waiting for scheduled work carry `gsi3pk` (`WORK#<queue>`),
+     * with `gsi3sk` = `<due ISO time>#<id>`, so the scheduled job reads exactly what is due and an
+     * idle run costs one small Query (functions/jobs/).
+     */
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   /** Epoch seconds; DynamoDB deletes the item some time after this (codes, lockouts). */
   timeToLiveAttribute: 'expiresAt',

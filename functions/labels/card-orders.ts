@@ -17,6 +17,7 @@ import { settleTopUp, startPayment } from '../payments/top-ups';
 import { getEntry } from '../wallet/ledger';
 import { settleAndSpend } from '../wallet/wallet';
 import { fulfilOrder, priceOf } from './buy-label';
+import { leaseExpired, recoverOrder } from './recovery';
 
 /** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
 export async function startCardOrder(userId: string, details: LabelOrderBody): Promise<{ id: string; url: string }> {
@@ -80,7 +81,14 @@ export async function settleCardOrderEvent(input: {
       throw err;
     },
   );
-  if (!settled) return 'duplicate-or-rejected';
+  if (!settled) {
+    // A replay of an event already recorded: if the purchase it started died mid-way (its lease ran
+    // out with the order still processing), finish or refund it now rather than at the next run.
+    const stored = await getOrder(user.id, order.id);
+    if (!stored || !leaseExpired(stored)) return 'duplicate-or-rejected';
+    const outcome = await recoverOrder(stored, input.log);
+    return outcome === 'created' ? 'applied' : outcome === 'refunded' ? 'refunded' : 'duplicate-or-rejected';
+  }
   try {
     await fulfilOrder(user, { ...order, status: 'processing' }, input.log);
     return 'applied';

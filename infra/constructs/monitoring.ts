@@ -40,6 +40,8 @@ export interface MonitoringProps {
   accessLogs: ILogGroup;
   /** Route Lambdas by handler module name (`auth/login`). */
   functions: Map<string, IFunction>;
+  /** The scheduled work's Lambda (recovery of interrupted purchases). */
+  scheduledWork: IFunction;
   /** Route keys (`POST /stripe/webhook`) of the webhook routes. */
   webhookRouteKeys: string[];
   table: ITable;
@@ -117,6 +119,15 @@ export class Monitoring extends Construct {
         `A route Lambda failed (crash, timeout or init error) in 5 minutes: ${group.join(', ')}.`,
       );
     });
+
+    // --- The scheduled work: a failed run means interrupted purchases wait (jobs log their own
+    // failures and still succeed, so this is a crash, a timeout or an init error).
+    alarm(
+      'ScheduledWorkErrors',
+      props.scheduledWork.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+      1,
+      'The scheduled work Lambda failed (crash, timeout or init error) in 5 minutes: interrupted purchases are not being recovered.',
+    );
 
     // --- Lambda throttles: concurrency is one pool per account and region, so the account-wide metric is
     // the one that matters (a burst anywhere in the account throttles these functions too).

@@ -1,48 +1,21 @@
 /**
- * One entry of domain/api/routes.ts made real: its Lambda (with its own log group), exactly the access
- * its code needs, and its API Gateway route. Every route Lambda is built here, so they all share one
- * runtime, bundling, tracing and logging setup; the stack only loops over the route table.
- *
- * What a Lambda may touch:
- * - the table: what the route table's `table` says (`read` or `write`, nothing for `none`);
- * - the label bucket: only when the handler's bundle contains the label store, read-only unless the
- *   route writes (infra/handler-usage.ts reads that from the code);
- * - SES: only when the bundle contains the mailer;
- * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
- * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
- *   which may write to every log group of the account).
+ * One entry of domain/api/routes.ts made real: its Lambda (./product-function.ts: its own log group
+ * and exactly the access its code needs, the table's level from the route table's `table`) and its
+ * API Gateway route. The stack only loops over the route table.
  */
-import { Duration, type RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import { Duration, Tags } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { routeKey, type RouteEntry } from '../../domain/api/routes';
-import type { HandlerUsage } from '../handler-usage';
+import { ProductFunction, type ProductFunctionProps } from './product-function';
 
 /** Tag on every resource of a route (function, role, log group): its handler module, e.g. `auth/login`. */
 export const ROUTE_TAG = 'prepaidship:handler';
 
-export interface RouteFunctionProps {
+export interface RouteFunctionProps extends Omit<ProductFunctionProps, 'description' | 'table' | 'timeout'> {
   route: RouteEntry;
-  /** The handler module's file (functions/handlers/<handler>.ts); it exports `handler`. */
-  entry: string;
-  /** What the handler's bundle reaches besides the table (infra/handler-usage.ts). */
-  usage: HandlerUsage;
-  table: ITable;
-  labelBucket: IBucket;
   api: HttpApi;
-  /** Settings every route Lambda gets; never a secret (the stack checks). */
-  environment: Record<string, string>;
-  /** ARNs of the SSM parameters holding the secrets. */
-  secretParameterArns: string[];
-  logRetention: RetentionDays;
-  removalPolicy: RemovalPolicy;
 }
 
 /** `auth/get-profile` -> `AuthGetProfile`: a construct id, and so a logical id, that follows the handler's name. */
@@ -53,97 +26,20 @@ export function constructIdFor(handler: string): string {
     .join('');
 }
 
-export class RouteFunction extends Construct {
+export class RouteFunction extends ProductFunction {
   readonly route: RouteEntry;
-  readonly usage: HandlerUsage;
-  readonly function: NodejsFunction;
-  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
-    super(scope, id);
-    const { route, table, usage, labelBucket } = props;
-    this.route = route;
-    this.usage = usage;
-
-    // Our own log group (not the implicit one Lambda creates) so retention and removal follow the stage.
-    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `PrepaidShip ${routeKey(route)}`,
-    });
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
-
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
-      description: routeKey(route),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      timeout: Duration.seconds(10),
-      memorySize: 512,
-      role,
-      logGroup: this.logGroup,
-      // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw;
-      // Powertools Logger (functions/observability/logger.ts) writes JSON lines with the same id.
-      loggingFormat: LoggingFormat.JSON,
-      // X-Ray traces each invocation (cold start, duration, errors) at no code cost.
-      tracing: Tracing.ACTIVE,
-      environment: {
-        ...props.environment,
-        ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
-        TABLE_NAME: table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        // Line mapping is all stack traces need; leaving the sources out keeps the zip small.
-        sourcesContent: false,
-        // Bundle the AWS SDK too: Lambda then runs the exact SDK version the tests ran against.
-        externalModules: [],
-        // CommonJS dependencies inside an ESM bundle still call require(); give them one.
-        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
-        forceDockerBundling: false,
-      },
-    });
-
-    // Least privilege: the route table says what each handler does with the table.
-    if (route.table === 'read') table.grantReadData(this.function);
-    if (route.table === 'write') table.grantReadWriteData(this.function);
-
-    // Label PDFs: downloads read them, purchases write them; nobody deletes them. ListBucket makes a
-    // missing object answer NoSuchKey (a 404) instead of AccessDenied.
-    if (usage.labelStore) {
-      role.addToPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [labelBucket.bucketArn] }));
-      const objectActions = route.table === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
-      role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [labelBucket.arnForObjects('*')] }));
-    }
-
-    // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
-    // both verified by the operator after deploy, so the resource is the account's identities.
-    if (usage.mail) {
-      const stack = Stack.of(this);
-      this.function.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        }),
-      );
-    }
-
-    // The secrets, each by its exact parameter name. No kms:Decrypt: SecureStrings under the AWS-managed
-    // aws/ssm key decrypt for any principal of the account that may read the parameter.
-    this.function.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }));
+    // 10 s: API Gateway gives up on an integration after 30 s, and every route answers in far less.
+    super(scope, id, { ...props, description: routeKey(props.route), table: props.route.table, timeout: Duration.seconds(10) });
+    this.route = props.route;
 
     new HttpRoute(this, 'Route', {
       httpApi: props.api,
-      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      routeKey: HttpRouteKey.with(props.route.path, HttpMethod[props.route.method]),
       integration: new HttpLambdaIntegration('Integration', this.function),
     });
 
-    Tags.of(this).add(ROUTE_TAG, route.handler);
+    Tags.of(this).add(ROUTE_TAG, props.route.handler);
   }
 }

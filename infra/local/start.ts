@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import { hasJava, JAVA_MISSING } from './dynamodb-local';
 import { startLocalEnvironment } from './environment';
 
-const spa = process.argv.includes('--static') ? 'static' : 'dev';
+// --api-only: the API without any SPA (the crash test drives the API alone; no build, no Vite).
+const spa = process.argv.includes('--static') ? 'static' : process.argv.includes('--api-only') ? 'none' : 'dev';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
@@ -39,9 +40,13 @@ try {
   // Imported only now: the handlers read their configuration (table, endpoint) at module load.
   const { seedAdmin, DEFAULT_ADMIN_EMAIL } = await import('./seed');
   const { startFront } = await import('./server');
+  const { startScheduler } = await import('./scheduler');
   const seeded = await seedAdmin(process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL, process.env.ADMIN_PASSWORD || undefined);
   const front = await startFront({ port, spa, host: process.env.HOST });
   stopAll.push(() => front.close());
+  // Recovery of interrupted purchases and the other scheduled work, as EventBridge runs it in AWS.
+  const scheduler = startScheduler();
+  stopAll.push(() => scheduler.stop());
   if (seeded.generatedPassword) {
     console.log(`Admin account created: ${seeded.email} / ${seeded.generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`);
   }

@@ -293,6 +293,29 @@ describe('each Lambda gets only what it uses', () => {
   });
 });
 
+describe('scheduled work', () => {
+  it('runs functions/jobs/handler.ts every minute from EventBridge, with table and label access and an error alarm', () => {
+    const [id, fn] = ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith('scheduled work')) ?? [];
+    expect(fn, 'the scheduled work Lambda').toBeDefined();
+    expect(fn!.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 50, Environment: { Variables: { TABLE_NAME: { Ref: expect.any(String) } } } });
+    // Recovery writes orders and the wallet, and keeps label PDFs.
+    expect(fn!.Properties.Environment?.Variables.LABEL_BUCKET).toBeDefined();
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }],
+    });
+    const roleId = fn!.Properties.Role['Fn::GetAtt'][0];
+    const actions = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .flatMap((st) => st.Action);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject']));
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms.some((a) => JSON.stringify(a).includes(id!))).toBe(true);
+  });
+});
+
 describe('secrets', () => {
   it('puts no secret in any Lambda environment nor anywhere in the template', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) {

@@ -9,7 +9,7 @@ import { getLabelCount } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
-import { REFUNDED_BEFORE } from '../../functions/labels/buy-label';
+import { REFUNDED_BEFORE } from '../../functions/labels/credit-orders';
 import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';

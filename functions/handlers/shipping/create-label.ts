@@ -7,7 +7,7 @@ import { centsToDollars } from '../../../domain/money';
 import { toApiOrder } from '../../../domain/api/orders';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { buyWithCredits } from '../../labels/buy-label';
+import { buyWithCredits } from '../../labels/credit-orders';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 

@@ -43,4 +43,10 @@ export interface Carrier {
    * its rate costs more than the ceiling (then before buying anything).
    */
   buyLabel(request: LabelRequest): Promise<BoughtLabel>;
+  /**
+   * Whether a label was bought for this order (found by our order id, which every purchase sends as
+   * its reference): the label, or undefined when none was. Recovery asks this of a purchase cut
+   * short before its answer was recorded. Throws ProviderUnavailable when the carrier cannot say.
+   */
+  findLabel(request: LabelRequest): Promise<BoughtLabel | undefined>;
 }

@@ -172,8 +172,29 @@ export class EasyPostCarrier implements Carrier {
       const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
       throw this.unavailable(`REFUND AT EASYPOST: shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
     }
+    const { tracking, pdf } = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
+    return { tracking, carrierRef: shipmentId, service: service.name, pdf, costCents: selected.costCents };
+  }
+
+  /**
+   * The label bought for an order, found by the reference every purchase sends (our order id; EasyPost
+   * takes a shipment's reference in place of its id). A 404, or a shipment created but never bought,
+   * means no label: the purchase stopped before the buy call.
+   */
+  async findLabel(request: LabelRequest): Promise<BoughtLabel | undefined> {
+    const shipment = await this.call('GET', `/v2/shipments/${encodeURIComponent(request.orderId)}`, undefined, { missing: 'undefined' });
+    if (!shipment || shipment.reference !== request.orderId) return undefined;
+    const shipmentId = typeof shipment.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(shipment.id) ? shipment.id : undefined;
+    if (!shipmentId || !isRecord(shipment.postage_label) || typeof shipment.tracking_code !== 'string' || !shipment.tracking_code) return undefined;
+    const { tracking, pdf } = await this.labelOf(shipment, `shipment ${shipmentId}`, shipmentId);
+    const selected = readRate(shipment.selected_rate);
+    return { tracking, carrierRef: shipmentId, service: uspsServiceFor(request.labelType).name, pdf, costCents: selected?.costCents ?? null };
+  }
+
+  /** The tracking number and PDF of a bought shipment (`what` names the answer in errors). */
+  private async labelOf(bought: Record<string, unknown>, what: string, shipmentId: string): Promise<{ tracking: string; pdf: Uint8Array }> {
     const tracking = typeof bought.tracking_code === 'string' ? bought.tracking_code.trim() : '';
-    if (!/^[A-Za-z0-9]{8,40}$/.test(tracking)) throw this.unavailable(`buy ${shipmentId} answered without a usable tracking_code`);
+    if (!/^[A-Za-z0-9]{8,40}$/.test(tracking)) throw this.unavailable(`${what} answered without a usable tracking_code`);
     const label = isRecord(bought.postage_label) ? bought.postage_label : {};
     const pdfUrl =
       typeof label.label_pdf_url === 'string' && label.label_pdf_url
@@ -181,14 +202,14 @@ export class EasyPostCarrier implements Carrier {
         : label.label_file_type === 'application/pdf' && typeof label.label_url === 'string'
           ? label.label_url
           : undefined;
-    if (!pdfUrl) throw this.unavailable(`buy ${shipmentId} answered without a PDF label (label_file_type ${String(label.label_file_type)})`);
-
-    const pdf = await this.download(pdfUrl, shipmentId);
-    return { tracking, carrierRef: shipmentId, service: service.name, pdf, costCents: selected.costCents };
+    if (!pdfUrl) throw this.unavailable(`${what} answered without a PDF label (label_file_type ${String(label.label_file_type)})`);
+    return { tracking, pdf: await this.download(pdfUrl, shipmentId) };
   }
 
-  /** One JSON call to EasyPost; its JSON object answer, or ProviderUnavailable. */
-  private async call(method: 'POST' | 'GET', path: string, body?: unknown): Promise<Record<string, unknown>> {
+  /** One JSON call to EasyPost; its JSON object answer, or ProviderUnavailable (or undefined for a 404 when asked). */
+  private async call(method: 'POST' | 'GET', path: string, body?: unknown): Promise<Record<string, unknown>>;
+  private async call(method: 'POST' | 'GET', path: string, body: unknown, options: { missing: 'undefined' }): Promise<Record<string, unknown> | undefined>;
+  private async call(method: 'POST' | 'GET', path: string, body?: unknown, options?: { missing: 'undefined' }): Promise<Record<string, unknown> | undefined> {
     let res: Response;
     try {
       res = await fetch(`${this.apiUrl}${path}`, {
@@ -205,6 +226,7 @@ export class EasyPostCarrier implements Carrier {
       throw this.unavailable(`${method} ${path} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
     }
     const text = await res.text().catch(() => '');
+    if (res.status === 404 && options?.missing === 'undefined') return undefined;
     if (!res.ok) throw this.unavailable(`${method} ${path} answered HTTP ${res.status}: ${clip(describeError(text))}`);
     let answer: unknown;
     try {

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Carrier } from '../carrier/carrier';
 import { EasyPostCarrier } from '../carrier/easypost-carrier';
 import { SandboxCarrier } from '../carrier/sandbox-carrier';
+import { blobStoreFor } from './blobs';
 import { provider } from './cache';
 
 /**
@@ -28,7 +29,9 @@ export function getCarrier(): Carrier {
           `CARRIER_PROVIDER is sandbox (the default when unset) in ${where}: the sandbox draws SAMPLE labels that are not postage. Set CARRIER_PROVIDER=easypost, or STAGE=dev for a non-production stage.`,
         );
       }
-      return new SandboxCarrier();
+      // The sandbox keeps what it sold beside the labels (its own store object: what it keeps is its
+      // account's, not our label store's), so it survives restarts as an account would.
+      return new SandboxCarrier({ records: blobStoreFor(c), delayMs: c.SANDBOX_CARRIER_DELAY_MS });
     }
     if (!c.EASYPOST_API_KEY) throw new Error('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
     return new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL, costCeilings: c.CARRIER_COST_CEILINGS });

@@ -9,7 +9,7 @@ import { getOrder } from '../../../../functions/data/orders';
 import { getLabelCount } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import { REFUNDED_BEFORE } from '../../../../functions/labels/buy-label';
+import { REFUNDED_BEFORE } from '../../../../functions/labels/credit-orders';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import type { BlobStore } from '../../../../functions/providers/blobs/blob-store';
 import type { Carrier, LabelRequest } from '../../../../functions/providers/carrier/carrier';
@@ -29,7 +29,10 @@ const watch = vi.hoisted(() => ({
 }));
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>();
-  return { ...real, getCarrier: (): Carrier => ({ buyLabel: (req) => watch.buyLabel(req, real.getCarrier()) }) };
+  return {
+    ...real,
+    getCarrier: (): Carrier => ({ buyLabel: (req) => watch.buyLabel(req, real.getCarrier()), findLabel: (req) => real.getCarrier().findLabel(req) }),
+  };
 });
 vi.mock('../../../../functions/providers/registry/blobs', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/blobs')>();
@@ -96,6 +99,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
         from: form().from,
         to: form().to,
         shipDate: SHIP_DATE,
+        priceCents: 600,
       },
       expect.anything(),
     );

@@ -25,7 +25,10 @@ const watch = vi.hoisted(() => ({
 }));
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>();
-  return { ...real, getCarrier: (): Carrier => ({ buyLabel: (req) => watch.buyLabel(req, real.getCarrier()) }) };
+  return {
+    ...real,
+    getCarrier: (): Carrier => ({ buyLabel: (req) => watch.buyLabel(req, real.getCarrier()), findLabel: (req) => real.getCarrier().findLabel(req) }),
+  };
 });
 
 const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,40 @@
+/**
+ * The product's scheduled work: what must happen with no one pressing anything. In AWS one Lambda
+ * (./handler.ts) runs it every minute on an EventBridge schedule; locally the front runs the same
+ * function at start and on an interval (infra/local/scheduler.ts). Each job reads only what is due
+ * from the sparse work index (functions/data/table.ts, gsi3), so an idle run costs one small Query
+ * per job.
+ *
+ * Jobs are independent: one failing is logged and the others still run; whatever it left is due
+ * again at the next run. Each job is safe to run twice at once (two overlapping runs, a retried
+ * request recovering the same order): every step it takes is conditional on the state it read.
+ */
+import { recoverExpiredPurchases } from '../labels/recovery';
+import type { Logger } from '../observability/logger';
+
+/** One job: its counts by outcome, for the log line and the bench. */
+type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
+
+/** Every scheduled job, in the order a run takes them. */
+export const JOBS: Record<string, Job> = {
+  /** Purchases cut short (process died, Lambda timed out): finished or refunded (issue 14). */
+  recoverPurchases: recoverExpiredPurchases,
+};
+
+export type RunSummary = Record<string, Record<string, number> | { error: string }>;
+
+/** Runs every job once; never throws (a failing job is reported in the summary and logged). */
+export async function runScheduledWork(log: Logger, now = new Date()): Promise<RunSummary> {
+  const summary: RunSummary = {};
+  for (const [name, job] of Object.entries(JOBS)) {
+    try {
+      summary[name] = await job(log, now);
+    } catch (err) {
+      log.error('scheduled job failed; it runs again next time', { job: name, error: err as Error });
+      summary[name] = { error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  const acted = Object.values(summary).some((counts) => 'error' in counts || Object.entries(counts).some(([k, n]) => k !== 'skipped' && n > 0));
+  if (acted) log.info('scheduled work', { summary });
+  return summary;
+}

@@ -1,0 +1,132 @@
+/**
+ * One Lambda of the product, with its own log group and exactly the access its code needs. Every
+ * Lambda is built here (the route Lambdas through ./route-function.ts, the scheduled work through
+ * ./scheduled-work.ts), so they all share one runtime, bundling, tracing and logging setup.
+ *
+ * What a Lambda may touch:
+ * - the table: what `table` says (`read` or `write`, nothing for `none`);
+ * - the label bucket: only when the code's bundle contains the label store, read-only unless it
+ *   writes (infra/handler-usage.ts reads that from the code);
+ * - SES: only when the bundle contains the mailer;
+ * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
+ * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
+ *   which may write to every log group of the account).
+ */
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { TableAccess } from '../../domain/api/routes';
+import type { HandlerUsage } from '../handler-usage';
+
+export interface ProductFunctionProps {
+  /** The module's file; it exports `handler`. */
+  entry: string;
+  description: string;
+  /** What the code does with the table; the grant is exactly this. */
+  table: TableAccess;
+  /** What the code's bundle reaches besides the table (infra/handler-usage.ts). */
+  usage: HandlerUsage;
+  /** How long one invocation may run. */
+  timeout: Duration;
+  tableResource: ITable;
+  labelBucket: IBucket;
+  /** Settings every Lambda gets; never a secret (the stack checks). */
+  environment: Record<string, string>;
+  /** ARNs of the SSM parameters holding the secrets. */
+  secretParameterArns: string[];
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+export class ProductFunction extends Construct {
+  readonly table: TableAccess;
+  readonly usage: HandlerUsage;
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ProductFunctionProps) {
+    super(scope, id);
+    const { usage, labelBucket } = props;
+    const table = props.tableResource;
+    this.table = props.table;
+    this.usage = usage;
+
+    // Our own log group (not the implicit one Lambda creates) so retention and removal follow the stage.
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `PrepaidShip ${props.description}`,
+    });
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      timeout: props.timeout,
+      memorySize: 512,
+      role,
+      logGroup: this.logGroup,
+      // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw;
+      // Powertools Logger (functions/observability/logger.ts) writes JSON lines with the same id.
+      loggingFormat: LoggingFormat.JSON,
+      // X-Ray traces each invocation (cold start, duration, errors) at no code cost.
+      tracing: Tracing.ACTIVE,
+      environment: {
+        ...props.environment,
+        ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
+        TABLE_NAME: table.tableName,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // Line mapping is all stack traces need; leaving the sources out keeps the zip small.
+        sourcesContent: false,
+        // Bundle the AWS SDK too: Lambda then runs the exact SDK version the tests ran against.
+        externalModules: [],
+        // CommonJS dependencies inside an ESM bundle still call require(); give them one.
+        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
+        forceDockerBundling: false,
+      },
+    });
+
+    // Least privilege: the caller says what the code does with the table.
+    if (props.table === 'read') table.grantReadData(this.function);
+    if (props.table === 'write') table.grantReadWriteData(this.function);
+
+    // Label PDFs: downloads read them, purchases write them; nobody deletes them. ListBucket makes a
+    // missing object answer NoSuchKey (a 404) instead of AccessDenied.
+    if (usage.labelStore) {
+      role.addToPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [labelBucket.bucketArn] }));
+      const objectActions = props.table === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+      role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [labelBucket.arnForObjects('*')] }));
+    }
+
+    // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
+    // both verified by the operator after deploy, so the resource is the account's identities.
+    if (usage.mail) {
+      const stack = Stack.of(this);
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        }),
+      );
+    }
+
+    // The secrets, each by its exact parameter name. No kms:Decrypt: SecureStrings under the AWS-managed
+    // aws/ssm key decrypt for any principal of the account that may read the parameter.
+    this.function.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }));
+  }
+}
