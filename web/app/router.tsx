@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
                 path: paths.admin.transactions,
                 lazy: () => import('@/features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })),
               },
+              {
+                path: paths.admin.withdrawals,
+                lazy: () => import('@/features/admin/pages/admin-withdrawals-page').then((m) => ({ Component: m.AdminWithdrawalsPage })),
+              },
               { path: paths.admin.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
               { path: paths.admin.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
             ],

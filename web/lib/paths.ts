@@ -26,6 +26,7 @@ export const paths = {
     dashboard: '/admin-dashboard',
     users: '/admin-dashboard/users',
     transactions: '/admin-dashboard/transactions',
+    withdrawals: '/admin-dashboard/withdrawals',
     faq: '/admin-dashboard/faq',
     support: '/admin-dashboard/support',
   },

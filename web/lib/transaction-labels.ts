@@ -5,7 +5,7 @@
 import type { ApiEntry } from '@domain/api/wallet';
 import { PAYMENT_TYPES } from '@domain/schemas/payments';
 
-const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment' };
+const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment', withdrawal: 'Withdrawal' };
 /** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */
 const paymentTypeLabels: Record<string, string> = {
   ...Object.fromEntries(Object.entries(PAYMENT_TYPES).map(([credit, code]) => [code, credit])),

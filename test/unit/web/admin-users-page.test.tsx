@@ -22,22 +22,22 @@ function usersPages({ url }: StubRequest) {
 }
 
 describe('admin users page', () => {
-  it('lists ID, Name, Email, Balance and Role, and loads the next page on demand', async () => {
+  it('lists ID, Name, Email, Balance, On hold, Role and an Adjust action, and loads the next page on demand', async () => {
     const api = stubApi({ 'GET /auth/users': usersPages });
     const user = userEvent.setup();
     renderAt('/admin-dashboard/users');
 
     expect(await screen.findByRole('cell', { name: 'Bob Stone' })).toBeInTheDocument();
-    expect(headerTexts('All users')).toEqual(['ID', 'Name', 'Email', 'Balance', 'Role']);
+    expect(headerTexts('All users')).toEqual(['ID', 'Name', 'Email', 'Balance', 'On hold', 'Role', 'Actions']);
     expect(rowTexts('All users')).toEqual([
-      ['u1', 'Ann Lee', 'ann@example.com', '$12.50', 'user'],
-      ['u2', 'Bob Stone', 'bob@example.com', '$0.00', 'user'],
+      ['u1', 'Ann Lee', 'ann@example.com', '$12.50', '$0.00', 'user', 'Adjust'],
+      ['u2', 'Bob Stone', 'bob@example.com', '$0.00', '$0.00', 'user', 'Adjust'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     expect(await screen.findByRole('cell', { name: 'Root Admin' })).toBeInTheDocument();
-    expect(rowTexts('All users')[2]).toEqual(['a1', 'Root Admin', 'root@example.com', '$1234.50', 'admin']);
+    expect(rowTexts('All users')[2]).toEqual(['a1', 'Root Admin', 'root@example.com', '$1234.50', '$0.00', 'admin', 'Adjust']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.calls('GET /auth/users').map((r) => r.url.searchParams.get('cursor'))).toEqual([null, 'c1']);
   });

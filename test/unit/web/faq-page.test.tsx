@@ -44,7 +44,7 @@ describe('FAQ page', () => {
     await user.click(question('How long can I wait before shipping with a label?'));
     await user.click(question('How can I reach support?'));
 
-    expect(await screen.findByText(/Yes, once a month\. Send a request through Support/)).toBeInTheDocument();
+    expect(await screen.findByText(/Yes, once every 30 days\. On Account Wallet choose Withdraw balance/)).toBeInTheDocument();
     expect(screen.getByText(/Card deposits are instant.*Crypto deposits take a few minutes/)).toBeInTheDocument();
     expect(screen.getByText(/within about 2 days/)).toBeInTheDocument();
     expect(screen.getByText(/support text line: contact support for the number/)).toBeInTheDocument();

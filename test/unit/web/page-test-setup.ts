@@ -28,6 +28,10 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     isVerified: true,
     balance: 12.5,
     balanceCents: 1250,
+    held: 0,
+    heldCents: 0,
+    available: 12.5,
+    availableCents: 1250,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -15,6 +15,7 @@ const ann = apiUser();
 beforeEach(() => signInAs(ann));
 
 const caption = 'Recent Transactions';
+const noWithdrawals = json({ withdrawals: [], nextCursor: null });
 const topup = apiTransaction({ id: 't3', createdAt: '2025-03-04T15:06:00.000Z' });
 const crypto = apiTransaction({
   id: 't2',
@@ -45,26 +46,27 @@ function transactionPages({ url }: StubRequest) {
 
 describe('wallet page', () => {
   it('shows the current balance from the profile next to Add Balance', async () => {
-    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
     renderAt('/user-dashboard/transactions');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Wallet' })).toBeInTheDocument();
-    expect(await screen.findByText('$12.50')).toBeInTheDocument();
+    // The balance, and all of it available (nothing on hold).
+    expect(await screen.findAllByText('$12.50')).toHaveLength(2);
     expect(screen.getByText('Balance: $12.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Balance' })).toBeInTheDocument();
   });
 
-  it('lists Date/Time, Amount, Type, Payment Type and Status, signs debits, and loads the next page', async () => {
-    const api = stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': transactionPages });
+  it('lists Date/Time, Amount, Type, Payment Type, Status and Details, signs debits, and loads the next page', async () => {
+    const api = stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': transactionPages });
     const user = userEvent.setup();
     renderAt('/user-dashboard/transactions');
 
     await screen.findByText('-$6.50');
-    expect(headerTexts(caption)).toEqual(['Date/Time', 'Amount', 'Type', 'Payment Type', 'Status']);
+    expect(headerTexts(caption)).toEqual(['Date/Time', 'Amount', 'Type', 'Payment Type', 'Status', 'Details']);
     expect(rowTexts(caption)).toEqual([
-      [formatDateTime(topup.createdAt), '$25.00', 'Top-up', 'Card', 'completed'],
-      [formatDateTime(crypto.createdAt), '$10.00', 'Top-up', 'Crypto', 'pending'],
-      [formatDateTime(label.createdAt), '-$6.50', 'Label', 'Wallet', 'completed'],
+      [formatDateTime(topup.createdAt), '$25.00', 'Top-up', 'Card', 'completed', '—'],
+      [formatDateTime(crypto.createdAt), '$10.00', 'Top-up', 'Crypto', 'pending', '—'],
+      [formatDateTime(label.createdAt), '-$6.50', 'Label', 'Wallet', 'completed', '—'],
     ]);
     // Local date and time, not the raw ISO text.
     expect(formatDateTime(topup.createdAt)).toMatch(/2025/);
@@ -72,7 +74,7 @@ describe('wallet page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('$40.00')).toBeInTheDocument();
-    expect(rowTexts(caption)[3]).toEqual([formatDateTime(failed.createdAt), '$40.00', 'Top-up', 'Card', 'failed']);
+    expect(rowTexts(caption)[3]).toEqual([formatDateTime(failed.createdAt), '$40.00', 'Top-up', 'Card', 'failed', '—']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.calls('GET /hoodpay/transactions').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
   });
@@ -80,6 +82,7 @@ describe('wallet page', () => {
   it('colours the status badges: completed and success green, failed red, pending and anything else yellow', async () => {
     stubApi({
       'GET /auth/profile': json(ann),
+      'GET /wallet/withdrawals': noWithdrawals,
       'GET /hoodpay/transactions': json({
         data: [topup, crypto, failed, apiTransaction({ id: 't9', status: 'success' }), apiTransaction({ id: 't8', status: 'refunded' })],
         nextCursor: null,
@@ -101,7 +104,7 @@ describe('wallet page', () => {
   });
 
   it("says 'No transactions yet' when the list is empty", async () => {
-    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
     renderAt('/user-dashboard/transactions');
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -109,7 +112,11 @@ describe('wallet page', () => {
 
   it('shows a loading state until the list answers', async () => {
     let answer: (r: Response) => void = () => {};
-    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    stubApi({
+      'GET /auth/profile': json(ann),
+      'GET /wallet/withdrawals': noWithdrawals,
+      'GET /hoodpay/transactions': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     renderAt('/user-dashboard/transactions');
 
     const table = await screen.findByRole('table', { name: caption });
@@ -119,8 +126,42 @@ describe('wallet page', () => {
     expect(within(table).queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('shows the balance, what is on hold and what is available, and requests a withdrawal of the amount typed', async () => {
+    const held = apiUser({ balance: 12.5, balanceCents: 1250, held: 5, heldCents: 500, available: 7.5, availableCents: 750 });
+    const request = { id: 'w1', userId: 'u1', user: { name: 'Ann Lee', email: 'ann@example.com' }, amount: 5, amountCents: 500, status: 'pending' };
+    const w = {
+      ...request,
+      createdAt: '2025-03-04T15:06:00.000Z',
+      decidedAt: null,
+      completedAt: null,
+      note: null,
+      reason: null,
+      refunds: [],
+      byHand: 0,
+      byHandCents: 0,
+    };
+    const api = stubApi({
+      'GET /auth/profile': json(held),
+      'GET /wallet/withdrawals': json({ withdrawals: [w], nextCursor: null }),
+      'GET /hoodpay/transactions': json({ data: [], nextCursor: null }),
+      'POST /wallet/withdrawals': json(w, 201),
+    });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard/transactions');
+
+    expect(await screen.findByText('$7.50')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    expect(rowTexts('Withdrawal requests')).toEqual([[formatDateTime(w.createdAt), '$5.00', 'pending', '—']]);
+    await user.click(screen.getByRole('button', { name: 'Withdraw balance' }));
+    await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '5');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
+    expect(api.calls('POST /wallet/withdrawals').map((r) => r.body)).toEqual([{ amount: '5' }]);
+  });
+
   it("toasts 'Failed to fetch transactions.' and shows the error in the table", async () => {
-    stubApi({ 'GET /auth/profile': json(ann), 'GET /hoodpay/transactions': json({ message: 'Forbidden' }, 403) });
+    stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': json({ message: 'Forbidden' }, 403) });
     renderAt('/user-dashboard/transactions');
 
     expect(await screen.findByText('Failed to fetch transactions.')).toBeInTheDocument();

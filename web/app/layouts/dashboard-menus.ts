@@ -1,4 +1,16 @@
-import { LuCircleHelp, LuLayoutDashboard, LuLifeBuoy, LuMapPin, LuPackageSearch, LuReceipt, LuTag, LuUser, LuUsers, LuWallet } from 'react-icons/lu';
+import {
+  LuArrowDownToLine,
+  LuCircleHelp,
+  LuLayoutDashboard,
+  LuLifeBuoy,
+  LuMapPin,
+  LuPackageSearch,
+  LuReceipt,
+  LuTag,
+  LuUser,
+  LuUsers,
+  LuWallet,
+} from 'react-icons/lu';
 import type { SidebarItem } from '@/components/sidebar';
 import { paths } from '@/lib/paths';
 
@@ -17,6 +29,7 @@ export const adminMenu: SidebarItem[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: LuLayoutDashboard },
   { label: 'Users', to: paths.admin.users, icon: LuUsers },
   { label: 'Transactions', to: paths.admin.transactions, icon: LuReceipt },
+  { label: 'Withdrawals', to: paths.admin.withdrawals, icon: LuArrowDownToLine },
   { label: 'FAQ', to: paths.admin.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.admin.support, icon: LuLifeBuoy },
 ];

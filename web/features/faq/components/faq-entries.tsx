@@ -52,7 +52,14 @@ export const faqEntries: FaqEntry[] = [
   {
     id: 'withdraw',
     question: 'Can I withdraw credits I have not used?',
-    answer: <Text>Yes, once a month. Send a request through Support (subject Billing Questions) with the amount you want back.</Text>,
+    answer: (
+      <Text>
+        Yes, once every 30 days. On Account Wallet choose Withdraw balance and enter the amount, up to your available balance. The amount goes on hold at once
+        (it stays in your balance but cannot be spent) until we pay it back: as a refund to the card you topped up with, newest payments first, and any rest
+        another way we agree with you. You get an email when the request is received, and when it is paid back or declined (a declined amount returns to your
+        available balance).
+      </Text>
+    ),
   },
   {
     id: 'use-by',

@@ -1,6 +1,6 @@
 import { formatUsd } from '@domain/money';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
-import { formatDateTime, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
+import { formatDateTime, noValue, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
@@ -11,6 +11,8 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
   { header: 'Payment Type', cell: (t) => paymentTypeLabel(t.paymentType) },
   { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
+  // An adjustment's reason, a refused withdrawal's: written by an admin for the user.
+  { header: 'Details', cell: (t) => t.reason ?? noValue },
 ];
 
 interface TransactionsTableProps {

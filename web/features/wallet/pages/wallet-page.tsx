@@ -1,4 +1,4 @@
-import { Heading } from '@chakra-ui/react';
+import { Box, Heading, HStack } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { formatUsd } from '@domain/money';
 import { errorMessage } from '@/api-client/client';
@@ -7,22 +7,58 @@ import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { useProfile } from '@/features/profile';
 import { useTransactions } from '../api/list-transactions';
+import { useWithdrawals } from '../api/withdrawals';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
 import { TransactionsTable } from '../components/transactions-table';
+import { WithdrawDialog } from '../components/withdraw-dialog';
+import { WithdrawalsTable } from '../components/withdrawals-table';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 
-/** The balance from the profile (the same answer as the header's badge), and the Add Balance dialog. */
-function BalanceCard() {
+/**
+ * The balance from the profile (the same answer as the header's badge), what of it is on hold for a
+ * withdrawal and what is available to spend, with the Add Balance and Withdraw dialogs.
+ */
+function BalanceCards() {
   const { data, isLoading } = useProfile();
+  const loading = isLoading && !data;
+  const usd = (cents: number | undefined) => (cents === undefined ? 'N/A' : formatUsd(cents));
   return (
-    <StatCard
-      label="Current balance"
-      value={data ? formatUsd(data.balanceCents) : 'N/A'}
-      isLoading={isLoading && !data}
-      action={<AddBalanceDialog />}
-      maxW="md"
-      mb="8"
-    />
+    <>
+      <StatCard label="Current balance" value={usd(data?.balanceCents)} isLoading={loading} action={<AddBalanceDialog />} maxW="md" mb="4" />
+      <HStack gap="4" mb="8" wrap="wrap" align="stretch">
+        <StatCard label="On hold" value={usd(data?.heldCents)} help="Withdrawal requests being paid back" isLoading={loading} minW="3xs" />
+        <StatCard
+          label="Available"
+          value={usd(data?.availableCents)}
+          help="What labels can be paid with"
+          isLoading={loading}
+          action={data && <WithdrawDialog availableCents={data.availableCents} />}
+          minW="3xs"
+        />
+      </HStack>
+    </>
+  );
+}
+
+/** The user's withdrawal requests, shown once there is one. */
+function WithdrawalRequests() {
+  const { withdrawals, error, isLoading, mutate, ...pager } = useWithdrawals();
+  if (!isLoading && !error && withdrawals.length === 0) return null;
+  return (
+    <>
+      <Heading as="h2" size="lg" mb="4">
+        Withdrawal Requests
+      </Heading>
+      <Box mb="8">
+        <WithdrawalsTable
+          withdrawals={withdrawals}
+          isLoading={isLoading}
+          error={error ? errorMessage(error, 'The withdrawal requests could not be loaded.') : undefined}
+          onRetry={() => void mutate()}
+          pager={pager}
+        />
+      </Box>
+    </>
   );
 }
 
@@ -38,7 +74,8 @@ export function WalletPage() {
   return (
     <>
       <PageTitle>Account Wallet</PageTitle>
-      <BalanceCard />
+      <BalanceCards />
+      <WithdrawalRequests />
       <Heading as="h2" size="lg" mb="4">
         Recent Transactions
       </Heading>

@@ -1,0 +1,54 @@
+import { formatUsd } from '@domain/money';
+import type { ApiWithdrawal } from '@domain/api/wallet';
+import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import { StatusBadge, type StatusPalette } from '@/components/status-badge';
+import { formatDateTime, noValue } from '@/lib/transaction-labels';
+
+const palettes: Record<ApiWithdrawal['status'], StatusPalette> = { pending: 'yellow', approving: 'yellow', approved: 'green', rejected: 'red' };
+
+/** A request's status as a badge (shared with the admin page's table). */
+export function WithdrawalStatusBadge({ status }: { status: ApiWithdrawal['status'] }) {
+  return <StatusBadge status={status} palette={palettes[status] ?? 'yellow'} />;
+}
+
+/** How it was (or will be) paid back, or why not. */
+export function withdrawalOutcome(w: ApiWithdrawal): string {
+  if (w.status === 'rejected') return w.reason ?? noValue;
+  const parts = [
+    ...(w.refunds.length ? [`${formatUsd(w.refunds.reduce((s, r) => s + r.amountCents, 0))} to your card`] : []),
+    ...(w.byHandCents > 0 ? [`${formatUsd(w.byHandCents)} ${w.note ?? 'by hand'}`] : []),
+  ];
+  return parts.length ? parts.join('; ') : noValue;
+}
+
+const columns: DataTableColumn<ApiWithdrawal>[] = [
+  { header: 'Requested', cell: (w) => <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time> },
+  { header: 'Amount', cell: (w) => formatUsd(w.amountCents), numeric: true },
+  { header: 'Status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
+  { header: 'Details', cell: withdrawalOutcome },
+];
+
+interface WithdrawalsTableProps {
+  withdrawals: ApiWithdrawal[];
+  isLoading: boolean;
+  error?: string;
+  onRetry: () => void;
+  pager: TablePager;
+}
+
+/** The user's withdrawal requests, newest first. */
+export function WithdrawalsTable({ withdrawals, isLoading, error, onRetry, pager }: WithdrawalsTableProps) {
+  return (
+    <DataTable
+      caption="Withdrawal requests"
+      columns={columns}
+      rows={withdrawals}
+      rowKey={(w) => w.id}
+      isLoading={isLoading}
+      error={error}
+      onRetry={onRetry}
+      emptyMessage="No withdrawal requests yet"
+      pager={pager}
+    />
+  );
+}
