@@ -10,6 +10,7 @@ import { SESSION_LIFETIME_SECONDS, StripeCheckout } from '../../../../functions/
 import sessionCreated from '../../../fixtures/stripe/checkout-session-created.json';
 import expiresAtError from '../../../fixtures/stripe/error-expires-at.json';
 import invalidKey from '../../../fixtures/stripe/error-invalid-api-key.json';
+import refundCreated from '../../../fixtures/stripe/refund-created.json';
 
 const SECRET_KEY = 'sk_test_51NeverLogThisKeyNeverLogThisKeycret';
 const WEBHOOK_SECRET = 'whsec_test_signing_secret_0123456789';
@@ -175,5 +176,39 @@ describe('StripeCheckout.webhookSecret', () => {
 
   it('cannot be made with a secret key but no webhook secret', () => {
     expect(() => new StripeCheckout({ secretKey: SECRET_KEY, webhookSecret: undefined })).toThrow(/STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not/);
+  });
+});
+
+describe('StripeCheckout.refund', () => {
+  const refund = {
+    paymentIntent: refundCreated.payment_intent,
+    amountCents: 1500,
+    idempotencyKey: 'prepaidship-withdrawal-01JWD0000000000000000000001-01JTXN000000000000000000001',
+    metadata: refundCreated.metadata,
+  };
+
+  it("posts the PaymentIntent, the amount and our ids to /v1/refunds with the caller's idempotency key, and answers the refund id", async () => {
+    const { fetch, checkout } = stripeAnswering(refundCreated);
+    expect(await checkout.refund(refund)).toEqual({ id: refundCreated.id });
+
+    const sent = sentRequest(fetch);
+    expect(sent.url).toBe('https://api.stripe.com/v1/refunds');
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('idempotency-key')).toBe(refund.idempotencyKey);
+    expect(Object.fromEntries(sent.form)).toEqual({
+      payment_intent: refundCreated.payment_intent,
+      amount: '1500',
+      'metadata[userId]': refund.metadata.userId,
+      'metadata[withdrawalId]': refund.metadata.withdrawalId,
+      'metadata[topUpId]': refund.metadata.topUpId,
+    });
+  });
+
+  it('turns a refusal into ProviderUnavailable naming the call, never the key', async () => {
+    const { checkout } = stripeAnswering(invalidKey, 401);
+    const err = await failure(checkout.refund(refund));
+
+    expect(err.detail).toMatch(/^refunds\.create failed: StripeAuthenticationError \(HTTP 401/);
+    expect(err.detail).not.toContain(SECRET_KEY);
   });
 });
