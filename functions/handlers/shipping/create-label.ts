@@ -3,8 +3,8 @@
  * `Idempotency-Key` header makes a double click or a retried request return the first answer
  * instead of buying twice. Card purchases start at POST /stripe/create-checkout-session.
  */
-import { centsToDollars } from '../../../domain/money';
 import { toApiOrder } from '../../../domain/api/orders';
+import { toApiUser } from '../../../domain/api/users';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { buyWithCredits } from '../../labels/credit-orders';
@@ -18,9 +18,7 @@ export const handler = api('POST /shipping/create-label', async function createL
     throw new BadRequest('Card purchases start at card checkout', { paymentMethod: 'Card purchases start at card checkout' });
   }
   const { order, user } = await buyWithCredits(auth.userId, body, key, log);
-  return new Reply(201, {
-    label: toApiOrder(order),
-    balance: Number(centsToDollars(user.balanceCents)),
-    balanceCents: user.balanceCents,
-  });
+  // The balance as the profile shows it (spendable + on hold), so the two answers never disagree.
+  const { balance, balanceCents } = toApiUser(user);
+  return new Reply(201, { label: toApiOrder(order), balance, balanceCents });
 });

@@ -76,6 +76,17 @@ describe('POST /wallet/withdrawals', () => {
     expect(await getUserById(ann.id, { consistent: true })).toMatchObject({ balanceCents: 0, heldCents: 2000 });
   });
 
+  it('buys a label with the money not on hold, and answers the balance as the profile shows it (spendable + held)', async () => {
+    expect((await request({ amount: '10.00' })).statusCode).toBe(201);
+
+    const buy = await invoke('POST /shipping/create-label', { token: ann.token, headers: { 'idempotency-key': idempotencyKey() }, body: labelOrder() });
+
+    expect(buy.statusCode).toBe(201);
+    expect(await getUserById(ann.id, { consistent: true })).toMatchObject({ balanceCents: 400, heldCents: 1000 });
+    expect(buy.json).toMatchObject({ balanceCents: 1400, balance: 14 });
+    expect(await profile()).toMatchObject({ balanceCents: 1400, heldCents: 1000, availableCents: 400 });
+  });
+
   it('refuses more than the available balance with 402, writing nothing', async () => {
     const res = await withoutWrites(() => request({ amount: 20.01 }));
 
