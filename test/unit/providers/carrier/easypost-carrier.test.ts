@@ -328,3 +328,37 @@ describe('EasyPostCarrier refuses a label whose selected_rate is not what it ask
     expect((await failure(carrier.buyLabel(request))).detail).toContain('no readable selected_rate');
   });
 });
+
+describe('EasyPostCarrier.findLabel (recovery of a purchase cut short)', () => {
+  it('finds the bought shipment by our order id (its reference) and answers its label, as the purchase would have', async () => {
+    const fetch = easypostAnswers({ json: bought }, { body: LABEL_PDF });
+    const label = await carrier.findLabel(request);
+
+    expect(label).toEqual({ tracking: '9405500105440232839154', carrierRef: SHIPMENT_ID, service: 'USPS Priority Mail', pdf: LABEL_PDF, costCents: 747 });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`https://api.easypost.com/v2/shipments/${request.orderId}`);
+    expect(init?.method).toBe('GET');
+    expect(init?.headers).toEqual({ authorization: BASIC, accept: 'application/json' });
+    expect(fetch.mock.calls[1]![0]).toEqual(new URL(PDF_URL));
+  });
+
+  it('answers no label when EasyPost has no shipment with that reference (404): the purchase never reached it', async () => {
+    easypostAnswers({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.', errors: [] } } });
+    expect(await carrier.findLabel(request)).toBeUndefined();
+  });
+
+  it('answers no label for a shipment created but never bought (the purchase died between the two calls)', async () => {
+    easypostAnswers({ json: created });
+    expect(await carrier.findLabel(request)).toBeUndefined();
+  });
+
+  it("answers no label for a shipment whose reference is not this order's", async () => {
+    easypostAnswers({ json: { ...bought, reference: 'someone-else' } });
+    expect(await carrier.findLabel(request)).toBeUndefined();
+  });
+
+  it('cannot say when EasyPost fails (recovery asks again later, nothing is refunded)', async () => {
+    easypostAnswers({ status: 503, body: 'upstream unavailable' });
+    expect((await failure(carrier.findLabel(request))).detail).toContain('answered HTTP 503');
+  });
+});

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileBlobStore } from '../../../../functions/providers/blobs/file-blob-store';
 import type { LabelRequest } from '../../../../functions/providers/carrier/carrier';
 import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
 import { formatTracking, isValidUspsTracking } from '../../../../functions/providers/carrier/tracking-number';
@@ -64,5 +68,22 @@ describe('SandboxCarrier', () => {
 
   it('refuses an unknown label type', async () => {
     await expect(new SandboxCarrier().buyLabel({ ...request, labelType: 'overnight' })).rejects.toThrow(/Unknown label type/);
+  });
+});
+
+describe('SandboxCarrier.findLabel: it remembers what it sold, like an account', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ps-sandbox-carrier-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers the label it sold for an order, the same tracking number and PDF, even after a restart (a new carrier on the same store)', async () => {
+    const sold = await new SandboxCarrier({ records: new FileBlobStore(dir) }).buyLabel(request);
+    const found = await new SandboxCarrier({ records: new FileBlobStore(dir) }).findLabel(request);
+    expect(found).toEqual(sold);
+  });
+
+  it('answers no label for an order it never sold, and without a store it remembers nothing', async () => {
+    expect(await new SandboxCarrier({ records: new FileBlobStore(dir) }).findLabel({ ...request, orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3ZZ' })).toBeUndefined();
+    await new SandboxCarrier().buyLabel(request);
+    expect(await new SandboxCarrier().findLabel(request)).toBeUndefined();
   });
 });
