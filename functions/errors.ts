@@ -70,6 +70,21 @@ export class ProviderUnavailable extends DomainError {
   }
 }
 
+/**
+ * The card provider refused a refund for good (Stripe's 4xx card or request error: a disputed charge,
+ * one already refunded, one too old): asking again gets the same answer, unlike ProviderUnavailable.
+ */
+export class RefundRefused extends DomainError {
+  constructor(
+    readonly provider: string,
+    /** The provider's reason in a few words (its error code, or its message), shown to the admin. */
+    readonly reason: string,
+    readonly detail: string,
+  ) {
+    super(`${provider} refused the refund: ${reason}`);
+  }
+}
+
 type DomainErrorClass = new (...args: never[]) => DomainError;
 
 const domainStatus = new Map<DomainErrorClass, number>([
@@ -79,6 +94,7 @@ const domainStatus = new Map<DomainErrorClass, number>([
   [InsufficientBalance, 402],
   [TooManyAttempts, 429],
   [ProviderUnavailable, 502],
+  [RefundRefused, 409],
 ]);
 
 /** Status code, public message and headers of an error, or undefined when it must stay a hidden 500. */

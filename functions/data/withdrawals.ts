@@ -149,8 +149,12 @@ export function moveWithdrawalStep(w: Pick<Withdrawal, 'userId' | 'id'>, from: W
   };
 }
 
-/** The step that records refund number `index` of an approval as made, while the approval is under way. */
-export function refundMadeStep(w: Pick<Withdrawal, 'userId' | 'id'>, index: number, refundId: string): Step {
+/**
+ * The step that records refund number `index` (of top-up `topUpId`) of an approval as made, while the
+ * approval is under way and that place still holds that top-up's refund (a refused one moved out of
+ * the list shifts the places after it).
+ */
+export function refundMadeStep(w: Pick<Withdrawal, 'userId' | 'id'>, index: number, topUpId: string, refundId: string): Step {
   return {
     name: 'withdrawal',
     item: {
@@ -158,9 +162,42 @@ export function refundMadeStep(w: Pick<Withdrawal, 'userId' | 'id'>, index: numb
         TableName: tableName(),
         Key: requestKey(w.userId, w.id),
         UpdateExpression: `SET refunds[${index}].refundId = :refund`,
-        ConditionExpression: '#status = :approving',
+        ConditionExpression: `#status = :approving AND refunds[${index}].topUpId = :topUp`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':refund': refundId, ':approving': 'approving' },
+        ExpressionAttributeValues: { ':refund': refundId, ':approving': 'approving', ':topUp': topUpId },
+      },
+    },
+  };
+}
+
+/**
+ * The step that moves refund number `index` (of top-up `topUpId`), which the card provider refused
+ * for good, to the by-hand part: `refunds` without it, `byHandCents` plus its amount, and the note
+ * that says how. Only while approving and both figures are as read, so two approvers move it once.
+ */
+export function refundByHandStep(
+  w: Pick<Withdrawal, 'userId' | 'id' | 'byHandCents'>,
+  index: number,
+  topUpId: string,
+  fields: Pick<Withdrawal, 'refunds' | 'byHandCents' | 'note'>,
+): Step {
+  return {
+    name: 'withdrawal',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: requestKey(w.userId, w.id),
+        UpdateExpression: 'SET refunds = :refunds, byHandCents = :byHand, #note = :note',
+        ConditionExpression: `#status = :approving AND byHandCents = :before AND refunds[${index}].topUpId = :topUp`,
+        ExpressionAttributeNames: { '#status': 'status', '#note': 'note' },
+        ExpressionAttributeValues: {
+          ':refunds': fields.refunds,
+          ':byHand': fields.byHandCents,
+          ':note': fields.note,
+          ':before': w.byHandCents,
+          ':approving': 'approving',
+          ':topUp': topUpId,
+        },
       },
     },
   };

@@ -12,6 +12,8 @@
  *   Last, the request is `approved` and the hold paid out (entry completed, held cents gone). A
  *   failure anywhere leaves a request `approving` with what is done on record; approving it again
  *   resumes where it stopped, and the provider's idempotency makes a repeated refund the same one.
+ *   A refund the provider refuses for good (a disputed or too old payment) joins the by-hand part,
+ *   with the admin's note, so an approval can always finish.
  * - Reject: the request is `rejected`, the hold goes back to the balance (the entry fails with the
  *   reason), and the month's turn is given back when it was this request's.
  */
@@ -27,11 +29,12 @@ import {
   getWithdrawalGate,
   moveWithdrawalStep,
   newWithdrawalSteps,
+  refundByHandStep,
   refundMadeStep,
   reopenGateStep,
   type WithdrawalGate,
 } from '../data/withdrawals';
-import { Conflict, InsufficientBalance, InvalidRequest, NotFound, Unauthorized } from '../errors';
+import { Conflict, InsufficientBalance, InvalidRequest, NotFound, RefundRefused, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
 import { getMailer } from '../providers/registry/mail';
 import { getCardCheckout } from '../providers/registry/payments';
@@ -154,22 +157,71 @@ function decided(w: Withdrawal | undefined): Withdrawal {
   throw new Conflict(`This withdrawal request was already ${w.status}.`);
 }
 
-/** Makes each planned refund not yet made, recording each as soon as the provider has made it. */
-async function makeRefunds(w: Withdrawal): Promise<Withdrawal> {
-  const refunds = [...w.refunds];
-  for (const [index, r] of refunds.entries()) {
-    if (r.refundId) continue;
-    const { id } = await getCardCheckout().refund({
-      paymentIntent: r.paymentIntent,
-      amountCents: r.amountCents,
-      idempotencyKey: `prepaidship-withdrawal-${w.id}-${r.topUpId}`,
-      metadata: { userId: w.userId, withdrawalId: w.id, topUpId: r.topUpId },
-    });
-    const done = await transact([refundMadeStep(w, index, id)]);
-    if (!done.ok) return decided(await findWithdrawal(w.id));
-    refunds[index] = { ...r, refundId: id };
+/**
+ * Makes each planned refund not yet made, recording each as soon as the provider has made it. A
+ * refund the provider refuses for good goes to the by-hand part instead (see payByHandInstead); a
+ * provider that may answer later (ProviderUnavailable) stops here, resumable.
+ */
+async function makeRefunds(w: Withdrawal, note: string | undefined, log: Logger): Promise<Withdrawal> {
+  let current = w;
+  let races = 0;
+  const startOver = async (): Promise<[Withdrawal, number]> => {
+    if (++races >= RACE_TRIES) throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+    return [decided(await findWithdrawal(w.id)), 0];
+  };
+  for (let index = 0; index < current.refunds.length;) {
+    const r = current.refunds[index] as WithdrawalRefund;
+    if (r.refundId) {
+      index++;
+      continue;
+    }
+    let id: string;
+    try {
+      ({ id } = await getCardCheckout().refund({
+        paymentIntent: r.paymentIntent,
+        amountCents: r.amountCents,
+        idempotencyKey: `prepaidship-withdrawal-${w.id}-${r.topUpId}`,
+        metadata: { userId: w.userId, withdrawalId: w.id, topUpId: r.topUpId },
+      }));
+    } catch (err) {
+      if (!(err instanceof RefundRefused)) throw err;
+      const moved = await payByHandInstead(current, index, err, note, log);
+      // The same place now holds the next refund; after a lost race, start over on the request as stored.
+      if (moved.ok) current = moved.withdrawal;
+      else [current, index] = await startOver();
+      continue;
+    }
+    const done = await transact([refundMadeStep(current, index, r.topUpId, id)]);
+    if (!done.ok) {
+      // Another approver moved the list or decided the request: carry on from what is stored (the
+      // provider's idempotency answers this same refund again).
+      [current, index] = await startOver();
+      continue;
+    }
+    current = { ...current, refunds: current.refunds.map((x, i) => (i === index ? { ...r, refundId: id } : x)) };
+    index++;
   }
-  return { ...w, refunds };
+  return current;
+}
+
+/**
+ * Refund number `index` will never be made (a disputed or too old payment): its amount joins the
+ * by-hand part, so the approval can still finish. That needs the admin's note saying how, as any
+ * by-hand part does: without one in this call, 400 and nothing changes (approve again with a note).
+ * The top-up keeps its reservation: that amount of it is paid back, by hand, and no later
+ * withdrawal asks the provider again for a refund it refused.
+ */
+async function payByHandInstead(w: Withdrawal, index: number, refused: RefundRefused, note: string | undefined, log: Logger) {
+  const r = w.refunds[index] as WithdrawalRefund;
+  log.warn('card refund refused for good', { withdrawalId: w.id, topUpId: r.topUpId, amountCents: r.amountCents, detail: refused.detail });
+  if (!note) {
+    throw new InvalidRequest(
+      `${refused.provider} refused to refund ${formatUsd(r.amountCents)} of this request (${refused.reason}): pay it another way and say how in the note, then approve again.`,
+    );
+  }
+  const fields = { refunds: w.refunds.filter((_, i) => i !== index), byHandCents: w.byHandCents + r.amountCents, note };
+  const done = await transact([refundByHandStep(w, index, r.topUpId, fields)]);
+  return { ok: done.ok, withdrawal: { ...w, ...fields } };
 }
 
 /** approving -> approved with the hold paid out, once; a concurrent finisher's result is answered as it is. */
@@ -185,14 +237,15 @@ async function finishApproval(w: Withdrawal): Promise<{ withdrawal: Withdrawal; 
 /**
  * Approves withdrawal `id` and pays it back (card refunds, the rest by hand as the note says), or
  * resumes an approval that stopped part way. 404 for an unknown id, 409 once approved or rejected,
- * 400 when part must be paid by hand and no note says how, 502 when the card provider fails (the
- * request stays `approving`: approve again to resume).
+ * 400 when part must be paid by hand and no note says how (also when the card provider refuses a
+ * refund for good: the request stays `approving`; approve again with a note), 502 when the card
+ * provider fails for now (the request stays `approving`: approve again to resume).
  */
 export async function approveWithdrawal(id: string, note: string | undefined, log: Logger): Promise<Withdrawal> {
   const found = await findWithdrawal(id);
   if (!found) throw new NotFound('Withdrawal request not found');
   let w = found.status === 'pending' ? await startApproval(found, note) : decided(found);
-  w = await makeRefunds(w);
+  w = await makeRefunds(w, note, log);
   const { withdrawal, finished } = await finishApproval(w);
   if (finished) {
     const carded = withdrawal.refunds.reduce((sum, r) => sum + r.amountCents, 0);

@@ -43,7 +43,10 @@ export interface CardRefundRequest {
 export interface CardCheckout {
   /** Creates a Stripe Checkout Session (or a sandbox one): its id and the URL to send the payer to. */
   createSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
-  /** Refunds part or all of a card payment (Stripe's POST /v1/refunds, or the sandbox's record of one): the refund's id. */
+  /**
+   * Refunds part or all of a card payment (Stripe's POST /v1/refunds, or the sandbox's record of one): the refund's id.
+   * Throws RefundRefused when the provider will never make it, ProviderUnavailable when trying again may help.
+   */
   refund(request: CardRefundRequest): Promise<{ id: string }>;
   /** The secret the webhook's Stripe-Signature is checked with. */
   webhookSecret(): string;

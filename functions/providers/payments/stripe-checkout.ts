@@ -9,7 +9,7 @@
  * two sessions.
  */
 import Stripe from 'stripe';
-import { ProviderUnavailable } from '../../errors';
+import { ProviderUnavailable, RefundRefused } from '../../errors';
 import { assertPayable, redact } from './checkout-request';
 import type { CardCheckout, CardRefundRequest, CheckoutRequest } from './payments';
 
@@ -110,7 +110,9 @@ export class StripeCheckout implements CardCheckout {
       );
       return { id: refund.id };
     } catch (err) {
-      throw new ProviderUnavailable('Stripe', this.describe(err, 'refunds.create'));
+      const detail = this.describe(err, 'refunds.create');
+      if (refusedForGood(err)) throw new RefundRefused('Stripe', err.code ?? redact(err.message, [this.secretKey, this.signingSecret]), detail);
+      throw new ProviderUnavailable('Stripe', detail);
     }
   }
 
@@ -128,6 +130,18 @@ export class StripeCheckout implements CardCheckout {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     return redact(`${call} failed: ${message}`, [this.secretKey, this.signingSecret]);
   }
+}
+
+/**
+ * A refund Stripe will never make, whatever the retry: its card or request error about the payment
+ * (400, 402, 404: `charge_disputed`, `charge_already_refunded`, a payment too old to refund). A
+ * network failure, a 5xx, a rate limit (429), a bad key (401, 403) or an idempotency clash (409)
+ * can pass once fixed or waited out.
+ */
+function refusedForGood(err: unknown): err is Stripe.errors.StripeError {
+  return (
+    (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) && [400, 402, 404].includes(err.statusCode ?? 0)
+  );
 }
 
 /** How old a Stripe-Signature timestamp may be, in seconds (Stripe's own default). */

@@ -2,7 +2,8 @@
  * The admin side of withdrawals against DynamoDB Local, with the sandbox card checkout (watched, and
  * made to fail, through the provider registry): the list, approval (card refunds of the user's
  * top-ups newest first, each at most what it has left, the rest by hand with the note), resuming an
- * approval the card provider broke off, rejection (the hold goes back, the month's turn too), and
+ * approval the card provider broke off, a refund the card provider refuses for good (paid by hand
+ * instead, once a note says how), rejection (the hold goes back, the month's turn too), and
  * the refusals (unknown id 404, a second decision 409, by hand without a note 400) that write nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { getLocalRefund } from '../../../../functions/data/local-refunds';
 import { listOutbox } from '../../../../functions/data/outbox';
 import { getStats } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
-import { ProviderUnavailable } from '../../../../functions/errors';
+import { ProviderUnavailable, RefundRefused } from '../../../../functions/errors';
 import type { CardCheckout, CardRefundRequest } from '../../../../functions/providers/payments/payments';
 import { getEntry } from '../../../../functions/wallet/ledger';
 import { expectLedgerInvariant } from '../../ledger-invariant';
@@ -140,6 +141,58 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(watch.refund).toHaveBeenCalledTimes(3);
     expect(watch.refund.mock.calls[2]?.[0]).toMatchObject({ idempotencyKey: `prepaidship-withdrawal-${id}-${older}`, amountCents: 300 });
     expect(await stored()).toMatchObject({ balanceCents: 200, heldCents: 0 });
+  });
+
+  it('pays by hand a refund Stripe refuses for good (a disputed charge): 400 asking for a note, writing nothing more; with the note the approval finishes', async () => {
+    const older = await cardTopUp(ann, 5);
+    const newer = await cardTopUp(ann, 5);
+    const id = await ask(8);
+    const disputed = (key: string) => key === `prepaidship-withdrawal-${id}-${older}`;
+    watch.refund.mockImplementation((req, real) =>
+      disputed(req.idempotencyKey) ? Promise.reject(new RefundRefused('Stripe', 'charge_disputed', 'refunds.create failed: HTTP 400')) : real.refund(req),
+    );
+
+    const bare = await approve(id);
+    const again = await withoutWrites(() => approve(id));
+
+    const asked = {
+      message: 'Stripe refused to refund $3.00 of this request (charge_disputed): pay it another way and say how in the note, then approve again.',
+    };
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json).toEqual(asked);
+    expect(again.statusCode).toBe(400);
+    expect(again.json).toEqual(asked);
+    const listed = await invoke('GET /admin/withdrawals', { token: admin.token, query: { status: 'approving' } });
+    expect(listed.json?.withdrawals).toEqual([
+      expect.objectContaining({ id, byHandCents: 0, refunds: [expect.objectContaining({ done: true }), expect.objectContaining({ done: false })] }),
+    ]);
+    expect(await stored()).toMatchObject({ balanceCents: 200, heldCents: 800 });
+    // Nothing left the wallet and the user was not told it was approved.
+    expect(await getEntry(ann.id, id)).toMatchObject({ status: 'pending' });
+    expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).not.toContain('Your withdrawal was approved');
+
+    const noted = await approve(id, { note: 'Sent $3.00 by bank transfer, ref 77' });
+
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json).toMatchObject({
+      status: 'approved',
+      refunds: [{ amountCents: 500, done: true }],
+      byHandCents: 300,
+      note: 'Sent $3.00 by bank transfer, ref 77',
+      completedAt: expect.any(String),
+    });
+    expect(await getLocalRefund(`prepaidship-withdrawal-${id}-${newer}`)).toMatchObject({ amountCents: 500 });
+    expect(await getLocalRefund(`prepaidship-withdrawal-${id}-${older}`)).toBeUndefined();
+    // The refused top-up keeps its reservation: that part of it is paid back (by hand), never asked of Stripe again.
+    expect(await getEntry(ann.id, older)).toMatchObject({ refundedCents: 300 });
+    expect(await getEntry(ann.id, id)).toMatchObject({ type: 'withdrawal', amountCents: -800, status: 'completed' });
+    expect(await stored()).toMatchObject({ balanceCents: 200, heldCents: 0 });
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail).toMatchObject({ subject: 'Your withdrawal was approved' });
+    expect(mail?.text).toContain('$5.00 was refunded to your card');
+    expect(mail?.text).toContain('$3.00 is paid back another way: Sent $3.00 by bank transfer, ref 77');
+    const replay = await withoutWrites(() => approve(id, { note: 'again' }));
+    expect(replay.statusCode).toBe(409);
   });
 
   it('answers a second approval, and a rejection after it, with 409, writing nothing', async () => {

@@ -4,12 +4,13 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
-import { ProviderUnavailable } from '../../../../functions/errors';
+import { ProviderUnavailable, RefundRefused } from '../../../../functions/errors';
 import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { SESSION_LIFETIME_SECONDS, StripeCheckout } from '../../../../functions/providers/payments/stripe-checkout';
 import sessionCreated from '../../../fixtures/stripe/checkout-session-created.json';
 import expiresAtError from '../../../fixtures/stripe/error-expires-at.json';
 import invalidKey from '../../../fixtures/stripe/error-invalid-api-key.json';
+import chargeDisputed from '../../../fixtures/stripe/error-charge-disputed.json';
 import refundCreated from '../../../fixtures/stripe/refund-created.json';
 
 const SECRET_KEY = 'sk_test_51NeverLogThisKeyNeverLogThisKeycret';
@@ -210,5 +211,28 @@ describe('StripeCheckout.refund', () => {
 
     expect(err.detail).toMatch(/^refunds\.create failed: StripeAuthenticationError \(HTTP 401/);
     expect(err.detail).not.toContain(SECRET_KEY);
+  });
+
+  it('turns a refusal Stripe will repeat (a 400 about the charge: disputed) into RefundRefused with its code', async () => {
+    const { checkout } = stripeAnswering(chargeDisputed, 400);
+    const err = await checkout.refund(refund).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+
+    expect(err).toBeInstanceOf(RefundRefused);
+    expect(err).toMatchObject({ provider: 'Stripe', reason: 'charge_disputed', message: 'Stripe refused the refund: charge_disputed' });
+    expect((err as RefundRefused).detail).toMatch(/^refunds\.create failed: StripeInvalidRequestError \(HTTP 400, code charge_disputed/);
+  });
+
+  it('keeps a rate limit (429) and a server error (500) as ProviderUnavailable: they may pass', async () => {
+    const limited = { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } };
+    for (const [answer, status] of [
+      [limited, 429],
+      [{ error: { type: 'api_error', message: 'An unknown error occurred' } }, 500],
+    ] as const) {
+      const { checkout } = stripeAnswering(answer, status);
+      expect((await failure(checkout.refund(refund))).detail).toContain(`HTTP ${status}`);
+    }
   });
 });
