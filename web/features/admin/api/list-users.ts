@@ -6,7 +6,8 @@ export const usersPageKeys = cursorPageKeys('GET /auth/users', { limit: String(u
 
 /** Every account, page by page: `loadMore()` fetches the next page while `hasMore`. */
 export function useUsers() {
-  // Nothing adds users from this page, so "Load more" need not refetch the first page each time.
-  const { items, ...pages } = useCursorPages(usersPageKeys, (page) => page.users, { revalidateFirstPage: false });
+  // The first page is read again on every revalidation (SWR's default): an adjustment or a withdrawal
+  // decision revalidates this route, and a list that skipped its first page kept the old balances.
+  const { items, ...pages } = useCursorPages(usersPageKeys, (page) => page.users);
   return { ...pages, users: items };
 }
