@@ -162,7 +162,7 @@ test.describe.serial('user area', () => {
     await expect(question).toHaveAttribute('aria-expanded', 'false');
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText(/Yes, once a month/)).toBeVisible();
+    await expect(page.getByText(/Yes, once every 30 days\. On Account Wallet choose Withdraw balance/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Contact Support' }).click();
     await expect(page).toHaveURL(/\/user-dashboard\/support$/);
