@@ -2,7 +2,7 @@
  * Steps several browser tests share: reading the local outbox, waiting for the captcha, and
  * signing up or in through the real forms (sign-in mails a code; the code page takes it).
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface Account {
   email: string;
@@ -135,4 +135,49 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** One side of the label form as a person types it (the country stays US). */
+export interface FormAddress {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** A label order as the Create Label form takes it. */
+export interface FormLabelOrder {
+  type: string;
+  weight: string;
+  /** Height, length, width in inches. */
+  size: [string, string, string];
+  from: FormAddress;
+  to: FormAddress;
+}
+
+async function fillAddress(block: Locator, address: FormAddress) {
+  await block.getByRole('textbox', { name: 'Name', exact: true }).fill(address.name);
+  await block.getByRole('combobox', { name: 'Street', exact: true }).fill(address.street);
+  await block.getByRole('textbox', { name: 'City', exact: true }).fill(address.city);
+  await block.getByRole('combobox', { name: 'State', exact: true }).selectOption(address.state);
+  await block.getByRole('textbox', { name: 'ZIP', exact: true }).fill(address.zip);
+  await expect(block.getByRole('textbox', { name: 'Country', exact: true })).toHaveValue('US');
+}
+
+/** On the Shipping Labels page: opens Create Label, fills every field and presses 'Create Order $price'. */
+export async function createLabelThroughForm(page: Page, order: FormLabelOrder, price: string, payment = 'Wallet credits') {
+  const [height, length, width] = order.size;
+  await page.getByRole('button', { name: 'Create Label' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Label' });
+  await form.getByRole('combobox', { name: 'Label type' }).selectOption({ label: order.type });
+  await form.getByRole('spinbutton', { name: 'Weight (lbs)' }).fill(order.weight);
+  await form.getByRole('spinbutton', { name: 'Height (in)' }).fill(height);
+  await form.getByRole('spinbutton', { name: 'Length (in)' }).fill(length);
+  await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
+  await fillAddress(form.getByRole('group', { name: 'Sender' }), order.from);
+  await fillAddress(form.getByRole('group', { name: 'Recipient' }), order.to);
+  await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: payment });
+  await expect(form.getByText(`Estimated cost: ${price}`)).toBeVisible();
+  await form.getByRole('button', { name: `Create Order ${price}` }).click();
 }

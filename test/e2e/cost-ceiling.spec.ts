@@ -1,0 +1,93 @@
+/**
+ * Never sell below cost, seen by a shipper (issue 14, part 5): a front of its own runs with the real
+ * EasyPost client (CARRIER_PROVIDER=easypost) pointed at a stand-in EasyPost that answers the
+ * recorded shipment (test/fixtures/easypost/shipment-created.json: USPS Priority costs $7.47). Our
+ * price for a 2 lb Priority label is $6.00, the default ceiling, so the client must refuse before
+ * the buy call: the shipper sees the carrier's failure, the price is back in the wallet, the order
+ * shows failed, and the stand-in never received a buy.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { balanceBadge, createLabelThroughForm, signUp, topUpByCard } from './helpers';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
+const EASYPOST_PORT = FRONT_PORT + 1;
+const created = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/easypost/shipment-created.json'), 'utf8')) as Record<string, unknown>;
+
+const person = { name: 'Cora Ceiling', email: `cora-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const from = { name: 'Cora Ceiling', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
+const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
+
+test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
+
+test.describe.serial('cost ceiling', () => {
+  const calls: string[] = [];
+  let easypost: Server;
+  let front: ChildProcess;
+  const dataDir = mkdtempSync(join(tmpdir(), 'prepaidship-e2e-ceiling-'));
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // The stand-in EasyPost: the recorded shipment (with the reference sent), and nothing else.
+    easypost = createServer((req, res) => {
+      calls.push(`${req.method} ${req.url}`);
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url === '/v2/shipments') {
+          const { shipment } = JSON.parse(body) as { shipment: { reference: string } };
+          res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ...created, reference: shipment.reference }));
+        } else {
+          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'UNEXPECTED', message: 'not in this test' } }));
+        }
+      });
+    });
+    await new Promise<void>((r) => easypost.listen(EASYPOST_PORT, r));
+    front = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--static'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        PORT: String(FRONT_PORT),
+        DATA_DIR: dataDir,
+        CARRIER_PROVIDER: 'easypost',
+        EASYPOST_API_KEY: 'EZTK_e2e_stand_in',
+        EASYPOST_API_URL: `http://localhost:${EASYPOST_PORT}`,
+        LOG_LEVEL: 'silent',
+      },
+    });
+    await expect.poll(async () => (await fetch(`http://localhost:${FRONT_PORT}/api/counter`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (front.exitCode === null) {
+      const exited = new Promise((r) => front.once('exit', r));
+      process.kill(-front.pid!, 'SIGTERM');
+      await exited;
+    }
+    await new Promise((r) => easypost.close(r));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a label EasyPost would sell above our price is refused before buying, and its price goes back', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signUp(page, request, person);
+    await topUpByCard(page, '25', '$25.00');
+    await page.getByRole('link', { name: 'Shipping Labels' }).click();
+
+    await createLabelThroughForm(page, { type: 'USPS Priority', weight: '2', size: ['4', '10', '6'], from, to }, '$6.00');
+
+    await expect(page.getByText('USPS label service is not answering right now. Please try again in a moment.')).toBeVisible();
+    await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row').nth(1)).toContainText('failed');
+    // EasyPost was asked for rates once and never told to buy.
+    expect(calls).toEqual(['POST /v2/shipments']);
+  });
+});
