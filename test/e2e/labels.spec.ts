@@ -6,20 +6,15 @@
  * person would.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, signUp, topUpByCard } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
 
 const person = { name: 'Lena Labels', email: `lena-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
 
 const sender = { name: 'Lena Labels', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
 const recipient = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
 
-interface LabelOrder {
-  type: string;
-  weight: string;
-  /** Height, length, width in inches. */
-  size: [string, string, string];
-}
+type LabelOrder = Omit<FormLabelOrder, 'from' | 'to'>;
 
 /** What the browser logs for an answer it was expected to get: 402 (the short balance test). */
 const expectedFailures = /Failed to load resource: the server responded with a status of 402/;
@@ -42,30 +37,9 @@ test.describe.serial('labels', () => {
   const shipments = () => page.getByRole('table', { name: 'Shipments' });
   const totalOrders = () => page.locator('dl', { hasText: 'Total Orders' }).locator('dd');
 
-  async function fillAddress(block: Locator, address: typeof sender) {
-    await block.getByRole('textbox', { name: 'Name', exact: true }).fill(address.name);
-    await block.getByRole('combobox', { name: 'Street', exact: true }).fill(address.street);
-    await block.getByRole('textbox', { name: 'City', exact: true }).fill(address.city);
-    await block.getByRole('combobox', { name: 'State', exact: true }).selectOption(address.state);
-    await block.getByRole('textbox', { name: 'ZIP', exact: true }).fill(address.zip);
-    await expect(block.getByRole('textbox', { name: 'Country', exact: true })).toHaveValue('US');
-  }
-
-  /** Opens Create Label, fills every field and presses 'Create Order $price'. */
-  async function createLabel({ type, weight, size: [height, length, width] }: LabelOrder, price: string, payment = 'Wallet credits') {
-    await page.getByRole('button', { name: 'Create Label' }).click();
-    const form = dialog();
-    await form.getByRole('combobox', { name: 'Label type' }).selectOption({ label: type });
-    await form.getByRole('spinbutton', { name: 'Weight (lbs)' }).fill(weight);
-    await form.getByRole('spinbutton', { name: 'Height (in)' }).fill(height);
-    await form.getByRole('spinbutton', { name: 'Length (in)' }).fill(length);
-    await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
-    await fillAddress(form.getByRole('group', { name: 'Sender' }), sender);
-    await fillAddress(form.getByRole('group', { name: 'Recipient' }), recipient);
-    await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: payment });
-    await expect(form.getByText(`Estimated cost: ${price}`)).toBeVisible();
-    await form.getByRole('button', { name: `Create Order ${price}` }).click();
-  }
+  /** Opens Create Label, fills every field (Lena's label to Grace) and presses 'Create Order $price'. */
+  const createLabel = (order: LabelOrder, price: string, payment?: string) =>
+    createLabelThroughForm(page, { ...order, from: sender, to: recipient }, price, payment);
 
   test('a new account tops up $25 by card', async ({ request }) => {
     test.setTimeout(90_000);
