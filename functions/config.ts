@@ -86,6 +86,21 @@ const schema = z.object({
   SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Sandbox carrier only: how long a purchase takes, to exercise the processing state (tests, demos). */
   SANDBOX_CARRIER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Sandbox carrier only: how long a label refund stays submitted before the sandbox decides it (0:
+   * at once), so the refund_pending state and the scheduled settlement can be seen locally.
+   */
+  SANDBOX_REFUND_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(0),
+  /**
+   * Most time between two questions to the carrier about a submitted label refund (the first come a
+   * minute apart, then half the refund's age; functions/labels/label-refunds.ts). Default 6 hours.
+   */
+  REFUND_POLL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(21_600),
 
   /** `sandbox` derives events from our own labels; `aftership` asks AfterShip (needs AFTERSHIP_API_KEY). */
   TRACKING_PROVIDER: z.enum(['sandbox', 'aftership']).default('sandbox'),

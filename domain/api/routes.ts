@@ -12,7 +12,7 @@
 import type { z } from 'zod';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
-import { labelOrderSchema } from '../schemas/labels';
+import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
 import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
@@ -22,7 +22,7 @@ import type { SavedAddress } from './addresses';
 import type { AdminStats } from './admin';
 import type { CaptchaChallenge, MessageAnswer, ProfilePicture, SessionAnswer } from './auth';
 import type { LabelsCounter } from './landing';
-import type { CreatedLabel, OrdersPage } from './orders';
+import type { ApiOrder, CreatedLabel, OrdersPage } from './orders';
 import type { SupportAnswer } from './support';
 import type { TrackAnswer } from './tracking';
 import type { AdjustmentAnswer, ApiUser, UsersPage } from './users';
@@ -187,6 +187,16 @@ export const routes = [
     answer: answer<OrdersPage>(),
   },
   { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read', answer: answer<Blob>() },
+  // Label refunds (issue 14)
+  {
+    method: 'POST',
+    path: '/shipping/orders/{shipOrderId}/refund',
+    access: 'user',
+    handler: 'shipping/refund-label',
+    table: 'write',
+    body: refundLabelSchema,
+    answer: answer<ApiOrder>(),
+  },
   {
     method: 'POST',
     path: '/shipping/track',

@@ -23,3 +23,9 @@ export const labelOrderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
 });
 export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
+
+/**
+ * POST /shipping/orders/{shipOrderId}/refund: nothing to say beyond the path (an empty or missing
+ * body); anything else is refused, so a client never believes it chose something it did not.
+ */
+export const refundLabelSchema = z.strictObject({}, { error: 'This request takes no fields' });

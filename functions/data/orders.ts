@@ -5,23 +5,33 @@
  *
  *   order        pk USER#<userId>              sk ORDER#<shipOrderId>  gsi2pk TRACK#<tracking>  gsi2sk ORDER
  *                while processing: leaseUntil, gsi3pk WORK#purchase  gsi3sk <leaseUntil>#<shipOrderId>
+ *                while created:    gsi3pk WORK#unused  gsi3sk <ship date + 28 days>#<shipOrderId>
+ *                                  (until refunded, or a scan is seen: then it leaves the index)
+ *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
  * The shipOrderId is a ulid, so a user's orders sort newest first and a download is a GetItem under
  * the caller's own partition: another user's order simply is not there (404).
  *
- *   awaiting_payment --(card paid)--> processing --(label)--> created
- *          |                              '------(carrier failed, refunded)--> failed
- *          '--(checkout failed or expired)--> failed
+ *   awaiting_payment --(card paid)--> processing --(label)--> created --(refund asked)--> refund_pending
+ *          |                              '------(carrier failed, refunded)--> failed          |
+ *          '--(checkout failed or expired)--> failed               refunded <--(carrier refunded)--+
+ *                                                            refund_rejected <--(carrier rejected)--'
  *
  * A processing order holds a lease: the purchase that set it owns the order until `leaseUntil`.
  * A purchase cut short (the process died, the Lambda timed out) leaves its lease to expire, and the
  * scheduled recovery (functions/labels/recovery.ts) finds it through the sparse work index and
  * finishes or refunds it. Leaving processing removes the order from that index.
+ *
+ * A refund_pending order holds a lease the same way: the request (or job) that asked the carrier
+ * owns it until `leaseUntil`, and then the scheduled settlement (functions/labels/label-refunds.ts)
+ * takes the lease over to ask the carrier how the refund stands, each time for a new lease (the next
+ * poll). A created order waits in the `unused` queue until its refund window ends, when the
+ * scheduled auto-refund looks at it. One index, one set of helpers: the queue of a status is below.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { Order, OrderStatus } from '../../domain/api/orders';
+import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/orders';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { config } from '../config';
 import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
@@ -33,29 +43,43 @@ export const orderKey = (userId: string, orderId: string) => ({ pk: `USER#${user
 const idempotencyKey = (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' });
 const IDEMPOTENCY_TTL_S = 7 * 24 * 3600;
 
-/** The work index's partition of purchases still at work. */
-const PURCHASES = 'WORK#purchase';
+/** The work index's queues (gsi3pk): purchases at work, refunds asked for, created labels not yet used. */
+const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused' } as const;
+export type WorkQueue = keyof typeof QUEUES;
+
+/** The statuses whose orders hold a lease, and the queue their expired leases are found in. */
+const LEASED: Partial<Record<OrderStatus, WorkQueue>> = { processing: 'purchase', refund_pending: 'refund' };
 
 /**
  * How long a purchase owns its processing order: well past the longest any request can work on it
  * (the route Lambdas time out after 10 s), so recovery never races a purchase that is still alive.
+ * A refund request owns its refund_pending order as long.
  */
 export const leaseMs = (): number => config().PURCHASE_LEASE_SECONDS * 1000;
 
-/** A processing order's place in the work index: due when its lease ends. */
-const workKeys = (orderId: string, leaseUntil: string) => ({ gsi3pk: PURCHASES, gsi3sk: `${leaseUntil}#${orderId}` });
+/** An order's place in a work queue: due at `due` (ISO time). */
+const workKeys = (queue: WorkQueue, orderId: string, due: string) => ({ gsi3pk: QUEUES[queue], gsi3sk: `${due}#${orderId}` });
 
-/** The lease attributes of a processing order: its expiry, and its place in the work index. */
-function leaseFields(orderId: string, now: Date): { leaseUntil: string; gsi3pk: string; gsi3sk: string } {
-  const leaseUntil = new Date(now.getTime() + leaseMs()).toISOString();
-  return { leaseUntil, ...workKeys(orderId, leaseUntil) };
+/** The lease attributes of an order entering a leased status: its expiry, and its place in the status's queue. */
+function leaseFields(status: OrderStatus, orderId: string, until: Date): { leaseUntil: string; gsi3pk: string; gsi3sk: string } {
+  const queue = LEASED[status];
+  if (!queue) throw new Error(`orders in ${status} hold no lease`);
+  const leaseUntil = until.toISOString();
+  return { leaseUntil, ...workKeys(queue, orderId, leaseUntil) };
+}
+
+/** Where an order waits in the work index as it is stored, if anywhere. */
+function workOf(o: Pick<Order, 'id' | 'status' | 'leaseUntil' | 'shipDate'>) {
+  const leased = LEASED[o.status];
+  if (leased) return o.leaseUntil ? workKeys(leased, o.id, o.leaseUntil) : {};
+  return o.status === 'created' ? workKeys('unused', o.id, refundWindowEnd(o.shipDate)) : {};
 }
 
 const toItem = (o: Order) => ({
   ...orderKey(o.userId, o.id),
   entity: 'order',
   ...o,
-  ...(o.leaseUntil ? workKeys(o.id, o.leaseUntil) : {}),
+  ...workOf(o),
 });
 const fromItem = (item: Record<string, unknown>): Order => {
   const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, gsi3pk: _w, gsi3sk: _d, ...order } = item;
@@ -68,7 +92,7 @@ export function newOrder(userId: string, body: LabelOrderBody, priceCents: numbe
   const now = at.toISOString();
   const id = ulid();
   return {
-    ...(status === 'processing' ? { leaseUntil: leaseFields(id, at).leaseUntil } : {}),
+    ...(status === 'processing' ? { leaseUntil: new Date(at.getTime() + leaseMs()).toISOString() } : {}),
     id,
     userId,
     labelType: body.labelType,
@@ -123,26 +147,36 @@ export async function putAwaitingOrder(order: Order): Promise<void> {
 
 /**
  * The step (named `order`) that moves an order from `from` to `to`, setting `fields` too; it fails
- * when the order is not in `from`, so each transition happens once. Entering processing takes a
- * fresh lease; leaving it gives the lease up (and the order leaves the work index).
+ * when the order is not in `from`, so each transition happens once. Entering a leased status
+ * (processing, refund_pending) takes a fresh lease, until `leaseUntil` when given (a refund's next
+ * poll) or for leaseMs(); entering created puts the order in the unused queue (which needs its ship
+ * date); any other move takes the order out of the work index.
  */
 export function moveOrderStep(
-  order: Pick<Order, 'userId' | 'id'>,
+  order: Pick<Order, 'userId' | 'id'> & Partial<Pick<Order, 'shipDate'>>,
   from: OrderStatus,
   to: OrderStatus,
   now: string,
   fields: Record<string, string | number | null> = {},
+  leaseUntil?: Date,
 ): Step {
-  const all: Record<string, string | number | null> = { ...fields, ...(to === 'processing' ? leaseFields(order.id, new Date(now)) : {}) };
+  let work: Record<string, string> = {};
+  if (LEASED[to]) work = leaseFields(to, order.id, leaseUntil ?? new Date(Date.parse(now) + leaseMs()));
+  else if (to === 'created') {
+    if (!order.shipDate) throw new Error(`order ${order.id} becomes created without its ship date`);
+    work = workKeys('unused', order.id, refundWindowEnd(order.shipDate));
+  }
+  const all: Record<string, string | number | null> = { ...fields, ...work };
   const names = Object.keys(all);
-  const released = from === 'processing' && to !== 'processing' ? ' REMOVE leaseUntil, gsi3pk, gsi3sk' : '';
+  const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
   return {
     name: 'order',
     item: {
       Update: {
         TableName: tableName(),
         Key: orderKey(order.userId, order.id),
-        UpdateExpression: ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', ') + released,
+        UpdateExpression:
+          ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', ') + (gone.length ? ` REMOVE ${gone.join(', ')}` : ''),
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
         ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ...Object.fromEntries(names.map((n) => [`:${n}`, all[n]])) },
@@ -152,25 +186,32 @@ export function moveOrderStep(
 }
 
 /**
- * Takes over the lease of a processing order whose lease `seenLeaseUntil` has expired, for a new
- * lease from `now`. False when someone else did first (another recovery run, a retried request) or
- * the order has left processing: then the caller leaves it alone.
+ * Takes over the lease of an order in a leased status (`status`: processing, refund_pending) whose
+ * lease `seenLeaseUntil` has expired, for a new lease until `until` (from `now` for leaseMs() when
+ * not given). False when someone else did first (another run, a retried request) or the order has
+ * left that status: then the caller leaves it alone.
  */
-export async function takeOverLease(order: Pick<Order, 'userId' | 'id'>, seenLeaseUntil: string, now: Date): Promise<boolean> {
-  const lease = leaseFields(order.id, now);
+export async function takeOverLease(
+  order: Pick<Order, 'userId' | 'id'>,
+  seenLeaseUntil: string,
+  now: Date,
+  options: { status?: OrderStatus; until?: Date } = {},
+): Promise<boolean> {
+  const status = options.status ?? 'processing';
+  const lease = leaseFields(status, order.id, options.until ?? new Date(now.getTime() + leaseMs()));
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: orderKey(order.userId, order.id),
         UpdateExpression: 'SET leaseUntil = :until, gsi3pk = :queue, gsi3sk = :due',
-        ConditionExpression: '#status = :processing AND leaseUntil = :seen',
+        ConditionExpression: '#status = :status AND leaseUntil = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':until': lease.leaseUntil,
           ':queue': lease.gsi3pk,
           ':due': lease.gsi3sk,
-          ':processing': 'processing',
+          ':status': status,
           ':seen': seenLeaseUntil,
         },
       }),
@@ -182,22 +223,48 @@ export async function takeOverLease(order: Pick<Order, 'userId' | 'id'>, seenLea
   }
 }
 
-/**
- * Processing orders whose lease expired before `now`, oldest lease first, at most `limit`: a Query
- * of the sparse work index, which holds processing orders only.
- */
-export async function expiredPurchases(now: Date, limit: number): Promise<Order[]> {
+/** Orders of `queue` due before `now`, the earliest first, at most `limit`: a Query of the sparse work index. */
+export async function dueWork(queue: WorkQueue, now: Date, limit: number): Promise<Order[]> {
   const out = await db.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :now',
-      ExpressionAttributeValues: { ':queue': PURCHASES, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':now': now.toISOString() },
       Limit: limit,
     }),
   );
   return (out.Items ?? []).map(fromItem);
 }
+
+/**
+ * Takes a created order out of the unused queue (a scan was seen: it is in the mail and will never
+ * be refunded automatically). False when it is no longer created.
+ */
+export async function leaveUnusedQueue(order: Pick<Order, 'userId' | 'id'>): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+        ConditionExpression: '#status = :created',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':created': 'created' },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Processing orders whose lease expired before `now`, oldest lease first, at most `limit`: a Query
+ * of the work index's purchase queue.
+ */
+export const expiredPurchases = (now: Date, limit: number): Promise<Order[]> => dueWork('purchase', now, limit);
 
 /** What a created order records of its label. */
 export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrierRef: string; service: string; labelKey: string };

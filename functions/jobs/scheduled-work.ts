@@ -9,6 +9,7 @@
  * again at the next run. Each job is safe to run twice at once (two overlapping runs, a retried
  * request recovering the same order): every step it takes is conditional on the state it read.
  */
+import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import type { Logger } from '../observability/logger';
 
@@ -19,6 +20,10 @@ type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
 export const JOBS: Record<string, Job> = {
   /** Purchases cut short (process died, Lambda timed out): finished or refunded (issue 14). */
   recoverPurchases: recoverExpiredPurchases,
+  /** Label refunds asked for (by the shipper or below) whose carrier answer is due: credited or closed (issue 14). */
+  settleRefunds,
+  /** Created labels with no scan when their 28-day window ends: their refund is asked for (issue 14). */
+  autoRefundUnused,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

@@ -61,16 +61,20 @@ export function debit(user: EntryOwner, move: WalletMove): Step[] {
   return [balanceStep(user.id, -move.amountCents, 'covers'), entryStep(labelDebitEntry(user, move)), ...statsSteps({ balanceCents: -move.amountCents })];
 }
 
-/** Credits the wallet with a completed entry of `type` (a refund). */
-function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove): Step[] {
+/** Credits the wallet with a completed entry of `type` (a refund); `also` moves more admin figures in the same stats update. */
+function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {
   const entry = completedNow(
     newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
   );
-  return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: move.amountCents })];
+  return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ ...also, balanceCents: move.amountCents })];
 }
 
-/** Gives a label's price back to the wallet (the carrier failed). */
-export const refund = (user: EntryOwner, move: WalletMove): Step[] => credit(user, 'refund', move);
+/**
+ * Gives a label's price back to the wallet (the carrier failed, or refunded an unused label).
+ * `also`: other admin figures the refund moves (a refunded real label's margin), in the same stats
+ * update, since a transaction may touch a stats shard only once.
+ */
+export const refund = (user: EntryOwner, move: WalletMove, also: StatsChange = {}): Step[] => credit(user, 'refund', move, also);
 
 /**
  * The step that ends a pending entry; completing also requires the amount it was made for. `also`

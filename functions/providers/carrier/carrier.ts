@@ -4,6 +4,7 @@
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
  */
+import type { Order } from '../../../domain/api/orders';
 import type { Address } from '../../../domain/schemas/addresses';
 
 export interface LabelRequest {
@@ -37,6 +38,15 @@ export interface BoughtLabel {
   costCents: number | null;
 }
 
+/** The label whose refund is asked or polled: a created order (an Order fits as it is). */
+export type RefundableLabel = Pick<Order, 'id' | 'carrierRef' | 'tracking' | 'createdAt' | 'labelType' | 'service' | 'from' | 'to'>;
+
+/**
+ * How a label's refund stands at the carrier: `submitted` (asked, not decided yet), `refunded` (the
+ * postage comes back to us) or `rejected` with the carrier's reason (the label was used, or is too old).
+ */
+export type RefundOutcome = { status: 'submitted' } | { status: 'refunded' } | { status: 'rejected'; reason: string };
+
 export interface Carrier {
   /**
    * Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails, and when
@@ -49,4 +59,15 @@ export interface Carrier {
    * short before its answer was recorded. Throws ProviderUnavailable when the carrier cannot say.
    */
   findLabel(request: LabelRequest): Promise<BoughtLabel | undefined>;
+  /**
+   * Asks the carrier to refund an unused label's postage; how the refund stands right after.
+   * Throws ProviderUnavailable when the carrier cannot be asked (nothing was asked then, or the
+   * answer was lost: refundStatus tells).
+   */
+  refundLabel(label: RefundableLabel): Promise<RefundOutcome>;
+  /**
+   * How the refund of this label stands, or undefined when none was asked for (a request that died
+   * before it reached the carrier). Throws ProviderUnavailable when the carrier cannot say.
+   */
+  refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined>;
 }

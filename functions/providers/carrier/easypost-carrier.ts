@@ -18,12 +18,22 @@
  * type; default the price the customer pays, LabelRequest.priceCents) is refused before the buy
  * call, so nothing is bought and the order is refunded. After the buy the answer's `selected_rate`
  * must be USPS with the service asked for and within the ceiling: otherwise the label exists at
- * EasyPost but is refused here (ProviderUnavailable, our debit is refunded) and the detail says
- * "REFUND AT EASYPOST" with the shipment id, for the operator (docs/decisions.md, issue 14 part 5).
+ * EasyPost but is refused here (ProviderUnavailable, our debit is refunded): its refund is asked at
+ * EasyPost there and then (best effort), and the detail says how that went; only when the refund
+ * call itself failed does it say "REFUND AT EASYPOST" with the shipment id, for the operator
+ * (docs/decisions.md, issue 14 parts 2 and 5).
  * BoughtLabel.costCents is the selected rate's cost. With `label_format: "PDF"` EasyPost answers
  * the PDF in `label_pdf_url` (its `label_url` then points at the same PDF, `label_file_type`
  * "application/pdf"); label_url is used only when the file type says PDF. Weights go in ounces and
  * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants.
+ *
+ * Refunds of unused labels (issue 14 part 2), by the shipment id kept as the order's carrierRef:
+ *
+ *   refund    POST {EASYPOST_API_URL}/v2/shipments/{id}/refund      -> Shipment { refund_status }
+ *   status    GET  {EASYPOST_API_URL}/v2/shipments/{id}             -> Shipment { refund_status }
+ *
+ * `refund_status` is null until a refund is asked, then "submitted" (USPS takes 15 days or more),
+ * "refunded" or "rejected"; "not_applicable" (bill-on-scan carriers) is read as rejected.
  *
  * Anything else -- network error, timeout, non-2xx (EasyPost's `{ error: { code, message } }`),
  * no matching rate, no PDF, a download that is not a PDF -- is
@@ -38,7 +48,7 @@ import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
 import type { Address } from '../../../domain/schemas/addresses';
-import type { BoughtLabel, Carrier, LabelRequest } from './carrier';
+import type { BoughtLabel, Carrier, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
 import { uspsServiceFor } from './usps-services';
 
 export const EASYPOST_TIMEOUT_MS = 15_000;
@@ -170,7 +180,15 @@ export class EasyPostCarrier implements Carrier {
     const asked = `USPS ${service.easypostService} at most ${formatUsd(ceiling)}`;
     if (!selected || selected.carrier.toUpperCase() !== 'USPS' || selected.service !== service.easypostService || selected.costCents > ceiling) {
       const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
-      throw this.unavailable(`REFUND AT EASYPOST: shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
+      const what = `shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`;
+      // Our debit is refunded by the caller; the postage comes back only if EasyPost is asked.
+      const refund = await this.refundShipment(shipmentId).then(
+        (outcome) => outcome.status,
+        (err: unknown) => (err instanceof ProviderUnavailable ? err : new ProviderUnavailable(LABEL_PROVIDER_NAME, String(err))),
+      );
+      throw typeof refund === 'string'
+        ? this.unavailable(`${what}; its refund was asked at EasyPost (refund_status ${refund})`)
+        : this.unavailable(`REFUND AT EASYPOST: ${what}; the refund call failed: ${refund.detail}`);
     }
     const { tracking, pdf } = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
     return { tracking, carrierRef: shipmentId, service: service.name, pdf, costCents: selected.costCents };
@@ -189,6 +207,38 @@ export class EasyPostCarrier implements Carrier {
     const { tracking, pdf } = await this.labelOf(shipment, `shipment ${shipmentId}`, shipmentId);
     const selected = readRate(shipment.selected_rate);
     return { tracking, carrierRef: shipmentId, service: uspsServiceFor(request.labelType).name, pdf, costCents: selected?.costCents ?? null };
+  }
+
+  async refundLabel(label: RefundableLabel): Promise<RefundOutcome> {
+    return this.refundShipment(this.shipmentIdOf(label));
+  }
+
+  async refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined> {
+    const id = this.shipmentIdOf(label);
+    return this.refundOutcome(await this.call('GET', `/v2/shipments/${id}`), `shipment ${id}`);
+  }
+
+  /** Asks EasyPost to refund shipment `id`; how the refund stands in its answer. */
+  private async refundShipment(id: string): Promise<RefundOutcome> {
+    const outcome = this.refundOutcome(await this.call('POST', `/v2/shipments/${id}/refund`), `refund ${id}`);
+    if (!outcome) throw this.unavailable(`refund ${id} answered without a refund_status`);
+    return outcome;
+  }
+
+  /** A label's EasyPost shipment id (its carrierRef). */
+  private shipmentIdOf(label: RefundableLabel): string {
+    if (!label.carrierRef || !/^shp_[A-Za-z0-9]+$/.test(label.carrierRef)) throw new Error(`order ${label.id} has no EasyPost shipment to refund`);
+    return label.carrierRef;
+  }
+
+  /** A shipment's `refund_status` as a RefundOutcome; undefined when none was asked (null). */
+  private refundOutcome(shipment: Record<string, unknown>, what: string): RefundOutcome | undefined {
+    const status = shipment.refund_status;
+    if (status === null || status === undefined) return undefined;
+    if (status === 'submitted' || status === 'refunded') return { status };
+    if (status === 'rejected') return { status: 'rejected', reason: 'USPS rejected the refund: the label was scanned or is too old to refund.' };
+    if (status === 'not_applicable') return { status: 'rejected', reason: 'The carrier does not refund this label (not applicable).' };
+    throw this.unavailable(`${what} answered an unknown refund_status ${clip(asText(status), 40)}`);
   }
 
   /** The tracking number and PDF of a bought shipment (`what` names the answer in errors). */

@@ -6,9 +6,17 @@
  * Like a real carrier account it remembers what it sold: each label is kept under
  * `sandbox-carrier/<orderId>` in the given store before it is answered, so `findLabel` tells a
  * purchase that happened (and whose answer was lost) from one that never did, as EasyPost does.
+ *
+ * Refunds: approved at once unless the sandbox tracker's timeline of the label (the same one POST
+ * /shipping/track shows) has an acceptance scan by then, which rejects it. With `refundDelayMs`
+ * (SANDBOX_REFUND_DELAY_SECONDS) a refund stays `submitted` that long first, as EasyPost's do for
+ * days, so the pending state can be seen; the decision is taken when it is first asked after the
+ * delay, and kept under `sandbox-carrier/<orderId>.refund.json` like the sales.
  */
 import type { BlobStore } from '../blobs/blob-store';
-import type { BoughtLabel, Carrier, LabelRequest } from './carrier';
+import { acceptanceScan } from '../tracking/acceptance-scan';
+import { sandboxTimeline } from '../tracking/sandbox-tracker';
+import type { BoughtLabel, Carrier, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
 import { drawSandboxLabel } from './sandbox-label';
 import { newSandboxTracking, type RandomSource } from './tracking-number';
 import { uspsServiceFor } from './usps-services';
@@ -18,6 +26,8 @@ export interface SandboxCarrierOptions {
   records?: BlobStore;
   /** How long a purchase takes, to exercise the processing state (SANDBOX_CARRIER_DELAY_MS). */
   delayMs?: number;
+  /** How long a refund stays submitted before it is decided (SANDBOX_REFUND_DELAY_SECONDS, in ms here). */
+  refundDelayMs?: number;
   /** Random digits of the tracking numbers (node:crypto by default). */
   random?: RandomSource;
   /** The clock that dates the PDFs. */
@@ -32,17 +42,27 @@ interface SoldLabel {
   costCents: null;
 }
 
-const recordKey = (orderId: string, ext: 'json' | 'pdf') => `sandbox-carrier/${orderId}.${ext}`;
+/** A refund the sandbox was asked for: when, and once decided, how it ended. */
+interface RefundRecord {
+  requestedAt: string;
+  outcome?: Exclude<RefundOutcome, { status: 'submitted' }>;
+}
+
+const recordKey = (orderId: string, ext: 'json' | 'pdf' | 'refund.json') => `sandbox-carrier/${orderId}.${ext}`;
 
 export class SandboxCarrier implements Carrier {
   private readonly records: BlobStore | undefined;
   private readonly delayMs: number;
+  private readonly refundDelayMs: number;
+  /** Refunds asked of a sandbox without a store (unit tests). */
+  private readonly refunds = new Map<string, RefundRecord>();
   private readonly random: RandomSource | undefined;
   private readonly now: () => Date;
 
   constructor(options: SandboxCarrierOptions = {}) {
     this.records = options.records;
     this.delayMs = options.delayMs ?? 0;
+    this.refundDelayMs = options.refundDelayMs ?? 0;
     this.random = options.random;
     this.now = options.now ?? (() => new Date());
   }
@@ -68,5 +88,41 @@ export class SandboxCarrier implements Carrier {
     const pdf = await this.records?.get(recordKey(request.orderId, 'pdf'));
     if (!pdf) throw new Error(`sandbox label ${request.orderId} has a record but no PDF`);
     return { ...sold, pdf };
+  }
+
+  async refundLabel(label: RefundableLabel): Promise<RefundOutcome> {
+    // Asking again is answered as the first ask stands, as at EasyPost.
+    const record = (await this.readRefund(label.id)) ?? { requestedAt: this.now().toISOString() };
+    if (!record.outcome) await this.writeRefund(label.id, record);
+    return this.decide(label, record);
+  }
+
+  async refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined> {
+    const record = await this.readRefund(label.id);
+    return record ? this.decide(label, record) : undefined;
+  }
+
+  /** The refund's outcome now: kept once decided; rejected on a scan; refunded once the delay has passed. */
+  private async decide(label: RefundableLabel, record: RefundRecord): Promise<RefundOutcome> {
+    if (record.outcome) return record.outcome;
+    const now = this.now();
+    const scan = label.tracking ? acceptanceScan(sandboxTimeline(label, label.tracking, now)) : undefined;
+    let outcome: RefundRecord['outcome'];
+    if (scan) outcome = { status: 'rejected', reason: `USPS has scanned this package (${scan.message}, ${scan.checkpoint_time}).` };
+    else if (now.getTime() - Date.parse(record.requestedAt) >= this.refundDelayMs) outcome = { status: 'refunded' };
+    else return { status: 'submitted' };
+    await this.writeRefund(label.id, { ...record, outcome });
+    return outcome;
+  }
+
+  private async readRefund(orderId: string): Promise<RefundRecord | undefined> {
+    if (!this.records) return this.refunds.get(orderId);
+    const bytes = await this.records.get(recordKey(orderId, 'refund.json'));
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as RefundRecord) : undefined;
+  }
+
+  private async writeRefund(orderId: string, record: RefundRecord): Promise<void> {
+    if (!this.records) this.refunds.set(orderId, record);
+    else await this.records.put(recordKey(orderId, 'refund.json'), new TextEncoder().encode(JSON.stringify(record)), 'application/json');
   }
 }

@@ -31,7 +31,11 @@ export function getCarrier(): Carrier {
       }
       // The sandbox keeps what it sold beside the labels (its own store object: what it keeps is its
       // account's, not our label store's), so it survives restarts as an account would.
-      return new SandboxCarrier({ records: blobStoreFor(c), delayMs: c.SANDBOX_CARRIER_DELAY_MS });
+      return new SandboxCarrier({
+        records: blobStoreFor(c),
+        delayMs: c.SANDBOX_CARRIER_DELAY_MS,
+        refundDelayMs: c.SANDBOX_REFUND_DELAY_SECONDS * 1000,
+      });
     }
     if (!c.EASYPOST_API_KEY) throw new Error('CARRIER_PROVIDER=easypost needs EASYPOST_API_KEY');
     return new EasyPostCarrier({ apiKey: c.EASYPOST_API_KEY, apiUrl: c.EASYPOST_API_URL, costCeilings: c.CARRIER_COST_CEILINGS });

@@ -74,12 +74,17 @@ export const storedItems = (userId: string, prefix: string) =>
  * - the completed ledger entries sum to the balance, which is never negative;
  * - every order that was paid has exactly one label debit of its price, and no unpaid order has one
  *   (no order without its payment);
- * - every debit and refund names an order that exists, a refund only a failed order, once
- *   (no payment without its order or refund);
+ * - every debit and refund names an order that exists, a refund only a failed or a refunded order,
+ *   exactly once for those (no payment without its order or refund; a label refund credits once,
+ *   and only when the carrier said refunded);
  * - `settled`: no order is left `processing` (every request has finished by now);
- * - the user's label count is the number of created orders.
+ * - the user's label count is the number of labels made (created, and those whose refund was asked:
+ *   a refunded label was still made).
  * Returns the balance and the number of created labels.
  */
+/** The statuses of an order whose label was made (and counted): created, and every refund state after it. */
+const LABELS_MADE = ['created', 'refund_pending', 'refunded', 'refund_rejected'];
+
 export async function expectUserConsistent(userId: string, options: { settled?: boolean } = {}): Promise<{ balanceCents: number; labels: number }> {
   const balanceCents = await expectLedgerInvariant(userId);
   expect(balanceCents, `balance of ${userId}`).toBeGreaterThanOrEqual(0);
@@ -100,13 +105,13 @@ export async function expectUserConsistent(userId: string, options: { settled?: 
     expect(
       refunds.map((r) => r.amountCents),
       where,
-    ).toEqual(order.status === 'failed' && paid ? [Number(order.priceCents)] : []);
+    ).toEqual((order.status === 'failed' && paid) || order.status === 'refunded' ? [Number(order.priceCents)] : []);
   }
   const orderIds = new Set(orders.map((o) => o.id));
   for (const e of entries.filter((x) => x.type === 'label' || x.type === 'refund')) {
     expect(orderIds.has(e.orderId), `${String(e.type)} entry ${String(e.id)} has its order`).toBe(true);
   }
-  const labels = orders.filter((o) => o.status === 'created').length;
+  const labels = orders.filter((o) => LABELS_MADE.includes(String(o.status))).length;
   expect((await getUserById(userId, { consistent: true }))?.labelCount ?? 0, `label count of ${userId}`).toBe(labels);
   return { balanceCents, labels };
 }

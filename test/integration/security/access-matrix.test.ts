@@ -15,6 +15,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
+import { getOrder } from '../../../functions/data/orders';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
@@ -236,6 +237,16 @@ const matrix: Record<TableKey, Row> = {
     why: "the order is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
     prepare: ownerLabel,
     request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
+  },
+  'POST /shipping/orders/{shipOrderId}/refund': {
+    expect: OWNED(200),
+    why: "the order is read under the caller's key: anyone else's refund of the owner's label is a 404, admins included",
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
+    after: async ({ actor, world, fx }) => {
+      const order = await getOrder(world.owner.id, fx.shipOrderId as string);
+      expect(order?.status, `owner's label after ${actor}`).toBe(actor === 'user' ? 'refunded' : 'created');
+    },
   },
   'POST /shipping/track': {
     expect: VERIFIED(200),

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
-import { labelOrderSchema } from '../../../domain/schemas/labels';
+import { labelOrderSchema, refundLabelSchema } from '../../../domain/schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
 import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
@@ -116,6 +116,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
   'POST /shipping/create-label': { schema: labelOrderSchema, valid: () => labelOrder(), headers: () => ({ 'idempotency-key': idempotencyKey() }) },
+  'POST /shipping/orders/{shipOrderId}/refund': { schema: refundLabelSchema, valid: () => ({}) },
   'POST /shipping/track': { schema: trackSchema, valid: () => ({ trackingNumber: '9400100000000000000000' }) },
   'POST /support': { schema: supportSchema, valid: () => ({ email: world.owner.email, subject: 'Other', message: 'Please help me with this.' }) },
   'POST /wallet/withdrawals': { schema: withdrawalSchema, valid: () => ({ amount: 5 }) },
@@ -287,6 +288,7 @@ describe('bad path ids', () => {
   const paramRows: Partial<Record<TableKey, { name: string; others: () => string; valid?: () => Req }>> = {
     'DELETE /auth/addresses/{id}': { name: 'id', others: () => fixtures.otherAddressId },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
+    'POST /shipping/orders/{shipOrderId}/refund': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     // Admin routes: an admin finds anyone's, so the id that must not be found is one nobody has.
     'POST /admin/withdrawals/{id}/approve': { name: 'id', others: () => ulid(), valid: () => ({ body: { note: 'Paid by bank transfer' } }) },
     'POST /admin/withdrawals/{id}/reject': { name: 'id', others: () => ulid(), valid: () => ({ body: { reason: 'No' } }) },

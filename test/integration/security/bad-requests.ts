@@ -211,16 +211,19 @@ export function badBodyStrategies(schema: z.ZodType, valid: Record<string, unkno
       return { ...d, body, raws, pollute: deco.pollute };
     });
 
-  const strategies: Record<string, fc.Arbitrary<Draft & { touched?: string[] }>> = {
-    'wrong type': fc.constantFrom(...fields).chain((f) => wrongTypeFor(f.kind).map((v) => ({ body: withValue(valid, f.path, v), touched: f.path }))),
-    'huge string': fc.tuple(fc.constantFrom(...fields), hugeText).map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
-    'deep nesting': fc
-      .tuple(fc.constantFrom(...fields), deepNesting)
-      .map(([f, text]) => ({ body: withValue(valid, f.path, RAW(0)), raws: [text], touched: f.path })),
-    'unicode in a constrained field': fc
-      .tuple(fc.constantFrom(...(strings.length ? strings : fields)), hostileText)
-      .map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
-  };
+  // A body with no fields at all (a label refund's) has none to break: only its shape and its extras.
+  const strategies: Record<string, fc.Arbitrary<Draft & { touched?: string[] }>> = !fields.length
+    ? { 'unexpected field': fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), fc.jsonValue()).map(([k, v]) => ({ body: { ...valid, [k]: v } })) }
+    : {
+        'wrong type': fc.constantFrom(...fields).chain((f) => wrongTypeFor(f.kind).map((v) => ({ body: withValue(valid, f.path, v), touched: f.path }))),
+        'huge string': fc.tuple(fc.constantFrom(...fields), hugeText).map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
+        'deep nesting': fc
+          .tuple(fc.constantFrom(...fields), deepNesting)
+          .map(([f, text]) => ({ body: withValue(valid, f.path, RAW(0)), raws: [text], touched: f.path })),
+        'unicode in a constrained field': fc
+          .tuple(fc.constantFrom(...(strings.length ? strings : fields)), hostileText)
+          .map(([f, text]) => ({ body: withValue(valid, f.path, text), touched: f.path })),
+      };
   // A body whose every field is optional (an approval's note) has no field to leave out.
   if (required.length) {
     strategies['missing field'] = fc.constantFrom(...required).map((f) => ({ body: withValue(valid, f.path, undefined), touched: f.path }));

@@ -86,6 +86,8 @@ export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | unde
     status: 'created',
     tracking: '9400100000000000000017',
     createdAt: '2025-03-04T15:06:00.000Z',
+    refundableUntil: '2025-04-01T00:00:00.000Z',
+    refund: null,
     ...overrides,
   };
 }

@@ -27,7 +27,12 @@ vi.mock('../../../../functions/providers/registry/carrier', async (importOrigina
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>();
   return {
     ...real,
-    getCarrier: (): Carrier => ({ buyLabel: (req) => watch.buyLabel(req, real.getCarrier()), findLabel: (req) => real.getCarrier().findLabel(req) }),
+    getCarrier: (): Carrier => ({
+      buyLabel: (req) => watch.buyLabel(req, real.getCarrier()),
+      findLabel: (req) => real.getCarrier().findLabel(req),
+      refundLabel: (label) => real.getCarrier().refundLabel(label),
+      refundStatus: (label) => real.getCarrier().refundStatus(label),
+    }),
   };
 });
 

@@ -10,6 +10,7 @@ import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/prov
 import errorAddress from '../../../fixtures/easypost/error-address.json';
 import bought from '../../../fixtures/easypost/shipment-bought.json';
 import created from '../../../fixtures/easypost/shipment-created.json';
+import refundAnswer from '../../../fixtures/easypost/shipment-refund.json';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
 
 const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
@@ -296,36 +297,103 @@ describe('EasyPostCarrier never buys above the cost ceiling', () => {
   });
 });
 
-describe('EasyPostCarrier refuses a label whose selected_rate is not what it asked for', () => {
-  const refundAtEasyPost = `REFUND AT EASYPOST: shipment ${SHIPMENT_ID} (reference ${request.orderId}) was bought as`;
+describe('EasyPostCarrier refuses a label whose selected_rate is not what it asked for, and asks EasyPost to refund it', () => {
+  const what = `shipment ${SHIPMENT_ID} (reference ${request.orderId}) was bought as`;
 
-  it('another carrier or service: refused after the buy, before the download, saying the label must be refunded at EasyPost', async () => {
+  it('another carrier or service: refused after the buy, before the download; the refund is asked at once and the detail says so', async () => {
     for (const [selected, got] of [
       [{ carrier: 'UPS', service: 'Ground', rate: '11.20' }, 'UPS Ground $11.20'],
       [{ service: 'GroundAdvantage', rate: '8.92' }, 'USPS GroundAdvantage $8.92'],
       [{ service: 'Express', rate: '46.85' }, 'USPS Express $46.85'],
     ] as const) {
-      const fetch = easypostAnswers({ json: created }, { json: boughtAs(selected) }, { body: LABEL_PDF });
+      const fetch = easypostAnswers({ json: created }, { json: boughtAs(selected) }, { json: refundAnswer });
       const err = await failure(carrier.buyLabel(request));
-      expect(err.detail).toBe(`${refundAtEasyPost} ${got}, not USPS Priority at most $10.00; label refused`);
-      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(err.detail).toBe(`${what} ${got}, not USPS Priority at most $10.00; label refused; its refund was asked at EasyPost (refund_status submitted)`);
+      expect(fetch).toHaveBeenCalledTimes(3);
+      const [url, init] = fetch.mock.calls[2]!;
+      expect(url).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
+      expect(init?.method).toBe('POST');
     }
   });
 
-  it('the right service at a cost above the ceiling (EasyPost charged another account)', async () => {
-    easypostAnswers({ json: created }, { json: boughtAs({ id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0', rate: '9.10' }) });
+  it('says REFUND AT EASYPOST, for the operator, only when the refund call itself failed', async () => {
+    easypostAnswers(
+      { json: created },
+      { json: boughtAs({ id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0', rate: '9.10' }) },
+      { status: 503, body: 'upstream down' },
+    );
     expect((await failure(carrier.buyLabel({ ...request, priceCents: 800 }))).detail).toBe(
-      `${refundAtEasyPost} USPS Priority $9.10, not USPS Priority at most $8.00; label refused`,
+      `REFUND AT EASYPOST: ${what} USPS Priority $9.10, not USPS Priority at most $8.00; label refused; the refund call failed: POST /v2/shipments/${SHIPMENT_ID}/refund answered HTTP 503: upstream down`,
     );
   });
 
   it('no selected_rate, or one without a readable cost', async () => {
-    easypostAnswers({ json: created }, { json: boughtAs(null) });
+    easypostAnswers({ json: created }, { json: boughtAs(null) }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toBe(
-      `${refundAtEasyPost} no readable selected_rate, not USPS Priority at most $10.00; label refused`,
+      `${what} no readable selected_rate, not USPS Priority at most $10.00; label refused; its refund was asked at EasyPost (refund_status submitted)`,
     );
-    easypostAnswers({ json: created }, { json: boughtAs({ rate: 'free' }) });
+    easypostAnswers({ json: created }, { json: boughtAs({ rate: 'free' }) }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('no readable selected_rate');
+  });
+});
+
+describe('EasyPostCarrier label refunds', () => {
+  /** A created order of ours whose label is the recorded shipment. */
+  const label = {
+    id: request.orderId,
+    carrierRef: SHIPMENT_ID,
+    tracking: bought.tracking_code,
+    createdAt: '2026-09-07T15:00:00.000Z',
+    labelType: 'usps_priority',
+    service: 'USPS Priority Mail',
+    from: request.from,
+    to: request.to,
+  };
+  const withStatus = (refund_status: string | null) => ({ ...refundAnswer, refund_status });
+
+  it("asks for the refund with a bodiless POST to the shipment's refund and reads refund_status: submitted", async () => {
+    const fetch = easypostAnswers({ json: refundAnswer });
+
+    expect(await carrier.refundLabel(label)).toEqual({ status: 'submitted' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({ authorization: BASIC, accept: 'application/json' });
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('polls the shipment: refunded, rejected and not_applicable (rejected) with a reason, and undefined before any request', async () => {
+    const fetch = easypostAnswers(
+      { json: withStatus('refunded') },
+      { json: withStatus('rejected') },
+      { json: withStatus('not_applicable') },
+      { json: withStatus(null) },
+      { json: withStatus('submitted') },
+    );
+
+    expect(await carrier.refundStatus(label)).toEqual({ status: 'refunded' });
+    expect(await carrier.refundStatus(label)).toEqual({
+      status: 'rejected',
+      reason: 'USPS rejected the refund: the label was scanned or is too old to refund.',
+    });
+    expect(await carrier.refundStatus(label)).toEqual({ status: 'rejected', reason: 'The carrier does not refund this label (not applicable).' });
+    expect(await carrier.refundStatus(label)).toBeUndefined();
+    expect(await carrier.refundStatus(label)).toEqual({ status: 'submitted' });
+    expect(fetch.mock.calls[0]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}`);
+    expect(fetch.mock.calls[0]![1]?.method).toBe('GET');
+  });
+
+  it('cannot say when EasyPost fails, answers a refund without refund_status, or an unknown one (ProviderUnavailable, no key)', async () => {
+    easypostAnswers({ status: 422, json: errorAddress }, { json: withStatus(null) }, { json: withStatus('lost_in_the_mail') });
+    expect((await failure(carrier.refundLabel(label))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/refund answered HTTP 422`);
+    expect((await failure(carrier.refundLabel(label))).detail).toBe(`refund ${SHIPMENT_ID} answered without a refund_status`);
+    expect((await failure(carrier.refundStatus(label))).detail).toBe(`shipment ${SHIPMENT_ID} answered an unknown refund_status lost_in_the_mail`);
+  });
+
+  it('refuses an order without an EasyPost shipment before calling anything', async () => {
+    const fetch = easypostAnswers();
+    await expect(carrier.refundLabel({ ...label, carrierRef: 'sandbox_x' })).rejects.toThrow(`order ${label.id} has no EasyPost shipment to refund`);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

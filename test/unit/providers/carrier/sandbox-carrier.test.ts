@@ -87,3 +87,57 @@ describe('SandboxCarrier.findLabel: it remembers what it sold, like an account',
     expect(await new SandboxCarrier().findLabel(request)).toBeUndefined();
   });
 });
+
+describe('SandboxCarrier refunds: at once unless its tracker shows a scan, or after the configured delay', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ps-sandbox-refunds-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A label made on 2026-09-07 at 10:00 in Austin (15:00 UTC): USPS accepts it that afternoon at the earliest (16:00 local). */
+  const made = Date.parse('2026-09-07T15:00:00.000Z');
+  const label = (id: string) => ({
+    id,
+    carrierRef: `sandbox_${id}`,
+    tracking: '9405511899223197428490',
+    createdAt: new Date(made).toISOString(),
+    labelType: 'usps_priority',
+    service: 'USPS Priority Mail',
+    from: request.from,
+    to: request.to,
+  });
+  const at = (ms: number) => () => new Date(ms);
+
+  it('refunds at once a label with no scan yet, and answers the same when asked again or polled (even by a new carrier on the same store)', async () => {
+    const carrier = new SandboxCarrier({ records: new FileBlobStore(dir), now: at(made + 60_000) });
+    expect(await carrier.refundStatus(label('r1'))).toBeUndefined();
+    expect(await carrier.refundLabel(label('r1'))).toEqual({ status: 'refunded' });
+    const later = new SandboxCarrier({ records: new FileBlobStore(dir), now: at(made + 30 * 86_400_000) });
+    expect(await later.refundStatus(label('r1'))).toEqual({ status: 'refunded' });
+    expect(await later.refundLabel(label('r1'))).toEqual({ status: 'refunded' });
+  });
+
+  it('rejects the refund of a label its tracker shows accepted by USPS, naming the scan', async () => {
+    const carrier = new SandboxCarrier({ records: new FileBlobStore(dir), now: at(made + 3 * 86_400_000) });
+    expect(await carrier.refundLabel(label('r2'))).toEqual({
+      status: 'rejected',
+      reason: expect.stringMatching(/^USPS has scanned this package \(Accepted at USPS Origin Facility, 2026-09-07T.+\)\.$/),
+    });
+  });
+
+  it('keeps a refund submitted for the delay, then decides it when polled: refunded, or rejected when a scan came first', async () => {
+    const records = new FileBlobStore(dir);
+    const ask = new SandboxCarrier({ records, refundDelayMs: 60_000, now: at(made + 1000) });
+    expect(await ask.refundLabel(label('r3'))).toEqual({ status: 'submitted' });
+    expect(await ask.refundLabel(label('r4'))).toEqual({ status: 'submitted' });
+    expect(await new SandboxCarrier({ records, refundDelayMs: 60_000, now: at(made + 30_000) }).refundStatus(label('r3'))).toEqual({ status: 'submitted' });
+    expect(await new SandboxCarrier({ records, refundDelayMs: 60_000, now: at(made + 61_000) }).refundStatus(label('r3'))).toEqual({ status: 'refunded' });
+    expect(await new SandboxCarrier({ records, refundDelayMs: 60_000, now: at(made + 2 * 86_400_000) }).refundStatus(label('r4'))).toMatchObject({
+      status: 'rejected',
+    });
+  });
+
+  it('remembers refunds in memory without a store', async () => {
+    const carrier = new SandboxCarrier({ refundDelayMs: 60_000, now: at(made) });
+    expect(await carrier.refundLabel(label('r5'))).toEqual({ status: 'submitted' });
+    expect(await carrier.refundStatus(label('r5'))).toEqual({ status: 'submitted' });
+  });
+});

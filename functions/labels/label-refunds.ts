@@ -1,0 +1,314 @@
+/**
+ * Refunds of unused labels (issue 14, part 2). A created label may be refunded within 28 days of its
+ * ship date while tracking shows no acceptance scan (providers/tracking/acceptance-scan.ts); after
+ * that window the scheduled auto-refund asks for the refund of every label still unscanned.
+ *
+ *   ask      created -> refund_pending (the order holds a lease, in the work index's refund queue),
+ *            then the carrier is asked (EasyPost: its shipment refund; the sandbox: at once)
+ *   settle   the carrier's answer: `refunded` -> refunded with the wallet's `refund` entry of the
+ *            label's price in the same transaction (and a real label's margin counters taken back);
+ *            `rejected` -> refund_rejected with its reason; `submitted` -> asked again at the next
+ *            poll (the lease is the poll's due time)
+ *
+ * The money rules: the credit happens only when the carrier says refunded, in one transaction with
+ * refund_pending -> refunded; the label's debit stays, so an order ends with its debit and at most
+ * one refund entry. Every move is conditional on the status read, so two job runs, or a job and a
+ * request, never refund twice. A request that dies after its first move leaves a refund_pending
+ * order whose lease runs out; the settle job then takes the lease over and asks the carrier how the
+ * refund stands (asking for it when it never reached the carrier), exactly like purchase recovery.
+ */
+import { refundWindowEnd, REFUND_WINDOW_DAYS, type Order } from '../../domain/api/orders';
+import { formatUsd } from '../../domain/money';
+import { config } from '../config';
+import { transact } from '../data/client';
+import { dueWork, getOrder, leaseMs, leaveUnusedQueue, moveOrderStep, takeOverLease } from '../data/orders';
+import type { StatsChange } from '../data/stats';
+import { getUserById } from '../data/users';
+import { Conflict, NotFound, ProviderUnavailable } from '../errors';
+import type { Logger } from '../observability/logger';
+import { labelRefunded } from '../observability/metrics';
+import type { RefundOutcome } from '../providers/carrier/carrier';
+import { getCarrier } from '../providers/registry/carrier';
+import { getMailer } from '../providers/registry/mail';
+import { getPackageTracker } from '../providers/registry/tracking';
+import { acceptanceScan } from '../providers/tracking/acceptance-scan';
+import type { Checkpoint } from '../providers/tracking/tracking';
+import { refund } from '../wallet/wallet';
+
+/** Orders one scheduled run looks at per job, at most: a backlog is worked through over the following runs. */
+const BATCH = 25;
+/** The first polls of a submitted refund come this soon; later ones further apart (see nextPoll). */
+const FIRST_POLL_MS = 60_000;
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * When to ask the carrier again about a submitted refund: half its age so far, at least a minute
+ * and at most REFUND_POLL_SECONDS. A sandbox refund delayed a minute is seen within a minute or
+ * two; an EasyPost refund that takes USPS 15 days is asked about a few hundred times, not 20,000.
+ */
+export function nextPoll(order: Pick<Order, 'refundRequestedAt'>, now: Date): Date {
+  const age = now.getTime() - Date.parse(order.refundRequestedAt ?? now.toISOString());
+  const wait = Math.min(Math.max(age / 2, FIRST_POLL_MS), config().REFUND_POLL_SECONDS * 1000);
+  return new Date(now.getTime() + wait);
+}
+
+/** The package's first acceptance scan, or undefined: the tracker's events of the label now. */
+async function scanOf(order: Order): Promise<Checkpoint | undefined> {
+  return order.tracking ? acceptanceScan(await getPackageTracker().track(order.tracking, order)) : undefined;
+}
+
+/** Why an order cannot be refunded as it stands (before tracking is asked), or undefined. */
+function refusal(order: Order, now: Date): Conflict | undefined {
+  switch (order.status) {
+    case 'created':
+      break;
+    case 'refund_pending':
+      return new Conflict('A refund was already requested for this label; it is waiting for the carrier.');
+    case 'refunded':
+      return new Conflict('This label was already refunded.');
+    case 'refund_rejected':
+      return new Conflict(`A refund was already requested for this label and the carrier rejected it: ${order.refundReason ?? 'no reason given'}`);
+    default:
+      return new Conflict('Only a created label can be refunded.');
+  }
+  const end = refundWindowEnd(order.shipDate);
+  if (now.toISOString() >= end) {
+    return new Conflict(
+      `Labels can be refunded within ${REFUND_WINDOW_DAYS} days of their ship date; this one's window ended on ${day(end)}. Unused labels are refunded automatically.`,
+    );
+  }
+  return undefined;
+}
+
+/** Mails the user; a mail that cannot go out is logged and does not undo the refund step already made. */
+async function tell(email: string, subject: string, lines: string[], log: Logger): Promise<void> {
+  try {
+    await getMailer().send({ to: email, subject, text: lines.join('\n') });
+  } catch (err) {
+    log.warn('refund mail not sent', { subject, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** created -> refund_pending, with a lease for the asker; false when the order was no longer created. */
+async function startRefund(order: Order, by: 'user' | 'auto', now: Date): Promise<Order | undefined> {
+  const at = now.toISOString();
+  const fields = { refundRequestedAt: at, refundBy: by };
+  const leaseUntil = new Date(now.getTime() + leaseMs());
+  const done = await transact([moveOrderStep(order, 'created', 'refund_pending', at, fields, leaseUntil)]);
+  if (!done.ok) return undefined;
+  return { ...order, ...fields, status: 'refund_pending', leaseUntil: leaseUntil.toISOString(), updatedAt: at };
+}
+
+/**
+ * The real-label margin counters a refund takes back: what completeOrder added (createdLabelStats),
+ * negative. A sandbox label (no carrier cost) moved none of them.
+ */
+const marginBack = (order: Order): StatsChange =>
+  order.costCents === null || order.costCents === undefined ? {} : { realLabels: -1, realRevenueCents: -order.priceCents, realCostCents: -order.costCents };
+
+/** refund_pending -> refunded with the wallet's refund of the price, once; the order as it then is. */
+async function completeRefund(order: Order, log: Logger, now: Date): Promise<Order> {
+  const user = await getUserById(order.userId, { consistent: true });
+  if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
+  const at = now.toISOString();
+  const done = await transact([
+    moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }),
+    ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
+  ]);
+  if (!done.ok) return settledElsewhere(order);
+  labelRefunded();
+  log.info('label refunded', { orderId: order.id, by: order.refundBy, amountCents: order.priceCents });
+  await tell(
+    user.email,
+    'Your label refund is complete',
+    [
+      `Hello ${user.name},`,
+      '',
+      `${order.refundBy === 'auto' ? `Your label was not used within ${REFUND_WINDOW_DAYS} days of its ship date, so we asked for its refund. ` : ''}The refund of your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''} is complete.`,
+      `${formatUsd(order.priceCents)} is back in your PrepaidShip wallet. The label can no longer be used or downloaded.`,
+    ],
+    log,
+  );
+  return { ...order, status: 'refunded', refundDecidedAt: at, leaseUntil: undefined, updatedAt: at };
+}
+
+/** refund_pending -> refund_rejected with the carrier's reason, once. */
+async function rejectRefund(order: Order, reason: string, log: Logger, now: Date): Promise<Order> {
+  const at = now.toISOString();
+  const done = await transact([moveOrderStep(order, 'refund_pending', 'refund_rejected', at, { refundDecidedAt: at, refundReason: reason })]);
+  if (!done.ok) return settledElsewhere(order);
+  log.info('label refund rejected', { orderId: order.id, by: order.refundBy, reason });
+  const user = await getUserById(order.userId);
+  if (user) {
+    await tell(
+      user.email,
+      'Your label refund was rejected',
+      [
+        `Hello ${user.name},`,
+        '',
+        `The carrier rejected the refund of your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''}: ${reason}`,
+        'Your wallet was not credited; the label stays yours to use.',
+      ],
+      log,
+    );
+  }
+  return { ...order, status: 'refund_rejected', refundDecidedAt: at, refundReason: reason, leaseUntil: undefined, updatedAt: at };
+}
+
+/** Another run or request decided the refund first: the order as it now is. */
+async function settledElsewhere(order: Order): Promise<Order> {
+  const now = await getOrder(order.userId, order.id);
+  if (!now) throw new Error(`order ${order.id} is gone`);
+  return now;
+}
+
+/** Acts on the carrier's answer about a refund_pending order: settles it, or leaves it for the next poll. */
+async function settle(order: Order, outcome: RefundOutcome, log: Logger, now: Date): Promise<Order> {
+  if (outcome.status === 'refunded') return completeRefund(order, log, now);
+  if (outcome.status === 'rejected') return rejectRefund(order, outcome.reason, log, now);
+  return order;
+}
+
+/**
+ * Asks the carrier to refund a refund_pending order this caller holds the lease of, and records
+ * the answer. A carrier that cannot answer leaves the order pending: the settle job asks again when
+ * the lease runs out. A submitted refund's lease becomes its next poll.
+ */
+async function askCarrier(order: Order, log: Logger, now: Date): Promise<Order> {
+  let outcome: RefundOutcome;
+  try {
+    outcome = await getCarrier().refundLabel(order);
+  } catch (err) {
+    log.warn('the carrier could not take the refund request; the scheduled work asks again', {
+      orderId: order.id,
+      detail: err instanceof ProviderUnavailable ? err.detail : String(err),
+    });
+    return order;
+  }
+  if (outcome.status === 'submitted') {
+    const until = nextPoll(order, now);
+    if (order.leaseUntil && (await takeOverLease(order, order.leaseUntil, now, { status: 'refund_pending', until }))) {
+      return { ...order, leaseUntil: until.toISOString() };
+    }
+    return order;
+  }
+  return settle(order, outcome, log, now);
+}
+
+/**
+ * The shipper's refund of label `orderId` (POST /shipping/orders/{shipOrderId}/refund): the order
+ * as it stands after asking (refund_pending, or already refunded or rejected when the carrier
+ * decided at once). 404 for an order that is not the caller's; 409 with the reason when it is not a
+ * created label, its window has ended, USPS has scanned it, or a refund was already asked for; 502
+ * when tracking cannot be read (nothing is written then).
+ */
+export async function requestRefund(userId: string, orderId: string, log: Logger, now = new Date()): Promise<Order> {
+  const order = await getOrder(userId, orderId);
+  if (!order) throw new NotFound('Order not found');
+  const refused = refusal(order, now);
+  if (refused) throw refused;
+  const scan = await scanOf(order);
+  if (scan) {
+    throw new Conflict(`USPS has already scanned this package (${scan.message}, ${scan.checkpoint_time}), so its label can no longer be refunded.`);
+  }
+  const pending = await startRefund(order, 'user', now);
+  if (!pending) {
+    // Another request (a double click) or the auto-refund moved it first: answer why, as for a repeat.
+    const current = await getOrder(userId, orderId);
+    throw (current && refusal(current, now)) ?? new Conflict('This label changed while its refund was being requested. Please reload it.');
+  }
+  try {
+    return await askCarrier(pending, log, now);
+  } catch (err) {
+    // Recording the carrier's answer failed (DynamoDB): the order is refund_pending, and the settle
+    // job finishes it; the answer says how it is stored now, or the error stands when that cannot be read.
+    log.error('recording the refund outcome failed; the scheduled work settles it', { orderId, error: err as Error });
+    const stored = await getOrder(userId, orderId);
+    if (!stored) throw err;
+    return stored;
+  }
+}
+
+export type SettleOutcome = 'refunded' | 'rejected' | 'pending' | 'skipped';
+
+/** One refund_pending order whose lease ran out: the carrier asked how the refund stands (or asked for it), and settled. */
+async function settleOne(order: Order, log: Logger, now: Date): Promise<SettleOutcome> {
+  if (order.status !== 'refund_pending' || !order.leaseUntil || order.leaseUntil >= now.toISOString()) return 'skipped';
+  const until = nextPoll(order, now);
+  if (!(await takeOverLease(order, order.leaseUntil, now, { status: 'refund_pending', until }))) return 'skipped';
+  const held = { ...order, leaseUntil: until.toISOString() };
+  let outcome: RefundOutcome;
+  try {
+    outcome = (await getCarrier().refundStatus(held)) ?? (await getCarrier().refundLabel(held));
+  } catch (err) {
+    log.warn('the carrier could not say how a refund stands; asking again later', {
+      orderId: order.id,
+      detail: err instanceof ProviderUnavailable ? err.detail : String(err),
+    });
+    return 'skipped';
+  }
+  const settled = await settle(held, outcome, log, now);
+  return settled.status === 'refunded' ? 'refunded' : settled.status === 'refund_rejected' ? 'rejected' : 'pending';
+}
+
+/**
+ * Scheduled: every refund_pending order due for a poll (its lease ran out), up to BATCH: refunded
+ * ones credited, rejected ones closed with the reason, submitted ones polled again later.
+ */
+export async function settleRefunds(log: Logger, now = new Date()): Promise<Record<SettleOutcome, number>> {
+  const counts: Record<SettleOutcome, number> = { refunded: 0, rejected: 0, pending: 0, skipped: 0 };
+  for (const order of await dueWork('refund', now, BATCH)) {
+    try {
+      counts[await settleOne(order, log, now)]++;
+    } catch (err) {
+      // One order's trouble never stops the others; its lease runs out again.
+      log.error('settling a refund failed; it is tried again on a later run', { orderId: order.id, error: err as Error });
+      counts.skipped++;
+    }
+  }
+  return counts;
+}
+
+export type AutoRefundOutcome = SettleOutcome | 'used';
+
+/** One created label whose window ended: refunded if tracking shows no scan, else out of the unused queue for good. */
+async function autoRefundOne(order: Order, log: Logger, now: Date): Promise<AutoRefundOutcome> {
+  if (order.status !== 'created') return 'skipped';
+  let scan: Checkpoint | undefined;
+  try {
+    scan = await scanOf(order);
+  } catch (err) {
+    log.warn('tracking could not be read for an auto-refund; trying again later', {
+      orderId: order.id,
+      detail: err instanceof ProviderUnavailable ? err.detail : String(err),
+    });
+    return 'skipped';
+  }
+  if (scan) {
+    await leaveUnusedQueue(order);
+    return 'used';
+  }
+  const pending = await startRefund(order, 'auto', now);
+  if (!pending) return 'skipped';
+  const settled = await askCarrier(pending, log, now);
+  return settled.status === 'refunded' ? 'refunded' : settled.status === 'refund_rejected' ? 'rejected' : 'pending';
+}
+
+/**
+ * Scheduled: every created label whose refund window ended before `now` (the unused queue), up to
+ * BATCH: one with no acceptance scan is refunded as if its shipper had asked; a scanned one leaves
+ * the queue (it was used).
+ */
+export async function autoRefundUnused(log: Logger, now = new Date()): Promise<Record<AutoRefundOutcome, number>> {
+  const counts: Record<AutoRefundOutcome, number> = { refunded: 0, rejected: 0, pending: 0, used: 0, skipped: 0 };
+  for (const order of await dueWork('unused', now, BATCH)) {
+    try {
+      counts[await autoRefundOne(order, log, now)]++;
+    } catch (err) {
+      log.error('auto-refunding a label failed; it is tried again on a later run', { orderId: order.id, error: err as Error });
+      counts.skipped++;
+    }
+  }
+  return counts;
+}

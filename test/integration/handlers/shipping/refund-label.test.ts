@@ -1,0 +1,286 @@
+/**
+ * POST /shipping/orders/{shipOrderId}/refund against DynamoDB Local, with the sandbox carrier and
+ * tracker: a created, unscanned label within 28 days of its ship date is refunded (the sandbox
+ * approves at once): the order is refunded, the wallet gets one `refund` entry of the price in the
+ * same transaction, the label can no longer be downloaded, and the user is mailed. Refusals (another
+ * user's or an unknown order, a second request, a scanned label, an ended window, a label that is not
+ * created) write nothing. With SANDBOX_REFUND_DELAY_SECONDS the refund stays pending until the
+ * scheduled settlement finds it refunded (or rejected, when USPS scanned the package meanwhile).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refundWindowEnd, toApiOrder, type OrderStatus } from '../../../../domain/api/orders';
+import { resetConfigForTests } from '../../../../functions/config';
+import { transact } from '../../../../functions/data/client';
+import { dueWork, getOrder, newOrder, putOrderStep } from '../../../../functions/data/orders';
+import { listOutbox } from '../../../../functions/data/outbox';
+import { getStats } from '../../../../functions/data/stats';
+import { runScheduledWork } from '../../../../functions/jobs/scheduled-work';
+import { autoRefundUnused, settleRefunds } from '../../../../functions/labels/label-refunds';
+import { logger } from '../../../../functions/observability/logger';
+import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { ledgerOf } from '../../ledger-invariant';
+import { expectUserConsistent } from '../../reliability/helpers';
+import { buyLabel, invoke, newAccount, type Account } from '../../security/actors';
+import { expectVerifiedUserOnly } from '../answers';
+import { changesOf, pkOf, withoutWrites } from '../table-changes';
+
+const DAY_MS = 86_400_000;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let ann: Account;
+beforeEach(async () => {
+  ann = await newAccount('user', 'refund');
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+  await expectUserConsistent(ann.id);
+  // The file shares one table: each test leaves nothing due in the work queues for a year, so the
+  // jobs' counts in the next test are its own.
+  const far = new Date(Date.now() + 365 * DAY_MS);
+  await autoRefundUnused(logger, far);
+  await settleRefunds(logger, far);
+  await expectUserConsistent(ann.id);
+});
+
+type Token = string | null;
+const refund = (shipOrderId: string, token: Token = ann.token) =>
+  invoke('POST /shipping/orders/{shipOrderId}/refund', { token: token ?? undefined, params: { shipOrderId } });
+const download = (shipOrderId: string) => invoke('GET /shipping/download-order/{shipOrderId}', { token: ann.token, params: { shipOrderId } });
+const balanceCents = async () => (await ledgerOf(ann.id)).balanceCents;
+const refundEntries = async (orderId: string) => (await ledgerOf(ann.id)).entries.filter((e) => e.type === 'refund' && e.orderId === orderId);
+
+/** Buys a label `daysAgo` days in the past (the sandbox tracker then shows its journey so far). */
+async function labelBought(daysAgo = 0): Promise<{ shipOrderId: string; tracking: string; priceCents: number }> {
+  if (daysAgo) vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - daysAgo * DAY_MS });
+  const label = await buyLabel(ann);
+  vi.useRealTimers();
+  return label;
+}
+
+/** Settles the sandbox with a refund delay of `seconds` from now on. */
+function delayRefunds(seconds: number): void {
+  vi.stubEnv('SANDBOX_REFUND_DELAY_SECONDS', String(seconds));
+  resetConfigForTests();
+}
+
+describe('POST /shipping/orders/{shipOrderId}/refund', () => {
+  it('refunds an unused label at once (sandbox): refunded order, one refund entry of its price, the balance back, a mail, no download', async () => {
+    const label = await labelBought();
+    const before = await balanceCents();
+    const stats = await getStats();
+
+    const { result: res, written } = await changesOf(() => refund(label.shipOrderId));
+
+    expect(res.statusCode).toBe(200);
+    const stored = await getOrder(ann.id, label.shipOrderId);
+    expect(stored).toMatchObject({
+      status: 'refunded',
+      refundBy: 'user',
+      refundRequestedAt: expect.stringMatching(ISO),
+      refundDecidedAt: expect.stringMatching(ISO),
+    });
+    expect(stored?.leaseUntil).toBeUndefined();
+    expect(res.json).toEqual(toApiOrder(stored!));
+    expect(res.json).toMatchObject({
+      status: 'refunded',
+      refundableUntil: null,
+      refund: { requestedAt: stored!.refundRequestedAt, decidedAt: stored!.refundDecidedAt, automatic: false, reason: null },
+    });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect((await refundEntries(label.shipOrderId)).map((e) => [e.amountCents, e.status])).toEqual([[label.priceCents, 'completed']]);
+    // The debit stays: the label was paid, and its price came back.
+    expect((await ledgerOf(ann.id)).entries.filter((e) => e.type === 'label' && e.orderId === label.shipOrderId).map((e) => e.amountCents)).toEqual([
+      -label.priceCents,
+    ]);
+    // The order, the balance, the entry, the stats and the mail: nothing else (the label count stays: the label was made).
+    expect(
+      written
+        .map(pkOf)
+        .filter((pk) => !pk.startsWith('STATS#'))
+        .sort(),
+    ).toEqual([`OUTBOX#${ann.email.toLowerCase()}`, `USER#${ann.id}`, `USER#${ann.id}`, `USER#${ann.id}`]);
+    const after = await getStats();
+    expect({ balance: after.balanceCents - stats.balanceCents, labels: after.labels - stats.labels }).toEqual({ balance: label.priceCents, labels: 0 });
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail).toMatchObject({ subject: 'Your label refund is complete' });
+    expect(mail?.text).toContain(`$6.00 is back in your PrepaidShip wallet`);
+    // Out of every work queue: nothing is left to settle or to auto-refund.
+    expect((await dueWork('unused', new Date(Date.now() + 60 * DAY_MS), 100)).map((o) => o.id)).not.toContain(label.shipOrderId);
+
+    const pdf = await withoutWrites(() => download(label.shipOrderId));
+    expect(pdf.statusCode).toBe(410);
+    expect(pdf.json).toEqual({ message: 'This label was refunded and can no longer be downloaded.' });
+  });
+
+  it('answers a second request 409 and refunds once, even when five arrive at once', async () => {
+    const label = await labelBought();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refund(label.shipOrderId)));
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await refundEntries(label.shipOrderId)).length).toBe(1);
+    const again = await withoutWrites(() => refund(label.shipOrderId));
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toEqual({ message: 'This label was already refunded.' });
+  });
+
+  it("answers 404 for another user's order and for an unknown or malformed id, writing nothing", async () => {
+    const label = await labelBought();
+    const bo = await newAccount('user', 'refund');
+
+    for (const [id, token] of [
+      [label.shipOrderId, bo.token],
+      ['01JBQ7Y3K5N6P8R9S0T1V2W3X4', ann.token],
+      ['not-an-order', ann.token],
+    ] as const) {
+      const res = await withoutWrites(() => refund(id, token));
+      expect(res.statusCode).toBe(404);
+      expect(res.json).toEqual({ message: 'Order not found' });
+    }
+    expect((await getOrder(ann.id, label.shipOrderId))?.status).toBe('created');
+  });
+
+  it('refuses a label USPS has scanned (409 naming the scan), writing nothing', async () => {
+    const label = await labelBought(3);
+
+    const res = await withoutWrites(() => refund(label.shipOrderId));
+
+    expect(res.statusCode).toBe(409);
+    expect(String(res.json?.message)).toMatch(
+      /^USPS has already scanned this package \(Accepted at USPS Origin Facility, .+\), so its label can no longer be refunded\.$/,
+    );
+    expect((await getOrder(ann.id, label.shipOrderId))?.status).toBe('created');
+    expect(await refundEntries(label.shipOrderId)).toEqual([]);
+  });
+
+  it('refuses a label whose 28 days from its ship date have passed (409 with the day), writing nothing', async () => {
+    const label = await labelBought(30);
+    const shipDate = (await getOrder(ann.id, label.shipOrderId))!.shipDate;
+
+    const res = await withoutWrites(() => refund(label.shipOrderId));
+
+    expect(res.statusCode).toBe(409);
+    expect(res.json).toEqual({
+      message: `Labels can be refunded within 28 days of their ship date; this one's window ended on ${refundWindowEnd(shipDate).slice(0, 10)}. Unused labels are refunded automatically.`,
+    });
+  });
+
+  it.each<OrderStatus>(['processing', 'failed', 'awaiting_payment'])('refuses a %s order with 409, writing nothing', async (status) => {
+    // Stored as such, without the payments its flow makes: another account than the one whose ledger afterEach checks.
+    const bo = await newAccount('user', 'refund');
+    const order = newOrder(bo.id, sampleLabelOrder() as never, 600, status);
+    await transact([putOrderStep(order)]);
+
+    const res = await withoutWrites(() => refund(order.id, bo.token));
+
+    expect(res.statusCode).toBe(409);
+    expect(res.json).toEqual({ message: 'Only a created label can be refunded.' });
+  });
+
+  it('is for verified users only, writing nothing', async () => {
+    const label = await labelBought();
+    await expectVerifiedUserOnly((token) => withoutWrites(() => refund(label.shipOrderId, token)), ann.otpToken);
+  });
+});
+
+describe('refunds the carrier decides later (SANDBOX_REFUND_DELAY_SECONDS)', () => {
+  it('answers refund_pending, refuses the download with 409, and the scheduled settlement credits the wallet once the carrier says refunded', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    const before = await balanceCents();
+
+    const res = await refund(label.shipOrderId);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toMatchObject({ status: 'refund_pending', refund: { decidedAt: null, automatic: false, reason: null } });
+    expect(await balanceCents()).toBe(before);
+    const pdf = await withoutWrites(() => download(label.shipOrderId));
+    expect(pdf.statusCode).toBe(409);
+    expect((await refund(label.shipOrderId)).json).toEqual({ message: 'A refund was already requested for this label; it is waiting for the carrier.' });
+
+    // The poll is due in a minute: before that the job leaves it alone; then the carrier still says submitted.
+    expect(await settleRefunds(logger)).toEqual({ refunded: 0, rejected: 0, pending: 0, skipped: 0 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect((await runScheduledWork(logger, new Date())).settleRefunds).toEqual({ refunded: 1, rejected: 0, pending: 0, skipped: 0 });
+
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refunded', refundDecidedAt: expect.stringMatching(ISO) });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect((await refundEntries(label.shipOrderId)).length).toBe(1);
+    // Another run (or two at once) finds nothing more to do.
+    const [a, b] = await Promise.all([settleRefunds(logger, new Date(Date.now() + DAY_MS)), settleRefunds(logger, new Date(Date.now() + DAY_MS))]);
+    expect(a.refunded + b.refunded).toBe(0);
+    expect((await refundEntries(label.shipOrderId)).length).toBe(1);
+    expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).toEqual(['Your label refund is complete']);
+  });
+
+  it('asks again later while the carrier says submitted, with polls further apart as the refund ages', async () => {
+    delayRefunds(3 * 3600);
+    const label = await labelBought();
+    await refund(label.shipOrderId);
+    const requested = Date.parse((await getOrder(ann.id, label.shipOrderId))!.refundRequestedAt!);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: requested + 30 * 60_000 });
+    expect(await settleRefunds(logger, new Date())).toEqual({ refunded: 0, rejected: 0, pending: 1, skipped: 0 });
+    const lease = Date.parse((await getOrder(ann.id, label.shipOrderId))!.leaseUntil!);
+    // Half its age (30 minutes) from now: the next poll is 15 minutes away.
+    expect(lease - Date.now()).toBe(15 * 60_000);
+    expect(await settleRefunds(logger, new Date(lease - 1))).toEqual({ refunded: 0, rejected: 0, pending: 0, skipped: 0 });
+  });
+
+  it('closes the refund as refund_rejected with the reason, and mails it, when USPS scanned the package before the carrier decided', async () => {
+    delayRefunds(86_400);
+    const label = await labelBought();
+    const before = await balanceCents();
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending' });
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * DAY_MS });
+    expect(await settleRefunds(logger, new Date())).toEqual({ refunded: 0, rejected: 1, pending: 0, skipped: 0 });
+    vi.useRealTimers(); // the session token would have expired three days on
+
+    const stored = await getOrder(ann.id, label.shipOrderId);
+    expect(stored).toMatchObject({
+      status: 'refund_rejected',
+      refundReason: expect.stringMatching(/^USPS has scanned this package \(Accepted at USPS Origin Facility/),
+    });
+    expect(toApiOrder(stored!).refund).toMatchObject({ reason: stored!.refundReason, decidedAt: expect.stringMatching(ISO) });
+    expect(await balanceCents()).toBe(before);
+    expect(await refundEntries(label.shipOrderId)).toEqual([]);
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail).toMatchObject({ subject: 'Your label refund was rejected' });
+    // The label is the shipper's again.
+    expect((await download(label.shipOrderId)).statusCode).toBe(200);
+    expect((await refund(label.shipOrderId)).statusCode).toBe(409);
+  });
+});
+
+describe('auto-refund of unused labels', () => {
+  it('refunds a label with no scan 28 days after its ship date, once, and mails the shipper', async () => {
+    const label = await labelBought();
+    const before = await balanceCents();
+    const end = new Date(refundWindowEnd((await getOrder(ann.id, label.shipOrderId))!.shipDate));
+
+    // Not before its window ends.
+    expect(await autoRefundUnused(logger, new Date(end.getTime() - 1))).toEqual({ refunded: 0, rejected: 0, pending: 0, used: 0, skipped: 0 });
+    const [a, b] = await Promise.all([autoRefundUnused(logger, new Date(end.getTime() + 1)), autoRefundUnused(logger, new Date(end.getTime() + 1))]);
+
+    expect(a.refunded + b.refunded).toBe(1);
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refunded', refundBy: 'auto' });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect((await refundEntries(label.shipOrderId)).length).toBe(1);
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail?.text).toContain('was not used within 28 days of its ship date');
+    expect(await autoRefundUnused(logger, new Date(end.getTime() + DAY_MS))).toEqual({ refunded: 0, rejected: 0, pending: 0, used: 0, skipped: 0 });
+  });
+
+  it('leaves a scanned label alone and takes it out of the unused queue for good', async () => {
+    const label = await labelBought(29);
+    const before = await balanceCents();
+
+    expect(await autoRefundUnused(logger)).toMatchObject({ refunded: 0, used: 1 });
+
+    expect((await getOrder(ann.id, label.shipOrderId))?.status).toBe('created');
+    expect(await balanceCents()).toBe(before);
+    expect((await dueWork('unused', new Date(Date.now() + 60 * DAY_MS), 100)).map((o) => o.id)).not.toContain(label.shipOrderId);
+  });
+});
