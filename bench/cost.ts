@@ -13,9 +13,8 @@
  * costFigures() runs the measurement in a child process: the handlers' modules keep their DynamoDB
  * endpoint and configuration for the life of a process, so it must be a fresh one.
  */
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measureInChild, measureWhenRunDirectly } from './child-measure';
 
 /** Labels bought with one top-up: a $150 top-up covers 20 labels at the highest price, $7. */
 const LABELS = 20;
@@ -290,21 +289,6 @@ export function formatCostReport(f: CostFigures): string {
 }
 
 /** Measures in a fresh child process, prints the report and answers the figures. */
-export async function costFigures(): Promise<CostFigures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--json'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
-  if (code !== 0) throw new Error(`bench/cost.ts exited with ${code}`);
-  const figures = JSON.parse(out.trim().split('\n').at(-1) as string) as CostFigures;
-  console.log(formatCostReport(figures));
-  return figures;
-}
+export const costFigures = (): Promise<CostFigures> => measureInChild(import.meta.url, formatCostReport);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const figures = await measure();
-  console.log(process.argv.includes('--json') ? JSON.stringify(figures) : formatCostReport(figures));
-}
+await measureWhenRunDirectly(import.meta.url, measure, formatCostReport);

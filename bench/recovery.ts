@@ -13,11 +13,10 @@
  * recoveryFigures() measures in a child process: the handlers' modules keep their DynamoDB endpoint
  * for the life of a process, so it must be a fresh one.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measureInChild, measureWhenRunDirectly } from './child-measure';
 import { PRICES } from './cost';
 
 const RUNS = 20;
@@ -127,21 +126,7 @@ export function formatRecoveryReport(f: RecoveryFigures): string {
   ].join('\n');
 }
 
-export async function recoveryFigures(): Promise<RecoveryFigures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--json'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
-  if (code !== 0) throw new Error(`bench/recovery.ts exited with ${code}`);
-  const figures = JSON.parse(out.trim().split('\n').at(-1) as string) as RecoveryFigures;
-  console.log(formatRecoveryReport(figures));
-  return figures;
-}
+/** Measures in a fresh child process, prints the report and answers the figures. */
+export const recoveryFigures = (): Promise<RecoveryFigures> => measureInChild(import.meta.url, formatRecoveryReport);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const figures = await measure();
-  console.log(process.argv.includes('--json') ? JSON.stringify(figures) : formatRecoveryReport(figures));
-}
+await measureWhenRunDirectly(import.meta.url, measure, formatRecoveryReport);
