@@ -466,7 +466,7 @@ const refundSettleFlow: Flow = {
         const counts = await settleRefunds(logger, jobNow()).catch(() => ({ refunded: 0 }));
         const settled = counts.refunded === 1;
         const json = settled ? { counts } : { message: 'The refund is not settled yet; the next run tries again.', counts };
-        return { statusCode: settled ? 200 : 503, json, body: JSON.stringify(json), headers: {} } as unknown as Awaited<ReturnType<typeof call>>;
+        return { statusCode: settled ? 200 : 503, json, body: JSON.stringify(json), headers: {} };
       },
       done: async () => (await getOrder(user.id, orderId))?.status === 'refunded',
       expectDoneOnce: () => expectRefundedOnce(user, orderId),
