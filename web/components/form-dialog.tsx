@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactElement, ReactNode } from 'react';
+import { Button, CloseButton, Dialog, HStack, Portal } from '@chakra-ui/react';
+import type { FormEvent, ReactElement, ReactNode } from 'react';
+import { Form } from './form';
 
 interface FormDialogProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> {
   title: ReactNode;
@@ -57,5 +58,28 @@ export function DialogActions({ cancelDisabled, children }: { cancelDisabled?: b
       </Dialog.ActionTrigger>
       {children}
     </>
+  );
+}
+
+interface FormDialogBodyProps {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  /** The primary (submit) button, after Cancel. */
+  submit: ReactElement;
+  cancelDisabled?: boolean;
+  /** The form's fields, and any words before them. */
+  children: ReactNode;
+}
+
+/** The body of a dialog that is one form: its fields, then Cancel and the submit button at the end of a row. */
+export function FormDialogBody({ onSubmit, submit, cancelDisabled, children }: FormDialogBodyProps) {
+  return (
+    <Dialog.Body pb="6">
+      <Form onSubmit={onSubmit}>
+        {children}
+        <HStack justify="end" gap="3">
+          <DialogActions cancelDisabled={cancelDisabled}>{submit}</DialogActions>
+        </HStack>
+      </Form>
+    </Dialog.Body>
   );
 }

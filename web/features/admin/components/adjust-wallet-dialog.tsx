@@ -1,16 +1,16 @@
-import { Button, Dialog, HStack, Input, InputGroup, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Button, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ADJUSTMENT_MAX_CENTS } from '@domain/constants';
 import { dollarsToCents, formatUsd } from '@domain/money';
 import type { ApiUser } from '@domain/api/users';
 import { adjustmentSchema } from '@domain/schemas/wallet';
-import { Form } from '@/components/form';
-import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { AmountField } from '@/components/amount-field';
+import { FormDialog, FormDialogBody } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
+import { useFormDialog } from '@/components/use-form-dialog';
 import { useAdjustWallet } from '../api/adjust-wallet';
 
 const AMOUNT_MESSAGE = `Enter an amount from $0.01 to ${formatUsd(ADJUSTMENT_MAX_CENTS)}`;
@@ -31,21 +31,18 @@ const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUI
 
 /** "Adjust balance" on a user's row: credits or debits the wallet with a reason the user reads. */
 export function AdjustWalletDialog({ user }: { user: ApiUser }) {
-  const [open, setOpen] = useState(false);
   // One key per adjustment meant: a retry after a lost answer sends the same one and adjusts once.
   const [key, setKey] = useState(newKey);
   const { trigger } = useAdjustWallet();
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AdjustForm, unknown, z.output<typeof adjustForm>>({ resolver: zodResolver(adjustForm), defaultValues: emptyForm });
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) reset(emptyForm);
-  }
+    open,
+    changeOpen,
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors, isSubmitting },
+    },
+  } = useFormDialog<AdjustForm, z.output<typeof adjustForm>>({ resolver: zodResolver(adjustForm), defaultValues: emptyForm });
 
   const onSubmit = handleSubmit(async ({ direction, amount, reason }) => {
     const cents = dollarsToCents(amount) as number;
@@ -70,34 +67,33 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
         </Button>
       }
     >
-      <Dialog.Body pb="6">
-        <Form onSubmit={onSubmit}>
-          <FormField label="Direction" required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('direction')}>
-                <option value="credit">Credit (add)</option>
-                <option value="debit">Debit (take)</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Amount" helper={`Available now: ${formatUsd(user.availableCents)}.`} error={errors.amount?.message} required>
-            <InputGroup startElement="$">
-              <Input inputMode="decimal" autoComplete="off" placeholder="5.00" {...register('amount')} />
-            </InputGroup>
-          </FormField>
-          <FormField label="Reason (the user sees it)" error={errors.reason?.message} required>
-            <Textarea rows={2} {...register('reason')} />
-          </FormField>
-          <HStack justify="end" gap="3">
-            <DialogActions>
-              <Button type="submit" colorPalette="blue" loading={isSubmitting}>
-                Adjust balance
-              </Button>
-            </DialogActions>
-          </HStack>
-        </Form>
-      </Dialog.Body>
+      <FormDialogBody
+        onSubmit={onSubmit}
+        submit={
+          <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+            Adjust balance
+          </Button>
+        }
+      >
+        <FormField label="Direction" required>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('direction')}>
+              <option value="credit">Credit (add)</option>
+              <option value="debit">Debit (take)</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <AmountField
+          registration={register('amount')}
+          helper={`Available now: ${formatUsd(user.availableCents)}.`}
+          error={errors.amount?.message}
+          placeholder="5.00"
+        />
+        <FormField label="Reason (the user sees it)" error={errors.reason?.message} required>
+          <Textarea rows={2} {...register('reason')} />
+        </FormField>
+      </FormDialogBody>
     </FormDialog>
   );
 }

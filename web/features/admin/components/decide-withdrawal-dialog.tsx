@@ -1,16 +1,15 @@
-import { Button, Dialog, HStack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
 import { rejectWithdrawalSchema } from '@domain/schemas/wallet';
 import { requiredText } from '@domain/schemas/fields';
-import { Form } from '@/components/form';
-import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { FormDialog, FormDialogBody } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
+import { useFormDialog } from '@/components/use-form-dialog';
 import { useDecideWithdrawal } from '../api/withdrawals';
 
 /** The approve form keeps the note as typed ('' for none); the body leaves an empty note out. */
@@ -40,20 +39,17 @@ const copy = {
 
 /** Approve (or resume approving) or reject one request, with the note or reason it needs. */
 export function DecideWithdrawalDialog({ withdrawal, decision }: { withdrawal: ApiWithdrawal; decision: Decision }) {
-  const [open, setOpen] = useState(false);
   const { trigger } = useDecideWithdrawal();
   const text = copy[decision];
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<{ note?: string; reason?: string }>({ resolver: resolvers[decision], defaultValues: {} });
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) reset({});
-  }
+    open,
+    changeOpen,
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors, isSubmitting },
+    },
+  } = useFormDialog<{ note?: string; reason?: string }>({ resolver: resolvers[decision], defaultValues: {} });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -80,23 +76,21 @@ export function DecideWithdrawalDialog({ withdrawal, decision }: { withdrawal: A
         </Button>
       }
     >
-      <Dialog.Body pb="6">
-        <Form onSubmit={onSubmit}>
-          <Text>
-            {formatUsd(withdrawal.amountCents)} for {withdrawal.user.name} ({withdrawal.user.email}). {text.explain}
-          </Text>
-          <FormField label={text.label} error={errors[field]?.message} required={decision === 'reject'}>
-            <Textarea rows={2} {...register(field)} />
-          </FormField>
-          <HStack justify="end" gap="3">
-            <DialogActions>
-              <Button type="submit" colorPalette={decision === 'approve' ? 'green' : 'red'} loading={isSubmitting}>
-                {text.button}
-              </Button>
-            </DialogActions>
-          </HStack>
-        </Form>
-      </Dialog.Body>
+      <FormDialogBody
+        onSubmit={onSubmit}
+        submit={
+          <Button type="submit" colorPalette={decision === 'approve' ? 'green' : 'red'} loading={isSubmitting}>
+            {text.button}
+          </Button>
+        }
+      >
+        <Text>
+          {formatUsd(withdrawal.amountCents)} for {withdrawal.user.name} ({withdrawal.user.email}). {text.explain}
+        </Text>
+        <FormField label={text.label} error={errors[field]?.message} required={decision === 'reject'}>
+          <Textarea rows={2} {...register(field)} />
+        </FormField>
+      </FormDialogBody>
     </FormDialog>
   );
 }

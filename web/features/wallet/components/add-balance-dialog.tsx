@@ -1,14 +1,13 @@
-import { Button, Dialog, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Button, NativeSelect } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';
 import { CREDIT_TYPES, topupSchema } from '@domain/schemas/payments';
-import { Form } from '@/components/form';
-import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { AmountField } from '@/components/amount-field';
+import { FormDialog, FormDialogBody } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
+import { useFormDialog } from '@/components/use-form-dialog';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
 
@@ -22,20 +21,17 @@ const emptyForm: DepositForm = { creditType: 'Card', amount: '' };
 
 /** SPEC section 2's Add Balance dialog: credit type, amount in dollars, Deposit. */
 export function AddBalanceDialog() {
-  const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useLeavingPage();
   const deposit = useDeposit();
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<DepositForm, unknown, z.output<typeof depositSchema>>({ resolver: zodResolver(depositSchema), defaultValues: emptyForm });
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) reset(emptyForm);
-  }
+    open,
+    changeOpen,
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors, isSubmitting },
+    },
+  } = useFormDialog<DepositForm, z.output<typeof depositSchema>>({ resolver: zodResolver(depositSchema), defaultValues: emptyForm });
 
   const onSubmit = handleSubmit(async ({ creditType, amount }) => {
     const outcome = await deposit({ creditType, amount: Number(amount) });
@@ -54,34 +50,29 @@ export function AddBalanceDialog() {
         </Button>
       }
     >
-      <Dialog.Body pb="6">
-        <Form onSubmit={onSubmit}>
-          <FormField label="Credit type" error={errors.creditType?.message} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('creditType')}>
-                {CREDIT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Amount" helper={amountHint} error={errors.amount?.message} required>
-            <InputGroup startElement="$">
-              <Input inputMode="decimal" autoComplete="off" placeholder="25.00" {...register('amount')} />
-            </InputGroup>
-          </FormField>
-          <HStack justify="end" gap="3">
-            <DialogActions cancelDisabled={leaving}>
-              <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
-                Deposit
-              </Button>
-            </DialogActions>
-          </HStack>
-        </Form>
-      </Dialog.Body>
+      <FormDialogBody
+        onSubmit={onSubmit}
+        cancelDisabled={leaving}
+        submit={
+          <Button type="submit" colorPalette="blue" loading={isSubmitting || leaving} loadingText={leaving ? 'Redirecting…' : undefined}>
+            Deposit
+          </Button>
+        }
+      >
+        <FormField label="Credit type" error={errors.creditType?.message} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('creditType')}>
+              {CREDIT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <AmountField registration={register('amount')} helper={amountHint} error={errors.amount?.message} />
+      </FormDialogBody>
     </FormDialog>
   );
 }
