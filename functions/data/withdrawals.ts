@@ -131,22 +131,20 @@ export function reopenGateStep(userId: string, withdrawalId: string, gate: Withd
   };
 }
 
+/** The step named `withdrawal`: one conditional update of the request item. */
+function requestUpdateStep(w: Pick<Withdrawal, 'userId' | 'id'>, update: Omit<NonNullable<Step['item']['Update']>, 'TableName' | 'Key'>): Step {
+  return { name: 'withdrawal', item: { Update: { TableName: tableName(), Key: requestKey(w.userId, w.id), ...update } } };
+}
+
 /** The step (named `withdrawal`) that moves a request from `from` to `to`, setting `fields` with it. */
 export function moveWithdrawalStep(w: Pick<Withdrawal, 'userId' | 'id'>, from: WithdrawalStatus, to: WithdrawalStatus, fields: Partial<Withdrawal> = {}): Step {
   const set = Object.entries(fields).filter(([, v]) => v !== undefined);
-  return {
-    name: 'withdrawal',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: requestKey(w.userId, w.id),
-        UpdateExpression: ['SET #status = :to, gsi2pk = :index', ...set.map(([k]) => `#${k} = :${k}`)].join(', '),
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':index': byStatus(to), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
-      },
-    },
-  };
+  return requestUpdateStep(w, {
+    UpdateExpression: ['SET #status = :to, gsi2pk = :index', ...set.map(([k]) => `#${k} = :${k}`)].join(', '),
+    ConditionExpression: '#status = :from',
+    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
+    ExpressionAttributeValues: { ':to': to, ':from': from, ':index': byStatus(to), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
+  });
 }
 
 /**
@@ -155,19 +153,12 @@ export function moveWithdrawalStep(w: Pick<Withdrawal, 'userId' | 'id'>, from: W
  * the list shifts the places after it).
  */
 export function refundMadeStep(w: Pick<Withdrawal, 'userId' | 'id'>, index: number, topUpId: string, refundId: string): Step {
-  return {
-    name: 'withdrawal',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: requestKey(w.userId, w.id),
-        UpdateExpression: `SET refunds[${index}].refundId = :refund`,
-        ConditionExpression: `#status = :approving AND refunds[${index}].topUpId = :topUp`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':refund': refundId, ':approving': 'approving', ':topUp': topUpId },
-      },
-    },
-  };
+  return requestUpdateStep(w, {
+    UpdateExpression: `SET refunds[${index}].refundId = :refund`,
+    ConditionExpression: `#status = :approving AND refunds[${index}].topUpId = :topUp`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':refund': refundId, ':approving': 'approving', ':topUp': topUpId },
+  });
 }
 
 /**
@@ -181,26 +172,19 @@ export function refundByHandStep(
   topUpId: string,
   fields: Pick<Withdrawal, 'refunds' | 'byHandCents' | 'note'>,
 ): Step {
-  return {
-    name: 'withdrawal',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: requestKey(w.userId, w.id),
-        UpdateExpression: 'SET refunds = :refunds, byHandCents = :byHand, #note = :note',
-        ConditionExpression: `#status = :approving AND byHandCents = :before AND refunds[${index}].topUpId = :topUp`,
-        ExpressionAttributeNames: { '#status': 'status', '#note': 'note' },
-        ExpressionAttributeValues: {
-          ':refunds': fields.refunds,
-          ':byHand': fields.byHandCents,
-          ':note': fields.note,
-          ':before': w.byHandCents,
-          ':approving': 'approving',
-          ':topUp': topUpId,
-        },
-      },
+  return requestUpdateStep(w, {
+    UpdateExpression: 'SET refunds = :refunds, byHandCents = :byHand, #note = :note',
+    ConditionExpression: `#status = :approving AND byHandCents = :before AND refunds[${index}].topUpId = :topUp`,
+    ExpressionAttributeNames: { '#status': 'status', '#note': 'note' },
+    ExpressionAttributeValues: {
+      ':refunds': fields.refunds,
+      ':byHand': fields.byHandCents,
+      ':note': fields.note,
+      ':before': w.byHandCents,
+      ':approving': 'approving',
+      ':topUp': topUpId,
     },
-  };
+  });
 }
 
 /** One request by its id alone (the pointer, then the request; both consistent), or undefined. */
