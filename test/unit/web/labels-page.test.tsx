@@ -50,7 +50,7 @@ function orderPages({ url }: StubRequest) {
 const totalOrders = () => screen.getByText('Total Orders').closest('dl') as HTMLElement;
 
 describe('Shipping Labels page', () => {
-  it('shows the total orders, Create Label, and #, From, To, Type, Weight (lbs), Status, Tracking, PDF for each shipment, page by page', async () => {
+  it('shows the total orders, Create Label, and #, From, To, Type, Weight (lbs), Status, Tracking, PDF, Refund for each shipment, page by page', async () => {
     const api = renderPage(orderPages);
     const user = userEvent.setup();
 
@@ -58,17 +58,17 @@ describe('Shipping Labels page', () => {
     await screen.findByText('9400100000000000000031');
     expect(within(totalOrders()).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Label' })).toBeInTheDocument();
-    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Status', 'Tracking', 'PDF']);
+    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Status', 'Tracking', 'PDF', 'Refund']);
     expect(rowTexts(caption)).toEqual([
-      ['1', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage', '31.5 lbs', 'created', '9400100000000000000031', 'PDF'],
-      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', 'processing', '—', '—'],
+      ['1', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage', '31.5 lbs', 'created', '9400100000000000000031', 'PDF', '—'],
+      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', 'processing', '—', '—', '—'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('USPS Ground Advantage (economy)')).toBeInTheDocument();
     expect(rowTexts(caption).slice(2)).toEqual([
-      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', 'failed', '—', '—'],
-      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', 'awaiting payment', '—', '—'],
+      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', 'failed', '—', '—', '—'],
+      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', 'awaiting payment', '—', '—', '—'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The tracking number opens the tracking page with the number filled in.
@@ -114,6 +114,88 @@ describe('Shipping Labels page', () => {
     renderPage(() => new Response('', { status: 404 }));
     expect(await screen.findByText('Failed to Fetch Orders')).toBeInTheDocument();
     expect(screen.getByText('An error occurred while fetching orders.')).toBeInTheDocument();
+  });
+});
+
+describe('Refund label', () => {
+  const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const unused = apiOrder({ shipOrderId: 'o5', tracking: '9400100000000000000055', refundableUntil: soon });
+  const decided = { requestedAt: '2025-03-05T10:00:00.000Z', decidedAt: '2025-03-05T10:00:01.000Z', automatic: false };
+
+  it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
+    let refunded = false;
+    const api = stubApi({
+      ...labelsPageApi(),
+      'GET /shipping/orders': () =>
+        Response.json({
+          orders: [refunded ? { ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } } : unused, newest],
+          nextCursor: null,
+          totalOrders: 2,
+        }),
+      'POST /shipping/orders/o5/refund': () => {
+        refunded = true;
+        return Response.json({ ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Refund label 9400100000000000000055' }));
+    // Nothing is asked before the confirmation, and it says what happens.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this label?' });
+    expect(dialog).toHaveTextContent('$6.00 goes back to your wallet as soon as the carrier confirms the refund');
+    expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(0);
+    // The older label's window has ended: no action on its row.
+    expect(screen.queryByRole('button', { name: 'Refund label 9400100000000000000031' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Refund label' }));
+
+    expect(await screen.findByText('Label refunded')).toBeInTheDocument();
+    expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
+    await waitFor(() => expect(rowTexts(caption)[0]?.slice(5)).toEqual(['refunded', '9400100000000000000055', '—', '—']));
+    expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("toasts the server's reason when the refund is refused, and keeps the label", async () => {
+    stubApi({
+      ...labelsPageApi(),
+      'GET /shipping/orders': json({ orders: [unused], nextCursor: null, totalOrders: 1 }),
+      'POST /shipping/orders/o5/refund': json({ message: 'USPS has already scanned this package, so its label can no longer be refunded.' }, 409),
+    });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Refund label 9400100000000000000055' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund label' }));
+
+    expect(await screen.findByText('USPS has already scanned this package, so its label can no longer be refunded.')).toBeInTheDocument();
+    expect(rowTexts(caption)[0]?.slice(5)).toEqual(['created', '9400100000000000000055', 'PDF', 'Refund label']);
+  });
+
+  it('shows the refund states: pending yellow without a PDF, refunded green, rejected red with the reason', async () => {
+    const pending = apiOrder({ shipOrderId: 'p', status: 'refund_pending', refundableUntil: null, refund: { ...decided, decidedAt: null, reason: null } });
+    const done = apiOrder({ shipOrderId: 'd', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
+    const rejected = apiOrder({
+      shipOrderId: 'r',
+      status: 'refund_rejected',
+      refundableUntil: null,
+      refund: { ...decided, reason: 'USPS rejected the refund.' },
+    });
+    renderPage(json({ orders: [pending, done, rejected], nextCursor: null, totalOrders: 3 }));
+    const table = await screen.findByRole('table', { name: caption });
+    await within(table).findByText('USPS rejected the refund.');
+
+    const badges = within(table).getAllByText(/^refund/);
+    expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
+      ['refund pending', 'yellow'],
+      ['refunded', 'green'],
+      ['refund rejected', 'red'],
+    ]);
+    expect(rowTexts(caption).map((r) => r.slice(7))).toEqual([
+      ['—', '—'],
+      ['—', '—'],
+      ['PDF', '—'],
+    ]);
   });
 });
 

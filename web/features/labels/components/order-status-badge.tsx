@@ -1,9 +1,12 @@
 import { StatusBadge, type StatusPalette } from '@/components/status-badge';
 
-/** Created green, failed red; processing, awaiting payment (and anything newer) yellow: not done yet. */
+/**
+ * Created and refunded green (done: a label, or its price back), failed and a rejected refund red;
+ * processing, awaiting payment, a pending refund (and anything newer) yellow: not done yet.
+ */
 export function orderStatusPalette(status: string): StatusPalette {
-  if (status === 'created') return 'green';
-  if (status === 'failed') return 'red';
+  if (status === 'created' || status === 'refunded') return 'green';
+  if (status === 'failed' || status === 'refund_rejected') return 'red';
   return 'yellow';
 }
 

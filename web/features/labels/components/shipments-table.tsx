@@ -1,4 +1,4 @@
-import { Code, Link } from '@chakra-ui/react';
+import { Code, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
 import { noValue } from '@/lib/transaction-labels';
@@ -7,6 +7,7 @@ import { trackingPagePath } from '@/lib/paths';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
+import { canRefund, RefundLabelButton } from './refund-label-button';
 
 /** A shipment with its place in the list (the # column), newest first. */
 type Row = ApiOrder & { position: number };
@@ -22,7 +23,20 @@ const columns: DataTableColumn<Row>[] = [
   { header: 'To', cell: (o) => place(o.toName, o.toCity) },
   { header: 'Type', cell: labelTypeName },
   { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
-  { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+  {
+    header: 'Status',
+    cell: (o) =>
+      o.status === 'refund_rejected' && o.refund?.reason ? (
+        <Stack gap="1" align="start">
+          <OrderStatusBadge status={o.status} />
+          <Text textStyle="xs" color="fg.muted">
+            {o.refund.reason}
+          </Text>
+        </Stack>
+      ) : (
+        <OrderStatusBadge status={o.status} />
+      ),
+  },
   // Opens the tracking page with the number filled in.
   {
     header: 'Tracking',
@@ -37,7 +51,17 @@ const columns: DataTableColumn<Row>[] = [
         noValue
       ),
   },
-  { header: 'PDF', cell: (o) => (o.tracking ? <DownloadPdfButton shipOrderId={o.shipOrderId} tracking={o.tracking} /> : noValue) },
+  // A refunded label (or one being refunded) is void: the server refuses its PDF.
+  {
+    header: 'PDF',
+    cell: (o) =>
+      o.tracking && o.status !== 'refunded' && o.status !== 'refund_pending' ? (
+        <DownloadPdfButton shipOrderId={o.shipOrderId} tracking={o.tracking} />
+      ) : (
+        noValue
+      ),
+  },
+  { header: 'Refund', cell: (o) => (canRefund(o) ? <RefundLabelButton order={o} /> : noValue) },
 ];
 
 interface ShipmentsTableProps {

@@ -1,0 +1,65 @@
+import { Button, Dialog, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuUndo2 } from 'react-icons/lu';
+import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
+import type { ApiOrder } from '@domain/api/orders';
+import { formatUsd } from '@domain/money';
+import { useRefundLabel } from '../api/refund-label';
+
+/** Whether a shipment's label may still be refunded: created, and its 28 days from the ship date not over. */
+export const canRefund = (order: ApiOrder, now = Date.now()): boolean =>
+  order.status === 'created' && !!order.refundableUntil && Date.parse(order.refundableUntil) > now;
+
+/**
+ * "Refund label" for one unused label, after a confirmation that says what happens: the price goes
+ * back to the wallet once the carrier confirms, and the label can no longer be used.
+ */
+export function RefundLabelButton({ order }: { order: ApiOrder }) {
+  const [open, setOpen] = useState(false);
+  const { trigger: refund, isMutating } = useRefundLabel();
+  const what = order.tracking ?? order.shipOrderId;
+
+  async function confirm() {
+    try {
+      const after = await refund(order.shipOrderId);
+      if (after.status === 'refunded') notifySuccess('Label refunded', `${formatUsd(order.priceCents)} is back in your wallet.`);
+      else if (after.status === 'refund_rejected') notifyInfo('Refund rejected', after.refund?.reason ?? undefined);
+      else notifyInfo('Refund requested', 'We credit your wallet as soon as the carrier confirms the refund.');
+    } catch (error) {
+      // A refusal (scanned, too old, already asked) is final: the toast says why, the dialog has nothing more to offer.
+      notifyApiError('Failed to refund the label.', error);
+    }
+    setOpen(false);
+  }
+
+  return (
+    <FormDialog
+      role="alertdialog"
+      title="Refund this label?"
+      open={open}
+      onOpenChange={setOpen}
+      closeButton={false}
+      trigger={
+        <Button size="xs" variant="outline" aria-label={`Refund label ${what}`}>
+          <LuUndo2 aria-hidden />
+          Refund label
+        </Button>
+      }
+    >
+      <Dialog.Body>
+        <Text>
+          The label {order.tracking ? `with tracking number ${order.tracking} ` : ''}will be voided and can no longer be used or downloaded.{' '}
+          {formatUsd(order.priceCents)} goes back to your wallet as soon as the carrier confirms the refund.
+        </Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <DialogActions>
+          <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
+            Refund label
+          </Button>
+        </DialogActions>
+      </Dialog.Footer>
+    </FormDialog>
+  );
+}
