@@ -9,14 +9,37 @@ export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment' | 'withdrawa
 export type EntryStatus = 'pending' | 'completed' | 'failed';
 export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
 
-/** One ledger entry as stored. */
-export interface LedgerEntry {
+/** What a ledger entry and a withdrawal request store alike: their id, their owner and their amount. */
+export interface OwnedAmount {
   id: string;
   userId: string;
-  /** Copied from the user when the entry is made, so the admin list needs no second read. */
+  /** Copied from the user when the item is made, so the admin lists need no second read. */
   userName: string;
   userEmail: string;
   amountCents: number;
+}
+
+/** How an answer shows an OwnedAmount: the owner as `user`, the amount in dollars too. */
+export interface ApiOwnedAmount {
+  id: string;
+  userId: string;
+  user: { name: string; email: string };
+  amount: number;
+  amountCents: number;
+}
+
+const dollars = (cents: number) => Number(centsToDollars(cents));
+
+const toApiOwnedAmount = (x: OwnedAmount): ApiOwnedAmount => ({
+  id: x.id,
+  userId: x.userId,
+  user: { name: x.userName, email: x.userEmail },
+  amount: dollars(x.amountCents),
+  amountCents: x.amountCents,
+});
+
+/** One ledger entry as stored. */
+export interface LedgerEntry extends OwnedAmount {
   type: EntryType;
   creditType: string | null;
   paymentType: string | null;
@@ -35,13 +58,8 @@ export interface LedgerEntry {
 }
 
 /** An entry as GET /hoodpay/transactions answers it. */
-export interface ApiEntry {
-  id: string;
-  userId: string;
-  user: { name: string; email: string };
+export interface ApiEntry extends ApiOwnedAmount {
   orderId: string | null;
-  amount: number;
-  amountCents: number;
   type: EntryType;
   creditType: string | null;
   paymentType: string | null;
@@ -53,12 +71,8 @@ export interface ApiEntry {
 }
 
 export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
-  id: e.id,
-  userId: e.userId,
-  user: { name: e.userName, email: e.userEmail },
+  ...toApiOwnedAmount(e),
   orderId: e.orderId,
-  amount: Number(centsToDollars(e.amountCents)),
-  amountCents: e.amountCents,
   type: e.type,
   creditType: e.creditType,
   paymentType: e.paymentType,
@@ -108,12 +122,7 @@ export interface WithdrawalRefund {
 }
 
 /** One withdrawal request as stored (functions/data/withdrawals.ts); its id is also its ledger entry's. */
-export interface Withdrawal {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  amountCents: number;
+export interface Withdrawal extends OwnedAmount {
   status: WithdrawalStatus;
   createdAt: string;
   /** When an admin approved (started paying) or rejected it. */
@@ -131,12 +140,7 @@ export interface Withdrawal {
 }
 
 /** A withdrawal request as the wallet and admin routes answer it. */
-export interface ApiWithdrawal {
-  id: string;
-  userId: string;
-  user: { name: string; email: string };
-  amount: number;
-  amountCents: number;
+export interface ApiWithdrawal extends ApiOwnedAmount {
   status: WithdrawalStatus;
   createdAt: string;
   decidedAt: string | null;
@@ -149,19 +153,15 @@ export interface ApiWithdrawal {
 }
 
 export const toApiWithdrawal = (w: Withdrawal): ApiWithdrawal => ({
-  id: w.id,
-  userId: w.userId,
-  user: { name: w.userName, email: w.userEmail },
-  amount: Number(centsToDollars(w.amountCents)),
-  amountCents: w.amountCents,
+  ...toApiOwnedAmount(w),
   status: w.status,
   createdAt: w.createdAt,
   decidedAt: w.decidedAt,
   completedAt: w.completedAt,
   note: w.note,
   reason: w.reason,
-  refunds: w.refunds.map((r) => ({ amount: Number(centsToDollars(r.amountCents)), amountCents: r.amountCents, done: r.refundId !== null })),
-  byHand: Number(centsToDollars(w.byHandCents)),
+  refunds: w.refunds.map((r) => ({ amount: dollars(r.amountCents), amountCents: r.amountCents, done: r.refundId !== null })),
+  byHand: dollars(w.byHandCents),
   byHandCents: w.byHandCents,
 });
 
