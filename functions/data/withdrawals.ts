@@ -16,6 +16,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Withdrawal, WithdrawalRefund, WithdrawalStatus } from '../../domain/api/wallet';
 import { db, tableName, type Step } from './client';
+import { ownedAmountFromItem, textAttribute } from './owned-amount';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 
 const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `WITHDRAWAL#${id}` });
@@ -30,13 +31,9 @@ function toItem(w: Withdrawal) {
 }
 
 function fromItem(item: Record<string, unknown>): Withdrawal {
-  const s = (k: string) => (typeof item[k] === 'string' ? item[k] : null);
+  const s = (k: string) => textAttribute(item, k);
   return {
-    id: item.id as string,
-    userId: item.userId as string,
-    userName: s('userName') ?? '',
-    userEmail: s('userEmail') ?? '',
-    amountCents: Number(item.amountCents),
+    ...ownedAmountFromItem(item),
     status: item.status as WithdrawalStatus,
     createdAt: item.createdAt as string,
     decidedAt: s('decidedAt'),

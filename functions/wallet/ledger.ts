@@ -13,6 +13,7 @@ import { ulid } from 'ulid';
 import type { EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { User } from '../../domain/api/users';
 import { db, isConditionFailure, tableName, type Step } from '../data/client';
+import { ownedAmountFromItem, textAttribute } from '../data/owned-amount';
 import { decodeCursor, encodeCursor, type Page } from '../data/pagination';
 import type { IndexName } from '../data/table';
 
@@ -24,13 +25,9 @@ function toItem(e: LedgerEntry) {
 }
 
 function fromItem(item: Record<string, unknown>): LedgerEntry {
-  const s = (k: string) => (typeof item[k] === 'string' ? item[k] : null);
+  const s = (k: string) => textAttribute(item, k);
   return {
-    id: item.id as string,
-    userId: item.userId as string,
-    userName: s('userName') ?? '',
-    userEmail: s('userEmail') ?? '',
-    amountCents: Number(item.amountCents),
+    ...ownedAmountFromItem(item),
     type: item.type as EntryType,
     creditType: s('creditType'),
     paymentType: s('paymentType'),
