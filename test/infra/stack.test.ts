@@ -311,6 +311,9 @@ describe('scheduled work', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
       .flatMap((st) => st.Action);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject']));
+    // Label refunds mail the shipper when a refund completes or is rejected: its bundle has the mailer.
+    expect(actions).toContain('ses:SendEmail');
+    expect(fn!.Properties.Environment?.Variables.MAIL_PROVIDER).toBe('ses');
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.some((a) => JSON.stringify(a).includes(id!))).toBe(true);
   });
