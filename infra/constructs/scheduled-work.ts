@@ -18,7 +18,12 @@ export class ScheduledWork extends ProductFunction {
 
   constructor(scope: Construct, id: string, props: Omit<ProductFunctionProps, 'description' | 'table' | 'timeout'>) {
     // 50 s: a run asks the carrier about a batch of orders, and must end before the next one starts.
-    super(scope, id, { ...props, description: 'scheduled work (recovery of interrupted purchases, label refunds)', table: 'write', timeout: Duration.seconds(50) });
+    super(scope, id, {
+      ...props,
+      description: 'scheduled work (recovery of interrupted purchases, label refunds)',
+      table: 'write',
+      timeout: Duration.seconds(50),
+    });
     this.rule = new Rule(this, 'Every', {
       description: 'PrepaidShip scheduled work: recovery of interrupted purchases, label refunds',
       schedule: Schedule.rate(SCHEDULE_RATE),
