@@ -10,12 +10,15 @@ export interface PagedList extends TablePager {
   mutate: () => unknown;
 }
 
-/** How a list's failure reads: SPEC section 8's toast (`title`, then the server's message or `fallback`) and the table's own line. */
+/**
+ * How a list's failure reads: SPEC section 8's toast (`title`, then the server's message or
+ * `fallback`) and the table's own line. A list without a `title` says it in its table only.
+ */
 export interface ListFailure {
-  title: string;
-  fallback: string;
+  title?: string;
+  fallback?: string;
   /** A failure repeated by SWR's retries replaces its toast instead of stacking another. */
-  toastId: string;
+  toastId?: string;
   /** Shown in the table, with Retry, when the server sent no message. */
   message: string;
 }
@@ -30,7 +33,7 @@ export function PagedDataTable<Row>({ list, failure, ...table }: PagedDataTableP
   const { error } = list;
   const { title, fallback, toastId } = failure;
   useEffect(() => {
-    if (error) notifyApiError(title, error, fallback, toastId);
+    if (error && title) notifyApiError(title, error, fallback, toastId);
   }, [error, title, fallback, toastId]);
 
   return (

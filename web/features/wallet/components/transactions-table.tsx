@@ -1,5 +1,6 @@
 import { formatUsd } from '@domain/money';
-import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { PagedDataTable, type ListFailure, type PagedList } from '@/components/paged-data-table';
 import { formatDateTime, noValue, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
 import { TransactionStatusBadge } from './transaction-status-badge';
@@ -15,27 +16,23 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Details', cell: (t) => t.reason ?? noValue },
 ];
 
-interface TransactionsTableProps {
-  transactions: ApiEntry[];
-  isLoading: boolean;
-  error?: string;
-  onRetry: () => void;
-  pager: TablePager;
-}
+const failure: ListFailure = {
+  title: 'Failed to fetch transactions.',
+  toastId: 'wallet-transactions-fetch',
+  message: 'The transactions could not be loaded.',
+};
 
 /** SPEC section 2's Recent Transactions table, newest first, with "Load more". */
-export function TransactionsTable({ transactions, isLoading, error, onRetry, pager }: TransactionsTableProps) {
+export function TransactionsTable({ list }: { list: PagedList & { transactions: ApiEntry[] } }) {
   return (
-    <DataTable
+    <PagedDataTable
       caption="Recent Transactions"
       columns={columns}
-      rows={transactions}
+      rows={list.transactions}
       rowKey={(t) => t.id}
-      isLoading={isLoading}
-      error={error}
-      onRetry={onRetry}
       emptyMessage="No transactions yet"
-      pager={pager}
+      list={list}
+      failure={failure}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
-import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import type { DataTableColumn } from '@/components/data-table';
+import { PagedDataTable, type PagedList } from '@/components/paged-data-table';
 import { StatusBadge, type StatusPalette } from '@/components/status-badge';
 import { formatDateTime, noValue } from '@/lib/transaction-labels';
 
@@ -28,27 +29,17 @@ const columns: DataTableColumn<ApiWithdrawal>[] = [
   { header: 'Details', cell: withdrawalOutcome },
 ];
 
-interface WithdrawalsTableProps {
-  withdrawals: ApiWithdrawal[];
-  isLoading: boolean;
-  error?: string;
-  onRetry: () => void;
-  pager: TablePager;
-}
-
-/** The user's withdrawal requests, newest first. */
-export function WithdrawalsTable({ withdrawals, isLoading, error, onRetry, pager }: WithdrawalsTableProps) {
+/** The user's withdrawal requests, newest first; a failure shows in the table only (the transactions' toast speaks for the page). */
+export function WithdrawalsTable({ list }: { list: PagedList & { withdrawals: ApiWithdrawal[] } }) {
   return (
-    <DataTable
+    <PagedDataTable
       caption="Withdrawal requests"
       columns={columns}
-      rows={withdrawals}
+      rows={list.withdrawals}
       rowKey={(w) => w.id}
-      isLoading={isLoading}
-      error={error}
-      onRetry={onRetry}
       emptyMessage="No withdrawal requests yet"
-      pager={pager}
+      list={list}
+      failure={{ message: 'The withdrawal requests could not be loaded.' }}
     />
   );
 }

@@ -1,8 +1,5 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { formatUsd } from '@domain/money';
-import { errorMessage } from '@/api-client/client';
-import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { useProfile } from '@/features/profile';
@@ -42,34 +39,24 @@ function BalanceCards() {
 
 /** The user's withdrawal requests, shown once there is one. */
 function WithdrawalRequests() {
-  const { withdrawals, error, isLoading, mutate, ...pager } = useWithdrawals();
-  if (!isLoading && !error && withdrawals.length === 0) return null;
+  const list = useWithdrawals();
+  if (!list.isLoading && !list.error && list.withdrawals.length === 0) return null;
   return (
     <>
       <Heading as="h2" size="lg" mb="4">
         Withdrawal Requests
       </Heading>
       <Box mb="8">
-        <WithdrawalsTable
-          withdrawals={withdrawals}
-          isLoading={isLoading}
-          error={error ? errorMessage(error, 'The withdrawal requests could not be loaded.') : undefined}
-          onRetry={() => void mutate()}
-          pager={pager}
-        />
+        <WithdrawalsTable list={list} />
       </Box>
     </>
   );
 }
 
 export function WalletPage() {
-  const { transactions, data, error, isLoading, isValidating, mutate, ...pager } = useTransactions();
-  const newest = transactions[0];
-  useCheckoutReturn(data !== undefined && !isValidating && newest?.status !== 'pending');
-
-  useEffect(() => {
-    if (error) notifyApiError('Failed to fetch transactions.', error, undefined, 'wallet-transactions-fetch');
-  }, [error]);
+  const list = useTransactions();
+  const newest = list.transactions[0];
+  useCheckoutReturn(list.data !== undefined && !list.isValidating && newest?.status !== 'pending');
 
   return (
     <>
@@ -79,13 +66,7 @@ export function WalletPage() {
       <Heading as="h2" size="lg" mb="4">
         Recent Transactions
       </Heading>
-      <TransactionsTable
-        transactions={transactions}
-        isLoading={isLoading}
-        error={error ? errorMessage(error, 'The transactions could not be loaded.') : undefined}
-        onRetry={() => void mutate()}
-        pager={pager}
-      />
+      <TransactionsTable list={list} />
     </>
   );
 }
