@@ -1,0 +1,66 @@
+/**
+ * Label refunds end to end, through the real handlers, DynamoDB Local, the sandbox carrier (which
+ * refunds an unscanned label at once) and the local outbox: a person tops up $25 by card, buys a $6
+ * label, refunds it from the shipments table after a confirmation, and sees the label refunded (no
+ * PDF, no second refund), the balance back at $25, a Refund row in the transactions, and the mail.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard } from './helpers';
+
+const person = { name: 'Rita Refunds', email: `rita-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const from = { name: 'Rita Refunds', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
+const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
+
+test.describe.serial('label refunds', () => {
+  let page: Page;
+  let consoleErrors: string[] = [];
+  let tracking = '';
+
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    consoleErrors = collectConsoleErrors(page);
+  });
+  test.afterAll(async () => {
+    await page.close();
+  });
+
+  const shipments = () => page.getByRole('table', { name: 'Shipments' });
+
+  test('a new account tops up $25 and buys a $6 label', async ({ request }) => {
+    test.setTimeout(90_000);
+    await signUp(page, request, person);
+    await topUpByCard(page, '25', '$25.00');
+    tracking = await buyLabelWithCredits(page, request, from, to);
+    await page.getByRole('link', { name: 'Shipping Labels' }).click();
+    // Bought behind the page's back: a reload reads the new balance.
+    await page.reload();
+    const row = shipments().getByRole('row').filter({ hasText: tracking });
+    await expect(row).toContainText('created');
+    await expect(balanceBadge(page)).toHaveText('Balance: $19.00');
+  });
+
+  test('Refund label asks first, then refunds: the row says refunded, without PDF or refund action, and the balance is back', async () => {
+    const row = shipments().getByRole('row').filter({ hasText: tracking });
+    await row.getByRole('button', { name: `Refund label ${tracking}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Refund this label?' });
+    await expect(confirm).toContainText('$6.00 goes back to your wallet as soon as the carrier confirms the refund');
+    await confirm.getByRole('button', { name: 'Refund label' }).click();
+
+    await expect(page.getByText('Label refunded')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText('refunded');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
+  });
+
+  test('the transactions show the refund, and the shipper got the mail', async ({ request }) => {
+    await page.getByRole('link', { name: 'Account Wallet' }).click();
+    const refundRow = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row').filter({ hasText: 'Refund' });
+    await expect(refundRow).toHaveCount(1);
+    await expect(refundRow).toContainText('$6.00');
+    await expect(refundRow).toContainText('completed');
+    const mails = await mailsTo(request, person.email);
+    expect(mails.map((m) => m.subject)).toContain('Your label refund is complete');
+    expect(consoleErrors).toEqual([]);
+  });
+});
