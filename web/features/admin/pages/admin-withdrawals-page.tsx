@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
 import type { DataTableColumn } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
 import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
 import { PageTitle } from '@/components/page-title';
 import { WithdrawalStatusBadge } from '@/features/wallet';
-import { formatDateTime, noValue } from '@/lib/transaction-labels';
+import { noValue } from '@/lib/transaction-labels';
 import { useAdminWithdrawals } from '../api/withdrawals';
 import { DecideWithdrawalDialog } from '../components/decide-withdrawal-dialog';
 
@@ -18,7 +19,7 @@ const paidBack = (w: ApiWithdrawal) =>
   ].join('; ') || noValue;
 
 const columns: DataTableColumn<ApiWithdrawal>[] = [
-  { header: 'Requested', cell: (w) => <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time> },
+  { header: 'Requested', cell: (w) => <DateTime iso={w.createdAt} /> },
   { header: 'ID', cell: (w) => <Code size="sm">{w.id}</Code> },
   { header: 'User', cell: (w) => `${w.user.name} (${w.user.email})` },
   { header: 'Amount', cell: (w) => formatUsd(w.amountCents), numeric: true },

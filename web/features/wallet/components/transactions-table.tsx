@@ -1,12 +1,13 @@
 import { formatUsd } from '@domain/money';
 import type { DataTableColumn } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
 import { PagedDataTable, type ListFailure, type PagedList } from '@/components/paged-data-table';
-import { formatDateTime, noValue, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
+import { noValue, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 const columns: DataTableColumn<ApiEntry>[] = [
-  { header: 'Date/Time', cell: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time> },
+  { header: 'Date/Time', cell: (t) => <DateTime iso={t.createdAt} /> },
   // Exact cents, signed: a label paid from the wallet reads -$5.00.
   { header: 'Amount', cell: (t) => formatUsd(t.amountCents), numeric: true },
   { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },

@@ -1,9 +1,10 @@
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
 import type { DataTableColumn } from '@/components/data-table';
+import { DateTime } from '@/components/date-time';
 import { PagedDataTable, type PagedList } from '@/components/paged-data-table';
 import { StatusBadge, type StatusPalette } from '@/components/status-badge';
-import { formatDateTime, noValue } from '@/lib/transaction-labels';
+import { noValue } from '@/lib/transaction-labels';
 
 const palettes: Record<ApiWithdrawal['status'], StatusPalette> = { pending: 'yellow', approving: 'yellow', approved: 'green', rejected: 'red' };
 
@@ -23,7 +24,7 @@ export function withdrawalOutcome(w: ApiWithdrawal): string {
 }
 
 const columns: DataTableColumn<ApiWithdrawal>[] = [
-  { header: 'Requested', cell: (w) => <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time> },
+  { header: 'Requested', cell: (w) => <DateTime iso={w.createdAt} /> },
   { header: 'Amount', cell: (w) => formatUsd(w.amountCents), numeric: true },
   { header: 'Status', cell: (w) => <WithdrawalStatusBadge status={w.status} /> },
   { header: 'Details', cell: withdrawalOutcome },
