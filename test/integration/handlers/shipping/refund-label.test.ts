@@ -7,11 +7,12 @@
  * created) write nothing. With SANDBOX_REFUND_DELAY_SECONDS the refund stays pending until the
  * scheduled settlement finds it refunded (or rejected, when USPS scanned the package meanwhile).
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refundWindowEnd, toApiOrder, type OrderStatus } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
-import { transact } from '../../../../functions/data/client';
-import { dueWork, getOrder, newOrder, putOrderStep } from '../../../../functions/data/orders';
+import { db, tableName, transact } from '../../../../functions/data/client';
+import { dueWork, getOrder, newOrder, orderKey, putOrderStep } from '../../../../functions/data/orders';
 import { listOutbox } from '../../../../functions/data/outbox';
 import { getStats } from '../../../../functions/data/stats';
 import { runScheduledWork } from '../../../../functions/jobs/scheduled-work';
@@ -112,6 +113,31 @@ describe('POST /shipping/orders/{shipOrderId}/refund', () => {
     const pdf = await withoutWrites(() => download(label.shipOrderId));
     expect(pdf.statusCode).toBe(410);
     expect(pdf.json).toEqual({ message: 'This label was refunded and can no longer be downloaded.' });
+  });
+
+  it("takes back a real label's margin figures (what its purchase added: one label, its price, its carrier cost) with the credit", async () => {
+    const label = await labelBought();
+    // As an EasyPost purchase records it: the carrier's cost on the order (the sandbox charges nothing).
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(ann.id, label.shipOrderId),
+        UpdateExpression: 'SET costCents = :c',
+        ExpressionAttributeValues: { ':c': 455 },
+      }),
+    );
+    const before = await getStats();
+
+    expect((await refund(label.shipOrderId)).statusCode).toBe(200);
+
+    const after = await getStats();
+    expect({
+      count: after.realLabels.count - before.realLabels.count,
+      revenueCents: after.realLabels.revenueCents - before.realLabels.revenueCents,
+      costCents: after.realLabels.costCents - before.realLabels.costCents,
+      balanceCents: after.balanceCents - before.balanceCents,
+      labels: after.labels - before.labels,
+    }).toEqual({ count: -1, revenueCents: -600, costCents: -455, balanceCents: 600, labels: 0 });
   });
 
   it('answers a second request 409 and refunds once, even when five arrive at once', async () => {
