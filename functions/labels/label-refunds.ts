@@ -29,7 +29,7 @@ import type { Logger } from '../observability/logger';
 import { labelRefunded } from '../observability/metrics';
 import type { RefundOutcome } from '../providers/carrier/carrier';
 import { getCarrier } from '../providers/registry/carrier';
-import { getMailer } from '../providers/registry/mail';
+import { tellUser } from '../providers/registry/mail';
 import { getPackageTracker } from '../providers/registry/tracking';
 import { acceptanceScan } from '../providers/tracking/acceptance-scan';
 import type { Checkpoint } from '../providers/tracking/tracking';
@@ -81,15 +81,6 @@ function refusal(order: Order, now: Date): Conflict | undefined {
   return undefined;
 }
 
-/** Mails the user; a mail that cannot go out is logged and does not undo the refund step already made. */
-async function tell(email: string, subject: string, lines: string[], log: Logger): Promise<void> {
-  try {
-    await getMailer().send({ to: email, subject, text: lines.join('\n') });
-  } catch (err) {
-    log.warn('refund mail not sent', { subject, error: err instanceof Error ? err.message : String(err) });
-  }
-}
-
 /** created -> refund_pending, with a lease for the asker; false when the order was no longer created. */
 async function startRefund(order: Order, by: 'user' | 'auto', now: Date): Promise<Order | undefined> {
   const at = now.toISOString();
@@ -119,7 +110,7 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   if (!done.ok) return settledElsewhere(order);
   labelRefunded();
   log.info('label refunded', { orderId: order.id, by: order.refundBy, amountCents: order.priceCents });
-  await tell(
+  await tellUser(
     user.email,
     'Your label refund is complete',
     [
@@ -141,7 +132,7 @@ async function rejectRefund(order: Order, reason: string, log: Logger, now: Date
   log.info('label refund rejected', { orderId: order.id, by: order.refundBy, reason });
   const user = await getUserById(order.userId);
   if (user) {
-    await tell(
+    await tellUser(
       user.email,
       'Your label refund was rejected',
       [
