@@ -34,15 +34,10 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
   // One key per adjustment meant: a retry after a lost answer sends the same one and adjusts once.
   const [key, setKey] = useState(newKey);
   const { trigger } = useAdjustWallet();
-  const {
-    open,
-    changeOpen,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors, isSubmitting },
-    },
-  } = useFormDialog<AdjustForm, z.output<typeof adjustForm>>({ resolver: zodResolver(adjustForm), defaultValues: emptyForm });
+  const { open, changeOpen, register, handleSubmit, errors, isSubmitting } = useFormDialog<AdjustForm, z.output<typeof adjustForm>>({
+    resolver: zodResolver(adjustForm),
+    defaultValues: emptyForm,
+  });
 
   const onSubmit = handleSubmit(async ({ direction, amount, reason }) => {
     const cents = dollarsToCents(amount) as number;

@@ -41,15 +41,10 @@ const copy = {
 export function DecideWithdrawalDialog({ withdrawal, decision }: { withdrawal: ApiWithdrawal; decision: Decision }) {
   const { trigger } = useDecideWithdrawal();
   const text = copy[decision];
-  const {
-    open,
-    changeOpen,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors, isSubmitting },
-    },
-  } = useFormDialog<{ note?: string; reason?: string }>({ resolver: resolvers[decision], defaultValues: {} });
+  const { open, changeOpen, register, handleSubmit, errors, isSubmitting } = useFormDialog<{ note?: string; reason?: string }>({
+    resolver: resolvers[decision],
+    defaultValues: {},
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -23,15 +23,10 @@ const emptyForm: DepositForm = { creditType: 'Card', amount: '' };
 export function AddBalanceDialog() {
   const [leaving, setLeaving] = useLeavingPage();
   const deposit = useDeposit();
-  const {
-    open,
-    changeOpen,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors, isSubmitting },
-    },
-  } = useFormDialog<DepositForm, z.output<typeof depositSchema>>({ resolver: zodResolver(depositSchema), defaultValues: emptyForm });
+  const { open, changeOpen, register, handleSubmit, errors, isSubmitting } = useFormDialog<DepositForm, z.output<typeof depositSchema>>({
+    resolver: zodResolver(depositSchema),
+    defaultValues: emptyForm,
+  });
 
   const onSubmit = handleSubmit(async ({ creditType, amount }) => {
     const outcome = await deposit({ creditType, amount: Number(amount) });

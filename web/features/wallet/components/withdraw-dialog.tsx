@@ -19,15 +19,10 @@ const emptyForm: WithdrawForm = { amount: '' };
  */
 export function WithdrawDialog({ availableCents }: { availableCents: number }) {
   const { trigger } = useRequestWithdrawal();
-  const {
-    open,
-    changeOpen,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors, isSubmitting },
-    },
-  } = useFormDialog<WithdrawForm, z.output<typeof withdrawalSchema>>({ resolver: zodResolver(withdrawalSchema), defaultValues: emptyForm });
+  const { open, changeOpen, register, handleSubmit, errors, isSubmitting } = useFormDialog<WithdrawForm, z.output<typeof withdrawalSchema>>({
+    resolver: zodResolver(withdrawalSchema),
+    defaultValues: emptyForm,
+  });
 
   const onSubmit = handleSubmit(async ({ amount }) => {
     try {
