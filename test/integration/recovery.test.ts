@@ -17,35 +17,22 @@ import { placeCreditOrder, REFUNDED_BEFORE } from '../../functions/labels/credit
 import { INTERRUPTED, recoverExpiredPurchases } from '../../functions/labels/recovery';
 import { logger } from '../../functions/observability/logger';
 import { ProviderUnavailable } from '../../functions/errors';
-import type { Carrier, LabelRequest } from '../../functions/providers/carrier/carrier';
 import { getLabelStore } from '../../functions/providers/registry/blobs';
 import { listUserEntries } from '../../functions/wallet/ledger';
 import { startFront, type Front } from '../../infra/local/server';
 import { sampleLabelOrder } from '../fixtures/label-order';
 import { expectUserConsistent, newUser, type TestUser } from './reliability/helpers';
 import { creditWallet } from './wallet-credit';
+import { carrierWatch, watchCarrierAnew } from './watch-carrier';
 
 const { getCarrier: realCarrier } = await vi.importActual<typeof import('../../functions/providers/registry/carrier')>(
   '../../functions/providers/registry/carrier',
 );
 
-/** The configured (sandbox) carrier, watched: a test may make its lookup fail. */
-const watch = vi.hoisted(() => ({
-  findLabel: undefined as unknown as import('vitest').Mock<(req: LabelRequest, real: Carrier) => ReturnType<Carrier['findLabel']>>,
-  buyLabel: undefined as unknown as import('vitest').Mock<(req: LabelRequest, real: Carrier) => ReturnType<Carrier['buyLabel']>>,
-}));
-vi.mock('../../functions/providers/registry/carrier', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../functions/providers/registry/carrier')>();
-  return {
-    ...real,
-    getCarrier: (): Carrier => ({
-      buyLabel: (req) => watch.buyLabel(req, real.getCarrier()),
-      findLabel: (req) => watch.findLabel(req, real.getCarrier()),
-      refundLabel: (label) => real.getCarrier().refundLabel(label),
-      refundStatus: (label) => real.getCarrier().refundStatus(label),
-    }),
-  };
-});
+/** The configured (sandbox) carrier, watched (./watch-carrier.ts): a test may make its lookup fail. */
+vi.mock('../../functions/providers/registry/carrier', async (importOriginal) =>
+  (await import('./watch-carrier')).watchedCarrierRegistry(await importOriginal()),
+);
 
 const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const form = () => sampleLabelOrder({ date: SHIP_DATE }) as never;
@@ -60,8 +47,7 @@ afterAll(() => front.close());
 
 let ann: TestUser;
 beforeEach(async () => {
-  watch.findLabel = vi.fn((req, real) => real.findLabel(req));
-  watch.buyLabel = vi.fn((req, real) => real.buyLabel(req));
+  watchCarrierAnew();
   ann = await newUser('recovery', 1000);
 });
 afterEach(async () => {
@@ -93,7 +79,7 @@ describe('recovery of purchases cut short', () => {
     expect(await recoverExpiredPurchases(logger, now)).toEqual({ created: 0, refunded: 1, skipped: 0 });
     expect(await getOrder(ann.id, order.id)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED, tracking: null });
     expect(await balance()).toBe(1000);
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
     // Nothing is left to do: the next run reads an empty index.
     expect(await expiredPurchases(now, 10)).toEqual([]);
     expect(await recoverExpiredPurchases(logger, now)).toEqual({ created: 0, refunded: 0, skipped: 0 });
@@ -113,7 +99,7 @@ describe('recovery of purchases cut short', () => {
 
   it('leaves the order for a later run when the carrier cannot say whether it sold the label', async () => {
     const order = await placedThenCrashed();
-    watch.findLabel.mockRejectedValueOnce(new ProviderUnavailable('USPS label service', 'GET /v2/shipments answered HTTP 503'));
+    carrierWatch.findLabel.mockRejectedValueOnce(new ProviderUnavailable('USPS label service', 'GET /v2/shipments answered HTTP 503'));
     const now = later();
     expect(await recoverExpiredPurchases(logger, now)).toEqual({ created: 0, refunded: 0, skipped: 1 });
     expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
@@ -188,7 +174,7 @@ describe('a card-paid label whose purchase died after the payment settled', () =
     const event = { userId: ann.id, entryId: entry.id, outcome: 'completed', eventKey: `stripe#evt_${randomUUID()}`, paidCents: 600, log: logger } as const;
     // The process dies inside the carrier call: the payment is settled and the order processing.
     let die!: (err: Error) => void;
-    watch.buyLabel.mockImplementationOnce(() => new Promise((_, reject) => (die = reject)));
+    carrierWatch.buyLabel.mockImplementationOnce(() => new Promise((_, reject) => (die = reject)));
     const first = settleCardOrderEvent(event);
     await vi.waitFor(async () => expect((await getOrder(ann.id, entry.orderId!))?.status).toBe('processing'));
 

@@ -12,7 +12,6 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import { REFUNDED_BEFORE } from '../../../../functions/labels/credit-orders';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import type { BlobStore } from '../../../../functions/providers/blobs/blob-store';
-import type { Carrier, LabelRequest } from '../../../../functions/providers/carrier/carrier';
 import { listUserEntries } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
@@ -21,24 +20,15 @@ import { idempotencyKey, invoke, newAccount, type Account } from '../../security
 import { creditWallet } from '../../wallet-credit';
 import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
+import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
 
-/** The configured carrier and label store, watched; a test may replace what one call does. */
+/** The configured carrier (../../watch-carrier.ts) and label store, watched; a test may replace what one call does. */
 const watch = vi.hoisted(() => ({
-  buyLabel: undefined as unknown as import('vitest').Mock<(req: LabelRequest, real: Carrier) => ReturnType<Carrier['buyLabel']>>,
   put: undefined as unknown as import('vitest').Mock<(key: string, bytes: Uint8Array, type: string, real: BlobStore) => Promise<void>>,
 }));
-vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>();
-  return {
-    ...real,
-    getCarrier: (): Carrier => ({
-      buyLabel: (req) => watch.buyLabel(req, real.getCarrier()),
-      findLabel: (req) => real.getCarrier().findLabel(req),
-      refundLabel: (label) => real.getCarrier().refundLabel(label),
-      refundStatus: (label) => real.getCarrier().refundStatus(label),
-    }),
-  };
-});
+vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
+  (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
+);
 vi.mock('../../../../functions/providers/registry/blobs', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../../functions/providers/registry/blobs')>();
   return {
@@ -55,7 +45,7 @@ const form = (over: Record<string, unknown> = {}) => sampleLabelOrder({ date: SH
 const faults = installFaultInjector();
 let ann: Account;
 beforeEach(async () => {
-  watch.buyLabel = vi.fn((req, real) => real.buyLabel(req));
+  watchCarrierAnew();
   watch.put = vi.fn((k, b, t, real) => real.put(k, b, t));
   ann = await newAccount('user', 'label');
   await creditWallet(ann, 1250);
@@ -93,7 +83,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
     expect((await entries()).filter((e) => e.type === 'label')).toEqual([
       expect.objectContaining({ type: 'label', amountCents: -600, status: 'completed', orderId: label.shipOrderId }),
     ]);
-    expect(watch.buyLabel).toHaveBeenCalledExactlyOnceWith(
+    expect(carrierWatch.buyLabel).toHaveBeenCalledExactlyOnceWith(
       {
         orderId: label.shipOrderId,
         labelType: 'usps_priority',
@@ -138,7 +128,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
     expect(res.statusCode).toBe(201);
     const today = new Date().toISOString().slice(0, 10);
     expect(await getOrder(ann.id, (res.json?.label as { shipOrderId: string }).shipOrderId)).toMatchObject({ shipDate: today });
-    expect(watch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate: today }), expect.anything());
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate: today }), expect.anything());
   });
 
   it('accepts an Idempotency-Key of 100 characters', async () => {
@@ -161,7 +151,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'Idempotency-Key header is required' });
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('answers 400 for a label type with no price, writing nothing and buying nothing', async () => {
@@ -169,7 +159,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'This label type is not available for that weight' });
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('answers 400 for a weight over 70 lb (the form refuses it), writing nothing', async () => {
@@ -184,7 +174,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'Card purchases start at card checkout', fields: { paymentMethod: 'Card purchases start at card checkout' } });
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('answers 402 Insufficient balance when the wallet holds less than the price, writing nothing and buying nothing', async () => {
@@ -194,7 +184,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(402);
     expect(res.json).toEqual({ message: 'Insufficient balance' });
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
     expect(watch.put).not.toHaveBeenCalled();
   });
 
@@ -204,7 +194,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('buys once when DynamoDB applied the purchase but lost its answer', async () => {
@@ -213,7 +203,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(201);
     expect(await balance()).toBe(650);
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
   });
 
   it('answers a plain 500 (not 402), writing nothing, when transaction conflicts on the balance outlast the retries', async () => {
@@ -222,7 +212,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('answers 401 when the account no longer exists, writing nothing', async () => {
@@ -235,7 +225,7 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
 
   it('answers 401 without a token and 403 before the code step, writing nothing and buying nothing', async () => {
     await expectVerifiedUserOnly((token) => withoutWrites(() => buy(form(), idempotencyKey(), token)), ann.otpToken);
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 });
 
@@ -246,7 +236,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     const carrierHeld = new Promise<void>((resolve) => (release = resolve));
     let reached!: () => void;
     const carrierReached = new Promise<void>((resolve) => (reached = resolve));
-    watch.buyLabel.mockImplementationOnce(async (req, real) => {
+    carrierWatch.buyLabel.mockImplementationOnce(async (req, real) => {
       reached();
       await carrierHeld;
       return real.buyLabel(req);
@@ -262,20 +252,20 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json).toEqual(first.json);
     expect(await balance()).toBe(650);
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(watch.put).toHaveBeenCalledTimes(1);
   });
 
   it('answers 409 saying the price went back when the first order failed (refunded then), never a 5xx, and never buys again', async () => {
     const key = idempotencyKey();
-    watch.buyLabel.mockRejectedValueOnce(new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'));
+    carrierWatch.buyLabel.mockRejectedValueOnce(new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'));
     expect((await buy(form(), key)).statusCode).toBe(502);
     const again = await withoutWrites(() => buy(form(), key));
 
     expect(again.statusCode).toBe(409);
     expect(again.json).toEqual({ message: REFUNDED_BEFORE });
     expect(again.headers?.['retry-after']).toBeUndefined();
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(1250);
   });
 
@@ -294,7 +284,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(201);
     expect(b.json).toEqual(a.json);
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(650);
   });
 
@@ -313,7 +303,7 @@ describe('POST /shipping/create-label: a repeated Idempotency-Key', () => {
     expect((await first).statusCode).toBe(201);
     const third = await buy(form(), key);
     expect(third.statusCode).toBe(201);
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(650);
   });
 });
@@ -328,7 +318,7 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
     ['the carrier is unavailable', new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'), 'POST /v2/shipments answered HTTP 503'],
     ['the carrier throws', new Error('socket hang up'), 'socket hang up'],
   ])('answers 502 when %s: the order fails with the reason and the price goes back with a refund entry', async (_what, error, reason) => {
-    watch.buyLabel.mockRejectedValueOnce(error);
+    carrierWatch.buyLabel.mockRejectedValueOnce(error);
     const labelsBefore = await getLabelCount();
     const res = await buy();
 
@@ -362,7 +352,7 @@ describe('POST /shipping/create-label: the carrier or the label store fails afte
 
   it('answers a plain 500 and refunds nothing when the label exists but the order cannot be marked created', async () => {
     // Once the label is bought, every write fails (the recording is tried three times).
-    watch.buyLabel.mockImplementationOnce(async (req, real) => {
+    carrierWatch.buyLabel.mockImplementationOnce(async (req, real) => {
       const bought = await real.buyLabel(req);
       faults.armOn('TransactWriteItemsCommand', 'throttling', { times: Number.POSITIVE_INFINITY });
       return bought;

@@ -10,7 +10,6 @@ import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { settleCardOrderEvent, startCardOrder } from '../../../../functions/labels/card-orders';
 import { logger } from '../../../../functions/observability/logger';
-import type { Carrier, LabelRequest } from '../../../../functions/providers/carrier/carrier';
 import { getEntry, listUserEntries } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
@@ -18,23 +17,12 @@ import { installFaultInjector } from '../../reliability/helpers';
 import { newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { withoutWrites } from '../table-changes';
+import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
 
-/** The configured (sandbox) carrier, watched; a test may replace what one call does. */
-const watch = vi.hoisted(() => ({
-  buyLabel: undefined as unknown as import('vitest').Mock<(req: LabelRequest, real: Carrier) => ReturnType<Carrier['buyLabel']>>,
-}));
-vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../functions/providers/registry/carrier')>();
-  return {
-    ...real,
-    getCarrier: (): Carrier => ({
-      buyLabel: (req) => watch.buyLabel(req, real.getCarrier()),
-      findLabel: (req) => real.getCarrier().findLabel(req),
-      refundLabel: (label) => real.getCarrier().refundLabel(label),
-      refundStatus: (label) => real.getCarrier().refundStatus(label),
-    }),
-  };
-});
+/** The configured (sandbox) carrier, watched (../../watch-carrier.ts); a test may replace what one call does. */
+vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
+  (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
+);
 
 const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -43,7 +31,7 @@ let ann: Account;
 let orderId: string;
 let entry: NonNullable<Awaited<ReturnType<typeof getEntry>>>;
 beforeEach(async () => {
-  watch.buyLabel = vi.fn((req, real) => real.buyLabel(req));
+  watchCarrierAnew();
   ann = await newAccount('user', 'card');
   // Money already in the wallet must stay exactly where it is through a card purchase.
   await creditWallet(ann, 1000);
@@ -86,7 +74,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     const completedAt = String(entries.find((e) => e.type === 'label')?.completedAt);
     expect(completedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(completedAt >= before).toBe(true);
-    expect(watch.buyLabel).toHaveBeenCalledExactlyOnceWith(
+    expect(carrierWatch.buyLabel).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ orderId, labelType: 'usps_priority', weightLb: 2, shipDate: SHIP_DATE }),
       expect.anything(),
     );
@@ -98,7 +86,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     ['an unknown amount', undefined],
   ])('writes nothing and buys nothing when the amount paid is %s', async (_what, paidCents) => {
     expect(await withoutWrites(() => settle({ paidCents }))).toBe('duplicate-or-rejected');
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('applies a replayed event once: the replay writes nothing and buys nothing', async () => {
@@ -106,19 +94,19 @@ describe('settleCardOrderEvent: a paid label', () => {
     expect(await settle({ eventKey })).toBe('applied');
 
     expect(await withoutWrites(() => settle({ eventKey }))).toBe('duplicate-or-rejected');
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
   });
 
   it('buys nothing for another event about an order no longer awaiting payment', async () => {
     expect(await settle()).toBe('applied');
 
     expect(await withoutWrites(() => settle())).toBe('duplicate-or-rejected');
-    expect(watch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(1000);
   });
 
   it('refunds the price into the wallet when the carrier fails after the payment, and answers refunded', async () => {
-    watch.buyLabel.mockRejectedValueOnce(new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'));
+    carrierWatch.buyLabel.mockRejectedValueOnce(new ProviderUnavailable('EasyPost', 'POST /v2/shipments answered HTTP 503'));
     expect(await settle()).toBe('refunded');
 
     expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: 'POST /v2/shipments answered HTTP 503' });
@@ -135,7 +123,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     faults.armOn('TransactWriteItemsCommand', 'throttling');
 
     await withoutWrites(() => expect(settle()).rejects.toThrow('Rate of requests exceeds the allowed throughput'));
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 });
 
@@ -146,17 +134,17 @@ describe('settleCardOrderEvent: other outcomes', () => {
     expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: 'card payment did not complete' });
     expect((await getEntry(ann.id, entry.id))?.status).toBe('failed');
     expect(await balance()).toBe(1000);
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('rejects an event whose entry does not exist, writing nothing', async () => {
     expect(await withoutWrites(() => settle({ entryId: '01JZ0000000000000000000000' }))).toBe('rejected');
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('rejects an event whose entry is a plain top-up (no order), writing nothing', async () => {
     const topUp = (await listUserEntries(ann.id, { limit: 100 })).items.find((e) => e.type === 'topup' && !e.orderId);
     expect(await withoutWrites(() => settle({ entryId: topUp!.id }))).toBe('rejected');
-    expect(watch.buyLabel).not.toHaveBeenCalled();
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,37 @@
+/**
+ * The configured (sandbox) carrier, watched, for suites that need to make one of its calls fail or
+ * wait: every method is a vi.fn that hands the call to the real carrier unless a test replaces what
+ * one call does (`carrierWatch.buyLabel.mockRejectedValueOnce(...)`). A suite mocks the registry with
+ *
+ *   vi.mock('<path>/functions/providers/registry/carrier', async (importOriginal) =>
+ *     (await import('<path>/test/integration/watch-carrier')).watchedCarrierRegistry(await importOriginal()));
+ *
+ * and calls watchCarrierAnew() before each test. Each test file has its own module graph, so the
+ * watch is the file's own.
+ */
+import { vi, type Mock } from 'vitest';
+import type { Carrier } from '../../functions/providers/carrier/carrier';
+import type * as Registry from '../../functions/providers/registry/carrier';
+
+type Watched<K extends keyof Carrier> = Mock<(arg: Parameters<Carrier[K]>[0], real: Carrier) => ReturnType<Carrier[K]>>;
+export type CarrierWatch = { [K in keyof Carrier]: Watched<K> };
+
+const METHODS = ['buyLabel', 'findLabel', 'refundLabel', 'refundStatus'] as const satisfies readonly (keyof Carrier)[];
+
+export const carrierWatch = {} as CarrierWatch;
+
+/** Every method back to "the real carrier answers", with no calls recorded. */
+export function watchCarrierAnew(): void {
+  carrierWatch.buyLabel = vi.fn((req, real) => real.buyLabel(req));
+  carrierWatch.findLabel = vi.fn((req, real) => real.findLabel(req));
+  carrierWatch.refundLabel = vi.fn((label, real) => real.refundLabel(label));
+  carrierWatch.refundStatus = vi.fn((label, real) => real.refundStatus(label));
+}
+watchCarrierAnew();
+
+/** The registry module with getCarrier answering the watched carrier. */
+export function watchedCarrierRegistry(real: typeof Registry): typeof Registry {
+  const watched = (): Carrier =>
+    Object.fromEntries(METHODS.map((m) => [m, (arg: never) => (carrierWatch[m] as Mock)(arg, real.getCarrier())])) as unknown as Carrier;
+  return { ...real, getCarrier: watched };
+}
