@@ -6,11 +6,16 @@
  *   GET  /_local/checkout/<id>           the sandbox checkout page: amount, Pay, Cancel
  *   POST /_local/checkout/<id>/pay       delivers the provider's signed completion event to the real
  *   POST /_local/checkout/<id>/cancel    webhook route (or the failure event), then answers
+ *   POST /_local/scheduled-work[?asOf=<ISO time>]   runs the scheduled work now (what EventBridge
+ *                                        runs every minute), as of `asOf` for what is due (an unused
+ *                                        label's 28 days, a lease), and answers its summary
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatUsd } from '../../domain/money';
 import { closeLocalCheckout, getLocalCheckout, type LocalCheckout } from '../../functions/data/local-checkouts';
 import { listOutbox } from '../../functions/data/outbox';
+import { runScheduledWork } from '../../functions/jobs/scheduled-work';
+import { logger } from '../../functions/observability/logger';
 import { usingSandboxPayments } from '../../functions/providers/registry/payments';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
 import { sendJson } from './lambda-front';
@@ -93,6 +98,13 @@ export async function localRoutes(req: IncomingMessage, res: ServerResponse, url
   if (req.method === 'GET' && url.pathname === '/_local/outbox') {
     const to = url.searchParams.get('to') ?? undefined;
     return sendJson(res, 200, await listOutbox({ to, limit: 100 }));
+  }
+  if (req.method === 'POST' && url.pathname === '/_local/scheduled-work') {
+    // A developer (or a browser test) need not wait 28 days to see an unused label refunded itself.
+    const asOf = url.searchParams.get('asOf');
+    const now = asOf === null ? new Date() : new Date(asOf);
+    if (Number.isNaN(now.getTime())) return sendJson(res, 400, { message: 'asOf must be an ISO date and time' });
+    return sendJson(res, 200, await runScheduledWork(logger.createChild({ persistentKeys: { job: 'scheduled-work' } }), now));
   }
   const checkout = /^\/_local\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
   if (checkout) return checkoutRoute(req, res, decodeURIComponent(checkout[1] as string), checkout[2]);

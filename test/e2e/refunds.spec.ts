@@ -3,6 +3,8 @@
  * refunds an unscanned label at once) and the local outbox: a person tops up $25 by card, buys a $6
  * label, refunds it from the shipments table after a confirmation, and sees the label refunded (no
  * PDF, no second refund), the balance back at $25, a Refund row in the transactions, and the mail.
+ * Then a second label is left unused: once its 28 days are over, the scheduled work (run by the local
+ * front's `/_local/scheduled-work` as of 29 days later, instead of waiting) refunds it by itself.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard } from './helpers';
@@ -61,6 +63,28 @@ test.describe.serial('label refunds', () => {
     await expect(refundRow).toContainText('completed');
     const mails = await mailsTo(request, person.email);
     expect(mails.map((m) => m.subject)).toContain('Your label refund is complete');
+  });
+
+  test('an unused label is refunded by itself once its 28 days are over', async ({ request }) => {
+    const unused = await buyLabelWithCredits(page, request, from, to);
+    await page.getByRole('link', { name: 'Shipping Labels' }).click();
+    await page.reload();
+    await expect(balanceBadge(page)).toHaveText('Balance: $19.00');
+    const row = shipments().getByRole('row').filter({ hasText: unused });
+    await expect(row).toContainText('created');
+
+    // Nothing is due today; 29 days after its ship date, the auto-refund asks for it and the sandbox carrier approves.
+    const asOf = new Date(Date.now() + 29 * 86_400_000).toISOString();
+    const run = await request.post(`/_local/scheduled-work?asOf=${encodeURIComponent(asOf)}`);
+    expect(run.status()).toBe(200);
+    expect(await run.json()).toMatchObject({ autoRefundUnused: expect.any(Object) });
+
+    await page.reload();
+    await expect(row).toContainText('refunded');
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
+    const mail = (await mailsTo(request, person.email)).find((m) => m.subject === 'Your label refund is complete' && m.text.includes(unused));
+    expect(mail?.text).toContain('was not used within 28 days of its ship date');
     expect(consoleErrors).toEqual([]);
   });
 });
