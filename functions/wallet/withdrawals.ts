@@ -18,7 +18,6 @@
  *   reason), and the month's turn is given back when it was this request's.
  */
 import { ulid } from 'ulid';
-import type { User } from '../../domain/api/users';
 import type { Withdrawal, WithdrawalRefund } from '../../domain/api/wallet';
 import { WITHDRAWAL_INTERVAL_DAYS } from '../../domain/constants';
 import { formatUsd } from '../../domain/money';
@@ -36,7 +35,7 @@ import {
 } from '../data/withdrawals';
 import { Conflict, InsufficientBalance, InvalidRequest, NotFound, RefundRefused, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
-import { getMailer } from '../providers/registry/mail';
+import { tellUser } from '../providers/registry/mail';
 import { getCardCheckout } from '../providers/registry/payments';
 import { refundableTopUps, reserveRefundStep } from './ledger';
 import { holdForWithdrawal, payOutHold, releaseHold } from './wallet';
@@ -57,15 +56,6 @@ const tooSoon = (gate: WithdrawalGate) =>
 
 const short = (availableCents: number) =>
   new InsufficientBalance(`You can withdraw at most ${formatUsd(availableCents)}, your available balance (money on hold and spent is not available).`);
-
-/** Mails the user; a mail that cannot go out is logged and does not undo (or fail) the money step already made. */
-async function tell(user: Pick<User, 'email'>, subject: string, lines: string[], log: Logger): Promise<void> {
-  try {
-    await getMailer().send({ to: user.email, subject, text: lines.join('\n') });
-  } catch (err) {
-    log.warn('withdrawal mail not sent', { subject, error: err instanceof Error ? err.message : String(err) });
-  }
-}
 
 /**
  * Places a hold of `amountCents` for a new withdrawal request of `userId`. 402 when the spendable
@@ -96,8 +86,8 @@ export async function requestWithdrawal(userId: string, amountCents: number, log
     };
     const done = await transact([...newWithdrawalSteps(w, gate), ...holdForWithdrawal(user, w.id, amountCents)]);
     if (done.ok) {
-      await tell(
-        user,
+      await tellUser(
+        user.email,
         'We received your withdrawal request',
         [
           `Hello ${user.name},`,
@@ -249,8 +239,8 @@ export async function approveWithdrawal(id: string, note: string | undefined, lo
   const { withdrawal, finished } = await finishApproval(w);
   if (finished) {
     const carded = withdrawal.refunds.reduce((sum, r) => sum + r.amountCents, 0);
-    await tell(
-      { email: withdrawal.userEmail },
+    await tellUser(
+      withdrawal.userEmail,
       'Your withdrawal was approved',
       [
         `Hello ${withdrawal.userName},`,
@@ -281,8 +271,8 @@ export async function rejectWithdrawal(id: string, reason: string, log: Logger):
       ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
     ]);
     if (done.ok) {
-      await tell(
-        { email: w.userEmail },
+      await tellUser(
+        w.userEmail,
         'Your withdrawal request was not approved',
         [
           `Hello ${w.userName},`,
