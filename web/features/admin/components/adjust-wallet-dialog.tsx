@@ -12,6 +12,7 @@ import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useFormDialog } from '@/components/use-form-dialog';
 import { useAdjustWallet } from '../api/adjust-wallet';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 const AMOUNT_MESSAGE = `Enter an amount from $0.01 to ${formatUsd(ADJUSTMENT_MAX_CENTS)}`;
 
@@ -27,12 +28,10 @@ const adjustForm = z.object({
 type AdjustForm = z.input<typeof adjustForm>;
 const emptyForm: AdjustForm = { direction: 'credit', amount: '', reason: '' };
 
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-
 /** "Adjust balance" on a user's row: credits or debits the wallet with a reason the user reads. */
 export function AdjustWalletDialog({ user }: { user: ApiUser }) {
   // One key per adjustment meant: a retry after a lost answer sends the same one and adjusts once.
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const { trigger } = useAdjustWallet();
   const { open, changeOpen, register, handleSubmit, errors, isSubmitting } = useFormDialog<AdjustForm, z.output<typeof adjustForm>>({
     resolver: zodResolver(adjustForm),
@@ -44,7 +43,7 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
     try {
       const answer = await trigger({ userId: user.id, key, body: { amountCents: direction === 'debit' ? -cents : cents, reason } });
       notifySuccess('Balance adjusted', `${user.email} now has ${formatUsd(answer.user.balanceCents)}.`);
-      setKey(newKey());
+      setKey(newIdempotencyKey());
       changeOpen(false);
     } catch (error) {
       notifyApiError('Adjustment failed', error, 'Please try again.');

@@ -1,12 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { ApiError, isNetworkError } from '@/api-client/client';
-
-/** A random key for `Idempotency-Key` (1-100 of A-Za-z0-9_-, docs/api.md). */
-function newKey(): string {
-  // randomUUID needs a secure context (https or localhost); the local front may be opened by IP.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 /**
  * True when a failed create-label call may still have bought the label: no answer came (network),
@@ -32,7 +26,7 @@ export function useIdempotencyKey() {
     () => ({
       keyFor(values: unknown): string {
         const fingerprint = JSON.stringify(values);
-        if (current.current?.values !== fingerprint) current.current = { key: newKey(), values: fingerprint };
+        if (current.current?.values !== fingerprint) current.current = { key: newIdempotencyKey(), values: fingerprint };
         return current.current.key;
       },
       settle(): void {
