@@ -44,6 +44,13 @@ export async function placeCreditOrder(user: EntryOwner, order: Order, key: stri
 const REPEAT_WAIT_MS = 3_000;
 /** What the 409 for a first request still at work tells the client to wait before trying again. */
 const REPEAT_RETRY_AFTER_S = 5;
+/**
+ * How long a retry waits for its own recovery of a dead first purchase: asking the carrier may take
+ * long (EasyPost allows 15 s a call), and the answer must come well inside the Lambda's 10 s. A
+ * recovery still at work by then answers 409 with Retry-After; it carries on under the lease it
+ * took, and the scheduled recovery finishes it if this process stops first.
+ */
+const RECOVER_WAIT_MS = 4_000;
 
 /**
  * The first order placed with an idempotency key, once it has finished (or after REPEAT_WAIT_MS).
@@ -56,7 +63,8 @@ async function firstAnswer(userId: string, orderId: string, log: Logger): Promis
     let order = await getOrder(userId, orderId);
     if (!order) throw new InvalidRequest('This Idempotency-Key belongs to another request');
     if (leaseExpired(order)) {
-      await recoverOrder(order, log);
+      const recovery = recoverOrder(order, log).catch((err: unknown) => log.error('recovery in a retry failed', { orderId, error: err as Error }));
+      await Promise.race([recovery, new Promise((r) => setTimeout(r, RECOVER_WAIT_MS))]);
       order = (await getOrder(userId, orderId)) ?? order;
     }
     if (order.status !== 'processing' || Date.now() > deadline) return order;

@@ -152,6 +152,28 @@ describe('a retry of a purchase cut short', () => {
     expect(await balance()).toBe(1000);
   });
 
+  it('answers 409 with Retry-After, well inside the Lambda timeout, when the carrier is slow to say; the recovery it began still ends the order', async () => {
+    vi.stubEnv('PURCHASE_LEASE_SECONDS', '1');
+    resetConfigForTests();
+    const key = randomUUID();
+    const order = await placedThenCrashed(key);
+    let answer!: (label: undefined) => void;
+    carrierWatch.findLabel.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    await new Promise((r) => setTimeout(r, 1100));
+
+    const started = Date.now();
+    const res = await buy(key);
+    expect(res.status).toBe(409);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
+
+    // The carrier answers at last: no label was sold, so the order is refunded, once.
+    answer(undefined);
+    await vi.waitFor(async () => expect((await getOrder(ann.id, order.id))?.status).toBe('failed'));
+    expect(await balance()).toBe(1000);
+  });
+
   it('answers the label the carrier had sold, as the first request would have', async () => {
     vi.stubEnv('PURCHASE_LEASE_SECONDS', '1');
     resetConfigForTests();
