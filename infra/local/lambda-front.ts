@@ -71,15 +71,29 @@ function decodePathSegment(segment: string): string {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+/**
+ * The rest of an oversized body that is still read (and dropped) so the 413 goes out on a clean
+ * connection the client can keep using; a client sending more than this is answered and cut off
+ * (`connection: close`) instead of being read for ever.
+ */
+const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+
+type Body = Buffer | { tooLarge: true; close: boolean };
+
+/**
+ * The request body, or a note that it is over MAX_BODY_BYTES. An oversized body is still read to its
+ * end (up to DRAIN_LIMIT_BYTES) rather than left unread: leaving it made the next request on the same
+ * keep-alive connection fail with ECONNRESET.
+ */
+async function readBody(req: IncomingMessage): Promise<Body> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return 'too-large';
-    chunks.push(chunk);
+    if (size > DRAIN_LIMIT_BYTES) return { tooLarge: true, close: true };
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? { tooLarge: true, close: false } : Buffer.concat(chunks);
 }
 
 const TEXT_TYPE = /^(text\/|application\/(.+\+)?(json|x-www-form-urlencoded|xml))/i;
@@ -153,7 +167,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 /** Answers one API request through its Lambda handler. */
 export async function invokeRoute(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, params: Record<string, string>): Promise<void> {
   const body = await readBody(req);
-  if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
+  if (!Buffer.isBuffer(body)) return sendJson(res, 413, { message: 'Request body is too large' }, body.close ? { connection: 'close' } : {});
   const event = toEvent(req, url, body, route, params);
   const handler = await loadHandler(route);
   const result = await handler(event, lambdaContext(route, event.requestContext.requestId));

@@ -2,6 +2,8 @@
  * The local front over real HTTP: route-table paths reach the real handlers as API Gateway v2
  * events, everything else is the SPA's, and no answer ever carries a stack trace.
  */
+import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFront, type Front } from '../../infra/local/server';
 
@@ -10,6 +12,19 @@ beforeAll(async () => {
   front = await startFront({ port: 0, spa: 'none' });
 });
 afterAll(() => front.close());
+
+/** One request through `agent` (fetch keeps no socket the test can see): its status, JSON body and socket. */
+function send(agent: Agent, method: string, path: string, body?: string): Promise<{ status: number; body: unknown; socket: Socket }> {
+  return new Promise((resolve, reject) => {
+    const req = request(front.url + path, { method, agent, headers: body === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined, socket: res.socket }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const post = (path: string, body: string, type = 'application/json') => fetch(front.url + path, { method: 'POST', headers: { 'content-type': type }, body });
 
@@ -62,6 +77,20 @@ describe('local front', () => {
   it('refuses a body over 1 MiB with 413', async () => {
     const res = await post('/auth/login', JSON.stringify({ email: 'x'.repeat(1024 * 1024 + 10) }));
     expect(res.status).toBe(413);
+  });
+
+  it('keeps the connection usable after a 413: the next request on it is answered (it once got ECONNRESET)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const oversized = await send(agent, 'POST', '/auth/login', 'x'.repeat(3 * 1024 * 1024));
+      expect(oversized).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
+      const next = await send(agent, 'GET', '/api/counter');
+      expect(next.status).toBe(200);
+      // Both went over the one kept-alive socket.
+      expect(next.socket).toBe(oversized.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses malformed bodies with a 400 and a plain message, never a crash or a stack trace', async () => {
