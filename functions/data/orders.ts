@@ -38,14 +38,11 @@ import { db, isConditionFailure, steps, tableName, transact, type Step } from '.
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { createdLabelStats, statsItems } from './stats';
 import { userKey } from './users';
+import { dueItems, workKeys, type WorkQueue } from './work-index';
 
 export const orderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` });
 const idempotencyKey = (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' });
 const IDEMPOTENCY_TTL_S = 7 * 24 * 3600;
-
-/** The work index's queues (gsi3pk): purchases at work, refunds asked for, created labels not yet used. */
-const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused' } as const;
-export type WorkQueue = keyof typeof QUEUES;
 
 /** The statuses whose orders hold a lease, and the queue their expired leases are found in. */
 const LEASED: Partial<Record<OrderStatus, WorkQueue>> = { processing: 'purchase', refund_pending: 'refund' };
@@ -56,9 +53,6 @@ const LEASED: Partial<Record<OrderStatus, WorkQueue>> = { processing: 'purchase'
  * A refund request owns its refund_pending order as long.
  */
 export const leaseMs = (): number => config().PURCHASE_LEASE_SECONDS * 1000;
-
-/** An order's place in a work queue: due at `due` (ISO time). */
-const workKeys = (queue: WorkQueue, orderId: string, due: string) => ({ gsi3pk: QUEUES[queue], gsi3sk: `${due}#${orderId}` });
 
 /** The lease attributes of an order entering a leased status: its expiry, and its place in the status's queue. */
 function leaseFields(status: OrderStatus, orderId: string, until: Date): { leaseUntil: string; gsi3pk: string; gsi3sk: string } {
@@ -224,18 +218,8 @@ export async function takeOverLease(
 }
 
 /** Orders of `queue` due before `now`, the earliest first, at most `limit`: a Query of the sparse work index. */
-export async function dueWork(queue: WorkQueue, now: Date, limit: number): Promise<Order[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :now',
-      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':now': now.toISOString() },
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map(fromItem);
-}
+export const dueWork = async (queue: Exclude<WorkQueue, 'mail'>, now: Date, limit: number): Promise<Order[]> =>
+  (await dueItems(queue, now, limit)).map(fromItem);
 
 /**
  * Takes a created order out of the unused queue (a scan was seen: it is in the mail and will never

@@ -1,0 +1,33 @@
+/**
+ * The work index (gsi3, functions/data/table.ts): items waiting for scheduled work carry
+ * `gsi3pk = WORK#<queue>` and `gsi3sk = <due ISO time>#<id>`, so a scheduled job reads exactly what
+ * is due with one Query, whatever the size of the table. Each queue belongs to one entity module,
+ * which puts its items in and takes them out in the same writes that change their state.
+ *
+ *   purchase  orders being bought, due when their lease ends (functions/data/orders.ts)
+ *   refund    orders whose refund was asked for, due at their next poll (orders.ts)
+ *   unused    created labels, due when their refund window ends (orders.ts)
+ *   mail      support requests whose mail to support has not gone out yet (support-requests.ts)
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+
+const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused', mail: 'WORK#mail' } as const;
+export type WorkQueue = keyof typeof QUEUES;
+
+/** An item's place in a work queue: due at `due` (ISO time). */
+export const workKeys = (queue: WorkQueue, id: string, due: string) => ({ gsi3pk: QUEUES[queue], gsi3sk: `${due}#${id}` });
+
+/** Items of `queue` due before `now`, the earliest first, at most `limit`. */
+export async function dueItems(queue: WorkQueue, now: Date, limit: number): Promise<Record<string, unknown>[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :now',
+      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':now': now.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return out.Items ?? [];
+}
