@@ -146,18 +146,40 @@ function refusedForGood(err: unknown): err is Stripe.errors.StripeError {
 
 /** How old a Stripe-Signature timestamp may be, in seconds (Stripe's own default). */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * How far in the future a Stripe-Signature timestamp may be, in seconds: as much as it may be old.
+ * Stripe signs as it sends, so only clock skew puts a real signature ahead of us; the SDK checks age
+ * only, and a signature dated a day ahead would otherwise stay replayable for that whole day.
+ */
+export const STRIPE_SIGNATURE_FUTURE_SECONDS = 300;
+
+/**
+ * The timestamp (t=) of a Stripe-Signature header, in seconds. Stripe sends one; a header with none
+ * or several is refused rather than guessed at (which one would the SDK have checked?).
+ */
+function signatureTimestamp(header: string): number | undefined {
+  const stamps = header
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith('t='))
+    .map((part) => part.slice(2));
+  return stamps.length === 1 && /^\d{1,12}$/.test(stamps[0]!) ? Number(stamps[0]) : undefined;
+}
 
 /**
  * The Stripe event in `rawBody` when `signatureHeader` (Stripe-Signature) is a valid signature of
- * exactly that body by `secret`, made at most 300 s ago. Undefined for a missing, malformed, forged
- * or stale signature or a tampered body: never throws for those. `rawBody` must be the request body
- * as received, before any JSON parsing. The webhook calls verifyStripeEvent() (providers/registry/payments.ts),
- * which passes the selected card provider's secret.
+ * exactly that body by `secret`, made at most 300 s before `nowMs` and at most 300 s after it.
+ * Undefined for a missing, malformed, forged, stale or future-dated signature or a tampered body:
+ * never throws for those. `rawBody` must be the request body as received, before any JSON parsing.
+ * The webhook calls verifyStripeEvent() (providers/registry/payments.ts), which passes the selected
+ * card provider's secret.
  */
-export function stripeEventSignedWith(secret: string, rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {
+export function stripeEventSignedWith(secret: string, rawBody: string, signatureHeader: string | undefined, nowMs = Date.now()): Stripe.Event | undefined {
   if (!signatureHeader || !rawBody) return undefined;
+  const signedAt = signatureTimestamp(signatureHeader);
+  if (signedAt === undefined || signedAt > Math.floor(nowMs / 1000) + STRIPE_SIGNATURE_FUTURE_SECONDS) return undefined;
   try {
-    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS);
+    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS, undefined, nowMs);
     return event && typeof event === 'object' && typeof event.type === 'string' ? event : undefined;
   } catch {
     return undefined;

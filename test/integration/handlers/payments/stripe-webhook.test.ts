@@ -51,6 +51,7 @@ describe('POST /stripe/webhook: the signature', () => {
       },
     ],
     ['stale (10 minutes old)', () => deliverSigned(stripeSandboxEvent(checkout, 'paid', Date.now() - 10 * 60 * 1000))],
+    ['dated 6 minutes in the future', () => deliverSigned(stripeSandboxEvent(checkout, 'paid', Date.now() + 6 * 60 * 1000))],
     [
       'over a tampered body',
       () => {
@@ -72,6 +73,13 @@ describe('POST /stripe/webhook: the signature', () => {
 
   it('accepts a signature made 4 minutes ago (within the 5-minute tolerance)', async () => {
     const res = await deliverSigned(stripeSandboxEvent(checkout, 'paid', Date.now() - 4 * 60 * 1000));
+
+    expect(res.statusCode).toBe(200);
+    expect(await balanceOf(ann.id)).toBe(2500);
+  });
+
+  it('accepts a signature dated 4 minutes ahead (clock skew within the 5-minute tolerance)', async () => {
+    const res = await deliverSigned(stripeSandboxEvent(checkout, 'paid', Date.now() + 4 * 60 * 1000));
 
     expect(res.statusCode).toBe(200);
     expect(await balanceOf(ann.id)).toBe(2500);

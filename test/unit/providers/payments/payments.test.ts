@@ -134,6 +134,14 @@ describe('verifyStripeEvent', () => {
     expect(verifyStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 301))).toBeUndefined();
   });
 
+  it('refuses a signature dated more than 300 s in the future (the SDK checks only age)', () => {
+    useEnv({});
+    const secret = deriveSandboxWebhookSecret(jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifyStripeEvent(payload, sign(payload, secret, now + 6 * 60))).toBeUndefined();
+    expect(verifyStripeEvent(payload, sign(payload, secret, now + 4 * 60))?.id).toBe('evt_test_1');
+  });
+
   it('refuses a body changed after signing', () => {
     useEnv({});
     const header = sign(payload, deriveSandboxWebhookSecret(jwtSecret));

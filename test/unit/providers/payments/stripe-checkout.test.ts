@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable, RefundRefused } from '../../../../functions/errors';
 import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
-import { SESSION_LIFETIME_SECONDS, StripeCheckout } from '../../../../functions/providers/payments/stripe-checkout';
+import { SESSION_LIFETIME_SECONDS, StripeCheckout, stripeEventSignedWith } from '../../../../functions/providers/payments/stripe-checkout';
 import sessionCreated from '../../../fixtures/stripe/checkout-session-created.json';
 import expiresAtError from '../../../fixtures/stripe/error-expires-at.json';
 import invalidKey from '../../../fixtures/stripe/error-invalid-api-key.json';
@@ -234,5 +234,44 @@ describe('StripeCheckout.refund', () => {
       const { checkout } = stripeAnswering(answer, status);
       expect((await failure(checkout.refund(refund))).detail).toContain(`HTTP ${status}`);
     }
+  });
+});
+
+describe('stripeEventSignedWith: the signature time, on a fixed clock', () => {
+  const payload = JSON.stringify({ id: 'evt_test_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1' } } });
+  const signedAt = (offsetSeconds: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: NOW / 1000 + offsetSeconds });
+  const verified = (offsetSeconds: number) => stripeEventSignedWith(WEBHOOK_SECRET, payload, signedAt(offsetSeconds), NOW)?.id;
+
+  it('accepts a signature made now, 4 minutes ago or 4 minutes ahead (clock skew)', () => {
+    expect(verified(0)).toBe('evt_test_1');
+    expect(verified(-4 * 60)).toBe('evt_test_1');
+    expect(verified(4 * 60)).toBe('evt_test_1');
+  });
+
+  it('accepts the edges: exactly 300 s old and exactly 300 s ahead', () => {
+    expect(verified(-300)).toBe('evt_test_1');
+    expect(verified(300)).toBe('evt_test_1');
+  });
+
+  it('refuses a signature dated 6 minutes (or 301 s) in the future, which the SDK alone would accept', () => {
+    expect(verified(6 * 60)).toBeUndefined();
+    expect(verified(301)).toBeUndefined();
+    expect(verified(24 * 3600)).toBeUndefined();
+    // The SDK's own check lets it through: that is the hole this closes.
+    expect(Stripe.webhooks.constructEvent(payload, signedAt(6 * 60), WEBHOOK_SECRET, 300, undefined, NOW).id).toBe('evt_test_1');
+  });
+
+  it('refuses a signature 6 minutes (or 301 s) old', () => {
+    expect(verified(-6 * 60)).toBeUndefined();
+    expect(verified(-301)).toBeUndefined();
+  });
+
+  it('refuses a header with no timestamp or two, even when one of its signatures is good', () => {
+    const good = signedAt(0);
+    const v1 = good.split(',').find((part) => part.startsWith('v1='))!;
+    expect(stripeEventSignedWith(WEBHOOK_SECRET, payload, v1, NOW)).toBeUndefined();
+    expect(stripeEventSignedWith(WEBHOOK_SECRET, payload, `t=${NOW / 1000 + 86_400},${good}`, NOW)).toBeUndefined();
+    expect(stripeEventSignedWith(WEBHOOK_SECRET, payload, `${good},t=${NOW / 1000 + 86_400}`, NOW)).toBeUndefined();
   });
 });
