@@ -40,6 +40,11 @@ export interface TrackingResult {
   tag: TrackingTag;
   /** The carrier's planned delivery date (YYYY-MM-DD, or a local date-time when the carrier gives one). */
   expected_delivery: string | null;
+  /**
+   * Present only when the delivery estimate is a range of days: its first and last day
+   * (`expected_delivery` is then the last). Absent from every other answer, the sandbox's included.
+   */
+  expected_delivery_range?: { earliest: string; latest: string };
   /** AfterShip's own predicted delivery date (YYYY-MM-DD); null in the sandbox. */
   aftership_estimated_delivery_date: string | null;
   /** USPS's public tracking page for the number. */

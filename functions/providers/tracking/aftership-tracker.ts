@@ -21,14 +21,25 @@
  * Mapping to TrackingResult (SPEC.md section 3 names):
  *   tag                     Tracking.tag, see TRACKING_TAGS (Pending/InfoReceived -> pre_transit,
  *                           Exception -> failure, others in snake_case); anything else pre_transit
- *   expected_delivery       courier_estimated_delivery_date.estimated_delivery_date (the carrier's),
- *                           or a legacy string `expected_delivery`
- *   aftership_estimated_delivery_date  aftership_estimated_delivery_date.estimated_delivery_date
+ *   expected_delivery       the first estimate found, in this order: courier_estimated_delivery_date
+ *                           (the carrier's), latest_estimated_delivery (AfterShip's current best,
+ *                           `type` "specific" or "range"), a legacy string `expected_delivery`. An
+ *                           estimate given as a range (estimated_delivery_date_min/_max, or
+ *                           datetime_min/_max) answers its last day here, so a reader of this one
+ *                           field gets "by then", and both ends in expected_delivery_range
+ *   expected_delivery_range { earliest, latest } when that estimate is a range; absent otherwise
+ *   aftership_estimated_delivery_date  aftership_estimated_delivery_date.estimated_delivery_date, or
+ *                           the last day of its range
  *   courier_tracking_link   courier_tracking_link, or USPS's page when AfterShip gives none
  *   service                 shipment_type, or the label's service
  *   checkpoints[]           checkpoint_time, tag (mapped as above), city, state, message, and
  *                           country_iso3 from country_region (the current name of the ISO alpha-3
  *                           field; country_iso3 in older versions), in AfterShip's order (oldest first)
+ *
+ * An answer about another tracking number or another courier than asked (usps) is refused:
+ * ProviderUnavailable naming both, never shown as this number's journey. The find skips such
+ * entries of its list (a number may be tracked at several couriers); a create or read-by-id answer
+ * is about one tracking, so a mismatch there is AfterShip answering wrongly.
  *
  * Undefined (the handler's 404) when AfterShip refuses the number itself: meta.code 4005 (invalid
  * tracking_number), 4012 (no such number at the carrier) or 4017 (format invalid). Anything else --
@@ -82,10 +93,43 @@ export function afterShipTag(tag: unknown): TrackingTag {
   return OUR_TAGS.has(tag) ? (tag as TrackingTag) : 'pre_transit';
 }
 
-/** The date of an AfterShip estimated-delivery object (or a plain string in older versions). */
-function deliveryDate(value: unknown): string | null {
-  if (isRecord(value)) return str(value.estimated_delivery_date);
-  return str(value);
+/** A delivery estimate: one day (or date-time), or a range whose `date` is its last day. */
+interface Estimate {
+  date: string;
+  range?: { earliest: string; latest: string };
+}
+
+/**
+ * An AfterShip estimate object: the `estimated_delivery_date[_min|_max]` kind (courier's, AfterShip's)
+ * or the `datetime[_min|_max]` kind (latest_estimated_delivery). A single date wins over a range when
+ * both are given; a range with one end only is read as that end.
+ */
+function estimate(value: unknown): Estimate | undefined {
+  if (!isRecord(value)) return undefined;
+  const single = str(value.estimated_delivery_date) ?? str(value.datetime);
+  if (single) return { date: single };
+  const earliest = str(value.estimated_delivery_date_min) ?? str(value.datetime_min);
+  const latest = str(value.estimated_delivery_date_max) ?? str(value.datetime_max);
+  if (earliest && latest) return earliest === latest ? { date: latest } : { date: latest, range: { earliest, latest } };
+  const either = latest ?? earliest;
+  return either ? { date: either } : undefined;
+}
+
+/** The expected delivery of a Tracking (see the header for the order of the sources). */
+function expectedDelivery(t: Json): Pick<TrackingResult, 'expected_delivery' | 'expected_delivery_range'> {
+  const found = estimate(t.courier_estimated_delivery_date) ?? estimate(t.latest_estimated_delivery);
+  if (found) return found.range ? { expected_delivery: found.date, expected_delivery_range: found.range } : { expected_delivery: found.date };
+  return { expected_delivery: str(t.expected_delivery) };
+}
+
+/** Whether a Tracking is about `trackingNumber` at USPS; the reason it is not, otherwise. */
+function mismatch(t: Json, trackingNumber: string): string | undefined {
+  const number = typeof t.tracking_number === 'string' ? t.tracking_number.trim() : undefined;
+  if (number === undefined) return 'a tracking without a tracking_number';
+  if (number.toUpperCase() !== trackingNumber.toUpperCase()) return `tracking_number ${clip(number, 40)}`;
+  if (t.slug !== undefined && (typeof t.slug !== 'string' || t.slug.toLowerCase() !== USPS_SLUG))
+    return `slug ${clip(typeof t.slug === 'string' ? t.slug : JSON.stringify(t.slug), 40)}`;
+  return undefined;
 }
 
 function toCheckpoint(c: Json): Checkpoint | undefined {
@@ -101,15 +145,15 @@ function toCheckpoint(c: Json): Checkpoint | undefined {
   };
 }
 
-/** An AfterShip Tracking object as our TrackingResult. */
+/** An AfterShip Tracking object as our TrackingResult (its number and courier already checked: AfterShipTracker.track). */
 export function fromAfterShipTracking(t: Json, trackingNumber: string, label?: TrackedLabel): TrackingResult {
   const checkpoints = (Array.isArray(t.checkpoints) ? t.checkpoints : []).filter(isRecord).flatMap((c) => toCheckpoint(c) ?? []);
   return {
-    tracking_number: str(t.tracking_number) ?? trackingNumber,
+    tracking_number: trackingNumber,
     slug: USPS_SLUG,
     tag: afterShipTag(t.tag),
-    expected_delivery: deliveryDate(t.courier_estimated_delivery_date) ?? str(t.expected_delivery),
-    aftership_estimated_delivery_date: deliveryDate(t.aftership_estimated_delivery_date),
+    ...expectedDelivery(t),
+    aftership_estimated_delivery_date: estimate(t.aftership_estimated_delivery_date)?.date ?? null,
     courier_tracking_link: str(t.courier_tracking_link) ?? uspsTrackingLink(trackingNumber),
     service: str(t.shipment_type) ?? label?.service ?? null,
     checkpoints,
@@ -147,14 +191,21 @@ export class AfterShipTracker implements PackageTracker {
       }
       throw this.failed('POST /trackings', created);
     }
-    const tracking = this.trackingOf(created, 'POST /trackings');
+    const tracking = this.sameTracking(this.trackingOf(created, 'POST /trackings'), trackingNumber, 'POST /trackings');
     const id = str(tracking.id);
     if (!id) return fromAfterShipTracking(tracking, trackingNumber, label);
 
     const path = `/trackings/${encodeURIComponent(id)}`;
     const read = await this.call('GET', path);
     if (read.status >= 400) throw this.failed(`GET ${path}`, read);
-    return fromAfterShipTracking(this.trackingOf(read, `GET ${path}`), trackingNumber, label);
+    return fromAfterShipTracking(this.sameTracking(this.trackingOf(read, `GET ${path}`), trackingNumber, `GET ${path}`), trackingNumber, label);
+  }
+
+  /** `tracking` when it is about `trackingNumber` at USPS; ProviderUnavailable naming the difference otherwise. */
+  private sameTracking(tracking: Json, trackingNumber: string, call: string): Json {
+    const wrong = mismatch(tracking, trackingNumber);
+    if (wrong) throw this.unavailable(`${call} answered ${wrong}, not ${trackingNumber} at ${USPS_SLUG}`);
+    return tracking;
   }
 
   /** The USPS tracking of `trackingNumber` at AfterShip, or undefined when it has none. */
@@ -164,9 +215,7 @@ export class AfterShipTracker implements PackageTracker {
     if (answer.status >= 400) throw this.failed('GET /trackings', answer);
     const list = isRecord(answer.data) ? answer.data.trackings : undefined;
     if (!Array.isArray(list)) throw this.unavailable(`GET /trackings answered HTTP ${answer.status} without data.trackings`);
-    return list
-      .filter(isRecord)
-      .find((t) => t.tracking_number === trackingNumber && (t.slug === undefined || (typeof t.slug === 'string' && t.slug.toLowerCase() === USPS_SLUG)));
+    return list.filter(isRecord).find((t) => mismatch(t, trackingNumber) === undefined);
   }
 
   /** The Tracking in a create/read answer: `data` itself (2024-07 on) or `data.tracking` (older). */

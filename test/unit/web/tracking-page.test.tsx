@@ -106,6 +106,18 @@ describe('Track Package page', () => {
     expect(within(card('Estimated delivery')).getByText(formatCarrierTime('2026-09-12'))).toBeInTheDocument();
   });
 
+  it('shows both days when the estimate is a range', async () => {
+    const range = { earliest: '2026-09-10', latest: '2026-09-12' };
+    const { user, input } = await renderPage(
+      '/user-dashboard/tracking',
+      json({ tracking: tracking({ expected_delivery: '2026-09-12', expected_delivery_range: range }) }),
+    );
+    await user.type(input, number);
+    await user.click(screen.getByRole('button', { name: 'Track Package' }));
+    await screen.findByRole('region', { name: 'Tracking result' });
+    expect(within(card('Estimated delivery')).getByText(`${formatCarrierTime('2026-09-10')} – ${formatCarrierTime('2026-09-12')}`)).toBeInTheDocument();
+  });
+
   it.each([
     ['delivered', 'Delivered', 'green'],
     ['in_transit', 'In Transit', 'blue'],

@@ -1,7 +1,8 @@
 /**
- * The AfterShip tracker against answers in the shape of AfterShip's documented Tracking API
- * (test/fixtures/aftership/README.md). `fetch` is stubbed: no network. Each test asserts the requests
- * we send: URLs, the as-api-key header, JSON bodies.
+ * The AfterShip tracker against AfterShip's own answers (its Node SDK's test answers, kept as they
+ * are) and, where AfterShip publishes none for the 2026-07 shape, answers built from its documented
+ * Tracking API (test/fixtures/aftership/README.md says which is which). `fetch` is stubbed: no
+ * network. Each test asserts the requests we send: URLs, the as-api-key header, JSON bodies.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
@@ -15,6 +16,8 @@ import byIdPending from '../../../fixtures/aftership/tracking-by-id-pending.json
 import created from '../../../fixtures/aftership/tracking-created.json';
 import empty from '../../../fixtures/aftership/trackings-empty.json';
 import found from '../../../fixtures/aftership/trackings-found.json';
+import sdkGetTracking from '../../../fixtures/aftership/sdk-get-tracking-ups.json';
+import sdkList from '../../../fixtures/aftership/sdk-list-trackings-usps.json';
 
 const API_KEY = 'asat_never_log_me_0123456789abcdef';
 const NUMBER = '9405511202575421535949';
@@ -251,6 +254,117 @@ describe('AfterShipTracker.track', () => {
 
   it('needs a key', () => {
     expect(() => new AfterShipTracker({ apiKey: '', apiUrl: 'https://api.aftership.com' })).toThrow('needs an API key');
+  });
+});
+
+describe("AfterShipTracker on AfterShip's own answers (its Node SDK's tests)", () => {
+  const SDK_NUMBER = sdkList.data.trackings[0]!.tracking_number;
+
+  it('maps the SDK’s USPS list answer: InfoReceived is pre_transit, the older country_iso3, no estimate', async () => {
+    const fetch = aftershipAnswers({ json: sdkList });
+    const result = await tracker.track(SDK_NUMBER, label);
+    expect(request(fetch, 0).url).toBe(`${BASE}/trackings?tracking_numbers=${SDK_NUMBER}&slug=usps`);
+    expect(result).toEqual({
+      tracking_number: SDK_NUMBER,
+      slug: 'usps',
+      tag: 'pre_transit',
+      expected_delivery: null,
+      aftership_estimated_delivery_date: null,
+      courier_tracking_link: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${SDK_NUMBER}`,
+      service: 'USPS Ground Advantage',
+      checkpoints: [
+        {
+          checkpoint_time: '2023-12-20T02:12:00-06:00',
+          tag: 'pre_transit',
+          city: 'FAYETTEVILLE',
+          state: 'TX',
+          country_iso3: 'USA',
+          message: 'Shipping Label Created, USPS Awaiting Item',
+        },
+      ],
+    });
+  });
+
+  it('reads latest_estimated_delivery (the SDK’s get-tracking answer, a "specific" date)', () => {
+    const result = fromAfterShipTracking(sdkGetTracking.data.tracking, sdkGetTracking.data.tracking.tracking_number);
+    expect(result.expected_delivery).toBe('2022-07-06');
+    expect(result).not.toHaveProperty('expected_delivery_range');
+    expect(result.tag).toBe('delivered');
+  });
+
+  it('refuses a create answer about another courier (the SDK’s answer is slug ups), and never reads it by id', async () => {
+    const asked = sdkGetTracking.data.tracking.tracking_number;
+    const fetch = aftershipAnswers({ json: empty }, { status: 201, json: sdkGetTracking });
+    const err = await failure(tracker.track(asked, label));
+    expect(err.detail).toBe(`POST /trackings answered slug ups, not ${asked} at usps`);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a create answer about another number', async () => {
+    aftershipAnswers({ json: empty }, { status: 201, json: sdkGetTracking });
+    const err = await failure(tracker.track(NUMBER, label));
+    expect(err.detail).toBe(`POST /trackings answered tracking_number 1234567890, not ${NUMBER} at usps`);
+  });
+
+  it('refuses a read-by-id answer about another number', async () => {
+    const other = { ...byIdPending, data: { ...byIdPending.data, tracking_number: SDK_NUMBER } };
+    aftershipAnswers({ json: empty }, { status: 201, json: created }, { json: other });
+    const err = await failure(tracker.track(NUMBER, label));
+    expect(err.detail).toBe(`GET /trackings/${CREATED_ID} answered tracking_number ${SDK_NUMBER}, not ${NUMBER} at usps`);
+  });
+
+  it('skips list entries of another courier or number and creates the USPS tracking', async () => {
+    const asked = sdkGetTracking.data.tracking.tracking_number;
+    const list = { meta: { code: 200 }, data: { trackings: [sdkGetTracking.data.tracking, ...sdkList.data.trackings] } };
+    const mine = { ...created, data: { ...created.data, tracking_number: asked } };
+    const read = { ...byIdPending, data: { ...byIdPending.data, tracking_number: asked } };
+    const fetch = aftershipAnswers({ json: list }, { status: 201, json: mine }, { json: read });
+    const result = await tracker.track(asked, label);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(result).toMatchObject({ tracking_number: asked, slug: 'usps', tag: 'pre_transit' });
+  });
+});
+
+describe('AfterShip delivery estimates', () => {
+  const tracking = found.data.trackings[0]!;
+  const read = (fields: Record<string, unknown>) => fromAfterShipTracking({ ...tracking, ...fields }, NUMBER);
+
+  it('keeps a range from the carrier: its last day as expected_delivery, both ends in expected_delivery_range', () => {
+    const result = read({ courier_estimated_delivery_date: { estimated_delivery_date_min: '2026-09-09', estimated_delivery_date_max: '2026-09-11' } });
+    expect(result.expected_delivery).toBe('2026-09-11');
+    expect(result.expected_delivery_range).toEqual({ earliest: '2026-09-09', latest: '2026-09-11' });
+  });
+
+  it('reads latest_estimated_delivery when the carrier gives none: a range, or a specific date', () => {
+    const range = read({
+      courier_estimated_delivery_date: null,
+      latest_estimated_delivery: { type: 'range', source: 'AfterShip AI', datetime_min: '2026-09-10', datetime_max: '2026-09-12' },
+    });
+    expect(range.expected_delivery).toBe('2026-09-12');
+    expect(range.expected_delivery_range).toEqual({ earliest: '2026-09-10', latest: '2026-09-12' });
+    const specific = read({
+      courier_estimated_delivery_date: {},
+      latest_estimated_delivery: { type: 'specific', source: 'Carrier EDD', datetime: '2026-09-10' },
+    });
+    expect(specific.expected_delivery).toBe('2026-09-10');
+    expect(specific).not.toHaveProperty('expected_delivery_range');
+  });
+
+  it('prefers the carrier’s single date, and reads a range of one day or with one end as that day', () => {
+    expect(read({ latest_estimated_delivery: { type: 'specific', datetime: '2026-09-20' } }).expected_delivery).toBe('2026-09-09');
+    const same = read({ courier_estimated_delivery_date: { estimated_delivery_date_min: '2026-09-11', estimated_delivery_date_max: '2026-09-11' } });
+    expect(same.expected_delivery).toBe('2026-09-11');
+    expect(same).not.toHaveProperty('expected_delivery_range');
+    expect(read({ courier_estimated_delivery_date: { estimated_delivery_date_min: '2026-09-11', estimated_delivery_date_max: null } }).expected_delivery).toBe(
+      '2026-09-11',
+    );
+  });
+
+  it('reads AfterShip’s own estimate given as a range as its last day', () => {
+    const result = read({
+      aftership_estimated_delivery_date: { estimated_delivery_date_min: '2026-09-10', estimated_delivery_date_max: '2026-09-13', confidence_code: 1 },
+    });
+    expect(result.aftership_estimated_delivery_date).toBe('2026-09-13');
   });
 });
 

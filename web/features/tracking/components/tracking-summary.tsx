@@ -26,14 +26,16 @@ function SummaryCard({ label, palette, help, children }: { label: string; palett
 
 /** SPEC section 2's four cards: status (coloured by tag), service, estimated delivery, courier link. */
 export function TrackingSummary({ tracking }: { tracking: TrackingResult }) {
-  const estimate = tracking.expected_delivery ?? tracking.aftership_estimated_delivery_date;
+  const range = tracking.expected_delivery_range;
+  const single = tracking.expected_delivery ?? tracking.aftership_estimated_delivery_date;
+  const estimate = range ? `${formatCarrierTime(range.earliest)} – ${formatCarrierTime(range.latest)}` : single && formatCarrierTime(single);
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="8">
       <SummaryCard label="Status" palette={trackingStatus(tracking.tag).palette} help={tracking.tracking_number}>
         <TrackingStatusBadge tag={tracking.tag} size="lg" />
       </SummaryCard>
       <SummaryCard label="Service">{tracking.service || noValue}</SummaryCard>
-      <SummaryCard label="Estimated delivery">{estimate ? formatCarrierTime(estimate) : noValue}</SummaryCard>
+      <SummaryCard label="Estimated delivery">{estimate || noValue}</SummaryCard>
       <SummaryCard label="Courier">
         {isNavigableUrl(tracking.courier_tracking_link) ? (
           <Link href={tracking.courier_tracking_link} target="_blank" rel="noopener noreferrer" fontSize="md" colorPalette="blue" color="colorPalette.fg">
