@@ -62,6 +62,12 @@ const schema = z.object({
   HOODPAY_API_KEY: z.string().min(1).optional(),
   HOODPAY_BUSINESS_ID: z.string().min(1).optional(),
   HOODPAY_API_URL: z.url().default('https://api.hoodpay.io'),
+  /**
+   * Signing secret of the Hoodpay webhook (`whsec_...`, dashboard: Settings > Developer > Webhooks).
+   * Set: a notification without a valid, fresh signature is refused (400). Unset: notifications are
+   * taken unsigned, as before; either way the payment is read back from Hoodpay before anything moves.
+   */
+  HOODPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
 
   /** `sandbox` draws a SAMPLE label itself; `easypost` buys real postage (needs EASYPOST_API_KEY). */
   CARRIER_PROVIDER: z.enum(['sandbox', 'easypost']).default('sandbox'),

@@ -1,14 +1,16 @@
 /**
- * POST /hoodpay/webhook: Hoodpay's notifications. The payload only names a payment; what it says
- * about status or amount is not trusted: the payment is re-read from Hoodpay's API, and only a
- * completed payment whose amount equals the pending entry's credits it, once.
+ * POST /hoodpay/webhook: Hoodpay's notifications. With HOODPAY_WEBHOOK_SECRET set, a notification
+ * whose signature does not verify is refused (400) before anything is parsed or read. Even a signed
+ * payload only names a payment; what it says about status or amount is not trusted: the payment is
+ * re-read from Hoodpay's API, and only a completed payment whose amount equals the pending entry's
+ * credits it, once.
  */
 import { settleTopUp } from '../../payments/top-ups';
 import { findEntryByProviderRef } from '../../wallet/ledger';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { paymentIdFromWebhook } from '../../providers/payments/hoodpay-checkout';
-import { getCryptoCheckout } from '../../providers/registry/payments';
+import { getCryptoCheckout, verifyHoodpayNotification } from '../../providers/registry/payments';
 
 function parse(rawBody: string): unknown {
   try {
@@ -21,7 +23,8 @@ function parse(rawBody: string): unknown {
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
 
-export const handler = api('POST /hoodpay/webhook', async function hoodpayWebhook({ rawBody, log }) {
+export const handler = api('POST /hoodpay/webhook', async function hoodpayWebhook({ rawBody, headers, log }) {
+  if (!verifyHoodpayNotification(rawBody, headers)) throw new BadRequest('Invalid signature');
   const paymentId = paymentIdFromWebhook(parse(rawBody));
   if (!paymentId) throw new BadRequest('No payment id in the notification');
   const ref = await findEntryByProviderRef('hoodpay', paymentId);

@@ -1,5 +1,7 @@
 /** Chooses the payment providers: the real one when its keys are configured, the local sandbox otherwise. */
 import type Stripe from 'stripe';
+import { config } from '../../config';
+import { hoodpayNotificationSignedWith, type NotificationHeaders } from '../payments/hoodpay-webhook-signature';
 import { HoodpayCheckout } from '../payments/hoodpay-checkout';
 import type { CardCheckout, CryptoCheckout } from '../payments/payments';
 import { SandboxCardCheckout, SandboxCryptoCheckout } from '../payments/sandbox-checkout';
@@ -38,4 +40,14 @@ export function usingSandboxPayments(): { card: boolean; crypto: boolean } {
  */
 export function verifyStripeEvent(rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {
   return stripeEventSignedWith(getCardCheckout().webhookSecret(), rawBody, signatureHeader);
+}
+
+/**
+ * Whether a Hoodpay notification may be read: with HOODPAY_WEBHOOK_SECRET set, only when its
+ * signature over exactly `rawBody` is valid and fresh (hoodpay-webhook-signature.ts); without it,
+ * always, as before the secret existed. The payment is read back from Hoodpay either way.
+ */
+export function verifyHoodpayNotification(rawBody: string, headers: NotificationHeaders): boolean {
+  const secret = config().HOODPAY_WEBHOOK_SECRET;
+  return secret === undefined || hoodpayNotificationSignedWith(secret, rawBody, headers);
 }

@@ -5,10 +5,12 @@
  * wallet does follows what Hoodpay answers when the payment is read back, never the payload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../../../functions/config';
 import { closeLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getStats } from '../../../../functions/data/stats';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import type { CryptoCheckout } from '../../../../functions/providers/payments/payments';
+import { signHoodpayNotification } from '../../../../functions/providers/payments/hoodpay-webhook-signature';
 import { hoodpaySandboxWebhookPayload } from '../../../../functions/providers/payments/sandbox-checkout';
 import { findEntryByProviderRef, getEntry } from '../../../../functions/wallet/ledger';
 import { expectLedgerInvariant } from '../../ledger-invariant';
@@ -186,6 +188,79 @@ describe('POST /hoodpay/webhook: the payment as Hoodpay reports it', () => {
     expect(res.json).toEqual(HIDDEN_500);
     faults.stop();
     expect((await notifyPaid()).statusCode).toBe(200);
+    expect(await balanceOf(ann.id)).toBe(1500);
+  });
+});
+
+describe('POST /hoodpay/webhook: the signature, with HOODPAY_WEBHOOK_SECRET set', () => {
+  const SECRET = 'whsec_cHJlcGFpZHNoaXAtaG9vZHBheS10ZXN0LWtleQ==';
+  beforeEach(() => {
+    vi.stubEnv('HOODPAY_WEBHOOK_SECRET', SECRET);
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+
+  /** Hoodpay's notification for the payment, signed as Svix signs it (`atMs` the signing time). */
+  function signedNotification(secret = SECRET, atMs = Date.now()) {
+    const raw = JSON.stringify(hoodpaySandboxWebhookPayload(paymentId, 'paid'));
+    const timestamp = Math.floor(atMs / 1000);
+    const headers = { 'svix-id': 'msg_2mWb3sZsQeDWk0f3Z2UqL9hJtKc', 'svix-timestamp': String(timestamp) };
+    return { raw, headers: { ...headers, 'svix-signature': signHoodpayNotification(secret, headers['svix-id'], timestamp, raw) } };
+  }
+  const deliver = (n: { raw: string; headers: Record<string, string> }) => invoke('POST /hoodpay/webhook', { raw: n.raw, headers: n.headers });
+
+  it('credits a completed payment whose notification is signed with the secret', async () => {
+    await closeLocalCheckout(paymentId, 'paid');
+    const res = await deliver(signedNotification());
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(RECEIVED);
+    expect(watch.getPayment).toHaveBeenCalledExactlyOnceWith(paymentId, expect.anything());
+    expect(await entry()).toMatchObject({ status: 'completed', amountCents: 1500 });
+    expect(await balanceOf(ann.id)).toBe(1500);
+  });
+
+  it.each([
+    ['unsigned', () => notifyPaid()],
+    ['signed with another secret', () => deliver(signedNotification('whsec_b3RoZXItc2VjcmV0LW5vdC1vdXJzLTEyMzQ1Ng=='))],
+    [
+      'signed over another body',
+      () => {
+        const n = signedNotification();
+        return deliver({ ...n, raw: n.raw.replace('"PAYMENT_COMPLETED"', '"PAYMENT_COMPLETED" ') });
+      },
+    ],
+    ['signed 6 minutes ago (a replay)', () => deliver(signedNotification(SECRET, Date.now() - 6 * 60 * 1000))],
+    ['signed 6 minutes in the future', () => deliver(signedNotification(SECRET, Date.now() + 6 * 60 * 1000))],
+  ])('answers 400 Invalid signature for a notification %s, asking Hoodpay nothing and writing nothing', async (_what, send) => {
+    await closeLocalCheckout(paymentId, 'paid');
+    const res = await withoutWrites(send);
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual({ message: 'Invalid signature' });
+    expect(watch.getPayment).not.toHaveBeenCalled();
+    expect((await entry())?.status).toBe('pending');
+    expect(await balanceOf(ann.id)).toBe(0);
+  });
+
+  it('still reads the payment back: a signed notification of a payment Hoodpay reports pending credits nothing', async () => {
+    const res = await withoutWrites(() => deliver(signedNotification()));
+
+    expect(res.statusCode).toBe(200);
+    expect(watch.getPayment).toHaveBeenCalledOnce();
+    expect((await entry())?.status).toBe('pending');
+  });
+});
+
+describe('POST /hoodpay/webhook: without HOODPAY_WEBHOOK_SECRET', () => {
+  it('takes an unsigned notification as before, and credits what Hoodpay reports', async () => {
+    await closeLocalCheckout(paymentId, 'paid');
+    const res = await notifyPaid();
+
+    expect(res.statusCode).toBe(200);
     expect(await balanceOf(ann.id)).toBe(1500);
   });
 });
