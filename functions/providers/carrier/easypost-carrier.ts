@@ -22,7 +22,12 @@
  * EasyPost there and then (best effort), and the detail says how that went; only when the refund
  * call itself failed does it say "REFUND AT EASYPOST" with the shipment id, for the operator
  * (docs/decisions.md, issue 14 parts 2 and 5).
- * BoughtLabel.costCents is the selected rate's cost. With `label_format: "PDF"` EasyPost answers
+ * BoughtLabel.costCents is the selected rate's cost. The label format is set at create only (the
+ * buy call takes a rate and nothing about the file), so the create answer's `options.label_format`
+ * must echo "PDF" or nothing is bought; EasyPost's recorded cassettes show what else comes back: a
+ * PNG in `label_url` with `label_pdf_url` null, the default format. A bought label without a usable
+ * tracking code or PDF ("answered without a PDF label", a download that fails) is refused and its
+ * refund asked at once, as for a wrong selected_rate. With `label_format: "PDF"` EasyPost answers
  * the PDF in `label_pdf_url` (its `label_url` then points at the same PDF, `label_file_type`
  * "application/pdf"); label_url is used only when the file type says PDF. Weights go in ounces and
  * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants.
@@ -166,6 +171,13 @@ export class EasyPostCarrier implements Carrier {
       );
     }
 
+    // The label format is chosen at create (the buy call takes none): a shipment that says it will
+    // print anything but a PDF is not bought, so nothing is paid for a label we cannot keep.
+    const options = isRecord(created.options) ? created.options : {};
+    if (typeof options.label_format === 'string' && options.label_format.toUpperCase() !== 'PDF') {
+      throw this.unavailable(`shipment ${shipmentId} was created with label_format ${clip(options.label_format, 20)}, not PDF; not bought`);
+    }
+
     const ceiling = this.costCeilings[request.labelType] ?? request.priceCents;
     if (rate.costCents > ceiling) {
       throw this.unavailable(
@@ -180,18 +192,33 @@ export class EasyPostCarrier implements Carrier {
     const asked = `USPS ${service.easypostService} at most ${formatUsd(ceiling)}`;
     if (!selected || selected.carrier.toUpperCase() !== 'USPS' || selected.service !== service.easypostService || selected.costCents > ceiling) {
       const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
-      const what = `shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`;
-      // Our debit is refunded by the caller; the postage comes back only if EasyPost is asked.
-      const refund = await this.refundShipment(shipmentId).then(
-        (outcome) => outcome.status,
-        (err: unknown) => (err instanceof ProviderUnavailable ? err : new ProviderUnavailable(LABEL_PROVIDER_NAME, String(err))),
-      );
-      throw typeof refund === 'string'
-        ? this.unavailable(`${what}; its refund was asked at EasyPost (refund_status ${refund})`)
-        : this.unavailable(`REFUND AT EASYPOST: ${what}; the refund call failed: ${refund.detail}`);
+      throw await this.refuseBought(shipmentId, `shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
     }
-    const { tracking, pdf } = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
-    return { tracking, carrierRef: shipmentId, service: service.name, pdf, costCents: selected.costCents };
+    let label: { tracking: string; pdf: Uint8Array };
+    try {
+      label = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
+    } catch (err) {
+      // No usable tracking code or PDF (a PNG label, a download that failed): the order fails, so
+      // the postage is refunded at EasyPost like any other refused label.
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      throw await this.refuseBought(shipmentId, `${err.detail} (shipment ${shipmentId}, reference ${request.orderId}); label refused`);
+    }
+    return { tracking: label.tracking, carrierRef: shipmentId, service: service.name, pdf: label.pdf, costCents: selected.costCents };
+  }
+
+  /**
+   * The error for a label bought at EasyPost but refused here. Our debit is refunded by the caller;
+   * the postage comes back only if EasyPost is asked, so it is asked now; only when that call fails
+   * does the detail start with REFUND AT EASYPOST, for the operator.
+   */
+  private async refuseBought(shipmentId: string, what: string): Promise<ProviderUnavailable> {
+    const refund = await this.refundShipment(shipmentId).then(
+      (outcome) => outcome.status,
+      (err: unknown) => (err instanceof ProviderUnavailable ? err : new ProviderUnavailable(LABEL_PROVIDER_NAME, String(err))),
+    );
+    return typeof refund === 'string'
+      ? this.unavailable(`${what}; its refund was asked at EasyPost (refund_status ${refund})`)
+      : this.unavailable(`REFUND AT EASYPOST: ${what}; the refund call failed: ${refund.detail}`);
   }
 
   /**

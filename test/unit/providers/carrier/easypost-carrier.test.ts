@@ -1,16 +1,23 @@
 /**
- * The EasyPost carrier against answers in the shape of EasyPost's documented examples
- * (test/fixtures/easypost/README.md). `fetch` is stubbed: no network. Each test asserts the requests
- * we send: URLs, Basic auth with the key as user name, JSON bodies.
+ * The EasyPost carrier against EasyPost's own recorded answers (the `recorded-*` cassette answers
+ * of its official Node client) and, for a PDF label, which no recording has, answers in the shape
+ * of EasyPost's documented examples (test/fixtures/easypost/README.md says which is which). `fetch`
+ * is stubbed: no network. Each test asserts the requests we send: URLs, Basic auth with the key as
+ * user name, JSON bodies.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
-import errorAddress from '../../../fixtures/easypost/error-address.json';
+import recordedBuyPng from '../../../fixtures/easypost/recorded-buy-png.json';
+import recordedCreatePng from '../../../fixtures/easypost/recorded-create-png.json';
+import recordedErrorNotFound from '../../../fixtures/easypost/recorded-error-not-found.json';
+import recordedError from '../../../fixtures/easypost/recorded-error-parameter-required.json';
+import refundAnswer from '../../../fixtures/easypost/recorded-refund-submitted.json';
+import recordedRetrieveBought from '../../../fixtures/easypost/recorded-retrieve-bought.json';
+import recordedRetrieveUnbought from '../../../fixtures/easypost/recorded-retrieve-unbought.json';
 import bought from '../../../fixtures/easypost/shipment-bought.json';
 import created from '../../../fixtures/easypost/shipment-created.json';
-import refundAnswer from '../../../fixtures/easypost/shipment-refund.json';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
 
 const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
@@ -153,13 +160,18 @@ describe('EasyPostCarrier.buyLabel', () => {
 });
 
 describe('EasyPostCarrier failures are ProviderUnavailable without the key', () => {
-  it('an EasyPost error answer, with its code and field messages in the detail', async () => {
-    const fetch = easypostAnswers({ status: 422, json: errorAddress });
+  it('an EasyPost error answer (recorded), with its code and field messages in the detail', async () => {
+    const fetch = easypostAnswers({ status: 422, json: recordedError });
     const err = await failure(carrier.buyLabel(request));
-    expect(err.detail).toContain('POST /v2/shipments answered HTTP 422');
-    expect(err.detail).toContain('ADDRESS.VERIFY.FAILURE: Address not found');
-    expect(err.detail).toContain('street1: House number is missing');
+    expect(err.detail).toBe('POST /v2/shipments answered HTTP 422: PARAMETER.REQUIRED: Missing required parameter. (shipment: cannot be blank)');
     expect(fetch).toHaveBeenCalledTimes(1); // nothing bought
+  });
+
+  it('an EasyPost error answer in its alternative format (recorded: errors as plain strings)', async () => {
+    easypostAnswers({ status: 404, json: recordedErrorNotFound });
+    expect((await failure(carrier.buyLabel(request))).detail).toBe(
+      'POST /v2/shipments answered HTTP 404: NOT_FOUND: The requested resource could not be found. (No eligible insurance found with provided tracking code.)',
+    );
   });
 
   it('a refused key (401) does not echo the key', async () => {
@@ -195,29 +207,34 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('a buy that fails, or answers without tracking code or PDF', async () => {
-    easypostAnswers({ json: created }, { status: 402, json: { error: { code: 'PAYMENT.INSUFFICIENT_FUNDS', message: 'Insufficient funds' } } });
+  it('a buy that fails (nothing bought, nothing to refund)', async () => {
+    const fetch = easypostAnswers({ json: created }, { status: 402, json: { error: { code: 'PAYMENT.INSUFFICIENT_FUNDS', message: 'Insufficient funds' } } });
     expect((await failure(carrier.buyLabel(request))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/buy answered HTTP 402`);
-    easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } });
-    expect((await failure(carrier.buyLabel(request))).detail).toContain('without a usable tracking_code');
-    const pngOnly = {
-      ...bought,
-      postage_label: { ...bought.postage_label, label_pdf_url: null, label_file_type: 'image/png', label_url: 'https://x.example/l.png' },
-    };
-    easypostAnswers({ json: created }, { json: pngOnly });
-    expect((await failure(carrier.buyLabel(request))).detail).toContain('without a PDF label');
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('a label download that fails, is not https, or is not a PDF', async () => {
-    easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' });
-    expect((await failure(carrier.buyLabel(request))).detail).toMatch(
-      /label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/,
+  it('a bought label without tracking code: refused, and its refund asked at EasyPost', async () => {
+    const fetch = easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } }, { json: refundAnswer });
+    expect((await failure(carrier.buyLabel(request))).detail).toBe(
+      `buy ${SHIPMENT_ID} answered without a usable tracking_code (shipment ${SHIPMENT_ID}, reference ${request.orderId}); label refused; its refund was asked at EasyPost (refund_status submitted)`,
     );
-    easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' });
-    expect((await failure(carrier.buyLabel(request))).detail).toContain('is not a PDF');
+    expect(fetch.mock.calls[2]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
+  });
+
+  it('a label download that fails, is not https, or is not a PDF: refused, and its refund asked at EasyPost', async () => {
+    const refunded = '; label refused; its refund was asked at EasyPost (refund_status submitted)';
+    let fetch = easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' }, { json: refundAnswer });
+    const denied = (await failure(carrier.buyLabel(request))).detail;
+    expect(denied).toMatch(/label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/);
+    expect(denied.endsWith(refunded)).toBe(true);
+    expect(fetch.mock.calls[3]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
+    fetch = easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' }, { json: refundAnswer });
+    expect((await failure(carrier.buyLabel(request))).detail).toContain(`is not a PDF (shipment ${SHIPMENT_ID}`);
+    expect(fetch).toHaveBeenCalledTimes(4);
     const http = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: 'http://easypost-files.example/l.pdf' } };
-    easypostAnswers({ json: created }, { json: http });
+    fetch = easypostAnswers({ json: created }, { json: http }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('non-https');
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -384,7 +401,7 @@ describe('EasyPostCarrier label refunds', () => {
   });
 
   it('cannot say when EasyPost fails, answers a refund without refund_status, or an unknown one (ProviderUnavailable, no key)', async () => {
-    easypostAnswers({ status: 422, json: errorAddress }, { json: withStatus(null) }, { json: withStatus('lost_in_the_mail') });
+    easypostAnswers({ status: 422, json: recordedError }, { json: withStatus(null) }, { json: withStatus('lost_in_the_mail') });
     expect((await failure(carrier.refundLabel(label))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/refund answered HTTP 422`);
     expect((await failure(carrier.refundLabel(label))).detail).toBe(`refund ${SHIPMENT_ID} answered without a refund_status`);
     expect((await failure(carrier.refundStatus(label))).detail).toBe(`shipment ${SHIPMENT_ID} answered an unknown refund_status lost_in_the_mail`);
@@ -428,5 +445,100 @@ describe('EasyPostCarrier.findLabel (recovery of a purchase cut short)', () => {
   it('cannot say when EasyPost fails (recovery asks again later, nothing is refunded)', async () => {
     easypostAnswers({ status: 503, body: 'upstream unavailable' });
     expect((await failure(carrier.findLabel(request))).detail).toContain('answered HTTP 503');
+  });
+});
+
+describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cassettes, PNG labels)", () => {
+  const RECORDED_ID = recordedCreatePng.id;
+  /** The recorded create answer as EasyPost echoes our request for a PDF: only options.label_format differs. */
+  const createdForPdf = { ...recordedCreatePng, options: { ...recordedCreatePng.options, label_format: 'PDF' } };
+  /** The recorded buy answer with the postage_label EasyPost answers for label_format PDF (docs; no cassette has one). */
+  const boughtPdf = {
+    ...recordedBuyPng,
+    postage_label: {
+      ...recordedBuyPng.postage_label,
+      label_file_type: 'application/pdf',
+      label_url: 'https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.pdf',
+      label_pdf_url: 'https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.pdf',
+    },
+  };
+  const ground = { ...request, labelType: 'usps_ground' };
+
+  it('refuses a shipment created for a PNG label before buying anything (the recorded create answer)', async () => {
+    expect(recordedCreatePng.options.label_format).toBe('PNG');
+    const fetch = easypostAnswers({ json: recordedCreatePng });
+    expect((await failure(carrier.buyLabel(ground))).detail).toBe(`shipment ${RECORDED_ID} was created with label_format PNG, not PDF; not bought`);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a recorded PNG label bought anyway: "answered without a PDF label", never downloaded, its refund asked at once', async () => {
+    const fetch = easypostAnswers({ json: createdForPdf }, { json: recordedBuyPng }, { json: refundAnswer });
+    const err = await failure(carrier.buyLabel(ground));
+    expect(err.detail).toBe(
+      `buy ${RECORDED_ID} answered without a PDF label (label_file_type image/png) (shipment ${RECORDED_ID}, reference ${ground.orderId}); label refused; its refund was asked at EasyPost (refund_status submitted)`,
+    );
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_1417b8ba15e0420287f0249d36bb0ef6' } });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch.mock.calls[2]![0]).toBe(`https://api.easypost.com/v2/shipments/${RECORDED_ID}/refund`);
+    expect(fetch.mock.calls[2]![1]?.method).toBe('POST');
+  });
+
+  it('buys the recorded GroundAdvantage rate and reads the recorded tracking code and cost when the label is a PDF', async () => {
+    const fetch = easypostAnswers({ json: createdForPdf }, { json: boughtPdf }, { body: LABEL_PDF });
+    expect(await carrier.buyLabel(ground)).toEqual({
+      tracking: '9400100110368068953228',
+      carrierRef: RECORDED_ID,
+      service: 'USPS Ground Advantage',
+      pdf: LABEL_PDF,
+      costCents: 593,
+    });
+    expect(String(fetch.mock.calls[2]![0])).toBe(boughtPdf.postage_label.label_pdf_url);
+  });
+
+  it('buys the recorded Priority rate ($6.90) for a Priority label, refusing it under a $6.00 ceiling', async () => {
+    const fetch = easypostAnswers({ json: createdForPdf });
+    expect((await failure(carrier.buyLabel(sampleLabelRequest))).detail).toBe(
+      `shipment ${RECORDED_ID}: USPS Priority costs $6.90 (690 cents), above the ceiling of $6.00 (600 cents) for usps_priority; not bought`,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  const label = (carrierRef: string) => ({
+    id: request.orderId,
+    carrierRef,
+    tracking: '9400100110368068953341',
+    createdAt: '2026-09-07T15:00:00.000Z',
+    labelType: 'usps_ground',
+    service: 'USPS Ground Advantage',
+    from: request.from,
+    to: request.to,
+  });
+
+  it('refundLabel reads the recorded refund answer: submitted', async () => {
+    const fetch = easypostAnswers({ json: refundAnswer });
+    expect(await carrier.refundLabel(label(refundAnswer.id))).toEqual({ status: 'submitted' });
+    expect(fetch.mock.calls[0]![0]).toBe(`https://api.easypost.com/v2/shipments/${refundAnswer.id}/refund`);
+  });
+
+  it('refundStatus reads a recorded bought shipment never refunded (refund_status null) as no refund asked', async () => {
+    expect(recordedRetrieveBought.refund_status).toBeNull();
+    easypostAnswers({ json: recordedRetrieveBought });
+    expect(await carrier.refundStatus(label(recordedRetrieveBought.id))).toBeUndefined();
+  });
+
+  it('findLabel: a recorded shipment created but never bought is no label; a recorded shipment of no reference is not ours', async () => {
+    const fetch = easypostAnswers({ json: recordedRetrieveUnbought }, { json: recordedRetrieveBought });
+    expect(await carrier.findLabel({ ...request, orderId: recordedRetrieveUnbought.reference })).toBeUndefined();
+    expect(fetch.mock.calls[0]![0]).toBe('https://api.easypost.com/v2/shipments/123');
+    expect(await carrier.findLabel(request)).toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(2); // nothing downloaded
+  });
+
+  it('findLabel: a recorded bought shipment whose label is a PNG cannot be kept (ProviderUnavailable, nothing downloaded)', async () => {
+    const fetch = easypostAnswers({ json: recordedBuyPng });
+    expect((await failure(carrier.findLabel({ ...request, orderId: recordedBuyPng.reference }))).detail).toBe(
+      `shipment ${RECORDED_ID} answered without a PDF label (label_file_type image/png)`,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
