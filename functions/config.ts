@@ -53,6 +53,22 @@ const schema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
+  /** reCAPTCHA v3 only: the lowest score that counts as a person (0 to 1). v2 answers carry no score. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /**
+   * Hosts a reCAPTCHA token may have been solved on, comma-separated (`prepaidship.com,www.prepaidship.com`);
+   * unset: the host of APP_URL. Google's test keys answer `testkey.google.com`.
+   */
+  RECAPTCHA_HOSTNAMES: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string()).min(1, 'name at least one host'))
+    .optional(),
 
   /** Stripe: with a secret key the real Checkout is used; without one, the local sandbox checkout. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),

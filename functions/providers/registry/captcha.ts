@@ -15,7 +15,12 @@ export function getCaptcha(): Captcha {
           maxNumber: c.ALTCHA_MAX_NUMBER,
         });
       case 'recaptcha':
-        return createRecaptchaCaptcha({ siteKey: c.RECAPTCHA_SITE_KEY, secretKey: c.RECAPTCHA_SECRET_KEY });
+        return createRecaptchaCaptcha({
+          siteKey: c.RECAPTCHA_SITE_KEY,
+          secretKey: c.RECAPTCHA_SECRET_KEY,
+          hostnames: c.RECAPTCHA_HOSTNAMES ?? [new URL(c.APP_URL).hostname],
+          minScore: c.RECAPTCHA_MIN_SCORE,
+        });
       case 'none':
         return createNoCaptcha();
     }

@@ -1,14 +1,22 @@
 /**
- * reCAPTCHA against recorded siteverify answers (test/fixtures/recaptcha/), shaped as Google documents
- * them at https://developers.google.com/recaptcha/docs/verify. `fetch` is stubbed: no network.
+ * reCAPTCHA against siteverify answers (test/fixtures/recaptcha/, README there), shaped as Google
+ * documents them for v2 and v3. `fetch` is stubbed: no network.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRecaptchaCaptcha } from '../../../functions/providers/captcha/recaptcha-captcha';
+import { resetConfigForTests } from '../../../functions/config';
+import { createRecaptchaCaptcha, RECAPTCHA_ACTIONS } from '../../../functions/providers/captcha/recaptcha-captcha';
+import { getCaptcha } from '../../../functions/providers/registry/captcha';
 import badSecret from '../../fixtures/recaptcha/siteverify-bad-secret.json';
 import failure from '../../fixtures/recaptcha/siteverify-failure.json';
 import success from '../../fixtures/recaptcha/siteverify-success.json';
+import duplicate from '../../fixtures/recaptcha/siteverify-timeout-or-duplicate.json';
+import v3LowScore from '../../fixtures/recaptcha/siteverify-v3-low-score.json';
+import v3OtherAction from '../../fixtures/recaptcha/siteverify-v3-other-action.json';
+import v3OtherHostname from '../../fixtures/recaptcha/siteverify-v3-other-hostname.json';
+import v3Success from '../../fixtures/recaptcha/siteverify-v3-success.json';
 
-const recaptcha = createRecaptchaCaptcha({ siteKey: 'site-key-123', secretKey: 'secret-key-456' });
+const HOST = 'prepaidship.example';
+const recaptcha = createRecaptchaCaptcha({ siteKey: 'site-key-123', secretKey: 'secret-key-456', hostnames: [HOST] });
 
 /** Stubs the global fetch with Google's recorded answer and returns the stub to inspect the request. */
 function googleAnswers(answer: unknown, status = 200) {
@@ -90,7 +98,110 @@ describe('reCAPTCHA', () => {
   });
 
   it('cannot be made without both keys', () => {
-    expect(() => createRecaptchaCaptcha({ siteKey: 'site' })).toThrow(/RECAPTCHA_SECRET_KEY/);
-    expect(() => createRecaptchaCaptcha({ secretKey: 'secret' })).toThrow(/RECAPTCHA_SITE_KEY/);
+    expect(() => createRecaptchaCaptcha({ siteKey: 'site', hostnames: [HOST] })).toThrow(/RECAPTCHA_SECRET_KEY/);
+    expect(() => createRecaptchaCaptcha({ secretKey: 'secret', hostnames: [HOST] })).toThrow(/RECAPTCHA_SITE_KEY/);
+  });
+
+  it('refuses a token Google reports used twice or expired', async () => {
+    googleAnswers(duplicate);
+    expect(await recaptcha.verify('replayed')).toBe(false);
+  });
+});
+
+describe('reCAPTCHA: more than success', () => {
+  it('v2: refuses a solved checkbox whose answer names another host, or none', async () => {
+    googleAnswers({ ...success, hostname: 'prepaidship-lookalike.example' });
+    expect(await recaptcha.verify('token')).toBe(false);
+    googleAnswers({ success: true, challenge_ts: success.challenge_ts });
+    expect(await recaptcha.verify('token')).toBe(false);
+  });
+
+  it('v2: takes the host in any letter case', async () => {
+    googleAnswers({ ...success, hostname: 'PrepaidShip.Example' });
+    expect(await recaptcha.verify('token')).toBe(true);
+  });
+
+  it('v3: accepts a score of 0.9 for our login action on our host', async () => {
+    googleAnswers(v3Success);
+    expect(await recaptcha.verify('v3-token')).toBe(true);
+    googleAnswers({ ...v3Success, action: 'signup' });
+    expect(await recaptcha.verify('v3-token')).toBe(true);
+  });
+
+  it('v3: refuses a score under 0.5 (a likely bot) although Google says success', async () => {
+    googleAnswers(v3LowScore);
+    expect(v3LowScore.success).toBe(true);
+    expect(await recaptcha.verify('v3-token')).toBe(false);
+  });
+
+  it('v3: the threshold is the setting: exactly the minimum passes, just under it fails', async () => {
+    const strict = createRecaptchaCaptcha({ siteKey: 's', secretKey: 'k', hostnames: [HOST], minScore: 0.7 });
+    googleAnswers({ ...v3Success, score: 0.7 });
+    expect(await strict.verify('t')).toBe(true);
+    googleAnswers({ ...v3Success, score: 0.6 });
+    expect(await strict.verify('t')).toBe(false);
+    const lenient = createRecaptchaCaptcha({ siteKey: 's', secretKey: 'k', hostnames: [HOST], minScore: 0.1 });
+    googleAnswers(v3LowScore);
+    expect(await lenient.verify('t')).toBe(true);
+  });
+
+  it('v3: refuses a token minted for another action (a page view), or for none', async () => {
+    googleAnswers(v3OtherAction);
+    expect(await recaptcha.verify('v3-token')).toBe(false);
+    googleAnswers({ ...v3Success, action: undefined });
+    expect(await recaptcha.verify('v3-token')).toBe(false);
+  });
+
+  it('v3: refuses a token solved on another host', async () => {
+    googleAnswers(v3OtherHostname);
+    expect(await recaptcha.verify('v3-token')).toBe(false);
+  });
+
+  it('v3: refuses a score that is not a number', async () => {
+    googleAnswers({ ...v3Success, score: '0.9' });
+    expect(await recaptcha.verify('v3-token')).toBe(false);
+  });
+
+  it('names the actions our forms would send with a v3 widget', () => {
+    expect(RECAPTCHA_ACTIONS).toEqual(['login', 'signup']);
+  });
+});
+
+describe('reCAPTCHA settings (getCaptcha)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+  function useEnv(vars: Record<string, string>) {
+    vi.stubEnv('CAPTCHA_PROVIDER', 'recaptcha');
+    vi.stubEnv('RECAPTCHA_SITE_KEY', 'site');
+    vi.stubEnv('RECAPTCHA_SECRET_KEY', 'secret');
+    for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+    resetConfigForTests();
+  }
+
+  it('takes the host of APP_URL and a minimum score of 0.5 when neither is set', async () => {
+    useEnv({ APP_URL: 'https://prepaidship.example:8443/app' });
+    googleAnswers(v3Success);
+    expect(await getCaptcha().verify('t')).toBe(true);
+    googleAnswers({ ...v3Success, score: 0.49 });
+    expect(await getCaptcha().verify('t')).toBe(false);
+    googleAnswers({ ...v3Success, hostname: 'localhost' });
+    expect(await getCaptcha().verify('t')).toBe(false);
+  });
+
+  it('takes RECAPTCHA_HOSTNAMES (comma-separated) instead of the APP_URL host, and RECAPTCHA_MIN_SCORE', async () => {
+    useEnv({ APP_URL: 'http://localhost:3000', RECAPTCHA_HOSTNAMES: ' www.prepaidship.example, Prepaidship.example ', RECAPTCHA_MIN_SCORE: '0.8' });
+    googleAnswers(v3Success);
+    expect(await getCaptcha().verify('t')).toBe(true);
+    googleAnswers({ ...v3Success, hostname: 'www.prepaidship.example', score: 0.79 });
+    expect(await getCaptcha().verify('t')).toBe(false);
+    googleAnswers({ ...v3Success, hostname: 'localhost' });
+    expect(await getCaptcha().verify('t')).toBe(false);
+  });
+
+  it('refuses a minimum score outside 0 to 1 at start', () => {
+    useEnv({ RECAPTCHA_MIN_SCORE: '5' });
+    expect(() => getCaptcha()).toThrow(/RECAPTCHA_MIN_SCORE/);
   });
 });
