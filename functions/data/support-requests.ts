@@ -1,30 +1,134 @@
 /**
- * Support requests, kept beside their user so none is lost if the mail to support fails.
+ * Support requests, kept beside their user so none is lost if the mail to support fails. A request
+ * is stored once per Idempotency-Key (a retried POST answers the stored request), and waits in the
+ * work index's mail queue until its mail to support has gone out: the request sends it at once, and
+ * the scheduled work (functions/jobs/) sends it later if that failed, from the stored request.
  *
- *   request  pk USER#<userId>  sk SUPPORT#<ulid>  email, subject, message, createdAt
+ *   request  pk USER#<userId>  sk SUPPORT#<ulid>  name, email, role, subject, message, createdAt,
+ *            mailedAt (null until sent), mailTries; while unsent: gsi3 WORK#mail / <next try>#<id>
+ *   key      pk SUPPORTKEY#<userId>#<Idempotency-Key>  sk SUPPORTKEY  requestId, TTL 7 days
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName, transact } from './client';
+import { dueItems, workKeys } from './work-index';
 
 export interface SupportRequest {
   id: string;
   userId: string;
+  name: string;
   email: string;
+  role: string;
   subject: string;
   message: string;
   createdAt: string;
+  /** When the mail to support went out; null until then. */
+  mailedAt: string | null;
+  /** Scheduled tries of the mail so far (the request's own first try not counted). */
+  mailTries: number;
+  /** While the mail has not gone out: when it is tried (again). */
+  mailDue?: string;
 }
 
-/** Stores a new support request. */
-export async function saveSupportRequest(input: Omit<SupportRequest, 'id' | 'createdAt'>): Promise<SupportRequest> {
-  const request: SupportRequest = { ...input, id: ulid(), createdAt: new Date().toISOString() };
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { pk: `USER#${input.userId}`, sk: `SUPPORT#${request.id}`, entity: 'supportRequest', ...request },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return request;
+const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `SUPPORT#${id}` });
+const idempotencyKey = (userId: string, key: string) => ({ pk: `SUPPORTKEY#${userId}#${key}`, sk: 'SUPPORTKEY' });
+const KEY_TTL_S = 7 * 24 * 3600;
+
+/** The first scheduled try of a mail the request could not send: a minute on, after the request's own try. */
+const FIRST_RETRY_MS = 60_000;
+
+const fromItem = (item: Record<string, unknown>): SupportRequest => {
+  const { pk: _pk, sk: _sk, entity: _e, gsi3pk: _w, gsi3sk: _d, ...request } = item;
+  return { mailTries: 0, mailedAt: null, name: '', role: 'user', ...request } as SupportRequest;
+};
+
+export async function getSupportRequest(userId: string, id: string): Promise<SupportRequest | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: requestKey(userId, id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
 }
+
+/**
+ * Stores a new support request, once per `key`: the same key from the same user answers the request
+ * stored first (`created: false`) and stores nothing.
+ */
+export async function saveSupportRequest(
+  input: Pick<SupportRequest, 'userId' | 'name' | 'email' | 'role' | 'subject' | 'message'>,
+  key: string,
+  now = new Date(),
+): Promise<{ request: SupportRequest; created: boolean }> {
+  const createdAt = now.toISOString();
+  const mailDue = new Date(now.getTime() + FIRST_RETRY_MS).toISOString();
+  const request: SupportRequest = { ...input, id: ulid(), createdAt, mailedAt: null, mailTries: 0, mailDue };
+  const done = await transact([
+    {
+      name: 'support.key',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...idempotencyKey(input.userId, key), entity: 'supportKey', requestId: request.id, expiresAt: Math.floor(now.getTime() / 1000) + KEY_TTL_S },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      name: 'support.request',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...requestKey(input.userId, request.id), entity: 'supportRequest', ...request, ...workKeys('mail', request.id, mailDue) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+  ]);
+  if (done.ok) return { request, created: true };
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(input.userId, key), ConsistentRead: true }));
+  const first = typeof Item?.requestId === 'string' ? await getSupportRequest(input.userId, Item.requestId) : undefined;
+  if (!first) throw new Error(`support request key ${key} is claimed but its request is missing`);
+  return { request: first, created: false };
+}
+
+/** The mail went out: the request leaves the mail queue. False when it had already been marked. */
+export async function markMailed(request: Pick<SupportRequest, 'userId' | 'id'>, now = new Date()): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(request.userId, request.id),
+        UpdateExpression: 'SET mailedAt = :now REMOVE mailDue, gsi3pk, gsi3sk',
+        ConditionExpression: 'mailedAt = :null',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Claims an unsent mail for one try, moving its next try to `nextDue` (so an overlapping run or the
+ * request itself does not send it too). False when someone else claimed it or it was sent.
+ */
+export async function claimMailTry(request: SupportRequest, nextDue: Date): Promise<boolean> {
+  const due = nextDue.toISOString();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(request.userId, request.id),
+        UpdateExpression: 'SET mailDue = :due, mailTries = mailTries + :one, gsi3sk = :sk',
+        ConditionExpression: 'mailedAt = :null AND mailDue = :seen',
+        ExpressionAttributeValues: { ':due': due, ':one': 1, ':sk': workKeys('mail', request.id, due).gsi3sk, ':null': null, ':seen': request.mailDue },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Support requests whose mail is due (the request's own try failed), earliest first. */
+export const dueSupportMails = async (now: Date, limit: number): Promise<SupportRequest[]> => (await dueItems('mail', now, limit)).map(fromItem);

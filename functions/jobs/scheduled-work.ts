@@ -12,6 +12,7 @@
 import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import type { Logger } from '../observability/logger';
+import { retrySupportMails } from '../support/support-mail';
 
 /** One job: its counts by outcome, for the log line and the bench. */
 type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
@@ -24,6 +25,8 @@ export const JOBS: Record<string, Job> = {
   settleRefunds,
   /** Created labels with no scan when their 28-day window ends: their refund is asked for (issue 14). */
   autoRefundUnused,
+  /** Support requests whose mail to support failed when they were sent: tried again (issue 15). */
+  retrySupportMails,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

@@ -1,10 +1,14 @@
 /**
- * POST /support against DynamoDB Local: the request stored under the user with the account's email,
- * and the mail to support (the local outbox) replying to the account, whatever the form says.
+ * POST /support against DynamoDB Local: the request stored once per Idempotency-Key under the user
+ * with the account's email, and the mail to support (the local outbox) replying to the account,
+ * whatever the form says; a mail that fails is sent later by the scheduled work, from the stored request.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { listOutbox } from '../../../../functions/data/outbox';
+import { getSupportRequest } from '../../../../functions/data/support-requests';
+import { logger } from '../../../../functions/observability/logger';
+import { retrySupportMails } from '../../../../functions/support/support-mail';
 import { signSessionToken } from '../../../../functions/http/tokens';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
@@ -49,7 +53,8 @@ afterEach(() => {
 });
 
 /** `null`: no token at all. */
-const ask = (body: unknown, token: string | null = ann.token) => invoke('POST /support', { token: token ?? undefined, body });
+const ask = (body: unknown, token: string | null = ann.token, key?: string) =>
+  invoke('POST /support', { token: token ?? undefined, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
 const thanks = (account: Account) => ({ message: `Thanks! We'll reply to ${account.email} soon.`, id: expect.stringMatching(ULID) });
 const items = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 /** The mails to support among the items a call wrote (the file's table keeps earlier tests' mails). */
@@ -63,17 +68,23 @@ describe('POST /support', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json).toEqual(thanks(ann));
     const id = res.json?.id as string;
-    expect(items(written).filter((i) => !String(i.pk).startsWith('OUTBOX#'))).toEqual([
+    const now = new Date().toISOString();
+    expect(items(written).filter((i) => i.entity === 'supportRequest')).toEqual([
       {
         pk: `USER#${ann.id}`,
         sk: `SUPPORT#${id}`,
         entity: 'supportRequest',
         id,
         userId: ann.id,
+        name: ann.name,
         email: ann.email,
+        role: 'user',
         subject: 'Billing Questions',
         message: MESSAGE,
-        createdAt: new Date().toISOString(),
+        createdAt: now,
+        // Sent at once: marked mailed, and out of the work index's mail queue (no mailDue, no gsi3 keys).
+        mailedAt: now,
+        mailTries: 0,
       },
     ]);
     expect(written.join()).not.toMatch(/someone\.else@example\.com|spoof@example\.com/);
@@ -128,17 +139,50 @@ describe('POST /support', () => {
     expect(res.json).toEqual(SIGN_IN);
   });
 
-  it('keeps the stored request when the mail cannot be sent, and answers a plain 500', async () => {
+  it('keeps the request when the mail cannot be sent, answers the thanks, and the scheduled work sends it later, once', async () => {
     mail.fail = true;
-    const { result: res, written } = await changesOf(() => ask(FORM));
+    const res = await ask(FORM);
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toEqual(thanks(ann));
+    const id = res.json?.id as string;
+    expect(await getSupportRequest(ann.id, id)).toMatchObject({ mailedAt: null });
+    const before = (await listOutbox({ to: SUPPORT_EMAIL })).length;
 
-    expect(res.statusCode).toBe(500);
-    expect(res.json).toEqual(HIDDEN_500);
-    expect(items(written).map((i) => i.entity)).toEqual(['supportRequest']);
+    // Still failing a minute later: tried, and put off further.
+    const inAMinute = new Date(Date.now() + 61_000);
+    expect(await retrySupportMails(logger, inAMinute)).toMatchObject({ sent: 0, failed: 1 });
+    expect(await retrySupportMails(logger, inAMinute)).toMatchObject({ sent: 0, failed: 0 });
+
+    mail.fail = false;
+    const later = new Date(Date.now() + 3600_000);
+    expect(await retrySupportMails(logger, later)).toMatchObject({ sent: 1 });
+    const mails = await listOutbox({ to: SUPPORT_EMAIL });
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]).toMatchObject({ to: SUPPORT_EMAIL, subject: '[Support] Billing Questions' });
+    expect(mails[0]?.text).toContain(id);
+    expect(await getSupportRequest(ann.id, id)).toMatchObject({ mailedAt: later.toISOString(), mailTries: 2 });
+    // Nothing left to send.
+    expect(await retrySupportMails(logger, new Date(Date.now() + 86_400_000))).toMatchObject({ sent: 0 });
+  });
+
+  it('stores and mails once per Idempotency-Key: a retry answers the first request', async () => {
+    const first = await ask(FORM, ann.token, 'support-key-1');
+    const { result: again, written } = await changesOf(() => ask(FORM, ann.token, 'support-key-1'));
+
+    expect(again.statusCode).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(written).toEqual([]);
+    const other = await ask(FORM, ann.token, 'support-key-2');
+    expect(other.json?.id).not.toBe(first.json?.id);
+  });
+
+  it('answers 400 for a malformed Idempotency-Key, without writing', async () => {
+    const res = await withoutWrites(() => ask(FORM, ann.token, 'not a key!'));
+    expect(res.statusCode).toBe(400);
   });
 
   it('answers a plain 500 without mailing when the request cannot be stored', async () => {
-    faults.armOn('PutItemCommand', 'throttling');
+    faults.armOn('TransactWriteItemsCommand', 'throttling');
     const res = await withoutWrites(() => ask(FORM));
 
     expect(res.statusCode).toBe(500);

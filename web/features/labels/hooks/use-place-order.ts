@@ -6,7 +6,8 @@ import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useCardCheckout } from '@/features/payments';
 import { useCreateLabel } from '../api/create-label';
 import { labelTypeName } from '../lib/label-type-name';
-import { mayHaveBeenPlaced, useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
+import { mayHaveBeenPlaced } from './use-idempotency-key';
 
 /** What became of a submitted order: bought, the browser is leaving for the card checkout, or not. */
 export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'failed';

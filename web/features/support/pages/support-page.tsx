@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { TextLink } from '@/components/text-link';
 import { useDashboardPaths } from '@/components/use-dashboard-paths';
+import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { useSession } from '@/lib/session';
 import { useCreateSupportRequest } from '../api/create-support-request';
 
@@ -25,6 +26,8 @@ export function SupportPage() {
   const email = user?.email ?? '';
   const { faq } = useDashboardPaths();
   const { trigger: send } = useCreateSupportRequest();
+  // One key per message meant: sending the same message again after a lost answer stores it once.
+  const idempotency = useIdempotencyKey();
   const empty: SupportForm = { email, subject: '' as SupportForm['subject'], message: '' };
   const {
     register,
@@ -35,7 +38,9 @@ export function SupportPage() {
 
   const onSubmit = handleSubmit(async ({ subject, message }) => {
     try {
-      const answer = await send({ email, subject, message, _replyto: email });
+      const body = { email, subject, message, _replyto: email };
+      const answer = await send({ body, idempotencyKey: idempotency.keyFor(body) });
+      idempotency.settle();
       notifySuccess('Support request sent', answer.message);
       reset(empty);
     } catch (error) {
