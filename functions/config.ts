@@ -28,6 +28,12 @@ const schema = z.object({
   /** HS256 key for session tokens; at least 32 characters. The local front generates one into DATA_DIR. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_ISSUER: z.string().default('prepaidship'),
+  /**
+   * The value CloudFront adds as the `x-prepaidship-origin` header to API requests (infra/stack.ts):
+   * only a request carrying it may name the client's address in `CloudFront-Viewer-Address`. Unset
+   * locally, where there is no CloudFront and the socket address is the client's.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * The deployment stage, set by the stack on every Lambda (infra/stack.ts). `prod` refuses the

@@ -55,7 +55,15 @@ export class InsufficientBalance extends DomainError {
     super(message);
   }
 }
-export class TooManyAttempts extends DomainError {}
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    /** When the caller may try again: the `Retry-After` seconds to answer. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * An outside service (payments, labels, tracking, captcha) could not be reached or refused us. The
@@ -104,7 +112,8 @@ export function exposedError(
   if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
   if (err instanceof DomainError) {
     const statusCode = domainStatus.get(err.constructor as DomainErrorClass);
-    const retryAfter = err instanceof Conflict && err.retryAfterSeconds !== undefined ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
+    const seconds = err instanceof Conflict || err instanceof TooManyAttempts ? err.retryAfterSeconds : undefined;
+    const retryAfter = seconds !== undefined ? { 'retry-after': String(seconds) } : undefined;
     if (statusCode) return { statusCode, message: err.message, headers: retryAfter };
   }
   return undefined;

@@ -7,6 +7,7 @@ import type { User } from '../../domain/api/users';
 import { getUserById, normalizeEmail } from '../data/users';
 import { Forbidden, TooManyAttempts, Unauthorized } from '../errors';
 import type { SessionClaims } from '../http/tokens';
+import { countHit, refuseWhileLimited, sendCounters, tooManySends } from './limits';
 import { mailSignInCode } from './sign-in';
 
 export async function codeRouteUser(auth: SessionClaims, email: string): Promise<User> {
@@ -16,9 +17,15 @@ export async function codeRouteUser(auth: SessionClaims, email: string): Promise
   return user;
 }
 
-/** send-otp and resend-otp: a new code for the token's account, refused within 30 s of the last. */
-export async function mailAnotherCode(auth: SessionClaims, email: string): Promise<{ message: string }> {
+/**
+ * send-otp and resend-otp: a new code for the token's account, refused within 30 s of the last, and
+ * with growing delays past a few an hour per account and per address (functions/accounts/limits.ts).
+ */
+export async function mailAnotherCode(auth: SessionClaims, email: string, sourceIp: string | undefined): Promise<{ message: string }> {
   const user = await codeRouteUser(auth, email);
-  if (!(await mailSignInCode(user))) throw new TooManyAttempts(RESEND_TOO_SOON);
+  const counters = sendCounters(user.id, sourceIp);
+  await refuseWhileLimited(counters, tooManySends);
+  if (!(await mailSignInCode(user))) throw new TooManyAttempts(RESEND_TOO_SOON, 30);
+  await countHit(counters);
   return { message: 'A new code is on its way.' };
 }

@@ -11,9 +11,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { InvalidRequest, TooManyAttempts } from '../errors';
 import { sameDigest } from '../security/secrets';
-import { db, isConditionFailure, tableName, transactOrRefuse } from './client';
+import { db, isConditionFailure, tableName, transactOrRefuse, type TransactItem } from './client';
 import { markVerifiedItem, setPasswordItem } from './users';
-import { loginAttemptsKey } from './login-attempts';
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
 export const SIGN_IN_CODE_MAX_TRIES = 5;
@@ -118,10 +117,16 @@ export async function storeResetToken(userId: string, tokenHash: string, now = D
 
 /**
  * Uses a reset link: deletes it (only if it is still this link and unexpired), sets the new password
- * hash and clears the sign-in lockout of the account's email, all in one transaction, so a link
- * works exactly once.
+ * hash and runs the caller's steps (forgetting the account's failed sign-ins), all in one
+ * transaction, so a link works exactly once.
  */
-export async function consumeResetToken(userId: string, email: string, tokenHash: string, passwordHash: string, now = Date.now()): Promise<void> {
+export async function consumeResetToken(
+  userId: string,
+  tokenHash: string,
+  passwordHash: string,
+  alsoSteps: readonly TransactItem[] = [],
+  now = Date.now(),
+): Promise<void> {
   await transactOrRefuse(
     [
       {
@@ -133,7 +138,7 @@ export async function consumeResetToken(userId: string, email: string, tokenHash
         },
       },
       setPasswordItem(userId, passwordHash),
-      { Delete: { TableName: tableName(), Key: loginAttemptsKey(email) } },
+      ...alsoSteps,
     ],
     () => new InvalidRequest(INVALID_RESET_LINK),
   );

@@ -19,6 +19,8 @@ import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
 import { verifySessionToken, type SessionClaims } from './tokens';
+import { clientAddress } from './client-address';
+import { config } from '../config';
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
 
@@ -36,7 +38,10 @@ export interface ApiRequest<K extends RouteKey> {
   auth: AuthOf<K>;
   log: Logger;
   requestId: string;
-  /** The caller's address as API Gateway saw it (captcha checks, rate limits). */
+  /**
+   * The client's address (captcha checks, rate limits): CloudFront's viewer address when the request
+   * proves it came through our distribution, else the connection's (functions/http/client-address.ts).
+   */
   sourceIp: string | undefined;
 }
 
@@ -214,7 +219,7 @@ export function api<K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Prom
       auth: p.auth as AuthOf<K>,
       log: p.log,
       requestId: p.requestId,
-      sourceIp: event.requestContext?.http?.sourceIp,
+      sourceIp: clientAddress(p.headers, event.requestContext?.http?.sourceIp, config().ORIGIN_VERIFY_SECRET),
     });
     if (result instanceof Reply) return respond(result.statusCode, result.body, p.requestId, result.headers);
     return respond(200, result ?? {}, p.requestId);

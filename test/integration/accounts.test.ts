@@ -1,9 +1,10 @@
 /**
  * The account rules against DynamoDB Local: code expiry, tries and single use under concurrency,
- * the resend interval, reset links working once, and the sign-in lockout window.
+ * the resend interval, reset links working once, and the rate counters' growing delays and memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearLoginFailures, lockedUntil, LOCKOUT_MS, LOGIN_WINDOW_MS, recordLoginFailure } from '../../functions/data/login-attempts';
+import { LIMITS, resetForgetsSteps, signInCounters } from '../../functions/accounts/limits';
+import { clearCounter, delayAfter, recordHit, waitOf, type Limit } from '../../functions/data/rate-counters';
 import {
   consumeResetToken,
   consumeSignInCode,
@@ -91,20 +92,17 @@ describe('reset links', () => {
   it('set the password once, even when used twice at the same time', async () => {
     const user = await newUser();
     const hash = await link(user);
-    const { ok, reasons } = await settle([
-      consumeResetToken(user.id, user.email, hash, 'new-hash-1'),
-      consumeResetToken(user.id, user.email, hash, 'new-hash-2'),
-    ]);
+    const { ok, reasons } = await settle([consumeResetToken(user.id, hash, 'new-hash-1'), consumeResetToken(user.id, hash, 'new-hash-2')]);
     expect(ok).toBe(1);
     expect(reasons[0]).toBeInstanceOf(InvalidRequest);
     expect(['new-hash-1', 'new-hash-2']).toContain((await getUserById(user.id))?.passwordHash);
-    await expect(consumeResetToken(user.id, user.email, hash, 'again')).rejects.toThrow(InvalidRequest);
+    await expect(consumeResetToken(user.id, hash, 'again')).rejects.toThrow(InvalidRequest);
   });
 
   it('expire after 1 hour', async () => {
     const user = await newUser();
     const hash = await link(user, Date.now() - 61 * 60_000);
-    await expect(consumeResetToken(user.id, user.email, hash, 'h')).rejects.toThrow(InvalidRequest);
+    await expect(consumeResetToken(user.id, hash, 'h')).rejects.toThrow(InvalidRequest);
     expect((await getUserById(user.id))?.passwordHash).toBe('x');
   });
 
@@ -112,59 +110,78 @@ describe('reset links', () => {
     const user = await newUser();
     const older = await link(user, Date.now() - 31_000); // sent 31 s ago, so a new one may go out
     const newer = await link(user);
-    await expect(consumeResetToken(user.id, user.email, older, 'h')).rejects.toThrow(InvalidRequest);
-    await consumeResetToken(user.id, user.email, newer, 'h2');
+    await expect(consumeResetToken(user.id, older, 'h')).rejects.toThrow(InvalidRequest);
+    await consumeResetToken(user.id, newer, 'h2');
   });
 
   it('go out at most once per 30 s per account', async () => {
     const user = await newUser();
     const first = await link(user);
     await expect(link(user)).rejects.toThrow('link not stored');
-    await consumeResetToken(user.id, user.email, first, 'h'); // the first one still works
+    await consumeResetToken(user.id, first, 'h'); // the first one still works
   });
 
-  it('lift a sign-in lockout', async () => {
+  it('forget the sign-in failures of the account and of the address the reset came from', async () => {
     const user = await newUser();
-    for (let i = 0; i < 5; i++) await recordLoginFailure(user.email);
-    expect(await lockedUntil(user.email)).toBeDefined();
-    await consumeResetToken(user.id, user.email, await link(user), 'h');
-    expect(await lockedUntil(user.email)).toBeUndefined();
+    const [pair, address, account] = signInCounters(user.email, '203.0.113.9');
+    for (let i = 0; i < 6; i++) await Promise.all([recordHit(pair!), recordHit(address!), recordHit(account!)]);
+    expect(await waitOf([pair!])).toBeGreaterThan(0);
+    await consumeResetToken(user.id, await link(user), 'h', resetForgetsSteps(user.email, '203.0.113.9'));
+    expect(await waitOf([pair!, account!])).toBe(0);
+    // The address's count across accounts is not the owner's to forget.
+    expect(await waitOf([address!])).toBe(0);
+    expect(await recordHit(address!)).toBe(7);
   });
 });
 
-describe('sign-in lockout', () => {
-  const email = () => `lock${++n}@example.com`;
+describe('rate counters', () => {
+  const limit: Limit = { name: 'test', free: 3, forgetMs: 10 * 60_000, maxDelayMs: 60_000 };
+  const counter = () => ({ limit, subject: `s${++n}` });
 
-  it('locks an email on the 5th failure within 15 minutes, for 15 minutes', async () => {
-    const e = email();
+  it('let the free hits follow one another, then refuse for 2, 4, 8 s ... up to the cap', async () => {
+    const c = counter();
     const t0 = Date.now();
-    for (let i = 0; i < 4; i++) await recordLoginFailure(e, t0 + i * 60_000);
-    expect(await lockedUntil(e, t0 + 4 * 60_000)).toBeUndefined();
-    await recordLoginFailure(e, t0 + 5 * 60_000);
-    expect(await lockedUntil(e, t0 + 5 * 60_000)).toBe(t0 + 5 * 60_000 + LOCKOUT_MS);
-    expect(await lockedUntil(e, t0 + 5 * 60_000 + LOCKOUT_MS + 1)).toBeUndefined();
+    for (let i = 0; i < 2; i++) await recordHit(c, t0 + i);
+    expect(await waitOf([c], t0 + 2)).toBe(0);
+    expect(await recordHit(c, t0 + 10)).toBe(3);
+    expect(await waitOf([c], t0 + 10)).toBe(2_000);
+    expect(await waitOf([c], t0 + 2_010)).toBe(0);
+    await recordHit(c, t0 + 2_010);
+    expect(await waitOf([c], t0 + 2_010)).toBe(4_000);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => delayAfter(limit, n))).toEqual([0, 0, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000]);
+    expect(delayAfter(LIMITS.signInPair, 1_000)).toBe(15 * 60_000);
   });
 
-  it('does not lock for failures spread over more than 15 minutes', async () => {
-    const e = email();
-    const t0 = Date.now() - 2 * LOGIN_WINDOW_MS;
-    for (let i = 0; i < 4; i++) await recordLoginFailure(e, t0 + i * 1000);
-    await recordLoginFailure(e, t0 + LOGIN_WINDOW_MS + 1000); // a new window starts here
-    expect(await lockedUntil(e, t0 + LOGIN_WINDOW_MS + 1000)).toBeUndefined();
+  it('forget after a quiet spell as long as forgetMs, not while hits keep coming', async () => {
+    const c = counter();
+    const t0 = Date.now() - 60 * 60_000;
+    for (let i = 0; i < 5; i++) await recordHit(c, t0 + i * 5 * 60_000); // every 5 minutes: never quiet for 10
+    expect(await recordHit(c, t0 + 25 * 60_000)).toBe(6);
+    expect(await recordHit(c, t0 + 35 * 60_000 + 1)).toBe(1);
   });
 
-  it('counts concurrent failures without losing any', async () => {
-    const e = email();
-    await Promise.all(Array.from({ length: 8 }, () => recordLoginFailure(e)));
-    expect(await lockedUntil(e)).toBeDefined();
+  it('count concurrent hits without losing any, and keep the longest refusal', async () => {
+    const c = counter();
+    const now = Date.now();
+    await Promise.all(Array.from({ length: 8 }, () => recordHit(c, now)));
+    expect(await recordHit(c, now)).toBe(9);
+    expect(await waitOf([c], now)).toBe(60_000);
   });
 
-  it('forgets failures after a successful sign-in', async () => {
-    const e = email();
-    for (let i = 0; i < 4; i++) await recordLoginFailure(e);
-    await clearLoginFailures(e);
-    await recordLoginFailure(e);
-    expect(await lockedUntil(e)).toBeUndefined();
+  it('answer the longest wait of several counters, and forget one when cleared', async () => {
+    const [a, b] = [counter(), counter()];
+    const now = Date.now();
+    for (let i = 0; i < 4; i++) await recordHit(a, now);
+    for (let i = 0; i < 3; i++) await recordHit(b, now);
+    expect(await waitOf([a, b], now)).toBe(4_000);
+    await clearCounter(a);
+    expect(await waitOf([a, b], now)).toBe(2_000);
+  });
+
+  it("keep every limit's refusal within its memory, the account's looser than the address's and the pair's", () => {
+    for (const l of Object.values(LIMITS)) expect(l.maxDelayMs, l.name).toBeLessThanOrEqual(l.forgetMs);
+    expect(LIMITS.signInAccount.free).toBeGreaterThan(LIMITS.signInAddress.free);
+    expect(LIMITS.signInAddress.free).toBeGreaterThan(LIMITS.signInPair.free);
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * POST /auth/forgot-password: mails a single-use reset link valid 1 hour. The answer is the same
- * whether or not the email has an account, so the route cannot be used to find accounts.
+ * whether or not the email has an account, so the route cannot be used to find accounts. Requests
+ * are counted per email and address together, per address and per email (functions/accounts/limits.ts):
+ * past the free ones, 429 with Retry-After for a growing delay, known email or not.
  */
+import { countHit, refuseWhileLimited, resetCounters, tooManyResets } from '../../accounts/limits';
 import { config } from '../../config';
 import { storeResetToken } from '../../data/one-time-codes';
 import { getUserByEmail } from '../../data/users';
@@ -11,7 +14,12 @@ import { hashResetToken, newResetToken } from '../../security/secrets';
 
 const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
 
-export const handler = api('POST /auth/forgot-password', async function forgotPassword({ body }) {
+export const handler = api('POST /auth/forgot-password', async function forgotPassword({ body, sourceIp }) {
+  // Counted before the account is looked up, the same for every email, so neither the answers nor
+  // the writes tell a known email from an unknown one.
+  const counters = resetCounters(body.email, sourceIp);
+  await refuseWhileLimited(counters, tooManyResets);
+  await countHit(counters);
   const user = await getUserByEmail(body.email);
   if (!user) return ANSWER;
   const token = newResetToken(user.id);

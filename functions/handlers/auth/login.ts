@@ -1,12 +1,14 @@
 /**
  * POST /auth/login: first step of signing in. A right password answers a sign-in token (code
  * routes only) and mails a code. A wrong email and a wrong password get the same 401, after the
- * same amount of hashing work; 5 failures for one email in 15 minutes lock it for 15 minutes (429).
+ * same amount of hashing work, and count on the same counters. Failures slow the guesser, never lock
+ * the account (functions/accounts/limits.ts): past the free tries, 429 with Retry-After for a growing
+ * delay, and every try needs a fresh captcha solution.
  */
+import { forgetPairFailures, countHit, refuseWhileLimited, signInCounters, tooManySignIns } from '../../accounts/limits';
 import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/sign-in';
-import { clearLoginFailures, lockedUntil, recordLoginFailure } from '../../data/login-attempts';
 import { getUserByEmail } from '../../data/users';
-import { TooManyAttempts, Unauthorized } from '../../errors';
+import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 
@@ -15,14 +17,15 @@ let decoyHash: Promise<string> | undefined;
 
 export const handler = api('POST /auth/login', async function login({ body, sourceIp }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
-  if (await lockedUntil(body.email)) throw new TooManyAttempts('Too many failed sign-ins. Try again in 15 minutes.');
+  const counters = signInCounters(body.email, sourceIp);
+  await refuseWhileLimited(counters, tooManySignIns);
   const user = await getUserByEmail(body.email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy-password'))));
   if (!user || !ok) {
-    await recordLoginFailure(body.email);
+    await countHit(counters);
     throw new Unauthorized('Invalid email or password');
   }
-  await clearLoginFailures(body.email);
+  await forgetPairFailures(body.email, sourceIp);
   // Within 30 s of the last code nothing new is mailed: say so, rather than announce a mail.
   const mailed = await mailSignInCode(user);
   return sessionAnswer(user, 'otp', mailed ? 'We sent a sign-in code to your email.' : 'We sent you a code moments ago: enter that one.');

@@ -1,15 +1,27 @@
 /**
  * POST /auth/verify-otp: second step of signing in. A right code (5 tries, 10 minutes, once)
- * answers the full-access token and marks the email verified.
+ * answers the full-access token and marks the email verified. Wrong codes also count per account
+ * across its codes and per address across accounts (functions/accounts/limits.ts): past the free
+ * ones, 429 with Retry-After for a growing delay.
  */
 import { codeRouteUser } from '../../accounts/code-routes';
+import { codeCounters, countHit, refuseWhileLimited, tooManyCodes } from '../../accounts/limits';
 import { sessionAnswer } from '../../accounts/sign-in';
 import { consumeSignInCode } from '../../data/one-time-codes';
+import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { hashSignInCode } from '../../security/secrets';
 
-export const handler = api('POST /auth/verify-otp', async function verifyOtp({ auth, body }) {
+export const handler = api('POST /auth/verify-otp', async function verifyOtp({ auth, body, sourceIp }) {
   const user = await codeRouteUser(auth, body.email);
-  await consumeSignInCode(user.id, hashSignInCode(user.id, body.otp));
+  const counters = codeCounters(user.id, sourceIp);
+  await refuseWhileLimited(counters, tooManyCodes);
+  try {
+    await consumeSignInCode(user.id, hashSignInCode(user.id, body.otp));
+  } catch (err) {
+    // A wrong or dead code was a guess; a code whose 5 tries are spent compared nothing.
+    if (err instanceof InvalidRequest) await countHit(counters);
+    throw err;
+  }
   return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');
 });

@@ -104,6 +104,8 @@ export interface Req {
   headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** The caller's address (API Gateway's sourceIp); 127.0.0.1 unless given. */
+  sourceIp?: string;
 }
 
 export type Answer = Awaited<ReturnType<typeof call>>;
@@ -132,7 +134,7 @@ export function eventFor(route: Route, req: Req): APIGatewayProxyEventV2 {
     const value = req.params?.[name] ?? '';
     return isWellFormed(value) ? encodeURIComponent(value) : value;
   });
-  return apiEvent({ method: route.method, path, headers, body: raw, query: req.query, params: req.params });
+  return apiEvent({ method: route.method, path, headers, body: raw, query: req.query, params: req.params, sourceIp: req.sourceIp });
 }
 
 /** Calls the real handler of the route `key` with `req`. */

@@ -10,6 +10,8 @@ export function apiEvent(init: {
   query?: Record<string, string>;
   params?: Record<string, string>;
   isBase64Encoded?: boolean;
+  /** The connection's address as API Gateway reports it; 127.0.0.1 unless given. */
+  sourceIp?: string;
 }): APIGatewayProxyEventV2 {
   const method = init.method ?? 'GET';
   const path = init.path ?? '/';
@@ -28,7 +30,7 @@ export function apiEvent(init: {
       apiId: 'test',
       domainName: 'test',
       domainPrefix: 'test',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: init.sourceIp ?? '127.0.0.1', userAgent: 'vitest' },
       requestId: 'req-from-gateway',
       routeKey: `${method} ${path}`,
       stage: '$default',

@@ -1,10 +1,13 @@
-/** POST /auth/verify-otp against DynamoDB Local: a real mailed code, its tries and expiry, and the account marked verified. */
+/**
+ * POST /auth/verify-otp against DynamoDB Local: a real mailed code, its tries and expiry, the account
+ * marked verified, and wrong codes counted per account and per address (brute-force.test.ts has the limits).
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_CODE_TTL_MS } from '../../../../functions/data/one-time-codes';
 import { createUser, getUserById } from '../../../../functions/data/users';
 import { signSessionToken, verifySessionToken } from '../../../../functions/http/tokens';
 import { invoke, mailedCodes, newAccount } from '../../security/actors';
-import { withoutWrites } from '../table-changes';
+import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
 const INVALID = { message: 'Invalid or expired OTP. Please try again.' };
 
@@ -16,11 +19,13 @@ interface Pending {
 }
 
 let n = 0;
+/** Each test calls from an address of its own, so the per-address counts start at 0. */
+let address = '';
 /** An unverified account that asked for a code: its sign-in token and the code it was mailed. */
 async function pending(): Promise<Pending> {
   const user = await createUser({ name: 'Ann Lee', email: `verify-${++n}-${Date.now()}@example.com`, passwordHash: 'x' });
   const otpToken = await signSessionToken({ userId: user.id, role: 'user', scope: 'otp' });
-  const sent = await invoke('POST /auth/send-otp', { token: otpToken, body: { email: user.email } });
+  const sent = await invoke('POST /auth/send-otp', { token: otpToken, body: { email: user.email }, sourceIp: address });
   if (sent.statusCode !== 200) throw new Error(`no code: ${sent.body}`);
   const [code] = await mailedCodes(user.email);
   return { id: user.id, email: user.email, otpToken, code: code! };
@@ -28,6 +33,7 @@ async function pending(): Promise<Pending> {
 
 let ann: Pending;
 beforeEach(async () => {
+  address = `192.0.2.${++n % 250}`;
   ann = await pending();
 });
 afterEach(() => {
@@ -35,7 +41,7 @@ afterEach(() => {
 });
 
 const verify = (otp: string, over: { token?: string; email?: string } = {}) =>
-  invoke('POST /auth/verify-otp', { token: over.token ?? ann.otpToken, body: { email: over.email ?? ann.email, otp } });
+  invoke('POST /auth/verify-otp', { token: over.token ?? ann.otpToken, body: { email: over.email ?? ann.email, otp }, sourceIp: address });
 /** Spends `times` tries with a wrong code. */
 const wrong = async (times: number) => {
   for (let i = 0; i < times; i++) expect((await verify(ann.code === 'ABCDEF' ? 'ABCDEG' : 'ABCDEF')).statusCode).toBe(400);
@@ -109,12 +115,13 @@ describe('POST /auth/verify-otp', () => {
     }
   });
 
-  it('answers 400 when there is no code', async () => {
+  it('answers 400 when there is no code, counting the guess on the account and the address only', async () => {
     const user = await newAccount('user', 'nocode');
-    const res = await withoutWrites(() => verify('ABCDEF', { token: user.otpToken, email: user.email }));
+    const { result: res, written } = await changesOf(() => verify('ABCDEF', { token: user.otpToken, email: user.email }));
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual(INVALID);
+    expect(written.map(pkOf).sort()).toEqual([`LIMIT#code-account#${user.id}`, `LIMIT#code-address#${address}`]);
   });
 
   it('answers 403 for the email of another account without spending a try', async () => {
