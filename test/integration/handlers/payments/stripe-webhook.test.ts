@@ -11,9 +11,11 @@ import { getStats } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
 import type { LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
-import { stripeSandboxEvent } from '../../../../functions/providers/payments/sandbox-checkout';
+import { sandboxWebhookSecret, stripeSandboxEvent } from '../../../../functions/providers/payments/sandbox-checkout';
 import { getEntry } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
+import stripeOwnEvent from '../../../fixtures/stripe/event.json';
+import stripeOwnSession from '../../../fixtures/stripe/checkout-session.json';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
@@ -263,4 +265,25 @@ describe('POST /stripe/webhook: events that are not ours to settle', () => {
       expect(res.json).toEqual(RECEIVED);
     },
   );
+
+  it("acknowledges Stripe's own recorded event (plan.created, stripe/openapi fixtures) and writes nothing", async () => {
+    const payload = JSON.stringify(stripeOwnEvent);
+    const res = await withoutWrites(() => deliverStripe(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() })));
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(RECEIVED);
+  });
+
+  it("acknowledges a completed checkout carrying Stripe's recorded session (none of our ids) and writes nothing", async () => {
+    const payload = JSON.stringify({
+      ...stripeOwnEvent,
+      type: 'checkout.session.completed',
+      data: { object: { ...stripeOwnSession, payment_status: 'paid' } },
+    });
+    const res = await withoutWrites(() => deliverStripe(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() })));
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toEqual(RECEIVED);
+    expect((await entry())?.status).toBe('pending');
+  });
 });

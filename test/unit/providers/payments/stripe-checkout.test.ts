@@ -1,17 +1,19 @@
 /**
- * The real Stripe Checkout client against answers shaped as Stripe's API returns them
- * (test/fixtures/stripe/): the SDK's own HTTP layer runs, only `fetch` under it is fake. No network.
+ * The real Stripe Checkout client against Stripe's answers (test/fixtures/stripe/, sources in its
+ * README): the Checkout Session and the refund are Stripe's own fixtures from stripe/openapi, the
+ * errors follow Stripe's documented error object. The SDK's own HTTP layer runs, only `fetch` under
+ * it is fake. No network.
  */
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable, RefundRefused } from '../../../../functions/errors';
 import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { SESSION_LIFETIME_SECONDS, StripeCheckout, stripeEventSignedWith } from '../../../../functions/providers/payments/stripe-checkout';
-import sessionCreated from '../../../fixtures/stripe/checkout-session-created.json';
+import sessionCreated from '../../../fixtures/stripe/checkout-session.json';
 import expiresAtError from '../../../fixtures/stripe/error-expires-at.json';
 import invalidKey from '../../../fixtures/stripe/error-invalid-api-key.json';
 import chargeDisputed from '../../../fixtures/stripe/error-charge-disputed.json';
-import refundCreated from '../../../fixtures/stripe/refund-created.json';
+import refundCreated from '../../../fixtures/stripe/refund.json';
 
 const SECRET_KEY = 'sk_test_51NeverLogThisKeyNeverLogThisKeycret';
 const WEBHOOK_SECRET = 'whsec_test_signing_secret_0123456789';
@@ -66,7 +68,10 @@ async function failure(promise: Promise<unknown>): Promise<ProviderUnavailable> 
 describe('StripeCheckout.createSession', () => {
   it('creates a one-item payment session carrying our ids, and answers its id and url', async () => {
     const { fetch, checkout } = stripeAnswering(sessionCreated);
-    expect(await checkout.createSession(request)).toEqual({ id: sessionCreated.id, url: sessionCreated.url });
+    expect(await checkout.createSession(request)).toEqual({
+      id: 'cs_test_a1YS1URlnyQCN5fUUduORoQ7Pw41PJqDWkIVQCpJPqkfIhd6tVY8XB1OLY',
+      url: 'https://checkout.stripe.com/pay/c/cs_test_a1YS1URlnyQCN5fUUduORoQ7Pw41PJqDWkIVQCpJPqkfIhd6tVY8XB1OLY',
+    });
 
     const sent = sentRequest(fetch);
     expect(sent.url).toBe('https://api.stripe.com/v1/checkout/sessions');
@@ -182,22 +187,22 @@ describe('StripeCheckout.webhookSecret', () => {
 
 describe('StripeCheckout.refund', () => {
   const refund = {
-    paymentIntent: refundCreated.payment_intent,
+    paymentIntent: 'pi_1PgafyB7WZ01zgkWSjxsAJo3',
     amountCents: 1500,
     idempotencyKey: 'prepaidship-withdrawal-01JWD0000000000000000000001-01JTXN000000000000000000001',
-    metadata: refundCreated.metadata,
+    metadata: { userId: '01JUSER00000000000000000001', withdrawalId: '01JWD0000000000000000000001', topUpId: '01JTXN000000000000000000001' },
   };
 
   it("posts the PaymentIntent, the amount and our ids to /v1/refunds with the caller's idempotency key, and answers the refund id", async () => {
     const { fetch, checkout } = stripeAnswering(refundCreated);
-    expect(await checkout.refund(refund)).toEqual({ id: refundCreated.id });
+    expect(await checkout.refund(refund)).toEqual({ id: 're_1Pgc72B7WZ01zgkWqPvrRrPE' });
 
     const sent = sentRequest(fetch);
     expect(sent.url).toBe('https://api.stripe.com/v1/refunds');
     expect(sent.method).toBe('POST');
     expect(sent.headers.get('idempotency-key')).toBe(refund.idempotencyKey);
     expect(Object.fromEntries(sent.form)).toEqual({
-      payment_intent: refundCreated.payment_intent,
+      payment_intent: refund.paymentIntent,
       amount: '1500',
       'metadata[userId]': refund.metadata.userId,
       'metadata[withdrawalId]': refund.metadata.withdrawalId,
