@@ -19,6 +19,9 @@ export const SECRET_NAMES = [
   'HOODPAY_WEBHOOK_SECRET',
   'EASYPOST_API_KEY',
   'AFTERSHIP_API_KEY',
+  // A String parameter, not a SecureString: CloudFront's custom origin header resolves it at deploy
+  // (infra/stack.ts), and CloudFormation resolves only plain `ssm` references there.
+  'ORIGIN_VERIFY_SECRET',
 ] as const;
 
 export type SecretName = (typeof SECRET_NAMES)[number];

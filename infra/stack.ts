@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnDynamicReference, CfnDynamicReferenceService, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -25,7 +25,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
-import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE, type SecretName } from '../functions/secrets-loader';
+import { SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE, type SecretName } from '../functions/secrets-loader';
+import { ORIGIN_SECRET_HEADER } from '../functions/http/client-address';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
 import { ScheduledWork } from './constructs/scheduled-work';
@@ -224,6 +225,15 @@ export class PrepaidShipStack extends Stack {
 
     const apiOrigin = new origins.HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      // The proof that a request came through CloudFront: only with it do the Lambdas trust the
+      // CloudFront-Viewer-Address header (the policy below forwards it) as the client's address
+      // (functions/http/client-address.ts). Resolved from SSM at deploy: the template holds its name only.
+      customHeaders: {
+        [ORIGIN_SECRET_HEADER]: new CfnDynamicReference(
+          CfnDynamicReferenceService.SSM,
+          secretParameterName(secretsPrefix(props.stage), 'ORIGIN_VERIFY_SECRET'),
+        ).toString(),
+      },
     });
     // API calls are personal and mostly writes: never cached, every viewer header (Authorization
     // included, which CloudFront allows when caching is disabled) and the query string go through.

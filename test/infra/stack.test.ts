@@ -80,7 +80,7 @@ interface Read {
 }
 type CacheBehavior = { PathPattern?: string; FunctionAssociations?: unknown; ResponseHeadersPolicyId?: unknown };
 type DistributionConfig = {
-  Origins: { Id: string; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+  Origins: { Id: string; CustomOriginConfig?: { OriginProtocolPolicy: string }; OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[] }[];
   CacheBehaviors: CacheBehavior[];
   DefaultCacheBehavior: CacheBehavior;
   Logging: { Bucket: unknown };
@@ -463,6 +463,20 @@ describe('web hosting', () => {
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       });
     }
+  });
+
+  it("proves to the API that a request came through CloudFront with a header whose value SSM holds, so the API may trust CloudFront's viewer address", () => {
+    const config = distribution();
+    const apiOrigin = config.Origins.find((o) => o.CustomOriginConfig)!;
+    // The value is the stage's parameter, resolved at deploy: the template holds only its name.
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-prepaidship-origin', HeaderValue: '{{resolve:ssm:/prepaidship/dev/ORIGIN_VERIFY_SECRET}}' },
+    ]);
+    expect(SECRET_NAMES).toContain('ORIGIN_VERIFY_SECRET');
+    // AllViewerExceptHostHeader forwards the CloudFront-* headers, CloudFront-Viewer-Address among them.
+    for (const behavior of config.CacheBehaviors) expect(behavior).toMatchObject({ OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    const other = synth('prod');
+    expect(JSON.stringify(other.toJSON())).toContain('{{resolve:ssm:/prepaidship/prod/ORIGIN_VERIFY_SECRET}}');
   });
 
   it("serves the SPA over HTTPS, compressed, honouring the objects' cache headers, and logs to the log bucket", () => {
