@@ -3,22 +3,51 @@
  * item keyed by a hash of its street, city, state, zip and country (trimmed, case ignored), written
  * in the same transaction, so two concurrent saves of one address keep exactly one.
  *
+ * The 200-address limit is kept the same way: a counter item moves in the transaction of every save
+ * (which requires it below the limit) and delete, so concurrent saves at 199 keep exactly one.
+ *
  *   address  pk USER#<userId>  sk ADDR#<ulid>          name, street, city, state, zip, country, claim
  *   claim    pk USER#<userId>  sk ADDRKEY#<sha256>     addressId
+ *   counter  pk USER#<userId>  sk ADDRCOUNT            addresses (how many are saved)
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { SavedAddress } from '../../domain/api/addresses';
 import type { Address } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
-import { db, onlyConditionsFailed, tableName } from './client';
+import { db, isConditionFailure, onlyConditionsFailed, tableName, transact } from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';
 
 const addressKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `ADDR#${id}` });
+const counterKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'ADDRCOUNT' });
+const TOO_MANY = `You can keep at most ${MAX_ADDRESSES} addresses. Delete one first.`;
+
+/**
+ * Gives the address counter to an account whose addresses were saved before the counter existed,
+ * once, from a count of what is stored (a concurrent save may write it first: then that one stands).
+ * An account with no address gets its counter from its first save's transaction.
+ */
+async function ensureCounter(userId: string): Promise<void> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: counterKey(userId), ConsistentRead: true }));
+  if (Item) return;
+  const stored = (await listAddresses(userId)).length;
+  if (stored === 0) return;
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...counterKey(userId), entity: 'addressCounter', addresses: stored },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
 
 /** The claim's sort key: the five fields that make an address the same place, normalised. */
 export function addressClaim(a: Pick<Address, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
@@ -52,47 +81,55 @@ export async function listAddresses(userId: string): Promise<SavedAddress[]> {
   return (out.Items ?? []).map(fromItem);
 }
 
-/** Saves an address; Conflict when the same place is already saved. */
+/** Saves an address; Conflict when the same place is already saved, InvalidRequest at the limit. */
 export async function saveAddress(userId: string, body: Address): Promise<SavedAddress> {
-  if ((await listAddresses(userId)).length >= MAX_ADDRESSES) {
-    throw new InvalidRequest(`You can keep at most ${MAX_ADDRESSES} addresses. Delete one first.`);
-  }
+  await ensureCounter(userId);
   const address: SavedAddress = { ...body, id: ulid(), createdAt: new Date().toISOString() };
   const claim = addressClaim(body);
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { pk: `USER#${userId}`, sk: claim, entity: 'addressClaim', addressId: address.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...addressKey(userId, address.id), entity: 'address', claim, ...address } } },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      throw new Conflict(DUPLICATE_ADDRESS);
-    }
-    throw err;
-  }
-  return address;
+  const done = await transact([
+    {
+      name: 'address.claim',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { pk: `USER#${userId}`, sk: claim, entity: 'addressClaim', addressId: address.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    { name: 'address', item: { Put: { TableName: tableName(), Item: { ...addressKey(userId, address.id), entity: 'address', claim, ...address } } } },
+    {
+      name: 'address.count',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: counterKey(userId),
+          UpdateExpression: 'SET entity = :entity ADD addresses :one',
+          ConditionExpression: 'attribute_not_exists(addresses) OR addresses < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_ADDRESSES, ':entity': 'addressCounter' },
+        },
+      },
+    },
+  ]);
+  if (done.ok) return address;
+  if (done.failed.has('address.claim')) throw new Conflict(DUPLICATE_ADDRESS);
+  throw new InvalidRequest(TOO_MANY);
 }
 
 /** Deletes one of the user's addresses and its claim; NotFound for another user's or an unknown id. */
 export async function deleteAddress(userId: string, id: string): Promise<void> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: addressKey(userId, id), ConsistentRead: true }));
   if (!Item) throw new NotFound('Address not found');
+  await ensureCounter(userId);
   try {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName(), Key: addressKey(userId, id), ConditionExpression: 'attribute_exists(pk)' } },
           { Delete: { TableName: tableName(), Key: { pk: `USER#${userId}`, sk: Item.claim as string } } },
+          {
+            Update: { TableName: tableName(), Key: counterKey(userId), UpdateExpression: 'ADD addresses :minus', ExpressionAttributeValues: { ':minus': -1 } },
+          },
         ],
       }),
     );

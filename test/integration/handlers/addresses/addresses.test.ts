@@ -3,7 +3,7 @@
  * claim (the item that makes one place unique per user) as stored. Refusals leave the table as it was.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../../../../functions/data/client';
@@ -61,9 +61,11 @@ describe('POST /auth/addresses', () => {
       expect.arrayContaining([
         { pk: `USER#${ann.id}`, sk: ADDRESS_CLAIM, entity: 'addressClaim', addressId: id },
         { pk: `USER#${ann.id}`, sk: `ADDR#${id}`, entity: 'address', claim: ADDRESS_CLAIM, id, ...ADDRESS, createdAt: now },
+        // The counter the 200-address limit is kept with, in the same transaction.
+        { pk: `USER#${ann.id}`, sk: 'ADDRCOUNT', entity: 'addressCounter', addresses: 1 },
       ]),
     );
-    expect(written).toHaveLength(2);
+    expect(written).toHaveLength(3);
   });
 
   it('refuses the same place written with other case, spaces and name with 409, writing nothing', async () => {
@@ -132,7 +134,7 @@ describe('POST /auth/addresses', () => {
     const { result: res, written } = await changesOf(() => save(ADDRESS));
 
     expect(res.statusCode).toBe(201);
-    expect(written).toHaveLength(2);
+    expect(written).toHaveLength(3);
   });
 
   it('answers a plain 500, writing nothing, for a transaction cancelled for a reason other than the claim (not 409)', async () => {
@@ -161,6 +163,26 @@ describe('POST /auth/addresses', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({ message: 'You can keep at most 200 addresses. Delete one first.' });
     expect((await list()).json).toHaveLength(200);
+  });
+
+  it('keeps exactly one of 5 concurrent saves at 199 addresses: the limit holds in the transaction', async () => {
+    for (let i = 0; i < 199; i += 20) {
+      await Promise.all(Array.from({ length: Math.min(20, 199 - i) }, (_, j) => saveAddress(ann.id, { ...ADDRESS, street: `${i + j + 100} Main St` })));
+    }
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => save({ ...ADDRESS, street: `${i + 1} Oak Ave` })));
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400, 400]);
+    expect((await list()).json).toHaveLength(200);
+  });
+
+  it('counts the addresses an account saved before the counter existed, once, when it next saves', async () => {
+    await saved();
+    await saved({ ...ADDRESS, zip: '78702' });
+    // As before the counter: the addresses are there, the counter is not.
+    await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: `USER#${ann.id}`, sk: 'ADDRCOUNT' } }));
+
+    const { written } = await changesOf(() => saved({ ...ADDRESS, zip: '78703' }));
+    expect(items(written).find((i) => i.sk === 'ADDRCOUNT')).toMatchObject({ addresses: 3 });
   });
 
   it.each([
@@ -239,12 +261,13 @@ describe('DELETE /auth/addresses/{id}', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({ message: 'Address deleted' });
-    expect(written).toEqual([]);
+    // The counter moves down (its old version is what `removed` lists beside the two deleted items).
+    expect(items(written)).toEqual([{ pk: `USER#${ann.id}`, sk: 'ADDRCOUNT', entity: 'addressCounter', addresses: 0 }]);
     expect(
       items(removed)
         .map((i) => i.sk)
         .sort(),
-    ).toEqual([`ADDR#${id}`, ADDRESS_CLAIM].sort());
+    ).toEqual([`ADDR#${id}`, ADDRESS_CLAIM, 'ADDRCOUNT'].sort());
     await saved();
   });
 
