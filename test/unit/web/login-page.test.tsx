@@ -94,6 +94,22 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it("rests the button for the server's Retry-After when it is longer than 4 s (too many failures)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({
+      ...noCaptcha,
+      'POST /auth/login': () =>
+        Response.json({ message: 'Too many failed sign-ins. Try again in 8 seconds.' }, { status: 429, headers: { 'retry-after': '8' } }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderAt('/login');
+
+    await signIn(user);
+
+    expect(await screen.findByText('Too many failed sign-ins. Try again in 8 seconds.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again in 8s' })).toBeDisabled();
+  });
+
   it('links to sign-up and to the forgotten-password page', async () => {
     stubApi({ ...noCaptcha });
     renderAt('/login');

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_RETRY_MS } from '@domain/constants';
 import { loginSchema, type LoginBody } from '@domain/schemas/auth';
+import { ApiError } from '@/api-client/client';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError } from '@/components/notify';
@@ -39,6 +40,9 @@ export function LoginPage() {
       void navigate(paths.otpVerification, { state });
     } catch (error) {
       notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
+      // After too many failures the server names a longer wait (429 Retry-After): rest the button that long.
+      const wait = error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
+      if (wait > LOGIN_RETRY_MS) retryLock.start(wait);
       setCaptchaAttempt((n) => n + 1);
     }
   });
