@@ -1,0 +1,11 @@
+/**
+ * zod 4 compiles a fast object parser with `new Function`, and first probes whether eval is allowed.
+ * Our Content-Security-Policy (infra/local/security-headers.ts, the same in CloudFront) allows no
+ * 'unsafe-eval', so the probe is blocked (parsing still works) but fires a CSP violation on every page
+ * that validates a form. Jitless skips the probe and the compiled path; the forms' schemas are small.
+ * Imported first by web/main.tsx, before any schema parses. `zod/v4/core` owns the config zod reads,
+ * and keeps this module tiny.
+ */
+import { config } from 'zod/v4/core';
+
+config({ jitless: true });
