@@ -6,7 +6,7 @@
  * 4xx with a JSON `{ message }` and nothing internal in it, and the table must be exactly as before:
  * a full scan after every request is compared with the scan before.
  *
- * Nothing is ignored in that comparison. Rate-limit and attempt records (LOGIN#, OTP tries, captcha
+ * Nothing is ignored in that comparison. Rate-limit and attempt records (LIMIT# counters, OTP tries, captcha
  * claims) are written only after a body has passed validation, so for a refused body even they must
  * not move; a difference there would mean some work ran before the refusal.
  */
