@@ -90,7 +90,8 @@ export async function startFront(options: { port: number; spa: SpaMode; host?: s
   let serveSpa: (req: IncomingMessage, res: ServerResponse, url: URL) => void = (_q, res) => sendJson(res, 404, { message: 'Not found' });
   let closeVite = async () => {};
 
-  if (options.spa === 'static') serveSpa = staticSpa(join(ROOT, 'dist'));
+  // DIST_DIR lets side-by-side browser runs each serve their own build (`vite build --outDir`).
+  if (options.spa === 'static') serveSpa = staticSpa(resolve(process.env.DIST_DIR ?? join(ROOT, 'dist')));
   if (options.spa === 'dev') {
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({
