@@ -44,6 +44,11 @@ const schema = z.object({
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   /** Public origin of the SPA, for links in mails (the password reset link). */
   APP_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Set only by the local front (infra/local/start.ts): links may point at the loopback origin the
+   * front says it served instead of APP_URL (functions/http/app-origin.ts). Ignored on Lambda.
+   */
+  TRUST_LOCAL_ORIGIN: z.stringbool().default(false),
 
   /** `outbox` keeps mails in the table (local, shown at /_local/outbox); `ses` sends them with SESv2. */
   MAIL_PROVIDER: z.enum(['outbox', 'ses']).default('outbox'),

@@ -19,6 +19,7 @@ import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
 import { verifySessionToken, type SessionClaims } from './tokens';
+import { appOrigin } from './app-origin';
 import { clientAddress } from './client-address';
 import { config } from '../config';
 
@@ -43,6 +44,8 @@ export interface ApiRequest<K extends RouteKey> {
    * proves it came through our distribution, else the connection's (functions/http/client-address.ts).
    */
   sourceIp: string | undefined;
+  /** Where links built for this request point (return URLs, mail links): functions/http/app-origin.ts. */
+  appOrigin: string;
 }
 
 /** A response other than 200 JSON: another status, extra headers, or a binary body (of type T). */
@@ -220,6 +223,7 @@ export function api<K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Prom
       log: p.log,
       requestId: p.requestId,
       sourceIp: clientAddress(p.headers, event.requestContext?.http?.sourceIp, config().ORIGIN_VERIFY_SECRET),
+      appOrigin: appOrigin(p.headers),
     });
     if (result instanceof Reply) return respond(result.statusCode, result.body, p.requestId, result.headers);
     return respond(200, result ?? {}, p.requestId);

@@ -20,7 +20,7 @@ import { fulfilOrder, priceOf } from './buy-label';
 import { leaseExpired, recoverOrder } from './recovery';
 
 /** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
-export async function startCardOrder(userId: string, details: LabelOrderBody): Promise<{ id: string; url: string }> {
+export async function startCardOrder(userId: string, details: LabelOrderBody, appOrigin?: string): Promise<{ id: string; url: string }> {
   const body = { ...details, paymentMethod: 'purchase' as const };
   const price = priceOf(body);
   const order = newOrder(userId, body, price, 'awaiting_payment');
@@ -33,6 +33,7 @@ export async function startCardOrder(userId: string, details: LabelOrderBody): P
       purpose: 'label',
       orderId: order.id,
       description: `USPS label: ${findLabelType(body.labelType)?.name ?? body.labelType}`,
+      appOrigin,
     });
     return { id: ref, url };
   } catch (err) {

@@ -11,7 +11,7 @@
  */
 import { PAYMENT_TYPES, type CreditType } from '../../domain/schemas/payments';
 import type { PaymentProvider } from '../../domain/api/wallet';
-import { config } from '../config';
+import { appOrigin as defaultOrigin } from '../http/app-origin';
 import { transact, type Step } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
@@ -22,9 +22,12 @@ import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/pay
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
 import { completeTopUp, failTopUp } from '../wallet/wallet';
 
-/** Where checkout sends the payer back: the wallet page, which waits for the webhook's credit. */
-export const walletReturnUrls = () => {
-  const wallet = new URL('/user-dashboard/transactions', config().APP_URL);
+/**
+ * Where checkout sends the payer back: the wallet page at `origin` (the request's appOrigin), which
+ * waits for the webhook's credit.
+ */
+export const walletReturnUrls = (origin: string = defaultOrigin()) => {
+  const wallet = new URL('/user-dashboard/transactions', origin);
   return {
     successUrl: `${wallet}?checkout=success`,
     cancelUrl: `${wallet}?checkout=cancelled`,
@@ -37,7 +40,7 @@ async function startAtProvider(creditType: CreditType, request: CheckoutRequest)
     const session = await getCardCheckout().createSession(request);
     return { provider: 'stripe', ref: session.id, url: session.url };
   }
-  const notifyUrl = new URL('/hoodpay/webhook', config().APP_URL).toString();
+  const notifyUrl = new URL('/hoodpay/webhook', request.appOrigin ?? defaultOrigin()).toString();
   const payment = await getCryptoCheckout().createPayment({ ...request, notifyUrl });
   return { provider: 'hoodpay', ref: payment.paymentId, url: payment.url };
 }
@@ -50,6 +53,8 @@ export async function startPayment(input: {
   purpose?: CheckoutPurpose;
   orderId?: string;
   description?: string;
+  /** The request's appOrigin (functions/http/app-origin.ts); APP_URL's without one. */
+  appOrigin?: string;
 }): Promise<{ ref: string; url: string }> {
   const user = await getUserById(input.userId);
   if (!user) throw new Unauthorized();
@@ -63,6 +68,7 @@ export async function startPayment(input: {
     orderId: input.orderId,
   });
   await putPendingEntry(entry);
+  const origin = input.appOrigin ?? defaultOrigin();
   let started;
   try {
     started = await startAtProvider(input.creditType, {
@@ -72,7 +78,8 @@ export async function startPayment(input: {
       purpose: input.purpose ?? 'topup',
       amountCents: entry.amountCents,
       description: input.description ?? 'PrepaidShip wallet top-up',
-      ...walletReturnUrls(),
+      appOrigin: origin,
+      ...walletReturnUrls(origin),
     });
   } catch (err) {
     // The caller must learn the provider's failure, even if marking the entry fails too: an entry

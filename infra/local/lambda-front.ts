@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVED_ORIGIN_HEADER } from '../../functions/http/app-origin';
 import type { ApiHandler } from '../../functions/http/handler';
 import { routes, type Route } from '../../domain/api/routes';
 
@@ -104,6 +105,10 @@ export function toEvent(req: IncomingMessage, url: URL, body: Buffer, route: Rou
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // The front vouches for the origin it served (links point back at it: functions/http/app-origin.ts);
+  // a copy the client sent is replaced, never passed on.
+  if (headers.host) headers[SERVED_ORIGIN_HEADER] = `http://${headers.host}`;
+  else delete headers[SERVED_ORIGIN_HEADER];
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
   const isText = body.length === 0 || TEXT_TYPE.test(headers['content-type'] ?? '');

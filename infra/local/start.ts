@@ -23,6 +23,9 @@ if (!hasJava()) {
 const env = await startLocalEnvironment({ dataDir });
 // Links in mails (the password reset link) point at this front; label PDFs live beside the data.
 process.env.APP_URL ??= `http://localhost:${port}`;
+// ...unless the person opened the front on another loopback name (127.0.0.1): then links follow the
+// origin the front served, so a checkout returns to the origin whose storage holds the session.
+process.env.TRUST_LOCAL_ORIGIN ??= 'true';
 process.env.LABEL_DIR ??= resolve(dataDir, 'labels');
 let stopping = false;
 const stopAll: (() => Promise<void>)[] = [() => env.stop()];

@@ -5,7 +5,6 @@
  * past the free ones, 429 with Retry-After for a growing delay, known email or not.
  */
 import { countHit, refuseWhileLimited, resetCounters, tooManyResets } from '../../accounts/limits';
-import { config } from '../../config';
 import { storeResetToken } from '../../data/one-time-codes';
 import { getUserByEmail } from '../../data/users';
 import { api } from '../../http/handler';
@@ -14,7 +13,7 @@ import { hashResetToken, newResetToken } from '../../security/secrets';
 
 const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
 
-export const handler = api('POST /auth/forgot-password', async function forgotPassword({ body, sourceIp }) {
+export const handler = api('POST /auth/forgot-password', async function forgotPassword({ body, sourceIp, appOrigin }) {
   // Counted before the account is looked up, the same for every email, so neither the answers nor
   // the writes tell a known email from an unknown one.
   const counters = resetCounters(body.email, sourceIp);
@@ -25,7 +24,7 @@ export const handler = api('POST /auth/forgot-password', async function forgotPa
   const token = newResetToken(user.id);
   // A link sent in the last 30 s is not sent again; the answer stays the same so it reveals nothing.
   if (!(await storeResetToken(user.id, hashResetToken(token)))) return ANSWER;
-  const link = new URL('/reset-password', config().APP_URL);
+  const link = new URL('/reset-password', appOrigin);
   link.searchParams.set('token', token);
   await getMailer().send({
     to: user.email,

@@ -9,9 +9,14 @@ import { api } from '../../http/handler';
 import { startCardOrder } from '../../labels/card-orders';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api('POST /stripe/create-checkout-session', async function createCheckoutSession({ auth, body }) {
+export const handler = api('POST /stripe/create-checkout-session', async function createCheckoutSession({ auth, body, appOrigin }) {
   const orderDetails = body.metadata?.orderDetails;
-  if (orderDetails) return startCardOrder(auth.userId, orderDetails);
-  const { ref, url } = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount as number | string) as number, creditType: 'Card' });
+  if (orderDetails) return startCardOrder(auth.userId, orderDetails, appOrigin);
+  const { ref, url } = await startPayment({
+    userId: auth.userId,
+    amountCents: dollarsToCents(body.amount as number | string) as number,
+    creditType: 'Card',
+    appOrigin,
+  });
   return { id: ref, url };
 });

@@ -8,10 +8,10 @@ import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api('POST /hoodpay/topup', async function createTopup({ auth, body }) {
+export const handler = api('POST /hoodpay/topup', async function createTopup({ auth, body, appOrigin }) {
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }
-  const payment = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount) as number, creditType: body.creditType });
+  const payment = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount) as number, creditType: body.creditType, appOrigin });
   return { data: { url: payment.url, hoodpayOrderId: payment.ref } };
 });

@@ -27,6 +27,8 @@ export interface CheckoutRequest {
   description: string;
   successUrl: string;
   cancelUrl: string;
+  /** Our app's origin for this payer (functions/http/app-origin.ts), where the sandbox's page lives; APP_URL's when absent. */
+  appOrigin?: string;
 }
 
 /** Part of a settled card payment paid back to the card (a withdrawal's pay-back). */

@@ -1,6 +1,7 @@
 /**
  * The local payment sandbox (no Stripe or Hoodpay keys configured): a checkout is a record in the
- * table (data/local-checkouts.ts) and its URL is our own page `${APP_URL}/_local/checkout/<id>`.
+ * table (data/local-checkouts.ts) and its URL is our own page `<appOrigin>/_local/checkout/<id>`, on
+ * the origin the payer opened (functions/http/app-origin.ts).
  * The page's Pay and Cancel buttons close the record and then deliver what the real provider would:
  *
  *   Stripe   stripeSandboxEvent(checkout, kind): a Stripe.Event JSON (checkout.session.completed or
@@ -18,6 +19,7 @@ import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { config } from '../../config';
+import { appOrigin } from '../../http/app-origin';
 import { getLocalCheckout, saveLocalCheckout, type LocalCheckout } from '../../data/local-checkouts';
 import { saveLocalRefund } from '../../data/local-refunds';
 import { ProviderUnavailable } from '../../errors';
@@ -34,8 +36,8 @@ export function sandboxWebhookSecret(): string {
   return c.STRIPE_WEBHOOK_SECRET ?? deriveSandboxWebhookSecret(c.JWT_SECRET);
 }
 
-/** Where the sandbox checkout page for `id` lives. */
-export const localCheckoutUrl = (id: string): string => `${config().APP_URL.replace(/\/+$/, '')}/_local/checkout/${id}`;
+/** Where the sandbox checkout page for `id` lives: on `origin` (the payer's), APP_URL's without one. */
+export const localCheckoutUrl = (id: string, origin: string = appOrigin()): string => `${origin.replace(/\/+$/, '')}/_local/checkout/${id}`;
 
 function record(request: CheckoutRequest, id: string, provider: LocalCheckout['provider'], notifyUrl?: string) {
   return {
@@ -59,7 +61,7 @@ export class SandboxCardCheckout implements CardCheckout {
     assertPayable(request);
     const id = `cs_test_local_${ulid()}`;
     await saveLocalCheckout(record(request, id, 'stripe'));
-    return { id, url: localCheckoutUrl(id) };
+    return { id, url: localCheckoutUrl(id, request.appOrigin) };
   }
 
   webhookSecret(): string {
@@ -79,7 +81,7 @@ export class SandboxCryptoCheckout implements CryptoCheckout {
     assertPayable(request);
     const paymentId = `hp_local_${ulid()}`;
     await saveLocalCheckout(record(request, paymentId, 'hoodpay', request.notifyUrl));
-    return { paymentId, url: localCheckoutUrl(paymentId) };
+    return { paymentId, url: localCheckoutUrl(paymentId, request.appOrigin) };
   }
 
   /** The record as Hoodpay would report it: open -> pending, paid -> completed, cancelled -> failed. */

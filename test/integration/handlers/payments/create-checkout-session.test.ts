@@ -78,7 +78,7 @@ describe('POST /stripe/create-checkout-session: a wallet top-up', () => {
       successUrl: expect.stringMatching(/\/user-dashboard\/transactions\?checkout=success$/),
       cancelUrl: expect.stringMatching(/\/user-dashboard\/transactions\?checkout=cancelled$/),
     };
-    expect(watch.createSession).toHaveBeenCalledExactlyOnceWith(request, expect.anything());
+    expect(watch.createSession).toHaveBeenCalledExactlyOnceWith({ ...request, appOrigin: expect.any(String) }, expect.anything());
     expect(await getLocalCheckout(id)).toMatchObject({ ...request, provider: 'stripe', status: 'open' });
     expect(await balanceOf(ann.id)).toBe(0);
   });

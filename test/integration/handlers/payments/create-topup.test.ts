@@ -83,7 +83,7 @@ describe('POST /hoodpay/topup', () => {
       cancelUrl: `${APP_URL}/user-dashboard/transactions?checkout=cancelled`,
       notifyUrl: `${APP_URL}/hoodpay/webhook`,
     };
-    expect(watch.createPayment).toHaveBeenCalledExactlyOnceWith(request, expect.anything());
+    expect(watch.createPayment).toHaveBeenCalledExactlyOnceWith({ ...request, appOrigin: APP_URL }, expect.anything());
     expect(await getLocalCheckout(hoodpayOrderId)).toMatchObject({ ...request, provider: 'hoodpay', status: 'open' });
     expect(await balanceOf(ann.id)).toBe(0);
   });
