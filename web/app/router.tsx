@@ -4,15 +4,23 @@
  * their modules, not through the features' indexes: an index a route statically imports would pull
  * everything it exports (zod schemas, Chakra recipes) into the entry chunk (docs/decisions.md).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { usePageBoundToasts } from '@/hooks/use-page-bound-toasts';
 import { paths } from '@/lib/paths';
 import { RedirectKeepingState, RequireSession } from './guards';
 import { RouteError } from './route-error';
 
+/** Above every page: a toast about the page left behind goes (docs/decisions.md, "Phones"). */
+function Root() {
+  usePageBoundToasts();
+  return <Outlet />;
+}
+
 export const routes: RouteObject[] = [
   {
     path: paths.home,
+    Component: Root,
     HydrateFallback: FullPageSpinner,
     ErrorBoundary: RouteError,
     children: [

@@ -6,6 +6,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { toast } from 'react-hot-toast';
 import { LuInfo } from 'react-icons/lu';
 import { errorMessage } from '@/api-client/client';
+import { bindToastToPage } from './page-toasts';
 
 function ToastBody({ title, description }: { title: string; description?: string }) {
   return (
@@ -16,13 +17,17 @@ function ToastBody({ title, description }: { title: string; description?: string
   );
 }
 
-/** `id` makes a repeated failure (a retried query) replace its toast instead of stacking a new one. */
+/**
+ * Every toast here is bound to the page showing when it is raised and goes when the person leaves
+ * it (`page-toasts.ts`); raise a notice about where someone lands on arrival, not before navigating.
+ * `id` makes a repeated failure (a retried query) replace its toast instead of stacking a new one.
+ */
 export function notifyError(title: string, description?: string, id?: string): void {
-  toast.error(<ToastBody title={title} description={description} />, { id });
+  bindToastToPage(toast.error(<ToastBody title={title} description={description} />, { id }));
 }
 
 export function notifySuccess(title: string, description?: string): void {
-  toast.success(<ToastBody title={title} description={description} />);
+  bindToastToPage(toast.success(<ToastBody title={title} description={description} />));
 }
 
 /**
@@ -30,7 +35,7 @@ export function notifySuccess(title: string, description?: string): void {
  * with an icon (docs/decisions.md). `id` keeps a notice shown twice (a re-run effect) single.
  */
 export function notifyInfo(title: string, description?: string, id?: string): void {
-  toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> });
+  bindToastToPage(toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> }));
 }
 
 /** A failed call: `title`, then the server's message or `fallback`. */

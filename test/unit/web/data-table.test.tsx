@@ -3,11 +3,13 @@ import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api-client/client';
 import { AppProvider } from '@/app/provider';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { PagedDataTable, type ListFailure, type PagedList } from '@/components/paged-data-table';
+import { mobileMediaQuery } from '@/hooks/use-is-mobile';
+import { stubBrowserApis } from './browser-api-stubs';
 import { setupPageTests } from './page-test-setup';
 import { headerTexts, rowTexts } from './table-rows';
 
@@ -116,6 +118,59 @@ describe('DataTable', () => {
       </AppProvider>,
     );
     expect(screen.queryByText('Load more')).not.toBeInTheDocument();
+  });
+});
+
+describe('DataTable on a wide screen', () => {
+  it('scrolls sideways in a named region a keyboard can reach', () => {
+    renderTable({ rows: fruits });
+    const region = screen.getByRole('region', { name: 'Fruits' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: 'Fruits' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});
+
+describe('DataTable on a phone (768 px or less)', () => {
+  beforeEach(() => stubBrowserApis([mobileMediaQuery]));
+
+  /** Each card's header/value pairs, as a person reads them. */
+  const cards = () =>
+    within(screen.getByRole('list', { name: 'Fruits' }))
+      .getAllByRole('listitem')
+      .map((card) => [...card.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`));
+
+  it('shows one card per row with every column as a header beside its value, and no table', () => {
+    renderTable({ rows: fruits });
+    expect(cards()).toEqual([
+      ['Name: Apple', 'Price: 50¢'],
+      ['Name: Banana', 'Price: 25¢'],
+    ]);
+    for (const dd of document.querySelectorAll('dd')) expect(dd.previousElementSibling?.tagName).toBe('DT');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('keeps actions in the card, where they work', async () => {
+    const onPick = vi.fn();
+    const withAction: DataTableColumn<Fruit>[] = [...columns, { header: 'Actions', cell: (f) => <button onClick={() => onPick(f.id)}>Pick {f.name}</button> }];
+    renderTable({ rows: fruits, columns: withAction });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Banana' }));
+    expect(onPick).toHaveBeenCalledWith('b');
+  });
+
+  it('shows the empty message, the loading state and the error without an empty list', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = renderTable();
+    expect(screen.getByRole('group', { name: 'Fruits' })).toHaveTextContent('No fruit yet');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    rerender(
+      <AppProvider>
+        <DataTable caption="Fruits" columns={columns} rows={[]} rowKey={(f) => f.id} emptyMessage="No fruit yet" error="Gone" onRetry={onRetry} />
+      </AppProvider>,
+    );
+    expect(within(screen.getByRole('group', { name: 'Fruits' })).getByRole('alert')).toHaveTextContent('Gone');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { Avatar, Badge, Button, Flex, Menu, Portal, Spacer } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { SidebarTrigger } from '@/components/sidebar';
+import { Brand } from '@/components/brand';
+import { SidebarTrigger, useSidebar } from '@/components/sidebar';
 import { useProfile, useProfilePicture } from '@/features/profile';
 import { paths } from '@/lib/paths';
 import { endSession, isAdmin, useSession } from '@/lib/session';
@@ -60,12 +61,18 @@ function AccountMenu({ name }: { name: string }) {
   );
 }
 
-/** The dashboard's top bar: sidebar toggle, the balance (users only) and the account menu. */
+/**
+ * The dashboard's top bar: sidebar toggle, the balance (users only) and the account menu. On phones
+ * the sidebar (and its logo) is a closed drawer, so the logo shows here, as its mark alone: the
+ * wordmark beside the balance badge would not fit 375 px (its name stays for screen readers).
+ */
 export function DashboardHeader() {
   const { user } = useSession();
+  const { isMobile } = useSidebar();
   return (
     <Flex as="header" position="sticky" top="0" zIndex="sticky" h="14" align="center" gap="3" px="4" bg="bg" borderBottomWidth="1px">
       <SidebarTrigger />
+      {isMobile && <Brand compact />}
       <Spacer />
       {!isAdmin(user) && <BalanceBadge />}
       <AccountMenu name={user?.name || 'Account'} />
