@@ -6,7 +6,8 @@
 import { centsToDollars } from '../money';
 
 export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment' | 'withdrawal';
-export type EntryStatus = 'pending' | 'completed' | 'failed';
+/** `cancelled`: a checkout the payer left or that expired unpaid; `failed`: a payment refused. Neither moved money. */
+export type EntryStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
 export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
 
 /** What a ledger entry and a withdrawal request store alike: their id, their owner and their amount. */

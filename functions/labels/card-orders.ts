@@ -49,7 +49,7 @@ export async function startCardOrder(userId: string, details: LabelOrderBody, ap
 export async function settleCardOrderEvent(input: {
   userId: string;
   entryId: string;
-  outcome: 'completed' | 'failed';
+  outcome: 'completed' | 'failed' | 'cancelled';
   eventKey: string;
   paidCents: number | undefined;
   log: Logger;
@@ -58,9 +58,9 @@ export async function settleCardOrderEvent(input: {
   const order = entry?.orderId ? await getOrder(input.userId, entry.orderId) : undefined;
   const user = await getUserById(input.userId);
   if (!entry || !order || !user) return 'rejected';
-  if (input.outcome === 'failed') {
-    const result = await settleTopUp({ userId: user.id, entryId: entry.id, outcome: 'failed', eventKey: input.eventKey });
-    await failAwaitingOrder(user.id, order.id, 'card payment did not complete');
+  if (input.outcome !== 'completed') {
+    const result = await settleTopUp({ userId: user.id, entryId: entry.id, outcome: input.outcome, eventKey: input.eventKey });
+    await failAwaitingOrder(user.id, order.id, input.outcome === 'cancelled' ? 'card payment cancelled' : 'card payment did not complete');
     return result;
   }
   if (input.paidCents !== order.priceCents) return 'duplicate-or-rejected';

@@ -97,14 +97,15 @@ export type SettleResult = 'applied' | 'duplicate' | 'rejected';
 /**
  * Settles a pending top-up from a provider's event, in one transaction: the event's record (so a
  * replayed event, however often and concurrently, is `duplicate`) and the wallet's settlement
- * (pending -> completed or failed; completing credits the entry's amount, only if it equals what
+ * (pending -> completed, failed or cancelled; completing credits the entry's amount, only if it equals what
  * was paid). `rejected` means the entry does not exist for that user, is no longer pending, or the
  * amount paid differs: nothing changed, and the event is not recorded.
  */
 export async function settleTopUp(input: {
   userId: string;
   entryId: string;
-  outcome: 'completed' | 'failed';
+  /** `cancelled`: the payer left the checkout or it expired unpaid; `failed`: the payment was refused. Neither moves money. */
+  outcome: 'completed' | 'failed' | 'cancelled';
   /** `<provider>#<event id>`: the same key never applies twice. */
   eventKey: string;
   /** Completing: what the provider says was paid, in cents. */
@@ -123,8 +124,8 @@ export async function settleTopUp(input: {
     settling = completeTopUp(entry, now, input.paymentIntent);
     creditedCents = entry.amountCents;
   } else {
-    // Failing moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.
-    settling = failTopUp({ userId: input.userId, id: input.entryId }, now);
+    // Failing or cancelling moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.
+    settling = failTopUp({ userId: input.userId, id: input.entryId }, now, input.outcome);
   }
   const done = await transact([record, ...settling]);
   if (done.ok) {

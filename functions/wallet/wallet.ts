@@ -82,7 +82,7 @@ export const refund = (user: EntryOwner, move: WalletMove, also: StatsChange = {
  */
 function endPendingStep(
   entry: Pick<LedgerEntry, 'userId' | 'id'> & { amountCents?: number },
-  outcome: 'completed' | 'failed',
+  outcome: 'completed' | 'failed' | 'cancelled',
   now: string,
   also: Partial<Pick<LedgerEntry, 'paymentIntent' | 'reason'>> = {},
 ): Step {
@@ -121,8 +121,14 @@ export function completeTopUp(entry: LedgerEntry, now: string, paymentIntent?: s
   ];
 }
 
-/** Marks a pending top-up failed: no money moves, so the entry's key is enough (no read first). */
-export const failTopUp = (entry: Pick<LedgerEntry, 'userId' | 'id'>, now: string): Step[] => [endPendingStep(entry, 'failed', now)];
+/**
+ * Ends a pending top-up that was not paid: `failed` (the payment was refused) or `cancelled` (the
+ * payer left the checkout, or it expired unpaid). No money moves either way, so the entry's key is
+ * enough (no read first).
+ */
+export const failTopUp = (entry: Pick<LedgerEntry, 'userId' | 'id'>, now: string, outcome: 'failed' | 'cancelled' = 'failed'): Step[] => [
+  endPendingStep(entry, outcome, now),
+];
 
 /**
  * A card payment made for one label: the pending payment entry completes (+price) and the label's

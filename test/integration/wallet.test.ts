@@ -122,12 +122,12 @@ describe('card top-ups through the Stripe webhook', () => {
     expect(await expectLedgerInvariant(user.id)).toBe(0);
   });
 
-  it('marks an expired checkout failed, and a late payment event then credits nothing', async () => {
+  it('marks an expired (cancelled) checkout cancelled, and a late payment event then credits nothing', async () => {
     const user = await newUser();
     const checkout = await cardTopUp(user, 20);
     const expired = stripeSandboxEvent(checkout, 'cancelled');
     await postStripe(expired.payload, expired.signatureHeader);
-    expect((await ledgerOf(user.id)).entries[0]?.status).toBe('failed');
+    expect((await ledgerOf(user.id)).entries[0]?.status).toBe('cancelled');
     const late = stripeSandboxEvent(checkout, 'paid');
     await postStripe(late.payload, late.signatureHeader);
     expect(await expectLedgerInvariant(user.id)).toBe(0);
@@ -182,11 +182,11 @@ describe('crypto top-ups through the Hoodpay webhook', () => {
     expect((await ledgerOf(user.id)).entries[0]).toMatchObject({ status: 'completed', creditType: 'Crypto', paymentType: 'CRYPTO' });
   });
 
-  it('marks a cancelled payment failed', async () => {
+  it('marks a cancelled payment cancelled, not failed', async () => {
     const user = await newUser();
     const id = await cryptoTopUp(user, 15);
     await pay(id, 'cancel');
-    expect((await ledgerOf(user.id)).entries[0]?.status).toBe('failed');
+    expect((await ledgerOf(user.id)).entries[0]?.status).toBe('cancelled');
     expect(await expectLedgerInvariant(user.id)).toBe(0);
     expect((await pay(id, 'pay')).status).toBe(409);
   });

@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 
-export type StatusPalette = 'green' | 'red' | 'yellow';
+/** gray: ended without anything going wrong (a checkout the payer cancelled). */
+export type StatusPalette = 'green' | 'red' | 'yellow' | 'gray';
 
 /** A status word in a coloured badge (`awaiting_payment` reads "awaiting payment"). */
 export function StatusBadge({ status, palette }: { status: string; palette: StatusPalette }) {

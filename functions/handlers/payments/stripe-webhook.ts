@@ -1,8 +1,9 @@
 /**
  * POST /stripe/webhook: Stripe's events, trusted only after the Stripe-Signature over the raw body
  * verifies (400 otherwise, nothing changes). A paid top-up completes its pending entry and credits
- * the wallet once, whatever the replays; a paid label buys the label once; an expired or failed
- * checkout marks the entry (and order) failed; anything else is acknowledged and ignored, so Stripe
+ * the wallet once, whatever the replays; a paid label buys the label once; a checkout that expired
+ * unpaid (the payer cancelled or left) marks the entry cancelled, a failed bank debit failed (and the
+ * order failed either way); anything else is acknowledged and ignored, so Stripe
  * stops retrying.
  */
 import type Stripe from 'stripe';
@@ -13,7 +14,9 @@ import { api } from '../../http/handler';
 import { verifyStripeEvent } from '../../providers/registry/payments';
 
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
-const FAILS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
+/** Stripe ends a session the payer cancelled or abandoned by expiring it; only a debit that bounced failed. */
+const CANCELS = new Set(['checkout.session.expired']);
+const FAILS = new Set(['checkout.session.async_payment_failed']);
 
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
@@ -21,7 +24,7 @@ const RECEIVED = { received: true } as const;
 export const handler = api('POST /stripe/webhook', async function stripeWebhook({ rawBody, headers, log }) {
   const event = verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
-  if (!COMPLETES.has(event.type) && !FAILS.has(event.type)) return RECEIVED;
+  if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;
 
   const session = event.data.object as Stripe.Checkout.Session;
   const { userId, entryId, purpose } = session.metadata ?? {};
@@ -33,7 +36,7 @@ export const handler = api('POST /stripe/webhook', async function stripeWebhook(
   // A completed session that is not paid yet (bank debits) settles later by async_payment_*.
   if (event.type === 'checkout.session.completed' && session.payment_status !== 'paid') return RECEIVED;
 
-  const outcome = COMPLETES.has(event.type) ? 'completed' : 'failed';
+  const outcome = COMPLETES.has(event.type) ? 'completed' : CANCELS.has(event.type) ? 'cancelled' : 'failed';
   const settle = { userId, entryId, outcome, eventKey: `stripe#${event.id}`, paidCents: session.amount_total ?? undefined } as const;
   // A top-up keeps its PaymentIntent: a withdrawal pays the wallet back as refunds of it.
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);

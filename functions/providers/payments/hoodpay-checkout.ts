@@ -33,12 +33,14 @@ export interface HoodpayCheckoutOptions {
 
 /** Hoodpay's payment states we act on; anything else is still pending. */
 const COMPLETED = new Set(['COMPLETED']);
-const FAILED = new Set(['EXPIRED', 'CANCELLED', 'CANCELED', 'FAILED']);
+const CANCELLED = new Set(['EXPIRED', 'CANCELLED', 'CANCELED']);
+const FAILED = new Set(['FAILED']);
 
 /** Hoodpay's payment status -> ours. Conservative: only COMPLETED is completed. */
 export function mapHoodpayStatus(status: unknown): CryptoPaymentStatus {
   const s = typeof status === 'string' ? status.trim().toUpperCase() : '';
   if (COMPLETED.has(s)) return 'completed';
+  if (CANCELLED.has(s)) return 'cancelled';
   if (FAILED.has(s)) return 'failed';
   return 'pending';
 }

@@ -54,7 +54,8 @@ export interface CardCheckout {
   webhookSecret(): string;
 }
 
-export type CryptoPaymentStatus = 'pending' | 'completed' | 'failed';
+/** `cancelled`: cancelled or expired unpaid at Hoodpay; `failed`: Hoodpay says the payment failed. */
+export type CryptoPaymentStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
 
 export interface CryptoPayment {
   id: string;

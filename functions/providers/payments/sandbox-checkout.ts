@@ -84,13 +84,13 @@ export class SandboxCryptoCheckout implements CryptoCheckout {
     return { paymentId, url: localCheckoutUrl(paymentId, request.appOrigin) };
   }
 
-  /** The record as Hoodpay would report it: open -> pending, paid -> completed, cancelled -> failed. */
+  /** The record as Hoodpay would report it: open -> pending, paid -> completed, cancelled -> cancelled. */
   async getPayment(paymentId: string): Promise<CryptoPayment> {
     const checkout = await getLocalCheckout(paymentId);
     if (!checkout || checkout.provider !== 'hoodpay') {
       throw new ProviderUnavailable('Hoodpay', `sandbox payment ${paymentId} does not exist`);
     }
-    const status = checkout.status === 'paid' ? 'completed' : checkout.status === 'cancelled' ? 'failed' : 'pending';
+    const status = checkout.status === 'paid' ? 'completed' : checkout.status === 'cancelled' ? 'cancelled' : 'pending';
     return { id: checkout.id, status, amountCents: checkout.amountCents };
   }
 }

@@ -34,22 +34,22 @@ function topupPages({ url }: StubRequest) {
 }
 
 describe('admin transactions page', () => {
-  it('lists ID, User ID, Name, Email, Order ID, Amount, Type and Credit Type of every top-up, page by page', async () => {
+  it('lists ID, User ID, Name, Email, Order ID, Amount, Type, Credit Type and Status of every top-up, page by page', async () => {
     const api = stubApi({ 'GET /hoodpay/transactions': topupPages });
     const user = userEvent.setup();
     renderAt('/admin-dashboard/transactions');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     await screen.findByRole('cell', { name: 'Bob Stone' });
-    expect(headerTexts(caption)).toEqual(['ID', 'User ID', 'Name', 'Email', 'Order ID', 'Amount', 'Type', 'Credit Type']);
+    expect(headerTexts(caption)).toEqual(['ID', 'User ID', 'Name', 'Email', 'Order ID', 'Amount', 'Type', 'Credit Type', 'Status']);
     expect(rowTexts(caption)).toEqual([
-      ['t3', 'u1', 'Ann Lee', 'ann@example.com', '—', '$25.00', 'Top-up', 'Card'],
-      ['t2', 'u2', 'Bob Stone', 'bob@example.com', 'hp_123', '$1234.50', 'Top-up', 'Crypto'],
+      ['t3', 'u1', 'Ann Lee', 'ann@example.com', '—', '$25.00', 'Top-up', 'Card', 'completed'],
+      ['t2', 'u2', 'Bob Stone', 'bob@example.com', 'hp_123', '$1234.50', 'Top-up', 'Crypto', 'pending'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('cell', { name: 'Bitcoin' })).toBeInTheDocument();
-    expect(rowTexts(caption)[2]).toEqual(['t1', 'u1', 'Ann Lee', 'ann@example.com', '—', '$0.10', 'Top-up', 'Bitcoin']);
+    expect(rowTexts(caption)[2]).toEqual(['t1', 'u1', 'Ann Lee', 'ann@example.com', '—', '$0.10', 'Top-up', 'Bitcoin', 'completed']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     const queries = api.calls('GET /hoodpay/transactions').map((r) => Object.fromEntries(r.url.searchParams));

@@ -79,12 +79,19 @@ describe('wallet page', () => {
     expect(api.calls('GET /hoodpay/transactions').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
   });
 
-  it('colours the status badges: completed and success green, failed red, pending and anything else yellow', async () => {
+  it('colours the status badges: completed and success green, failed red, cancelled gray, pending and anything else yellow', async () => {
     stubApi({
       'GET /auth/profile': json(ann),
       'GET /wallet/withdrawals': noWithdrawals,
       'GET /hoodpay/transactions': json({
-        data: [topup, crypto, failed, apiTransaction({ id: 't9', status: 'success' }), apiTransaction({ id: 't8', status: 'refunded' })],
+        data: [
+          topup,
+          crypto,
+          failed,
+          apiTransaction({ id: 't7', status: 'cancelled' }),
+          apiTransaction({ id: 't9', status: 'success' }),
+          apiTransaction({ id: 't8', status: 'refunded' }),
+        ],
         nextCursor: null,
       }),
     });
@@ -92,11 +99,12 @@ describe('wallet page', () => {
 
     const table = await screen.findByRole('table', { name: caption });
     await within(table).findByText('failed');
-    const badges = within(table).getAllByText(/^(completed|pending|failed|success|refunded)$/);
+    const badges = within(table).getAllByText(/^(completed|pending|failed|cancelled|success|refunded)$/);
     expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
       ['completed', 'green'],
       ['pending', 'yellow'],
       ['failed', 'red'],
+      ['cancelled', 'gray'],
       ['success', 'green'],
       ['refunded', 'yellow'],
     ]);

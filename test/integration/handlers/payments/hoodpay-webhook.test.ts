@@ -158,13 +158,13 @@ describe('POST /hoodpay/webhook: the payment as Hoodpay reports it', () => {
     expect((await entry())?.status).toBe('pending');
   });
 
-  it('marks the entry failed for a payment Hoodpay reports failed, moving no money; a later completion credits nothing', async () => {
+  it('marks the entry cancelled for a payment Hoodpay reports cancelled, moving no money; a later completion credits nothing', async () => {
     await closeLocalCheckout(paymentId, 'cancelled');
     const res = await notify(hoodpaySandboxWebhookPayload(paymentId, 'cancelled'));
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual(RECEIVED);
-    expect(await entry()).toMatchObject({ status: 'failed', completedAt: expect.any(String) });
+    expect(await entry()).toMatchObject({ status: 'cancelled', completedAt: expect.any(String) });
     expect(await balanceOf(ann.id)).toBe(0);
 
     watch.getPayment.mockResolvedValueOnce({ id: paymentId, status: 'completed', amountCents: 1500 });

@@ -191,14 +191,14 @@ describe('POST /stripe/webhook: a paid top-up', () => {
 
 describe('POST /stripe/webhook: a checkout that expired or failed', () => {
   it.each([
-    ['checkout.session.expired', 'checkout.session.expired'],
-    ['checkout.session.async_payment_failed', 'checkout.session.async_payment_failed'],
-  ])('marks the entry failed on %s and moves no money; a late payment event then credits nothing', async (_what, type) => {
+    ['cancelled', 'checkout.session.expired'],
+    ['failed', 'checkout.session.async_payment_failed'],
+  ])('marks the entry %s on %s and moves no money; a late payment event then credits nothing', async (status, type) => {
     const res = await deliverSigned(stripeEvent(checkout, 'cancelled', (e) => void (e.type = type)));
 
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual(RECEIVED);
-    expect(await entry()).toMatchObject({ status: 'failed', completedAt: expect.any(String) });
+    expect(await entry()).toMatchObject({ status, completedAt: expect.any(String) });
     expect(await balanceOf(ann.id)).toBe(0);
 
     const late = await withoutWrites(() => deliverSigned(stripeEvent(checkout, 'paid')));

@@ -137,6 +137,15 @@ describe('settleCardOrderEvent: other outcomes', () => {
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
+  it('marks the entry cancelled (and the order failed, saying so) when the payer cancelled, moving no money', async () => {
+    expect(await settle({ outcome: 'cancelled', paidCents: undefined })).toBe('applied');
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: 'card payment cancelled' });
+    expect((await getEntry(ann.id, entry.id))?.status).toBe('cancelled');
+    expect(await balance()).toBe(1000);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
   it('rejects an event whose entry does not exist, writing nothing', async () => {
     expect(await withoutWrites(() => settle({ entryId: '01JZ0000000000000000000000' }))).toBe('rejected');
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();

@@ -138,9 +138,9 @@ describe('HoodpayCheckout.getPayment', () => {
     expect(await hoodpay.getPayment(PAYMENT_ID)).toEqual({ id: PAYMENT_ID, status: 'pending', amountCents: 29 });
   });
 
-  it('reports an expired payment as failed', async () => {
+  it('reports an expired payment as cancelled (nobody paid it), not failed', async () => {
     hoodpayAnswers(expired);
-    expect(await hoodpay.getPayment(PAYMENT_ID)).toEqual({ id: PAYMENT_ID, status: 'failed', amountCents: 2500 });
+    expect(await hoodpay.getPayment(PAYMENT_ID)).toEqual({ id: PAYMENT_ID, status: 'cancelled', amountCents: 2500 });
   });
 
   it('is ProviderUnavailable when Hoodpay cannot be reached', async () => {
@@ -192,7 +192,8 @@ describe('mapHoodpayStatus', () => {
   it('counts only COMPLETED as completed', () => {
     expect(mapHoodpayStatus('COMPLETED')).toBe('completed');
     expect(mapHoodpayStatus('completed')).toBe('completed');
-    for (const s of ['EXPIRED', 'CANCELLED', 'CANCELED', 'FAILED']) expect(mapHoodpayStatus(s)).toBe('failed');
+    for (const s of ['EXPIRED', 'CANCELLED', 'CANCELED']) expect(mapHoodpayStatus(s)).toBe('cancelled');
+    expect(mapHoodpayStatus('FAILED')).toBe('failed');
     for (const s of ['PENDING', 'AWAITING_PAYMENT', 'PROCESSING', 'CREATED', 'PARTIALLY_PAID', 'SOMETHING_NEW', '', null, undefined, 1]) {
       expect(mapHoodpayStatus(s)).toBe('pending');
     }

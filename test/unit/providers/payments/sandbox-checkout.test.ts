@@ -106,12 +106,12 @@ describe('sandbox crypto checkout', () => {
     });
   });
 
-  it('reports the record as Hoodpay would: open pending, paid completed, cancelled failed', async () => {
+  it('reports the record as Hoodpay would: open pending, paid completed, cancelled cancelled', async () => {
     const id = 'hp_local_01JCHECKOUT0000000000000001';
     for (const [status, expected] of [
       ['open', 'pending'],
       ['paid', 'completed'],
-      ['cancelled', 'failed'],
+      ['cancelled', 'cancelled'],
     ] as const) {
       ddb.on(GetCommand).resolves({ Item: { pk: `LOCALCHECKOUT#${id}`, sk: 'LOCALCHECKOUT', ...stored({ id, provider: 'hoodpay', status }) } });
       expect(await getCryptoCheckout().getPayment(id)).toEqual({ id, status: expected, amountCents: 1230 });

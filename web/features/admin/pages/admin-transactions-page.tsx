@@ -5,6 +5,7 @@ import { PagedDataTable, type ListFailure } from '@/components/paged-data-table'
 import { PageTitle } from '@/components/page-title';
 import { noValue, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
+import { TransactionStatusBadge } from '@/features/wallet';
 import { useTopupTransactions } from '../api/list-transactions';
 
 /** SPEC section 2's admin columns. */
@@ -17,6 +18,8 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Amount', cell: (t) => formatUsd(t.amountCents), numeric: true },
   { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
   { header: 'Credit Type', cell: (t) => t.creditType ?? noValue },
+  // Beyond SPEC's columns: an admin tells a cancelled checkout from a failed one (issue 16).
+  { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
 ];
 
 const failure: ListFailure = {
