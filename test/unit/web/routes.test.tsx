@@ -126,6 +126,29 @@ describe('public routes', () => {
     expect(await screen.findByRole('link', { name: 'Go To Dashboard' })).toHaveAttribute('href', '/user-dashboard');
   });
 
+  it("shows Dashboard instead of Sign In to a signed-in visitor, to the user's or the admin's dashboard by role", async () => {
+    signIn(ann, { verified: true });
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/user-dashboard');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    cleanup();
+    endSession();
+
+    signIn(root, { verified: true });
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/admin-dashboard');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    cleanup();
+    endSession();
+
+    // Before the code step the session opens no dashboard yet: Sign In stays.
+    signIn(ann, { verified: false });
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Dashboard', exact: true })).not.toBeInTheDocument();
+  });
+
   it('redirects /verify-otp to /otp-verification keeping the navigation state', async () => {
     signIn(ann, { verified: false }); // the OTP page sends visitors without a session to /login
     const router = renderAt('/verify-otp', { email: 'ann@example.com', from: '/user-dashboard/tracking' });

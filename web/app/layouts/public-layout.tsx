@@ -1,13 +1,18 @@
 import { Box, Button, Container, Flex, Link, SkipNavContent, SkipNavLink, Text } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '@/components/brand';
+import { useDashboardPath } from '@/hooks/use-dashboard-path';
 import { useReturnPath } from '@/lib/navigation-state';
 import { paths } from '@/lib/paths';
 import { supportEmail } from '@/lib/support-contact';
 
-/** Landing, sign-in and the other public pages: logo and Sign In on top, copyright and support below. */
+/**
+ * Landing, sign-in and the other public pages: logo and Sign In (Dashboard when signed in) on top,
+ * copyright and support below.
+ */
 export function PublicLayout() {
   const returnPath = useReturnPath();
+  const dashboard = useDashboardPath();
   return (
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>Skip to content</SkipNavLink>
@@ -15,9 +20,13 @@ export function PublicLayout() {
         <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
           <Brand />
           <Button asChild size="sm" colorPalette="blue">
-            <RouterLink to={paths.login} state={{ from: returnPath }}>
-              Sign In
-            </RouterLink>
+            {dashboard ? (
+              <RouterLink to={dashboard}>Dashboard</RouterLink>
+            ) : (
+              <RouterLink to={paths.login} state={{ from: returnPath }}>
+                Sign In
+              </RouterLink>
+            )}
           </Button>
         </Container>
       </Box>

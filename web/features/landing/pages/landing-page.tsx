@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { supportEmail } from '@/lib/support-contact';
 import { paths } from '@/lib/paths';
 import { useReturnPath } from '@/lib/navigation-state';
-import { useSession } from '@/lib/session';
+import { useDashboardPath } from '@/hooks/use-dashboard-path';
 import { LabelsCounter } from '../components/labels-counter';
 import { PriceTable } from '../components/price-table';
 import { PromoCountdown } from '../components/promo-countdown';
@@ -29,12 +29,12 @@ const steps = [
  * is worded differently (`closing`) so each page has one link of each name.
  */
 function StartButton({ closing = false }: { closing?: boolean }) {
-  const { token } = useSession();
+  const dashboard = useDashboardPath();
   const returnPath = useReturnPath();
   return (
     <Button asChild size="lg" colorPalette="blue">
-      {token ? (
-        <RouterLink to={paths.user.labels}>{closing ? 'Open Your Dashboard' : 'Go To Dashboard'}</RouterLink>
+      {dashboard ? (
+        <RouterLink to={dashboard}>{closing ? 'Open Your Dashboard' : 'Go To Dashboard'}</RouterLink>
       ) : (
         <RouterLink to={paths.login} state={{ from: returnPath }}>
           {closing ? 'Get Started Now' : 'Get Started'}
