@@ -153,6 +153,37 @@ describe('savings calculator', () => {
     expect(figure('ours')).toHaveTextContent(pounds > 30 ? '$6.00' : '$5.00');
   });
 
+  it('puts the weight it prices in the field when the field is left, with a note saying why (100 shows 70)', async () => {
+    const { user } = await renderLanding();
+    const input = screen.getByRole('spinbutton', { name: 'Package weight (lbs)' });
+    await user.clear(input);
+    await user.type(input, '100');
+    expect(screen.getByText('Prices for 70 lbs')).toBeInTheDocument();
+    expect(screen.getByTestId('weight-note')).toHaveTextContent('Labels go up to 70 lbs, so 100 counts as 70.');
+    await user.tab();
+    expect(input).toHaveValue(70);
+    expect(input).toHaveAccessibleDescription(/Prices for 70 lbs.*Labels go up to 70 lbs, so 100 counts as 70\./);
+    expect(figures()[0]).toBe('$6.00');
+
+    // A weight taken as typed needs no note.
+    await user.clear(input);
+    await user.type(input, '12');
+    expect(screen.queryByTestId('weight-note')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['31.9', '31', 'Weights count in whole pounds, so 31.9 counts as 31.'],
+    ['abc', '1', 'The lightest weight is 1 lb, so abc counts as 1.'],
+    ['-5', '1', 'The lightest weight is 1 lb, so -5 counts as 1.'],
+  ])('on narrow screens shows %j as %s when left, with a note', async (typed, shown, note) => {
+    const { user } = await renderLanding({ mobile: true });
+    const input = screen.getByRole('textbox', { name: 'Package weight (lbs)' });
+    await user.type(input, typed);
+    await user.tab();
+    expect(input).toHaveValue(shown);
+    expect(screen.getByTestId('weight-note')).toHaveTextContent(note);
+  });
+
   it('counts an emptied input as 1 lb', async () => {
     const { user } = await renderLanding({ mobile: true });
     const input = screen.getByRole('textbox', { name: 'Package weight (lbs)' });

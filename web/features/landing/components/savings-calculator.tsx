@@ -13,6 +13,20 @@ const competitors = [
 
 const colourToken = { green: 'green.600', orange: 'orange.600', red: 'red.600' } as const;
 
+/**
+ * Why the weight priced differs from what was typed (100 -> 70, 2.5 -> 2, abc -> 1), or null when it
+ * does not: the person must see which weight the figures are for, not another one silently.
+ */
+export function weightNote(typed: string, weight: number): string | null {
+  const text = typed.trim();
+  if (text === '' || text === String(weight)) return null;
+  const unit = (n: number) => `${n} lb${n === 1 ? '' : 's'}`;
+  const n = Number(text);
+  if (Number.isFinite(n) && n > WEIGHT_MAX_LB) return `Labels go up to ${unit(WEIGHT_MAX_LB)}, so ${text} counts as ${WEIGHT_MAX_LB}.`;
+  if (Number.isFinite(n) && n >= WEIGHT_MIN_LB) return `Weights count in whole pounds, so ${text} counts as ${weight}.`;
+  return `The lightest weight is ${unit(WEIGHT_MIN_LB)}, so ${text} counts as ${weight}.`;
+}
+
 /** The savings calculator: a weight, our price and three competitors' with the saving against each. */
 export function SavingsCalculator() {
   const isMobile = useIsMobile();
@@ -22,23 +36,36 @@ export function SavingsCalculator() {
 function Calculator({ isMobile }: { isMobile: boolean }) {
   const [input, setInput] = useState(isMobile ? '' : String(WEIGHT_MIN_LB));
   const [figures, setFigures] = useState<{ weight: number; prices: SavingsComparison } | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const prices = figures?.prices ?? INITIAL_SAVINGS_CENTS;
   const onChange = (value: string) => {
     setInput(value);
     const weight = parseLandingWeight(value);
     setFigures({ weight, prices: savingsComparison(weight) });
+    setNote(weightNote(value, weight));
+  };
+  // Leaving the field puts the weight priced in it; the note stays to say why it changed.
+  const onBlur = () => {
+    if (figures && input.trim() !== '' && input.trim() !== String(figures.weight)) setInput(String(figures.weight));
   };
   return (
     <Box mt="6" borderWidth="1px" rounded="l3" p={{ base: '4', md: '6' }} bg="bg.panel">
       <Field.Root maxW="xs">
         <Field.Label>Package weight (lbs)</Field.Label>
         {isMobile ? (
-          <Input type="text" inputMode="numeric" placeholder="1-70" value={input} onChange={(e) => onChange(e.target.value)} />
+          <Input type="text" inputMode="numeric" placeholder="1-70" value={input} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
         ) : (
-          <Input type="number" min={WEIGHT_MIN_LB} max={WEIGHT_MAX_LB} step={1} value={input} onChange={(e) => onChange(e.target.value)} />
+          <Input type="number" min={WEIGHT_MIN_LB} max={WEIGHT_MAX_LB} step={1} value={input} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
         )}
-        <Field.HelperText>
-          {figures ? `Prices for ${figures.weight} lb${figures.weight === 1 ? '' : 's'}` : `Whole pounds from ${WEIGHT_MIN_LB} to ${WEIGHT_MAX_LB}`}
+        <Field.HelperText aria-live="polite">
+          <span>
+            {figures ? `Prices for ${figures.weight} lb${figures.weight === 1 ? '' : 's'}` : `Whole pounds from ${WEIGHT_MIN_LB} to ${WEIGHT_MAX_LB}`}
+          </span>
+          {note && (
+            <Text as="span" display="block" data-testid="weight-note">
+              {note}
+            </Text>
+          )}
         </Field.HelperText>
       </Field.Root>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" mt="5">
