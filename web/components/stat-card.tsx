@@ -15,8 +15,10 @@ interface StatCardProps extends Omit<CardRootProps, 'children'> {
 }
 
 /**
- * SPEC section 2's summary card (title, icon, total): one figure on a card. The figure is the
- * list's `<dd>` and is announced when it changes.
+ * SPEC section 2's summary card (title, icon, total): one figure on a card, as a definition list
+ * that holds only its `<dt>` (the label, icon inside) and `<dd>`s (the figure, then the help line),
+ * so a screen reader reads "Balance, $25.00, 3 pending" as one group. The figure's `<dd>` is
+ * announced when it changes; its skeleton sits inside it, never between `<dl>` and `<dd>`.
  */
 export function StatCard({ label, value, help, icon: IconComponent, isLoading = false, action, ...cardProps }: StatCardProps) {
   return (
@@ -24,18 +26,24 @@ export function StatCard({ label, value, help, icon: IconComponent, isLoading = 
       <Card.Body>
         <HStack justify="space-between" align="end" gap="6" wrap="wrap">
           <Stat.Root>
-            <HStack justify="space-between">
-              <Stat.Label>{label}</Stat.Label>
+            <Stat.Label display="flex" justifyContent="space-between">
+              {label}
               {IconComponent && (
                 <Icon color="fg.muted" boxSize="5">
                   <IconComponent aria-hidden />
                 </Icon>
               )}
-            </HStack>
-            <Skeleton loading={isLoading} minW="16" aria-busy={isLoading || undefined}>
-              <Stat.ValueText aria-live="polite">{value}</Stat.ValueText>
-            </Skeleton>
-            {help && <Stat.HelpText>{help}</Stat.HelpText>}
+            </Stat.Label>
+            <Stat.ValueText aria-live="polite" aria-busy={isLoading || undefined}>
+              <Skeleton loading={isLoading} minW="16">
+                {value}
+              </Skeleton>
+            </Stat.ValueText>
+            {help && (
+              <Stat.HelpText asChild>
+                <dd>{help}</dd>
+              </Stat.HelpText>
+            )}
           </Stat.Root>
           {action}
         </HStack>

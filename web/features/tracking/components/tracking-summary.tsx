@@ -17,7 +17,12 @@ function SummaryCard({ label, palette, help, children }: { label: string; palett
           <Stat.ValueText fontSize="lg" fontWeight="semibold">
             {children}
           </Stat.ValueText>
-          {help && <Stat.HelpText wordBreak="break-all">{help}</Stat.HelpText>}
+          {/* A second <dd> of the same term: a <dl> may hold nothing else (axe's definition-list rule). */}
+          {help && (
+            <Stat.HelpText asChild wordBreak="break-all">
+              <dd>{help}</dd>
+            </Stat.HelpText>
+          )}
         </Stat.Root>
       </Card.Body>
     </Card.Root>
