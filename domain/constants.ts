@@ -6,6 +6,8 @@ export const WEIGHT_MAX_LB = 70;
 export const WEIGHT_BAND_LB = 30;
 
 export const OTP_LENGTH = 6;
+/** A new sign-in code is mailed at most once in this long (the server refuses sooner; the code page counts it down). */
+export const CODE_RESEND_MS = 30_000;
 export const LOGIN_PASSWORD_MIN = 6;
 export const SIGNUP_PASSWORD_MIN = 8;
 export const NAME_MIN = 2;
@@ -19,7 +21,6 @@ export const ADDRESS_DROPDOWN_CLOSE_MS = 200;
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export const PROMO_ENDS_AT_DEFAULT = '2025-05-30T23:59:59';
-export const FALLBACK_LABEL_COUNT = 79389;
 
 /** Top-up limits in cents (issue 4): at least $1, at most $10,000. */
 export const TOPUP_MIN_CENTS = 100;

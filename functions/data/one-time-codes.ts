@@ -9,6 +9,7 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { CODE_RESEND_MS } from '../../domain/constants';
 import { InvalidRequest, TooManyAttempts } from '../errors';
 import { sameDigest } from '../security/secrets';
 import { db, isConditionFailure, tableName, transactOrRefuse, type TransactItem } from './client';
@@ -16,7 +17,7 @@ import { markVerifiedItem, setPasswordItem } from './users';
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
 export const SIGN_IN_CODE_MAX_TRIES = 5;
-export const SIGN_IN_CODE_RESEND_MS = 30_000;
+export const SIGN_IN_CODE_RESEND_MS = CODE_RESEND_MS;
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 
 export const INVALID_CODE = 'Invalid or expired OTP. Please try again.';

@@ -13,6 +13,8 @@ export const paths = {
   otpVerification: '/otp-verification',
   /** Older name of the OTP page (SPEC section 4); redirects to `otpVerification`, keeping state. */
   verifyOtp: '/verify-otp',
+  /** The API reference, rendered from /openapi.json. */
+  apiDocs: '/docs/api',
   user: {
     labels: '/user-dashboard',
     wallet: '/user-dashboard/transactions',
@@ -36,6 +38,8 @@ export const paths = {
 export interface OtpVerificationState {
   email: string;
   from?: string;
+  /** When sign-in or sign-up mailed the code (ms since 1970): the page counts the resend wait from it. */
+  codeSentAt?: number;
 }
 
 /** The Track Package page with `number` filled in and tracked on arrival (the shipments table links here). */

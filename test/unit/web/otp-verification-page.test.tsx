@@ -95,7 +95,7 @@ describe('OTP verification page', () => {
     expect(screen.queryByText('OTP verification failed')).not.toBeInTheDocument();
   });
 
-  it('resends the code, and shows the server message when it refuses', async () => {
+  it('resends the code, then counts the 30 s wait down on the disabled link instead of letting a click fail', async () => {
     const api = stubApi({ 'POST /auth/resend-otp': json({ message: 'A new code was sent' }) });
     const user = userEvent.setup();
     renderAt('/otp-verification', arrival);
@@ -103,11 +103,61 @@ describe('OTP verification page', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('A new code is on its way')).toBeInTheDocument();
     expect(api.calls('POST /auth/resend-otp')[0]?.body).toEqual({ email: 'ann@example.com' });
+    const waiting = screen.getByRole('button', { name: /^Resend in 0:(30|29)$/ });
+    expect(waiting).toBeDisabled();
+    await user.click(waiting);
+    expect(api.calls('POST /auth/resend-otp')).toHaveLength(1);
+    expect(screen.queryByText('Failed to resend OTP')).not.toBeInTheDocument();
+  });
 
-    api.set('POST /auth/resend-otp', json({ message: 'Please wait 30 seconds before asking for a new code' }, 429));
+  it('starts counting down from the moment sign-in mailed the code', async () => {
+    stubApi({});
+    renderAt('/otp-verification', { ...arrival, codeSentAt: Date.now() - 18_000 });
+    const link = await screen.findByRole('button', { name: /^Resend in 0:1[12]$/ });
+    expect(link).toBeDisabled();
+  });
+
+  it('ignores a send time from the future, which would only lock the link', async () => {
+    stubApi({});
+    renderAt('/otp-verification', { ...arrival, codeSentAt: Date.now() + 3_600_000 });
+    expect(await screen.findByRole('button', { name: 'Resend code' })).toBeEnabled();
+  });
+
+  it("counts the server's wait down when it refuses anyway (another tab), with no error toast", async () => {
+    stubApi({
+      'POST /auth/resend-otp': () =>
+        Response.json({ message: 'Please wait 30 seconds before asking for another code.' }, { status: 429, headers: { 'Retry-After': '30' } }),
+    });
+    const user = userEvent.setup();
+    renderAt('/otp-verification', arrival);
+
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByRole('button', { name: /^Resend in 0:(30|29)$/ })).toBeDisabled();
+    expect(screen.queryByText('Failed to resend OTP')).not.toBeInTheDocument();
+  });
+
+  it('says why when the server names a longer wait (several codes this hour)', async () => {
+    stubApi({
+      'POST /auth/resend-otp': () =>
+        Response.json({ message: 'Too many codes. Try again in 20 minutes.' }, { status: 429, headers: { 'Retry-After': '1200' } }),
+    });
+    const user = userEvent.setup();
+    renderAt('/otp-verification', arrival);
+
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('Failed to resend OTP')).toBeInTheDocument();
-    expect(screen.getByText('Please wait 30 seconds before asking for a new code')).toBeInTheDocument();
+    expect(screen.getByText('Too many codes. Try again in 20 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Resend in (20:00|19:59)$/ })).toBeDisabled();
+  });
+
+  it('shows the server message when resending fails for another reason', async () => {
+    stubApi({ 'POST /auth/resend-otp': json({ message: 'This code is for another account' }, 403) });
+    const user = userEvent.setup();
+    renderAt('/otp-verification', arrival);
+
+    await user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Failed to resend OTP')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
   });
 
   it('takes the email from the stored session when the page is opened directly', async () => {

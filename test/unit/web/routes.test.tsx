@@ -129,14 +129,14 @@ describe('public routes', () => {
   it("shows Dashboard instead of Sign In to a signed-in visitor, to the user's or the admin's dashboard by role", async () => {
     signIn(ann, { verified: true });
     renderAt('/');
-    expect(await screen.findByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/user-dashboard');
+    expect(await screen.findByRole('link', { name: /^Dashboard$/ })).toHaveAttribute('href', '/user-dashboard');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     cleanup();
     endSession();
 
     signIn(root, { verified: true });
     renderAt('/no-such-page');
-    expect(await screen.findByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/admin-dashboard');
+    expect(await screen.findByRole('link', { name: /^Dashboard$/ })).toHaveAttribute('href', '/admin-dashboard');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     cleanup();
     endSession();
@@ -146,7 +146,7 @@ describe('public routes', () => {
     renderAt('/');
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
-    expect(screen.queryByRole('link', { name: 'Dashboard', exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Dashboard$/ })).not.toBeInTheDocument();
   });
 
   it('redirects /verify-otp to /otp-verification keeping the navigation state', async () => {

@@ -68,7 +68,7 @@ describe('signup page', () => {
     await fillForm(user);
 
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
-    expect(router.state.location.state).toEqual({ email: 'ann@example.com' });
+    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: undefined, codeSentAt: expect.any(Number) });
     expect(getSession()).toMatchObject({ token: 'otp-token', isVerified: false, user: { email: 'ann@example.com' } });
     expect(api.calls('POST /auth/register')[0]?.body).toEqual({ name: 'Ann Lee', email: 'ann@example.com', password: 'Str0ng!pass', recaptchaToken: 'none' });
   });

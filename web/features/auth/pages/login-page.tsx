@@ -11,11 +11,11 @@ import { FormField } from '@/components/form-field';
 import { notifyApiError } from '@/components/notify';
 import { TextLink } from '@/components/text-link';
 import { useCountdown } from '@/hooks/use-countdown';
-import { paths, type OtpVerificationState } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { AuthPage } from '../components/auth-page';
 import { CaptchaField } from '../components/captcha-field';
-import { readAuthState } from '@/lib/navigation-state';
+import { codeJustSent, readAuthState } from '@/lib/navigation-state';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -36,8 +36,7 @@ export function LoginPage() {
     try {
       await login(body);
       // The sign-in call has already mailed the code.
-      const state: OtpVerificationState = { email: body.email, from };
-      void navigate(paths.otpVerification, { state });
+      void navigate(paths.otpVerification, { state: codeJustSent(body.email, from) });
     } catch (error) {
       notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
       // After too many failures the server names a longer wait (429 Retry-After): rest the button that long.

@@ -1,18 +1,22 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { OTP_LENGTH } from '@domain/constants';
-import { isNetworkError } from '@/api-client/client';
+import { CODE_RESEND_MS, OTP_LENGTH } from '@domain/constants';
+import { ApiError, isNetworkError } from '@/api-client/client';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifyError, notifySuccess } from '@/components/notify';
 import { TextLink } from '@/components/text-link';
+import { useCountdown } from '@/hooks/use-countdown';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AuthPage } from '../components/auth-page';
 import { readAuthState } from '@/lib/navigation-state';
+
+/** 42 -> '0:42', 75 -> '1:15'. */
+export const minutesAndSeconds = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** Letters and digits only, at most OTP_LENGTH of them (SPEC section 5); codes are case-insensitive. */
 export function cleanOtpInput(value: string): string {
@@ -30,6 +34,14 @@ export function OtpVerificationPage() {
   const [code, setCode] = useState('');
   const { trigger: verify, isMutating: verifying } = useVerifyOtp();
   const { trigger: resend, isMutating: resending } = useResendOtp();
+  // The server mails at most one code per CODE_RESEND_MS: Resend waits that long after the code
+  // sign-in or sign-up just sent, and after each resend, instead of letting a click meet a refusal.
+  const resendWait = useCountdown();
+  const { start: startResendWait } = resendWait;
+  const { codeSentAt } = state;
+  useEffect(() => {
+    if (codeSentAt) startResendWait(codeSentAt + CODE_RESEND_MS - Date.now());
+  }, [codeSentAt, startResendWait]);
 
   // The code routes need the token from sign-in or sign-up; without one, start there.
   if (!session.token) return <Navigate to={paths.login} replace />;
@@ -50,11 +62,17 @@ export function OtpVerificationPage() {
   const onResend = async () => {
     try {
       await resend({ email });
+      resendWait.start(CODE_RESEND_MS);
       notifySuccess('A new code is on its way', `Check ${email}.`);
     } catch (error) {
-      notifyApiError('Failed to resend OTP', error, 'Please try again in a moment.');
+      // Refused as too soon (a reload, another tab): the link counts the server's wait down, which
+      // says it all; a longer wait (several codes this hour) also gets the server's reason.
+      const waitMs = error instanceof ApiError && error.status === 429 ? (error.retryAfterSeconds ?? CODE_RESEND_MS / 1000) * 1000 : 0;
+      if (waitMs > 0) resendWait.start(waitMs);
+      if (waitMs === 0 || waitMs > CODE_RESEND_MS) notifyApiError('Failed to resend OTP', error, 'Please try again in a moment.');
     }
   };
+  const waiting = resendWait.secondsLeft > 0;
 
   return (
     <AuthPage title="Verify Your Email">
@@ -82,8 +100,18 @@ export function OtpVerificationPage() {
       <Stack gap="2" fontSize="sm">
         <HStack gap="1">
           <Text>Didn&apos;t get it?</Text>
-          <Button variant="plain" size="sm" h="auto" p="0" colorPalette="blue" color="colorPalette.fg" onClick={() => void onResend()} loading={resending}>
-            Resend code
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            p="0"
+            colorPalette="blue"
+            color="colorPalette.fg"
+            onClick={() => void onResend()}
+            loading={resending}
+            disabled={waiting}
+          >
+            {waiting ? `Resend in ${minutesAndSeconds(resendWait.secondsLeft)}` : 'Resend code'}
           </Button>
         </HStack>
         <TextLink to={paths.login}>Back to sign in</TextLink>

@@ -9,7 +9,8 @@ import { FormField } from '@/components/form-field';
 import { notifyApiError } from '@/components/notify';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { TextLink } from '@/components/text-link';
-import { paths, type OtpVerificationState } from '@/lib/paths';
+import { codeJustSent } from '@/lib/navigation-state';
+import { paths } from '@/lib/paths';
 import { useRegister } from '../api/register';
 import { AuthPage } from '../components/auth-page';
 import { CaptchaField } from '../components/captcha-field';
@@ -31,8 +32,7 @@ export function SignupPage() {
     try {
       await signUp(body);
       // Registration has mailed the first code.
-      const state: OtpVerificationState = { email: body.email };
-      void navigate(paths.otpVerification, { state });
+      void navigate(paths.otpVerification, { state: codeJustSent(body.email) });
     } catch (error) {
       notifyApiError('Registration Failed', error, 'An error occurred. Please try again.');
       setCaptchaAttempt((n) => n + 1);

