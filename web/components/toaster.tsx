@@ -20,11 +20,12 @@ export function useToastLimit(limit = visibleToastLimit): void {
 }
 
 /**
- * Below the sticky header on phones (the public header is 4 rem tall, the dashboard's 3.5 rem), so a
- * toast never covers the logo, the balance badge or the account menu there; on wide screens the
- * toasts sit at the top centre, clear of the header's ends.
+ * On phones the toasts rise from the bottom: at the top a 356 px toast spans the whole screen, so it
+ * covered the header's balance badge and account menu, and just below the header it covered the
+ * menu drawer's first links (docs/decisions.md, "Phones"). The inset keeps clear of a phone's home
+ * indicator. On wide screens they stay at the top centre, clear of the header's ends.
  */
-const belowPhoneHeader = { top: '4.5rem' } as const;
+const phoneBottom = { bottom: 'calc(1rem + env(safe-area-inset-bottom, 0px))' } as const;
 
 /** The app's one toaster: 4 s toasts, 356 px wide, 14 px apart. */
 export function AppToaster() {
@@ -33,7 +34,8 @@ export function AppToaster() {
   return (
     <Toaster
       gutter={14}
-      containerStyle={isMobile ? belowPhoneHeader : undefined}
+      position={isMobile ? 'bottom-center' : 'top-center'}
+      containerStyle={isMobile ? phoneBottom : undefined}
       toastOptions={{
         duration: 4000,
         style: { width: 356, maxWidth: 'calc(100vw - 2rem)' },

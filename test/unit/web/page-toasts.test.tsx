@@ -56,13 +56,15 @@ describe('page-bound toasts', () => {
 });
 
 describe('the toaster on a phone', () => {
-  it('sits below the sticky header, clear of the logo, badge and avatar', () => {
+  it('rises from the bottom, clear of the header and the menu drawer', () => {
     stubBrowserApis([mobileMediaQuery]);
     renderToaster();
     act(() => {
       notifySuccess('Label Created Successfully');
     });
-    const container = screen.getByRole('status').closest('div[style*="position: fixed"]');
-    expect(container).toHaveStyle({ top: '4.5rem' });
+    // react-hot-toast places each toast in a wrapper anchored to the container's top or bottom.
+    const wrapper = screen.getByRole('status').closest('div[style*="bottom: 0"]');
+    expect(wrapper).not.toBeNull();
+    expect(screen.getByRole('status').closest('div[style*="top: 0"]')).toBeNull();
   });
 });
