@@ -22,6 +22,9 @@ export const MOBILE_BREAKPOINT_PX = 768;
 
 export const PROMO_ENDS_AT_DEFAULT = '2025-05-30T23:59:59';
 
+/** A label may be refunded until this many days after its ship date; then the scheduled job refunds it if unused. */
+export const REFUND_WINDOW_DAYS = 28;
+
 /** Top-up limits in cents (issue 4): at least $1, at most $10,000. */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;

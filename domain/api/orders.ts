@@ -2,6 +2,7 @@
  * Label orders (shipments): the stored shape (functions/data/orders.ts owns the items) and the
  * answer the label routes give (docs/api.md, Labels).
  */
+import { REFUND_WINDOW_DAYS } from '../constants';
 import { centsToDollars } from '../money';
 import { findLabelType } from '../pricing';
 import type { Address } from '../schemas/addresses';
@@ -13,8 +14,8 @@ import type { PaymentMethod } from '../schemas/labels';
  */
 export type OrderStatus = 'awaiting_payment' | 'processing' | 'created' | 'failed' | 'refund_pending' | 'refunded' | 'refund_rejected';
 
-/** A label may be refunded until this many days after its ship date; then the scheduled job refunds it if unused. */
-export const REFUND_WINDOW_DAYS = 28;
+// Kept in domain/constants.ts, so the landing page can state it without loading this module.
+export { REFUND_WINDOW_DAYS };
 
 /** When a label's refund window ends (ISO time, midnight UTC): its ship date plus REFUND_WINDOW_DAYS. */
 export function refundWindowEnd(shipDate: string): string {

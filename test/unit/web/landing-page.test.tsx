@@ -32,7 +32,7 @@ describe('landing page', () => {
     await renderLanding();
     const ids = [...document.querySelectorAll('main section[id]')].map((s) => s.id);
     expect(ids).toEqual(['home', 'prices', 'howto', 'savings', 'contact']);
-    for (const f of ['Fast shipping', 'Print labels', '24/7 support']) expect(screen.getByText(f)).toBeInTheDocument();
+    for (const f of ['Fast shipping', 'Print labels', 'Email support']) expect(screen.getByText(f)).toBeInTheDocument();
     expect(screen.getAllByText(/debit card, Apple Pay or crypto/).length).toBeGreaterThan(0);
     const nav = screen.getByRole('navigation', { name: 'Page sections' });
     expect(
@@ -44,6 +44,25 @@ describe('landing page', () => {
     expect(within(document.getElementById('contact')!).getByRole('link', { name: 'Get Started Now' })).toHaveAttribute('href', '/login');
     // With the default end date (in the past) the promo block is not there.
     expect(screen.queryByText('DEPOSIT $10 RECEIVE $5 CREDIT!')).not.toBeInTheDocument();
+  });
+
+  it('shows the product: a 4x6 label drawing named for assistive technology, marked SAMPLE', async () => {
+    await renderLanding();
+    const drawing = within(document.getElementById('home')!).getByRole('img', { name: 'Sample 4 by 6 inch USPS Priority Mail label made with PrepaidShip' });
+    expect(drawing.tagName.toLowerCase()).toBe('svg');
+    expect(drawing.getAttribute('viewBox')).toBe('0 0 400 600');
+    for (const part of ['FROM', 'SHIP TO', 'USPS PRIORITY MAIL', 'USPS TRACKING #', 'SAMPLE']) expect(within(drawing).getByText(part)).toBeInTheDocument();
+    expect(drawing.querySelectorAll('rect').length).toBeGreaterThan(30);
+  });
+
+  it('states the refund promise as the refund feature keeps it, and no invented claims', async () => {
+    await renderLanding();
+    const promise = screen.getByRole('complementary', { name: "Didn't use a label? Get your money back." });
+    expect(promise).toHaveTextContent('up to 28 days after its ship date');
+    expect(promise).toHaveTextContent('label USPS has not scanned');
+    expect(promise).toHaveTextContent('once the carrier confirms the refund');
+    const text = document.querySelector('main')!.textContent ?? '';
+    for (const claim of [/24\/7/, /79389/, /in a minute/i, /testimonial/i]) expect(text).not.toMatch(claim);
   });
 
   it('shows the price table of SPEC section 9', async () => {

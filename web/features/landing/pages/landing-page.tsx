@@ -1,20 +1,23 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { REFUND_WINDOW_DAYS } from '@domain/constants';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { supportEmail } from '@/lib/support-contact';
 import { paths } from '@/lib/paths';
 import { useReturnPath } from '@/lib/navigation-state';
 import { useDashboardPath } from '@/hooks/use-dashboard-path';
+import { LabelIllustration } from '../components/label-illustration';
 import { LabelsCounter } from '../components/labels-counter';
 import { PriceTable } from '../components/price-table';
 import { PromoCountdown } from '../components/promo-countdown';
 import { SavingsCalculator } from '../components/savings-calculator';
 import { SideNav } from '../components/side-nav';
 
+// Only what the product does: no round-the-clock promise (support is a mailbox), no speed figure.
 const features = [
-  { title: 'Fast shipping', text: 'Buy a USPS domestic label in a minute, with the price shown before you pay.' },
-  { title: 'Print labels', text: 'Download each label as a PDF and print it at home on any printer.' },
-  { title: '24/7 support', text: 'Write to us any time about a label, a package or your wallet.' },
+  { title: 'Fast shipping', text: 'Buy a USPS domestic label online, with the price shown before you pay.' },
+  { title: 'Print labels', text: 'Download each label as a 4x6 PDF and print it at home.' },
+  { title: 'Email support', text: 'Write to us about a label, a package or your wallet, from your dashboard or by email.' },
 ] as const;
 
 const steps = [
@@ -62,21 +65,46 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
+/**
+ * What the refund feature really does (domain/api/orders.ts, docs/decisions.md "Label refunds"): an
+ * unused label may be refunded until REFUND_WINDOW_DAYS after its ship date unless USPS has scanned
+ * it; the price goes back to the wallet when the carrier confirms; one still unused then is refunded
+ * without asking.
+ */
+function RefundPromise() {
+  return (
+    <Box as="aside" aria-labelledby="refund-title" mt="8" borderWidth="1px" borderColor="green.muted" bg="green.subtle" rounded="l3" p={{ base: '4', md: '6' }}>
+      <Heading as="h3" id="refund-title" size="lg">
+        Didn&apos;t use a label? Get your money back.
+      </Heading>
+      <Text mt="2">
+        Ask for a refund of any label USPS has not scanned, up to {REFUND_WINDOW_DAYS} days after its ship date, from your shipments list. The price goes back
+        to your wallet once the carrier confirms the refund, and a label still unused after {REFUND_WINDOW_DAYS} days is refunded without you asking.
+      </Text>
+    </Box>
+  );
+}
+
 export function LandingPage() {
   return (
     <Box css={{ '@media (min-width: 769px) and (max-width: 1199px)': { paddingLeft: '6.5rem' } }}>
       <SideNav />
       <Box as="section" id="home" aria-labelledby="home-title" scrollMarginTop="80px" py={{ base: '12', md: '20' }} bg="bg.subtle">
-        <Container maxW="4xl" textAlign="center">
-          <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
-            Effortless Shipping Labels
-          </Heading>
-          <Text mt="4" fontSize="lg" color="fg.muted">
-            Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
-          </Text>
-          <Box mt="8">
-            <StartButton />
-          </Box>
+        <Container maxW="5xl">
+          <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '8', md: '12' }} align="center">
+            <Box flex="1" textAlign={{ base: 'center', md: 'start' }}>
+              <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
+                Effortless Shipping Labels
+              </Heading>
+              <Text mt="4" fontSize="lg" color="fg.muted">
+                Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
+              </Text>
+              <Box mt="8">
+                <StartButton />
+              </Box>
+            </Box>
+            <LabelIllustration flexShrink={0} w={{ base: '56', md: '72' }} maxW="full" aspectRatio="2 / 3" filter="drop-shadow(0 4px 12px rgba(0,0,0,0.12))" />
+          </Stack>
           <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="10" textAlign="start">
             {features.map((f) => (
               <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
@@ -118,6 +146,7 @@ export function LandingPage() {
             </List.Item>
           ))}
         </List.Root>
+        <RefundPromise />
       </Section>
       <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
         <SavingsCalculator />
