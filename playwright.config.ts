@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Workers load this file again: the run id set by the main process keeps one data folder per run.
 process.env.E2E_RUN_ID ??= String(Date.now());
 export const e2eDataDir = join(tmpdir(), `prepaidship-e2e-${process.env.E2E_RUN_ID}`);
+/** Where the local front records the API answers it sends, for the contract check in the teardown. */
+export const contractRecordFile = join(tmpdir(), `prepaidship-e2e-${process.env.E2E_RUN_ID}-answers.jsonl`);
 export const e2eAdmin = { email: 'admin@prepaidship.local', password: 'E2e-Admin-Pass1!' };
 
 export default defineConfig({
@@ -44,6 +46,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      CONTRACT_RECORD_FILE: contractRecordFile,
     },
   },
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { openApiFile } from './infra/build/openapi-file';
 
 /**
  * The SPA lives in web/ and builds to dist/ at the repo root, which the CDK stack uploads to S3.
@@ -32,7 +33,7 @@ export const pathAliases = [
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), openApiFile()],
   resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
   build: {
     outDir: '../dist',

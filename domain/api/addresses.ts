@@ -1,7 +1,21 @@
 /** Saved addresses (docs/api.md, Addresses): stored and answered in the same shape. */
-import type { Address } from '../schemas/addresses';
+import { z } from 'zod';
 
-export interface SavedAddress extends Address {
-  id: string;
-  createdAt: string;
-}
+/**
+ * One address as the API answers it (a saved one, either side of a label). The body schema
+ * (domain/schemas/addresses.ts) trims and checks what a caller sends; this is what it became.
+ */
+export const apiAddressSchema = z
+  .object({
+    name: z.string(),
+    street: z.string(),
+    city: z.string(),
+    /** Two-letter USPS code, upper case. */
+    state: z.string().meta({ description: 'Two-letter USPS state or territory code, upper case.' }),
+    zip: z.string().meta({ description: 'Five digits or ZIP+4.' }),
+    country: z.string(),
+  })
+  .meta({ id: 'Address' });
+
+export const savedAddressSchema = apiAddressSchema.extend({ id: z.string(), createdAt: z.string() }).meta({ id: 'SavedAddress' });
+export type SavedAddress = z.infer<typeof savedAddressSchema>;

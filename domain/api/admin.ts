@@ -2,25 +2,31 @@
  * GET /admin/stats: the admin dashboard's figures (docs/api.md). Cents are exact, dollars for
  * display; the last 7 days are `window.from` to `window.to`, UTC days, both included.
  */
-export interface AdminStats {
-  users: number;
-  labels: { total: number; last7Days: number };
-  topUps: { last7Days: { count: number; cents: number; dollars: number } };
-  /** The sum of every wallet balance. */
-  balances: { cents: number; dollars: number };
-  /**
-   * All time, labels a carrier charged us for (sandbox labels cost nothing and are not here): what
-   * customers paid, what the carrier charged, and the difference; `percent` is the margin as a
-   * share of revenue with one decimal, null while there is no revenue.
-   */
-  realLabels: {
-    count: number;
-    revenue: { cents: number; dollars: number };
-    carrierCost: { cents: number; dollars: number };
-    margin: { cents: number; dollars: number; percent: number | null };
-  };
-  window: { from: string; to: string };
-}
+import { z } from 'zod';
+
+const amount = () => z.object({ cents: z.number().int(), dollars: z.number() });
+
+export const adminStatsSchema = z
+  .object({
+    users: z.number().int(),
+    labels: z.object({ total: z.number().int(), last7Days: z.number().int() }),
+    topUps: z.object({ last7Days: z.object({ count: z.number().int(), cents: z.number().int(), dollars: z.number() }) }),
+    balances: amount().meta({ description: 'The sum of every wallet balance.' }),
+    realLabels: z
+      .object({
+        count: z.number().int(),
+        revenue: amount(),
+        carrierCost: amount(),
+        margin: z.object({ cents: z.number().int(), dollars: z.number(), percent: z.number().nullable() }),
+      })
+      .meta({
+        description:
+          'All time, labels a carrier charged us for (sandbox labels cost nothing and are not here): what customers paid, what the carrier charged, and the difference; `percent` is the margin as a share of revenue with one decimal, null while there is no revenue.',
+      }),
+    window: z.object({ from: z.string(), to: z.string() }).meta({ description: 'The last 7 days: UTC days, both included.' }),
+  })
+  .meta({ id: 'AdminStats' });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** Margin as a share of revenue, in percent with one decimal (integer arithmetic), or null without revenue. */
 export function marginPercent(marginCents: number, revenueCents: number): number | null {

@@ -2,17 +2,20 @@
  * Label orders (shipments): the stored shape (functions/data/orders.ts owns the items) and the
  * answer the label routes give (docs/api.md, Labels).
  */
+import { z } from 'zod';
 import { REFUND_WINDOW_DAYS } from '../constants';
 import { centsToDollars } from '../money';
 import { findLabelType } from '../pricing';
 import type { Address } from '../schemas/addresses';
-import type { PaymentMethod } from '../schemas/labels';
+import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
+import { apiAddressSchema } from './addresses';
 
 /**
  * `refund_pending`, `refunded` and `refund_rejected` follow `created` when the shipper (or the
  * scheduled auto-refund) asks for an unused label's price back (functions/labels/label-refunds.ts).
  */
-export type OrderStatus = 'awaiting_payment' | 'processing' | 'created' | 'failed' | 'refund_pending' | 'refunded' | 'refund_rejected';
+export const ORDER_STATUSES = ['awaiting_payment', 'processing', 'created', 'failed', 'refund_pending', 'refunded', 'refund_rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // Kept in domain/constants.ts, so the landing page can state it without loading this module.
 export { REFUND_WINDOW_DAYS };
@@ -25,16 +28,15 @@ export function refundWindowEnd(shipDate: string): string {
 }
 
 /** The refund of a label, as the shipper sees it in their shipments. */
-export interface ApiRefund {
-  /** When it was asked for. */
-  requestedAt: string;
-  /** When the carrier refunded or rejected it (null while pending). */
-  decidedAt: string | null;
-  /** Asked by the scheduled job (an unused label after its window), not by the shipper. */
-  automatic: boolean;
-  /** The carrier's reason for a rejected refund. */
-  reason: string | null;
-}
+export const apiRefundSchema = z
+  .object({
+    requestedAt: z.string().meta({ description: 'When it was asked for.' }),
+    decidedAt: z.string().nullable().meta({ description: 'When the carrier refunded or rejected it (null while pending).' }),
+    automatic: z.boolean().meta({ description: 'Asked by the scheduled job (an unused label after its window), not by the shipper.' }),
+    reason: z.string().nullable().meta({ description: "The carrier's reason for a rejected refund." }),
+  })
+  .meta({ id: 'Refund' });
+export type ApiRefund = z.infer<typeof apiRefundSchema>;
 
 /** One order as stored. */
 export interface Order {
@@ -77,32 +79,35 @@ export interface Order {
 }
 
 /** An order as the label routes answer it. */
-export interface ApiOrder {
-  shipOrderId: string;
-  labelType: string;
-  labelTypeName: string;
-  /** Pounds, as the label form takes it. */
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
-  from: Address;
-  to: Address;
-  fromName: string;
-  fromCity: string;
-  toName: string;
-  toCity: string;
-  paymentMethod: PaymentMethod;
-  price: number;
-  priceCents: number;
-  status: OrderStatus;
-  tracking: string | null;
-  createdAt: string;
-  /** Until when the label may be refunded (ship date + 28 days, ISO time); null when it is no created label. */
-  refundableUntil: string | null;
-  /** Its refund, once asked for; null otherwise. */
-  refund: ApiRefund | null;
-}
+export const apiOrderSchema = z
+  .object({
+    shipOrderId: z.string(),
+    labelType: z.string(),
+    labelTypeName: z.string(),
+    weight: z.number().meta({ description: 'Pounds, as the label form takes it.' }),
+    length: z.number().meta({ description: 'Inches, like width and height.' }),
+    width: z.number(),
+    height: z.number(),
+    from: apiAddressSchema,
+    to: apiAddressSchema,
+    fromName: z.string(),
+    fromCity: z.string(),
+    toName: z.string(),
+    toCity: z.string(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    price: z.number().meta({ description: 'Dollars, for display; `priceCents` is exact.' }),
+    priceCents: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    tracking: z.string().nullable(),
+    createdAt: z.string(),
+    refundableUntil: z
+      .string()
+      .nullable()
+      .meta({ description: 'Until when the label may be refunded (ship date + 28 days, ISO time); null when it is no created label.' }),
+    refund: apiRefundSchema.nullable().meta({ description: 'Its refund, once asked for; null otherwise.' }),
+  })
+  .meta({ id: 'Order' });
+export type ApiOrder = z.infer<typeof apiOrderSchema>;
 
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,
@@ -131,15 +136,21 @@ export const toApiOrder = (o: Order): ApiOrder => ({
 });
 
 /** One page of GET /shipping/orders: newest first; `totalOrders` counts the user's created labels. */
-export interface OrdersPage {
-  orders: ApiOrder[];
-  nextCursor: string | null;
-  totalOrders: number;
-}
+export const ordersPageSchema = z
+  .object({
+    orders: z.array(apiOrderSchema),
+    nextCursor: z.string().nullable(),
+    totalOrders: z.number().int().meta({ description: "The user's created labels, all pages." }),
+  })
+  .meta({ id: 'OrdersPage' });
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 /** POST /shipping/create-label's answer: the label and the wallet balance after its debit. */
-export interface CreatedLabel {
-  label: ApiOrder;
-  balance: number;
-  balanceCents: number;
-}
+export const createdLabelSchema = z
+  .object({
+    label: apiOrderSchema,
+    balance: z.number().meta({ description: 'The wallet balance after the debit, in dollars.' }),
+    balanceCents: z.number().int(),
+  })
+  .meta({ id: 'CreatedLabel' });
+export type CreatedLabel = z.infer<typeof createdLabelSchema>;

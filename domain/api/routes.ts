@@ -9,7 +9,7 @@
  * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
  * handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
@@ -18,16 +18,15 @@ import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
-import type { SavedAddress } from './addresses';
-import type { AdminStats } from './admin';
-import type { CaptchaChallenge, MessageAnswer, ProfilePicture, SessionAnswer } from './auth';
-import type { LabelsCounter } from './landing';
-import type { ApiOrder, CreatedLabel, OrdersPage } from './orders';
-import type { SupportAnswer } from './support';
-import type { TrackAnswer } from './tracking';
-import type { AdjustmentAnswer, ApiUser, UsersPage } from './users';
-import type { ApiWithdrawal, CheckoutSession, TopupAnswer, TransactionsPage, WebhookAck, WithdrawalsPage } from './wallet';
-
+import { savedAddressSchema } from './addresses';
+import { adminStatsSchema } from './admin';
+import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
+import { labelsCounterSchema } from './landing';
+import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
+import { supportAnswerSchema } from './support';
+import { trackAnswerSchema } from './tracking';
+import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
+import { apiWithdrawalSchema, checkoutSessionAnswerSchema, topupAnswerSchema, transactionsPageSchema, webhookAckSchema, withdrawalsPageSchema } from './wallet';
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
  * sign-in token reaches only these routes); a verified user; an admin; or a payment provider
@@ -40,14 +39,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** What a route's Lambda may do with the table; the stack grants exactly this. */
 export type TableAccess = 'none' | 'read' | 'write';
 
-/**
- * A route's answer type, carried by the table as a type only: `answer<ApiUser>()` is an empty
- * object at run time. `Blob` marks a route that answers with a file (the label PDF).
- */
-export interface Answer<T> {
-  readonly answer?: T;
+/** A route that answers with a file instead of JSON (the label PDF): its media type. */
+export interface FileAnswer {
+  readonly file: string;
 }
-const answer = <T>(): Answer<T> => ({});
+export const pdfFile = { file: 'application/pdf' } as const satisfies FileAnswer;
 
 export interface RouteEntry {
   method: Method;
@@ -61,14 +57,54 @@ export interface RouteEntry {
   body?: z.ZodType;
   /** zod schema of the query string. */
   query?: z.ZodType;
-  answer: Answer<unknown>;
+  /** zod schema of the JSON answer (domain/api/<area>.ts), or the file marker. */
+  answer: z.ZodType | FileAnswer;
+  /** The status of a successful answer: 200 unless given. */
+  status?: 201;
+  /**
+   * Error statuses the route's own code answers (a missing order, a used code, a provider down),
+   * beyond those the factory gives every route of its kind (400 for bad input, 401 and 403 for
+   * tokens, 415 and 413 for bodies, 500): the published document lists both (domain/api/openapi.ts).
+   */
+  errors?: readonly ErrorStatus[];
 }
+
+/** The error statuses the API answers; every one carries the error shape (domain/api/errors.ts). */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502;
 
 export const routes = [
   // Accounts and sessions (issue 3)
-  { method: 'POST', path: '/auth/register', access: 'public', handler: 'auth/register', table: 'write', body: registerSchema, answer: answer<SessionAnswer>() },
-  { method: 'POST', path: '/auth/login', access: 'public', handler: 'auth/login', table: 'write', body: loginSchema, answer: answer<SessionAnswer>() },
-  { method: 'POST', path: '/auth/send-otp', access: 'otp', handler: 'auth/send-otp', table: 'write', body: emailOnlySchema, answer: answer<MessageAnswer>() },
+  {
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    handler: 'auth/register',
+    table: 'write',
+    body: registerSchema,
+    answer: sessionAnswerSchema,
+    status: 201,
+    errors: [409, 502],
+  },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    handler: 'auth/login',
+    table: 'write',
+    body: loginSchema,
+    answer: sessionAnswerSchema,
+    errors: [401, 429, 502],
+  },
+  {
+    method: 'POST',
+    path: '/auth/send-otp',
+    access: 'otp',
+    handler: 'auth/send-otp',
+    table: 'write',
+    body: emailOnlySchema,
+    answer: messageAnswerSchema,
+    errors: [403, 429],
+  },
   {
     method: 'POST',
     path: '/auth/resend-otp',
@@ -76,7 +112,8 @@ export const routes = [
     handler: 'auth/resend-otp',
     table: 'write',
     body: emailOnlySchema,
-    answer: answer<MessageAnswer>(),
+    answer: messageAnswerSchema,
+    errors: [403, 429],
   },
   {
     method: 'POST',
@@ -85,7 +122,8 @@ export const routes = [
     handler: 'auth/verify-otp',
     table: 'write',
     body: verifyOtpSchema,
-    answer: answer<SessionAnswer>(),
+    answer: sessionAnswerSchema,
+    errors: [403, 429],
   },
   {
     method: 'POST',
@@ -94,7 +132,8 @@ export const routes = [
     handler: 'auth/forgot-password',
     table: 'write',
     body: emailOnlySchema,
-    answer: answer<MessageAnswer>(),
+    answer: messageAnswerSchema,
+    errors: [429],
   },
   {
     method: 'POST',
@@ -103,7 +142,7 @@ export const routes = [
     handler: 'auth/reset-password',
     table: 'write',
     body: resetPasswordSchema,
-    answer: answer<MessageAnswer>(),
+    answer: messageAnswerSchema,
   },
   {
     method: 'GET',
@@ -111,9 +150,9 @@ export const routes = [
     access: 'public',
     handler: 'auth/get-captcha-challenge',
     table: 'none',
-    answer: answer<CaptchaChallenge>(),
+    answer: captchaChallengeSchema,
   },
-  { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read', answer: answer<ApiUser>() },
+  { method: 'GET', path: '/auth/profile', access: 'user', handler: 'auth/get-profile', table: 'read', answer: apiUserSchema },
   {
     method: 'PUT',
     path: '/auth/profile',
@@ -121,12 +160,13 @@ export const routes = [
     handler: 'auth/update-profile',
     table: 'write',
     body: updateProfileSchema,
-    answer: answer<ApiUser>(),
+    answer: apiUserSchema,
+    errors: [404],
   },
-  { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read', answer: answer<ProfilePicture>() },
-  { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read', query: pageQuerySchema, answer: answer<UsersPage>() },
+  { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read', answer: profilePictureSchema },
+  { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read', query: pageQuerySchema, answer: usersPageSchema },
   // Saved addresses (issue 6)
-  { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read', answer: answer<SavedAddress[]>() },
+  { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read', answer: z.array(savedAddressSchema) },
   {
     method: 'POST',
     path: '/auth/addresses',
@@ -134,9 +174,19 @@ export const routes = [
     handler: 'addresses/create-address',
     table: 'write',
     body: addressSchema,
-    answer: answer<SavedAddress>(),
+    answer: savedAddressSchema,
+    status: 201,
+    errors: [409],
   },
-  { method: 'DELETE', path: '/auth/addresses/{id}', access: 'user', handler: 'addresses/delete-address', table: 'write', answer: answer<MessageAnswer>() },
+  {
+    method: 'DELETE',
+    path: '/auth/addresses/{id}',
+    access: 'user',
+    handler: 'addresses/delete-address',
+    table: 'write',
+    answer: messageAnswerSchema,
+    errors: [404],
+  },
   // Wallet and payments (issue 4)
   {
     method: 'POST',
@@ -145,9 +195,10 @@ export const routes = [
     handler: 'payments/create-checkout-session',
     table: 'write',
     body: checkoutSessionSchema,
-    answer: answer<CheckoutSession>(),
+    answer: checkoutSessionAnswerSchema,
+    errors: [502],
   },
-  { method: 'POST', path: '/stripe/webhook', access: 'webhook', handler: 'payments/stripe-webhook', table: 'write', answer: answer<WebhookAck>() },
+  { method: 'POST', path: '/stripe/webhook', access: 'webhook', handler: 'payments/stripe-webhook', table: 'write', answer: webhookAckSchema, errors: [400] },
   {
     method: 'POST',
     path: '/hoodpay/topup',
@@ -155,9 +206,18 @@ export const routes = [
     handler: 'payments/create-topup',
     table: 'write',
     body: topupSchema,
-    answer: answer<TopupAnswer>(),
+    answer: topupAnswerSchema,
+    errors: [502],
   },
-  { method: 'POST', path: '/hoodpay/webhook', access: 'webhook', handler: 'payments/hoodpay-webhook', table: 'write', answer: answer<WebhookAck>() },
+  {
+    method: 'POST',
+    path: '/hoodpay/webhook',
+    access: 'webhook',
+    handler: 'payments/hoodpay-webhook',
+    table: 'write',
+    answer: webhookAckSchema,
+    errors: [400, 502],
+  },
   {
     method: 'GET',
     path: '/hoodpay/transactions',
@@ -165,7 +225,7 @@ export const routes = [
     handler: 'payments/list-transactions',
     table: 'read',
     query: transactionsQuerySchema,
-    answer: answer<TransactionsPage>(),
+    answer: transactionsPageSchema,
   },
   // Labels and tracking (issues 5 and 6)
   {
@@ -175,7 +235,9 @@ export const routes = [
     handler: 'shipping/create-label',
     table: 'write',
     body: labelOrderSchema,
-    answer: answer<CreatedLabel>(),
+    answer: createdLabelSchema,
+    status: 201,
+    errors: [402, 409, 502],
   },
   {
     method: 'GET',
@@ -184,9 +246,17 @@ export const routes = [
     handler: 'shipping/list-orders',
     table: 'read',
     query: pageQuerySchema,
-    answer: answer<OrdersPage>(),
+    answer: ordersPageSchema,
   },
-  { method: 'GET', path: '/shipping/download-order/{shipOrderId}', access: 'user', handler: 'shipping/download-order', table: 'read', answer: answer<Blob>() },
+  {
+    method: 'GET',
+    path: '/shipping/download-order/{shipOrderId}',
+    access: 'user',
+    handler: 'shipping/download-order',
+    table: 'read',
+    answer: pdfFile,
+    errors: [404, 409, 410],
+  },
   // Label refunds (issue 14)
   {
     method: 'POST',
@@ -195,7 +265,8 @@ export const routes = [
     handler: 'shipping/refund-label',
     table: 'write',
     body: refundLabelSchema,
-    answer: answer<ApiOrder>(),
+    answer: apiOrderSchema,
+    errors: [404, 409, 502],
   },
   {
     method: 'POST',
@@ -204,7 +275,8 @@ export const routes = [
     handler: 'shipping/track-package',
     table: 'read',
     body: trackSchema,
-    answer: answer<TrackAnswer>(),
+    answer: trackAnswerSchema,
+    errors: [404, 502],
   },
   // Support (issue 6)
   {
@@ -214,10 +286,11 @@ export const routes = [
     handler: 'support/create-support-request',
     table: 'write',
     body: supportSchema,
-    answer: answer<SupportAnswer>(),
+    answer: supportAnswerSchema,
+    status: 201,
   },
   // Admin dashboard (issue 7)
-  { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read', answer: answer<AdminStats>() },
+  { method: 'GET', path: '/admin/stats', access: 'admin', handler: 'admin/get-stats', table: 'read', answer: adminStatsSchema },
   // Withdrawals and adjustments (issue 14)
   {
     method: 'GET',
@@ -226,7 +299,7 @@ export const routes = [
     handler: 'wallet/list-withdrawals',
     table: 'read',
     query: pageQuerySchema,
-    answer: answer<WithdrawalsPage>(),
+    answer: withdrawalsPageSchema,
   },
   {
     method: 'POST',
@@ -235,7 +308,9 @@ export const routes = [
     handler: 'wallet/request-withdrawal',
     table: 'write',
     body: withdrawalSchema,
-    answer: answer<ApiWithdrawal>(),
+    answer: apiWithdrawalSchema,
+    status: 201,
+    errors: [402, 409],
   },
   {
     method: 'GET',
@@ -244,7 +319,7 @@ export const routes = [
     handler: 'admin/list-withdrawals',
     table: 'read',
     query: withdrawalsQuerySchema,
-    answer: answer<WithdrawalsPage>(),
+    answer: withdrawalsPageSchema,
   },
   {
     method: 'POST',
@@ -253,7 +328,8 @@ export const routes = [
     handler: 'admin/approve-withdrawal',
     table: 'write',
     body: approveWithdrawalSchema,
-    answer: answer<ApiWithdrawal>(),
+    answer: apiWithdrawalSchema,
+    errors: [404, 409, 502],
   },
   {
     method: 'POST',
@@ -262,7 +338,8 @@ export const routes = [
     handler: 'admin/reject-withdrawal',
     table: 'write',
     body: rejectWithdrawalSchema,
-    answer: answer<ApiWithdrawal>(),
+    answer: apiWithdrawalSchema,
+    errors: [404, 409],
   },
   {
     method: 'POST',
@@ -271,10 +348,12 @@ export const routes = [
     handler: 'admin/adjust-wallet',
     table: 'write',
     body: adjustmentSchema,
-    answer: answer<AdjustmentAnswer>(),
+    answer: adjustmentAnswerSchema,
+    status: 201,
+    errors: [404, 409],
   },
   // Landing
-  { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: answer<LabelsCounter>() },
+  { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: labelsCounterSchema },
 ] as const satisfies readonly RouteEntry[];
 
 export type Route = (typeof routes)[number];
@@ -291,7 +370,7 @@ export type RouteOf<K extends RouteKey> = Extract<
 >;
 
 /** What route `K` answers. */
-export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends Answer<infer T> ? T : never;
+export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends infer S extends z.ZodType ? z.output<S> : Blob;
 
 /** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion). */
 export type BodyIn<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;

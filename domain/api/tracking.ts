@@ -1,4 +1,5 @@
 /** POST /shipping/track's answer (SPEC.md section 3 names, plus `service`), whichever tracker runs. */
+import { z } from 'zod';
 
 /**
  * Status of a package or of one checkpoint: AfterShip's tags in lower snake_case (InTransit ->
@@ -20,41 +21,42 @@ export const TRACKING_TAGS = [
 export type TrackingTag = (typeof TRACKING_TAGS)[number];
 
 /** One scan event (SPEC.md section 3 names). */
-export interface Checkpoint {
-  /** Local time of the event with its offset when known, e.g. "2026-09-08T14:32:00-07:00". */
-  checkpoint_time: string;
-  tag: TrackingTag;
-  /** Null when the carrier gives no place (USPS "In Transit to Next Facility"). */
-  city: string | null;
-  state: string | null;
-  /** ISO 3166 alpha-3, "USA". */
-  country_iso3: string | null;
-  message: string;
-}
+export const checkpointSchema = z
+  .object({
+    checkpoint_time: z.string().meta({ description: 'Local time of the event with its offset when known, e.g. "2026-09-08T14:32:00-07:00".' }),
+    tag: z.enum(TRACKING_TAGS),
+    city: z.string().nullable().meta({ description: 'Null when the carrier gives no place (USPS "In Transit to Next Facility").' }),
+    state: z.string().nullable(),
+    country_iso3: z.string().nullable().meta({ description: 'ISO 3166 alpha-3, "USA".' }),
+    message: z.string(),
+  })
+  .meta({ id: 'Checkpoint' });
+export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 /** Where a package is: the `tracking` of POST /shipping/track's answer. */
-export interface TrackingResult {
-  tracking_number: string;
-  slug: 'usps';
-  /** The latest status; pre_transit while nothing has been scanned. */
-  tag: TrackingTag;
-  /** The carrier's planned delivery date (YYYY-MM-DD, or a local date-time when the carrier gives one). */
-  expected_delivery: string | null;
-  /**
-   * Present only when the delivery estimate is a range of days: its first and last day
-   * (`expected_delivery` is then the last). Absent from every other answer, the sandbox's included.
-   */
-  expected_delivery_range?: { earliest: string; latest: string };
-  /** AfterShip's own predicted delivery date (YYYY-MM-DD); null in the sandbox. */
-  aftership_estimated_delivery_date: string | null;
-  /** USPS's public tracking page for the number. */
-  courier_tracking_link: string;
-  /** The USPS service, e.g. "USPS Priority Mail"; null when unknown. */
-  service: string | null;
-  /** Oldest first. */
-  checkpoints: Checkpoint[];
-}
+export const trackingResultSchema = z
+  .object({
+    tracking_number: z.string(),
+    slug: z.literal('usps'),
+    tag: z.enum(TRACKING_TAGS).meta({ description: 'The latest status; pre_transit while nothing has been scanned.' }),
+    expected_delivery: z
+      .string()
+      .nullable()
+      .meta({ description: "The carrier's planned delivery date (YYYY-MM-DD, or a local date-time when the carrier gives one)." }),
+    expected_delivery_range: z.object({ earliest: z.string(), latest: z.string() }).optional().meta({
+      description:
+        "Present only when the delivery estimate is a range of days: its first and last day (`expected_delivery` is then the last). Absent from every other answer, the sandbox's included.",
+    }),
+    aftership_estimated_delivery_date: z
+      .string()
+      .nullable()
+      .meta({ description: "AfterShip's own predicted delivery date (YYYY-MM-DD); null in the sandbox." }),
+    courier_tracking_link: z.string().meta({ description: "USPS's public tracking page for the number." }),
+    service: z.string().nullable().meta({ description: 'The USPS service, e.g. "USPS Priority Mail"; null when unknown.' }),
+    checkpoints: z.array(checkpointSchema).meta({ description: 'Oldest first.' }),
+  })
+  .meta({ id: 'TrackingResult' });
+export type TrackingResult = z.infer<typeof trackingResultSchema>;
 
-export interface TrackAnswer {
-  tracking: TrackingResult;
-}
+export const trackAnswerSchema = z.object({ tracking: trackingResultSchema }).meta({ id: 'TrackAnswer' });
+export type TrackAnswer = z.infer<typeof trackAnswerSchema>;

@@ -2,10 +2,12 @@
  * Accounts: the stored shape (functions/data/users.ts owns the items) and the answer the account
  * routes give (docs/api.md): no hash, the balance in dollars beside the exact cents.
  */
+import { z } from 'zod';
 import { centsToDollars } from '../money';
-import type { ApiEntry } from './wallet';
+import { apiEntrySchema } from './wallet';
 
-export type Role = 'admin' | 'user';
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** One account as stored. */
 export interface User {
@@ -31,23 +33,23 @@ export interface User {
 }
 
 /** An account as the account routes answer it. */
-export interface ApiUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  isVerified: boolean;
-  /** The wallet's balance as shown: everything we owe the user, held cents included. */
-  balance: number;
-  balanceCents: number;
-  /** On hold for a withdrawal request: part of the balance, not spendable. */
-  held: number;
-  heldCents: number;
-  /** What purchases can spend: the balance minus holds. */
-  available: number;
-  availableCents: number;
-  createdAt: string;
-}
+export const apiUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    isVerified: z.boolean(),
+    balance: z.number().meta({ description: 'The wallet balance as shown, in dollars: everything we owe the user, held cents included.' }),
+    balanceCents: z.number().int(),
+    held: z.number().meta({ description: 'On hold for a withdrawal request: part of the balance, not spendable.' }),
+    heldCents: z.number().int(),
+    available: z.number().meta({ description: 'What purchases can spend: the balance minus holds.' }),
+    availableCents: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const toApiUser = (u: User): ApiUser => ({
   id: u.id,
@@ -65,13 +67,9 @@ export const toApiUser = (u: User): ApiUser => ({
 });
 
 /** One page of GET /auth/users (admin): newest first. */
-export interface UsersPage {
-  users: ApiUser[];
-  nextCursor: string | null;
-}
+export const usersPageSchema = z.object({ users: z.array(apiUserSchema), nextCursor: z.string().nullable() }).meta({ id: 'UsersPage' });
+export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** POST /admin/users/{id}/adjustments: the entry made and the account after it. */
-export interface AdjustmentAnswer {
-  entry: ApiEntry;
-  user: ApiUser;
-}
+export const adjustmentAnswerSchema = z.object({ entry: apiEntrySchema, user: apiUserSchema }).meta({ id: 'AdjustmentAnswer' });
+export type AdjustmentAnswer = z.infer<typeof adjustmentAnswerSchema>;

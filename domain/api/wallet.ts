@@ -3,11 +3,14 @@
  * transactions routes give (docs/api.md). Amounts are integer cents, positive for credits and
  * negative for debits; `amount` in the answer is the same figure in dollars for display.
  */
+import { z } from 'zod';
 import { centsToDollars } from '../money';
 
-export type EntryType = 'topup' | 'label' | 'refund' | 'adjustment' | 'withdrawal';
+export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
 /** `cancelled`: a checkout the payer left or that expired unpaid; `failed`: a payment refused. Neither moved money. */
-export type EntryStatus = 'pending' | 'completed' | 'failed' | 'cancelled';
+export const ENTRY_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
 
 /** What a ledger entry and a withdrawal request store alike: their id, their owner and their amount. */
@@ -21,13 +24,14 @@ export interface OwnedAmount {
 }
 
 /** How an answer shows an OwnedAmount: the owner as `user`, the amount in dollars too. */
-export interface ApiOwnedAmount {
-  id: string;
-  userId: string;
-  user: { name: string; email: string };
-  amount: number;
-  amountCents: number;
-}
+const apiOwnedAmountShape = {
+  id: z.string(),
+  userId: z.string(),
+  user: z.object({ name: z.string(), email: z.string() }),
+  amount: z.number().meta({ description: 'Dollars, for display: positive for credits, negative for debits.' }),
+  amountCents: z.number().int().meta({ description: 'The exact amount in cents: positive for credits, negative for debits.' }),
+};
+export type ApiOwnedAmount = z.infer<z.ZodObject<typeof apiOwnedAmountShape>>;
 
 const dollars = (cents: number) => Number(centsToDollars(cents));
 
@@ -59,17 +63,20 @@ export interface LedgerEntry extends OwnedAmount {
 }
 
 /** An entry as GET /hoodpay/transactions answers it. */
-export interface ApiEntry extends ApiOwnedAmount {
-  orderId: string | null;
-  type: EntryType;
-  creditType: string | null;
-  paymentType: string | null;
-  status: EntryStatus;
-  createdAt: string;
-  completedAt: string | null;
-  /** An adjustment's reason, a refused withdrawal's reason. */
-  reason?: string;
-}
+export const apiEntrySchema = z
+  .object({
+    ...apiOwnedAmountShape,
+    orderId: z.string().nullable(),
+    type: z.enum(ENTRY_TYPES),
+    creditType: z.string().nullable(),
+    paymentType: z.string().nullable(),
+    status: z.enum(ENTRY_STATUSES),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    reason: z.string().optional().meta({ description: "An adjustment's reason, a refused withdrawal's reason; absent otherwise." }),
+  })
+  .meta({ id: 'LedgerEntry' });
+export type ApiEntry = z.infer<typeof apiEntrySchema>;
 
 export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
   ...toApiOwnedAmount(e),
@@ -84,33 +91,30 @@ export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
 });
 
 /** One page of GET /hoodpay/transactions: newest first, `nextCursor` null on the last page. */
-export interface TransactionsPage {
-  data: ApiEntry[];
-  nextCursor: string | null;
-}
+export const transactionsPageSchema = z.object({ data: z.array(apiEntrySchema), nextCursor: z.string().nullable() }).meta({ id: 'TransactionsPage' });
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
 /** POST /stripe/create-checkout-session: where to send the payer. */
-export interface CheckoutSession {
-  id: string;
-  url: string;
-}
+export const checkoutSessionAnswerSchema = z
+  .object({ id: z.string(), url: z.string().meta({ description: "Where to send the payer: the provider's checkout page." }) })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof checkoutSessionAnswerSchema>;
 
 /** POST /hoodpay/topup (SPEC section 7 shape). */
-export interface TopupAnswer {
-  data: { url: string; hoodpayOrderId: string };
-}
+export const topupAnswerSchema = z.object({ data: z.object({ url: z.string(), hoodpayOrderId: z.string() }) }).meta({ id: 'TopupAnswer' });
+export type TopupAnswer = z.infer<typeof topupAnswerSchema>;
 
 /** What the webhooks answer a provider, whatever they did with the event. */
-export interface WebhookAck {
-  received: true;
-}
+export const webhookAckSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookAck' });
+export type WebhookAck = z.infer<typeof webhookAckSchema>;
 
 /**
  * A withdrawal request's life: `pending` (the amount is on hold), `approving` (an admin approved it
  * and the pay-back is under way: card refunds are being made), `approved` (paid back, the hold is
  * gone), `rejected` (the hold went back to the balance).
  */
-export type WithdrawalStatus = 'pending' | 'approving' | 'approved' | 'rejected';
+export const WITHDRAWAL_STATUSES = ['pending', 'approving', 'approved', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** One card refund of an approval: a settled card top-up paid back, in part or whole. */
 export interface WithdrawalRefund {
@@ -141,17 +145,23 @@ export interface Withdrawal extends OwnedAmount {
 }
 
 /** A withdrawal request as the wallet and admin routes answer it. */
-export interface ApiWithdrawal extends ApiOwnedAmount {
-  status: WithdrawalStatus;
-  createdAt: string;
-  decidedAt: string | null;
-  completedAt: string | null;
-  note: string | null;
-  reason: string | null;
-  refunds: { amount: number; amountCents: number; done: boolean }[];
-  byHand: number;
-  byHandCents: number;
-}
+export const apiWithdrawalSchema = z
+  .object({
+    ...apiOwnedAmountShape,
+    status: z.enum(WITHDRAWAL_STATUSES),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable().meta({ description: 'When an admin approved (started paying) or rejected it.' }),
+    completedAt: z.string().nullable().meta({ description: 'When the pay-back finished.' }),
+    note: z.string().nullable().meta({ description: "The approving admin's note (how the by-hand part was paid)." }),
+    reason: z.string().nullable().meta({ description: "The rejecting admin's reason." }),
+    refunds: z
+      .array(z.object({ amount: z.number(), amountCents: z.number().int(), done: z.boolean() }))
+      .meta({ description: 'The card refunds planned when approved, newest top-up first; `done` once the provider made it.' }),
+    byHand: z.number(),
+    byHandCents: z.number().int().meta({ description: 'What is paid back by hand (no card top-up left to refund, or no Stripe).' }),
+  })
+  .meta({ id: 'Withdrawal' });
+export type ApiWithdrawal = z.infer<typeof apiWithdrawalSchema>;
 
 export const toApiWithdrawal = (w: Withdrawal): ApiWithdrawal => ({
   ...toApiOwnedAmount(w),
@@ -167,7 +177,5 @@ export const toApiWithdrawal = (w: Withdrawal): ApiWithdrawal => ({
 });
 
 /** One page of GET /wallet/withdrawals or GET /admin/withdrawals: newest first. */
-export interface WithdrawalsPage {
-  withdrawals: ApiWithdrawal[];
-  nextCursor: string | null;
-}
+export const withdrawalsPageSchema = z.object({ withdrawals: z.array(apiWithdrawalSchema), nextCursor: z.string().nullable() }).meta({ id: 'WithdrawalsPage' });
+export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;

@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -169,16 +170,35 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(JSON.stringify(body));
 }
 
+/**
+ * With CONTRACT_RECORD_FILE set (the browser suite's config only), every API answer is appended to
+ * that file as one JSON line, and the suite's teardown checks them all against the OpenAPI
+ * document (test/e2e/global-teardown.ts).
+ */
+function recordAnswer(route: Route, status: number, headers: Record<string, string | string[]>, body: string | undefined): void {
+  const file = process.env.CONTRACT_RECORD_FILE;
+  if (!file) return;
+  const contentType = String(headers['content-type'] ?? '');
+  let json: unknown;
+  if (/^application\/json/i.test(contentType) && body) json = JSON.parse(body);
+  appendFileSync(file, JSON.stringify({ route: `${route.method} ${route.path}`, status, contentType, body: json }) + '\n');
+}
+
 /** Answers one API request through its Lambda handler. */
 export async function invokeRoute(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, params: Record<string, string>): Promise<void> {
   const body = await readBody(req);
-  if (!Buffer.isBuffer(body)) return sendJson(res, 413, { message: 'Request body is too large' }, body.close ? { connection: 'close' } : {});
+  if (!Buffer.isBuffer(body)) {
+    const tooLarge = { message: 'Request body is too large' };
+    recordAnswer(route, 413, { 'content-type': 'application/json' }, JSON.stringify(tooLarge));
+    return sendJson(res, 413, tooLarge, body.close ? { connection: 'close' } : {});
+  }
   const event = toEvent(req, url, body, route, params);
   const handler = await loadHandler(route);
   const result = await handler(event, lambdaContext(route, event.requestContext.requestId));
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  recordAnswer(route, result.statusCode ?? 200, headers, result.isBase64Encoded ? undefined : result.body);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }

@@ -9,6 +9,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { config } from '../../functions/config';
 import { apiPrefixes } from '../../domain/api/routes';
+import { OPENAPI_PATH, openApiDocument } from '../../domain/api/openapi';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
 import { localRoutes } from './local-routes';
 import { securityHeaders } from './security-headers';
@@ -115,6 +116,9 @@ export async function startFront(options: { port: number; spa: SpaMode; host?: s
     const handle = async () => {
       if (match.kind === 'route') return invokeRoute(req, res, url, match.route, match.params);
       if (url.pathname.startsWith('/_local/')) return localRoutes(req, res, url);
+      // A build carries the document as dist/openapi.json (what CloudFront serves from S3), which the
+      // static SPA below answers; without a build the front makes it from the contract itself.
+      if (url.pathname === OPENAPI_PATH && options.spa !== 'static') return sendJson(res, 200, openApiDocument(), { 'cache-control': 'no-cache' });
       if (match.kind === 'method-not-allowed') {
         return sendJson(res, 405, { message: 'Method not allowed' }, { allow: match.allow.join(', ') });
       }

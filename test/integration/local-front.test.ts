@@ -54,6 +54,15 @@ describe('local front', () => {
     });
   });
 
+  it('answers GET /openapi.json with the OpenAPI document made from the contract', async () => {
+    const res = await fetch(`${front.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/shipping/create-label']).toHaveProperty('post');
+  });
+
   it('passes path parameters through', async () => {
     const res = await fetch(`${front.url}/shipping/download-order/abc%20123`);
     expect(res.status).toBe(401);

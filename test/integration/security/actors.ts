@@ -19,6 +19,7 @@ import { signSessionToken, type Role } from '../../../functions/http/tokens';
 import { findRoute, routeKey, type Route, type RouteKey } from '../../../domain/api/routes';
 import { hashPassword } from '../../../functions/security/passwords';
 import { apiEvent, call } from '../../unit/functions/api-event';
+import { contractViolation } from '../../contract/answer-check';
 import { creditWallet } from '../wallet-credit';
 import { sampleAddress, sampleLabelOrder } from '../../fixtures/label-order';
 
@@ -137,10 +138,22 @@ export function eventFor(route: Route, req: Req): APIGatewayProxyEventV2 {
   return apiEvent({ method: route.method, path, headers, body: raw, query: req.query, params: req.params, sourceIp: req.sourceIp });
 }
 
-/** Calls the real handler of the route `key` with `req`. */
+/**
+ * Calls the real handler of the route `key` with `req`. Every answer, errors included, is checked
+ * against the published OpenAPI document (test/contract/answer-check.ts): a handler that answers
+ * what the document does not say fails the test that called it.
+ */
 export async function invoke(key: RouteKey, req: Req = {}): Promise<Answer> {
   const route = findRoute(key);
-  return call(await handlerOf(route), eventFor(route, req));
+  const res = await call(await handlerOf(route), eventFor(route, req));
+  const violation = contractViolation({
+    route: key,
+    status: res.statusCode ?? 200,
+    contentType: String(res.headers?.['content-type'] ?? ''),
+    body: res.json,
+  });
+  expect(violation, 'the answer keeps to the OpenAPI document').toBeUndefined();
+  return res;
 }
 
 /** Every item of this file's table, each as one canonical JSON line, sorted: equal lists, equal data. */

@@ -1,0 +1,18 @@
+/**
+ * The one shape of every error answer (functions/http/handler.ts's error mapping, the local front's
+ * and API Gateway's own refusals): a message written for people, per-field messages on a 400, and
+ * the request id on an unexpected 500 so a person can quote it.
+ */
+import { z } from 'zod';
+
+export const apiErrorSchema = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, written for the person using the app: show it as it is.' }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'A 400 for bad input: one message per field, keyed by the field\'s path in the body ("from.zip").' }),
+    requestId: z.string().optional().meta({ description: 'An unexpected 500: the request id to quote to support.' }),
+  })
+  .meta({ id: 'Error' });
+export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;

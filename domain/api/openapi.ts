@@ -1,0 +1,116 @@
+/**
+ * The published API contract: an OpenAPI 3.1 document made from the route table and its zod
+ * schemas (bodies, queries, answers), so the reference at /docs/api and every client read exactly
+ * what the handlers validate and return. Pure: the build writes it to dist/openapi.json (CloudFront
+ * serves it from S3), the local front answers it at /openapi.json, and the contract tests check
+ * every answer the test suites receive against it (test/contract/).
+ *
+ * zod-openapi turns each schema into JSON Schema 2020-12 (3.1's dialect): a body as the caller
+ * writes it (before trimming and coercion), an answer as the handler returns it; schemas with a
+ * `.meta({ id })` become shared components.
+ */
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { z } from 'zod';
+import { apiErrorSchema } from './errors';
+import { routeKey, routes, type Access, type ErrorStatus, type RouteEntry } from './routes';
+
+export const OPENAPI_PATH = '/openapi.json';
+
+/** What each error status means in this API, as the reference shows it. */
+const ERROR_MEANING: Record<ErrorStatus, string> = {
+  400: 'Bad input: `message` says what, `fields` has one message per field. Nothing changed.',
+  401: 'No valid session token: sign in again.',
+  402: 'The wallet balance does not cover the price. Nothing changed.',
+  403: 'The token may not call this route (the code step is not done, or not an admin).',
+  404: 'No such item for this account.',
+  409: 'The item is not in a state that allows this, or the same work is still under way (then `Retry-After` says when to ask again).',
+  410: 'Gone for good: a refunded label can no longer be downloaded.',
+  413: 'The body is larger than 1 MiB.',
+  415: 'The body is not `application/json`.',
+  429: 'Too many attempts: `Retry-After` says how many seconds to wait.',
+  500: 'Unexpected failure: `requestId` names the request for support. Nothing was charged twice.',
+  502: 'A provider (carrier, payments, tracking, captcha) did not answer: try again in a moment.',
+};
+
+/** The statuses the handler factory gives a route of this kind, whatever its code does. */
+export function factoryErrors(route: Pick<RouteEntry, 'access' | 'body' | 'query'>): ErrorStatus[] {
+  const statuses: ErrorStatus[] = [500];
+  if (route.body || route.query) statuses.push(400);
+  if (route.body) statuses.push(413, 415);
+  if (route.access === 'otp' || route.access === 'user' || route.access === 'admin') statuses.push(401);
+  if (route.access === 'user' || route.access === 'admin') statuses.push(403);
+  return statuses;
+}
+
+/** Every error status route `r` may answer, ascending. */
+export function errorStatuses(r: RouteEntry): ErrorStatus[] {
+  return [...new Set([...factoryErrors(r), ...(r.errors ?? [])])].sort((a, b) => a - b);
+}
+
+const ACCESS_NOTE: Record<Access, string> = {
+  public: 'Anyone may call it.',
+  otp: 'Needs a session token; the sign-in token (before the emailed code) is enough.',
+  user: 'Needs the session token of a verified user (after the emailed code).',
+  admin: "Needs an admin's verified session token.",
+  webhook: "Called by the payment provider: no token; the handler verifies the provider's signature over the raw body.",
+};
+
+/** `auth/list-users` -> `authListUsers`: unique, as the handler modules are. */
+const operationId = (handler: string) => handler.replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase());
+
+function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
+  const pathNames = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  const success = String(r.status ?? 200);
+  const responses: ZodOpenApiResponsesObject = {
+    [success]:
+      'file' in r.answer
+        ? { description: 'The file.', content: { [r.answer.file]: { schema: { type: 'string' as const, contentMediaType: r.answer.file } } } }
+        : { description: success === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: r.answer } } },
+  };
+  for (const status of errorStatuses(r)) {
+    responses[String(status) as `${ErrorStatus}`] = { description: ERROR_MEANING[status], content: { 'application/json': { schema: apiErrorSchema } } };
+  }
+  const guarded = r.access === 'otp' || r.access === 'user' || r.access === 'admin';
+  return {
+    operationId: operationId(r.handler),
+    summary: routeKey(r),
+    description: ACCESS_NOTE[r.access],
+    tags: [r.handler.split('/')[0] as string],
+    security: guarded ? [{ bearerAuth: [] }] : [],
+    ...(pathNames.length || r.query
+      ? {
+          requestParams: {
+            ...(pathNames.length ? { path: z.object(Object.fromEntries(pathNames.map((n) => [n, z.string()]))) } : {}),
+            ...(r.query ? { query: r.query as z.ZodObject } : {}),
+          },
+        }
+      : {}),
+    ...(r.body
+      ? { requestBody: { required: false, content: { 'application/json': { schema: r.body } } } }
+      : r.access === 'webhook'
+        ? { requestBody: { required: true, description: "The provider's event, exactly as it signed it.", content: { 'application/json': { schema: {} } } } }
+        : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API (every route of domain/api/routes.ts). */
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const r of routes as readonly RouteEntry[]) {
+    const item = (paths[r.path] ??= {});
+    item[r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'] = operationOf(r);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'PrepaidShip API',
+      version: '1',
+      description:
+        'Prepaid USPS labels: accounts, wallet top-ups, labels, tracking and refunds. Amounts are exact integer cents (`...Cents`) beside dollars for display. Conventions, idempotency and limits: docs/api.md.',
+    },
+    servers: [{ url: '/', description: 'The same origin as the web app.' }],
+    paths,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  });
+}
