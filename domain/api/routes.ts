@@ -1,10 +1,11 @@
 /**
- * THE API contract: every HTTP endpoint of the product, once, with who may call it, the schema of
- * its body and query, and the type of its answer.
+ * THE API contract: every HTTP endpoint of the product, once, with who may call it, the schemas of
+ * its body, query and answer, and the statuses it answers. domain/api/openapi.ts publishes it as
+ * the OpenAPI document (/openapi.json).
  *
  * The CDK stack makes one Lambda per entry, the local front mounts the same entries, the handler
  * factory (functions/http/handler.ts) validates each body with the entry's schema and type-checks
- * the handler's answer against the entry's answer type, and the SPA's one client
+ * the handler's answer against the entry's answer schema, and the SPA's one client
  * (web/api-client/client.ts) types every call's body and answer from the same entry: a changed
  * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
  * handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
