@@ -80,7 +80,7 @@ test.describe.serial('wallet', () => {
     await expect(page).toHaveURL(/\/user-dashboard\/transactions$/);
   });
 
-  test('a cancelled crypto top-up shows as failed and leaves the balance alone', async () => {
+  test('a cancelled crypto top-up shows as cancelled and leaves the balance alone', async () => {
     await deposit('Crypto', '10');
 
     await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
@@ -91,7 +91,7 @@ test.describe.serial('wallet', () => {
     await expect(page.getByText('Payment cancelled')).toBeVisible();
     const row = transactions().getByRole('row').filter({ hasText: '$10.00' });
     await expect(row).toContainText('Crypto');
-    await expect(row).toContainText('failed');
+    await expect(row).toContainText('cancelled');
     await expect(balanceBadge()).toHaveText('Balance: $25.00');
     await expect(page).toHaveURL(/\/user-dashboard\/transactions$/);
     // Newest first: the cancelled top-up, then the paid one.

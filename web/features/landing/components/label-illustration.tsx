@@ -21,7 +21,8 @@ const MUTED = '#52525b';
  * A drawing of what the product makes: a 4x6 in shipping label (viewBox 400 x 600, the same
  * proportions) with the service banner, the sender and recipient blocks, the tracking barcode, and
  * SAMPLE across it, so nobody takes the picture for postage. Drawn inline: no image request, a few
- * hundred bytes gzipped. One image to assistive technology, named by its title.
+ * hundred bytes gzipped. One image to assistive technology, named by its title. Sizes and weights
+ * are inline styles: the theme's CSS outranks SVG presentation attributes.
  */
 export function LabelIllustration(props: BoxProps) {
   const titleId = useId();
@@ -33,21 +34,21 @@ export function LabelIllustration(props: BoxProps) {
         <rect x="4" y="4" width="392" height="592" rx="10" fill="#ffffff" stroke={INK} strokeWidth="4" />
         {/* Service banner: the big service letter and the service name, as on a USPS label. */}
         <rect x="4" y="4" width="112" height="112" rx="10" fill={INK} />
-        <text x="60" y="92" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="88" fontWeight="800" fill="#ffffff">
+        <text x="60" y="92" textAnchor="middle" fontFamily="system-ui, sans-serif" style={{ fontSize: 88, fontWeight: 800 }} fill="#ffffff">
           P
         </text>
-        <text x="258" y="58" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="24" fontWeight="800" fill={INK}>
+        <text x="258" y="58" textAnchor="middle" fontFamily="system-ui, sans-serif" style={{ fontSize: 22, fontWeight: 800 }} fill={INK}>
           USPS PRIORITY MAIL
         </text>
-        <text x="258" y="90" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="16" fill={MUTED}>
+        <text x="258" y="90" textAnchor="middle" fontFamily="system-ui, sans-serif" style={{ fontSize: 16 }} fill={MUTED}>
           2 LB · 10 × 6 × 4 IN
         </text>
         <line x1="4" y1="116" x2="396" y2="116" stroke={INK} strokeWidth="4" />
         {/* From */}
-        <text x="24" y="150" fontFamily="system-ui, sans-serif" fontSize="14" fontWeight="700" fill={MUTED}>
+        <text x="24" y="150" fontFamily="system-ui, sans-serif" style={{ fontSize: 14, fontWeight: 700 }} fill={MUTED}>
           FROM
         </text>
-        <g fontFamily="system-ui, sans-serif" fontSize="16" fill={INK}>
+        <g fontFamily="system-ui, sans-serif" style={{ fontSize: 16 }} fill={INK}>
           <text x="24" y="174">
             JANE SENDER
           </text>
@@ -59,10 +60,10 @@ export function LabelIllustration(props: BoxProps) {
           </text>
         </g>
         {/* To */}
-        <text x="24" y="270" fontFamily="system-ui, sans-serif" fontSize="14" fontWeight="700" fill={MUTED}>
+        <text x="24" y="270" fontFamily="system-ui, sans-serif" style={{ fontSize: 14, fontWeight: 700 }} fill={MUTED}>
           SHIP TO
         </text>
-        <g fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="700" fill={INK}>
+        <g fontFamily="system-ui, sans-serif" style={{ fontSize: 22, fontWeight: 700 }} fill={INK}>
           <text x="60" y="300">
             ALEX RECIPIENT
           </text>
@@ -75,7 +76,7 @@ export function LabelIllustration(props: BoxProps) {
         </g>
         <line x1="4" y1="390" x2="396" y2="390" stroke={INK} strokeWidth="4" />
         {/* Tracking barcode */}
-        <text x="200" y="418" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="14" fontWeight="700" fill={INK}>
+        <text x="200" y="418" textAnchor="middle" fontFamily="system-ui, sans-serif" style={{ fontSize: 14, fontWeight: 700 }} fill={INK}>
           USPS TRACKING #
         </text>
         <g fill={INK}>
@@ -83,7 +84,7 @@ export function LabelIllustration(props: BoxProps) {
             <rect key={b.x} x={b.x} y="432" width={b.w} height="100" />
           ))}
         </g>
-        <text x="200" y="556" textAnchor="middle" fontFamily="ui-monospace, monospace" fontSize="16" fill={INK}>
+        <text x="200" y="556" textAnchor="middle" fontFamily="ui-monospace, monospace" style={{ fontSize: 16 }} fill={INK}>
           9405 5000 0000 0000 0000 00
         </text>
         <text
@@ -91,8 +92,7 @@ export function LabelIllustration(props: BoxProps) {
           y="330"
           textAnchor="middle"
           fontFamily="system-ui, sans-serif"
-          fontSize="96"
-          fontWeight="800"
+          style={{ fontSize: 96, fontWeight: 800 }}
           fill="#2563eb"
           opacity="0.18"
           transform="rotate(-30 200 330)"
