@@ -30,7 +30,8 @@ async function readFigures(page: Page): Promise<Figures> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(/^Last 7 days: /)).toBeVisible();
   const card = (label: string) => page.locator('dl').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
-  const figure = async (label: string) => (await card(label).locator('dd').textContent()) ?? '';
+  // The figure is the first `dd`; a help line under it is a second one.
+  const figure = async (label: string) => (await card(label).locator('dd').first().textContent()) ?? '';
   const line = async (label: string, text: RegExp) => (await card(label).getByText(text).textContent()) ?? '';
   return {
     users: Number(await figure('Users')),

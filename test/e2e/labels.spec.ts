@@ -35,7 +35,7 @@ test.describe.serial('labels', () => {
 
   const dialog = () => page.getByRole('dialog', { name: 'Create Label' });
   const shipments = () => page.getByRole('table', { name: 'Shipments' });
-  const totalOrders = () => page.locator('dl', { hasText: 'Total Orders' }).locator('dd');
+  const totalOrders = () => page.locator('dl', { hasText: 'Total Orders' }).locator('dd').first();
 
   /** Opens Create Label, fills every field (Lena's label to Grace) and presses 'Create Order $price'. */
   const createLabel = (order: LabelOrder, price: string, payment?: string) =>

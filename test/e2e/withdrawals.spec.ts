@@ -35,7 +35,8 @@ test.describe.serial('withdrawals and adjustments', () => {
     page
       .locator('dl')
       .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-      .locator('dd');
+      .locator('dd')
+      .first();
 
   async function expectWallet(balance: string, onHold: string, available: string) {
     await expect(card('Current balance')).toHaveText(balance);
