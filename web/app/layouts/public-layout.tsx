@@ -8,7 +8,7 @@ import { supportEmail } from '@/lib/support-contact';
 
 /**
  * Landing, sign-in and the other public pages: logo and Sign In (Dashboard when signed in) on top,
- * copyright and support below.
+ * copyright, the API reference and support below.
  */
 export function PublicLayout() {
   const returnPath = useReturnPath();
@@ -36,7 +36,12 @@ export function PublicLayout() {
       <Box as="footer" borderTopWidth="1px" py="6">
         <Container maxW="6xl" display="flex" flexWrap="wrap" gap="4" justifyContent="space-between" color="fg.muted" fontSize="sm">
           <Text>© 2024 PrepaidShip. All rights reserved.</Text>
-          <Link href={`mailto:${supportEmail}`}>Contact support: {supportEmail}</Link>
+          <Flex gap="4" wrap="wrap">
+            <Link asChild>
+              <RouterLink to={paths.apiDocs}>API reference</RouterLink>
+            </Link>
+            <Link href={`mailto:${supportEmail}`}>Contact support: {supportEmail}</Link>
+          </Flex>
         </Container>
       </Box>
     </Flex>
