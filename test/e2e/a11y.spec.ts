@@ -112,6 +112,10 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoViolations(page, 'the 404 page');
+
+    await page.goto('/docs/api');
+    await expect(page.getByRole('heading', { name: 'PrepaidShip API' })).toBeVisible({ timeout: 20_000 });
+    await expectNoViolations(page, 'the API reference');
   });
 
   test('the code page with a wrong code, then the new account', async ({ request }) => {
