@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { openApiFile } from './infra/build/openapi-file';
 
 /**
  * The SPA lives in web/ and builds to dist/ at the repo root, which the CDK stack uploads to S3.
@@ -30,6 +29,27 @@ export const pathAliases = [
   { find: /^@\//, replacement: fileURLToPath(new URL('./web/', import.meta.url)) },
   { find: /^@domain\//, replacement: fileURLToPath(new URL('./domain/', import.meta.url)) },
 ];
+
+/**
+ * Writes the OpenAPI document (domain/api/openapi.ts) into every build as `openapi.json`, beside
+ * index.html: the stack uploads the build to S3, so CloudFront serves /openapi.json as a static
+ * file (its SPA fallback leaves paths with an extension alone, and no API behaviour matches it).
+ * Made at build time from the contract, it is never a file someone edits by hand. The generator is
+ * loaded through Vite's module runner when the bundle is written, not imported here, so the config
+ * itself stays small (and clear of the native config loader's warnings about the domain's imports).
+ */
+function openApiFile(): Plugin {
+  return {
+    name: 'prepaidship-openapi-json',
+    apply: 'build',
+    async generateBundle() {
+      type Generator = typeof import('./domain/api/openapi');
+      const entry = fileURLToPath(new URL('./domain/api/openapi.ts', import.meta.url));
+      const { module } = await runnerImport<Generator>(entry, { configFile: false, logLevel: 'silent' });
+      this.emitFile({ type: 'asset', fileName: module.OPENAPI_PATH.slice(1), source: JSON.stringify(module.openApiDocument()) });
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
