@@ -171,9 +171,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /**
- * With CONTRACT_RECORD_FILE set (the browser suite's config only), every API answer is appended to
- * that file as one JSON line, and the suite's teardown checks them all against the OpenAPI
- * document (test/e2e/global-teardown.ts).
+ * With CONTRACT_RECORD_FILE set (only by the browser suite and the integration test files), every
+ * API answer is appended to that file as one JSON line, and the tests check them all against the
+ * OpenAPI document (test/contract/answer-check.ts).
  */
 function recordAnswer(route: Route, status: number, headers: Record<string, string | string[]>, body: string | undefined): void {
   const file = process.env.CONTRACT_RECORD_FILE;

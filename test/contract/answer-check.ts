@@ -1,13 +1,15 @@
 /**
  * The contract check: does an answer the API actually gave match the published OpenAPI document
  * (domain/api/openapi.ts)? The integration suites check every handler answer as they receive it
- * (test/integration/security/actors.ts), and the browser suite every answer the local front sent
+ * (test/integration/security/actors.ts) or, through a local front, when the file ends
+ * (test/integration/setup-env.ts), and the browser suite every answer the local front sent
  * (test/e2e/global-teardown.ts), so the document cannot drift from the code unnoticed. Error
  * answers are checked too: the document describes their status and shape.
  *
  * openapi-response-validator compiles each operation's responses with ajv, resolving the
  * document's `#/components/...` references.
  */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import ResponseValidatorModule from 'openapi-response-validator';
 import { openApiDocument } from '../../domain/api/openapi';
 
@@ -61,4 +63,19 @@ export function contractViolation(answer: RecordedAnswer): string | undefined {
   if (!error) return undefined;
   const details = (error.errors as { path?: string; message?: string }[]).map((e) => `${e.path || '(body)'} ${e.message}`).join('; ');
   return `${where}: ${details} in ${JSON.stringify(answer.body).slice(0, 500)}`;
+}
+
+/**
+ * The answers a local front recorded to `file` (CONTRACT_RECORD_FILE: one JSON line each), checked
+ * and then removed: each distinct violation once, and how many answers were read.
+ */
+export function checkRecordedAnswers(file: string): { answers: number; violations: string[] } {
+  if (!existsSync(file)) return { answers: 0, violations: [] };
+  const answers = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedAnswer);
+  rmSync(file, { force: true });
+  const violations = [...new Set(answers.map(contractViolation).filter((v): v is string => v !== undefined))];
+  return { answers: answers.length, violations };
 }
