@@ -26,6 +26,10 @@ async function expectNoViolations(page: Page, what: string, prepare?: () => Prom
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     if (prepare) await prepare();
+    // axe reads colours as painted: let running transitions end first (a button that stops loading
+    // fades from half to full opacity, and read mid-way it is a lighter blue than the button's own).
+    // Endless animations (spinners, skeletons) are left running.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     const findings = violations.map(
       (v) =>
