@@ -41,3 +41,9 @@ export const QUERY_RETRY = { count: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, 
 
 export const SUPPORT_SUBJECTS = ['Account Issues', 'Billing Questions', 'Shipping Label Problems', 'Technical Support', 'Feature Request', 'Other'] as const;
 export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
+
+/** Ship dates run from today to this many days ahead, in US Eastern time (issue 17). */
+export const SHIP_DATE_MAX_DAYS_AHEAD = 7;
+/** A batch upload (issue 17): at most this many data rows and this many bytes of CSV. */
+export const BATCH_MAX_ROWS = 500;
+export const BATCH_MAX_BYTES = 1024 * 1024;
