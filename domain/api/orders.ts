@@ -47,9 +47,12 @@ export interface Order {
   lengthIn: number;
   widthIn: number;
   heightIn: number;
+  /** YYYY-MM-DD, chosen within the window of domain/ship-date.ts (today in US Eastern time when not chosen). */
   shipDate: string;
   from: Address;
   to: Address;
+  /** The recipient's email (issue 17), kept for notices (issue 18); never printed on the label. */
+  toEmail?: string | null;
   priceCents: number;
   paymentMethod: PaymentMethod;
   status: OrderStatus;
@@ -94,6 +97,8 @@ export const apiOrderSchema = z
     fromCity: z.string(),
     toName: z.string(),
     toCity: z.string(),
+    toEmail: z.string().nullable().meta({ description: "The recipient's email, when given; never printed." }),
+    shipDate: z.string().meta({ description: 'The day the label ships (YYYY-MM-DD), printed on it; its refund window starts here.' }),
     paymentMethod: z.enum(PAYMENT_METHODS),
     price: z.number().meta({ description: 'Dollars, for display; `priceCents` is exact.' }),
     priceCents: z.number().int(),
@@ -123,6 +128,8 @@ export const toApiOrder = (o: Order): ApiOrder => ({
   fromCity: o.from.city,
   toName: o.to.name,
   toCity: o.to.city,
+  toEmail: o.toEmail ?? null,
+  shipDate: o.shipDate,
   paymentMethod: o.paymentMethod,
   price: Number(centsToDollars(o.priceCents)),
   priceCents: o.priceCents,

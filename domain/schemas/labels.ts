@@ -1,8 +1,9 @@
 /** The label order form (SPEC.md sections 3 and 5): POST /shipping/create-label. */
 import { z } from 'zod';
 import { WEIGHT_MAX_LB } from '../constants';
+import { isInShipDateWindow, SHIP_DATE_FORMAT_MESSAGE, SHIP_DATE_WINDOW_MESSAGE } from '../ship-date';
 import { addressSchema } from './addresses';
-import { positiveNumber } from './fields';
+import { email, positiveNumber } from './fields';
 
 export const PAYMENT_METHODS = ['purchase', 'credits'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -16,11 +17,30 @@ export const labelOrderSchema = z.object({
   height: positiveNumber('Required', MAX_DIMENSION_IN),
   length: positiveNumber('Required', MAX_DIMENSION_IN),
   width: positiveNumber('Required', MAX_DIMENSION_IN),
-  /** Ship date as YYYY-MM-DD; optional, today when missing. */
-  date: z.iso.date({ error: 'Use a date like 2026-01-31' }).optional(),
+  /**
+   * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
+   * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
+   * judges by its own clock whatever the browser thought.
+   */
+  shipDate: z.iso
+    .date({ error: SHIP_DATE_FORMAT_MESSAGE })
+    .refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)
+    .optional(),
+  /**
+   * The field's old name (before issue 17) is refused rather than ignored: a client still sending it
+   * would otherwise get a label dated today while believing it chose another day.
+   */
+  date: z.never({ error: 'date was renamed shipDate' }).optional(),
   from: addressSchema,
   to: addressSchema,
+  /** The recipient's email (stored on the order, never printed; issue 18 notifies it). */
+  toEmail: email().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
+  /**
+   * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).
+   * Without it such an order is refused with 402 and the shortfall in cents.
+   */
+  payShortfall: z.boolean({ error: 'payShortfall must be true or false' }).optional(),
 });
 export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
 

@@ -33,6 +33,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/orders';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
+import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
@@ -94,9 +95,11 @@ export function newOrder(userId: string, body: LabelOrderBody, priceCents: numbe
     lengthIn: body.length,
     widthIn: body.width,
     heightIn: body.height,
-    shipDate: body.date ?? now.slice(0, 10),
+    // Today in US Eastern time, like the window the schema checked (UTC would be tomorrow each evening).
+    shipDate: body.shipDate ?? todayInEastern(at),
     from: body.from,
     to: body.to,
+    toEmail: body.toEmail ?? null,
     priceCents,
     paymentMethod: body.paymentMethod,
     status,

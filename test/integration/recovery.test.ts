@@ -35,7 +35,7 @@ vi.mock('../../functions/providers/registry/carrier', async (importOriginal) =>
 );
 
 const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const form = () => sampleLabelOrder({ date: SHIP_DATE }) as never;
+const form = () => sampleLabelOrder({ shipDate: SHIP_DATE }) as never;
 /** A moment after every lease taken in these tests has run out. */
 const later = () => new Date(Date.now() + 10 * 60_000);
 
@@ -135,7 +135,7 @@ describe('a retry of a purchase cut short', () => {
     fetch(`${front.url}/shipping/create-label`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}`, 'idempotency-key': key },
-      body: JSON.stringify(sampleLabelOrder({ date: SHIP_DATE })),
+      body: JSON.stringify(sampleLabelOrder({ shipDate: SHIP_DATE })),
     });
 
   // (While the lease runs a retry answers 409 with Retry-After: create-label.test.ts.)
@@ -191,7 +191,7 @@ describe('a card-paid label whose purchase died after the payment settled', () =
   it("is recovered by Stripe's retry of the same event: refunded to the wallet when no label was sold", async () => {
     vi.stubEnv('PURCHASE_LEASE_SECONDS', '1');
     resetConfigForTests();
-    await startCardOrder(ann.id, sampleLabelOrder({ paymentMethod: 'purchase', date: SHIP_DATE }) as never);
+    await startCardOrder(ann.id, sampleLabelOrder({ paymentMethod: 'purchase', shipDate: SHIP_DATE }) as never);
     const entry = (await listUserEntries(ann.id, { limit: 100 })).items.find((e) => e.status === 'pending')!;
     const event = { userId: ann.id, entryId: entry.id, outcome: 'completed', eventKey: `stripe#evt_${randomUUID()}`, paidCents: 600, log: logger } as const;
     // The process dies inside the carrier call: the payment is settled and the order processing.

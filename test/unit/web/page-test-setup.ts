@@ -80,6 +80,8 @@ export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | unde
     fromCity: from.city,
     toName: to.name,
     toCity: to.city,
+    toEmail: null,
+    shipDate: '2025-03-04',
     paymentMethod: 'credits',
     price: 6,
     priceCents: 600,

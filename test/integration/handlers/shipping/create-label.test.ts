@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toApiOrder } from '../../../../domain/api/orders';
+import { todayInEastern } from '../../../../domain/ship-date';
 import { getOrder } from '../../../../functions/data/orders';
 import { getLabelCount } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
@@ -40,7 +41,7 @@ const { getLabelStore } = await import('../../../../functions/providers/registry
 
 const CARRIER_DOWN = { message: 'USPS label service is not answering right now. Please try again in a moment.' };
 const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const form = (over: Record<string, unknown> = {}) => sampleLabelOrder({ date: SHIP_DATE, ...over });
+const form = (over: Record<string, unknown> = {}) => sampleLabelOrder({ shipDate: SHIP_DATE, ...over });
 
 const faults = installFaultInjector();
 let ann: Account;
@@ -123,10 +124,10 @@ describe('POST /shipping/create-label: buying with credits', () => {
   });
 
   it('ships today when the form has no date', async () => {
-    const res = await buy(form({ date: undefined }));
+    const res = await buy(form({ shipDate: undefined }));
 
     expect(res.statusCode).toBe(201);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInEastern(new Date()); // US Eastern, not UTC
     expect(await getOrder(ann.id, (res.json?.label as { shipOrderId: string }).shipOrderId)).toMatchObject({ shipDate: today });
     expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate: today }), expect.anything());
   });

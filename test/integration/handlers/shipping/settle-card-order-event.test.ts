@@ -35,7 +35,7 @@ beforeEach(async () => {
   ann = await newAccount('user', 'card');
   // Money already in the wallet must stay exactly where it is through a card purchase.
   await creditWallet(ann, 1000);
-  await startCardOrder(ann.id, sampleLabelOrder({ paymentMethod: 'purchase', date: SHIP_DATE }) as never);
+  await startCardOrder(ann.id, sampleLabelOrder({ paymentMethod: 'purchase', shipDate: SHIP_DATE }) as never);
   const pending = (await listUserEntries(ann.id, { limit: 100 })).items.find((e) => e.status === 'pending');
   entry = pending!;
   orderId = String(entry.orderId);
