@@ -51,7 +51,11 @@ export class Conflict extends DomainError {
   }
 }
 export class InsufficientBalance extends DomainError {
-  constructor(message = 'Insufficient balance') {
+  constructor(
+    message = 'Insufficient balance',
+    /** What a card would pay for the purchase to go through (issue 17); answered as `shortfallCents`. */
+    readonly shortfallCents?: number,
+  ) {
     super(message);
   }
 }
@@ -108,13 +112,14 @@ const domainStatus = new Map<DomainErrorClass, number>([
 /** Status code, public message and headers of an error, or undefined when it must stay a hidden 500. */
 export function exposedError(
   err: unknown,
-): { statusCode: number; message: string; fields?: Record<string, string>; headers?: Record<string, string> } | undefined {
+): { statusCode: number; message: string; fields?: Record<string, string>; headers?: Record<string, string>; shortfallCents?: number } | undefined {
   if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
   if (err instanceof DomainError) {
     const statusCode = domainStatus.get(err.constructor as DomainErrorClass);
     const seconds = err instanceof Conflict || err instanceof TooManyAttempts ? err.retryAfterSeconds : undefined;
     const retryAfter = seconds !== undefined ? { 'retry-after': String(seconds) } : undefined;
-    if (statusCode) return { statusCode, message: err.message, headers: retryAfter };
+    const shortfall = err instanceof InsufficientBalance && err.shortfallCents !== undefined ? { shortfallCents: err.shortfallCents } : {};
+    if (statusCode) return { statusCode, message: err.message, headers: retryAfter, ...shortfall };
   }
   return undefined;
 }

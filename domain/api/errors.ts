@@ -13,6 +13,10 @@ export const apiErrorSchema = z
       .optional()
       .meta({ description: 'A 400 for bad input: one message per field, keyed by the field\'s path in the body ("from.zip").' }),
     requestId: z.string().optional().meta({ description: 'An unexpected 500: the request id to quote to support.' }),
+    shortfallCents: z.number().int().optional().meta({
+      description:
+        "A 402 for a label bought with credits: what a card must pay for it to go through (the balance's shortfall, at least the card minimum of $0.50); send `payShortfall: true` to pay it.",
+    }),
   })
   .meta({ id: 'Error' });
 export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;

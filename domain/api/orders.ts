@@ -62,6 +62,13 @@ export interface Order {
   /** Key of the PDF in the label store. */
   labelKey: string | null;
   failureReason: string | null;
+  /**
+   * A credits order whose balance fell short and that the shipper chose to pay the rest by card
+   * (issue 17): the card's top-up, in cents. It waits as awaiting_payment until that payment settles.
+   */
+  shortfallCents?: number;
+  /** Such an order's card checkout, so a repeat of the request answers the same one. */
+  checkoutUrl?: string;
   /** What the carrier charged us for the label, in cents; null for sandbox labels and orders before it was kept. */
   costCents?: number | null;
   /**
@@ -158,6 +165,10 @@ export const createdLabelSchema = z
     label: apiOrderSchema,
     balance: z.number().meta({ description: 'The wallet balance after the debit, in dollars.' }),
     balanceCents: z.number().int(),
+    checkoutUrl: z.string().nullable().meta({
+      description:
+        'With `payShortfall` and too little balance: the card checkout for the shortfall, where to send the payer (the label is then `awaiting_payment` and bought once the payment settles); null otherwise.',
+    }),
   })
   .meta({ id: 'CreatedLabel' });
 export type CreatedLabel = z.infer<typeof createdLabelSchema>;

@@ -273,6 +273,19 @@ export async function completeOrder(order: Order, label: LabelFields): Promise<O
   return { ...order, ...label, status: 'created', updatedAt };
 }
 
+/** Keeps an awaiting order's checkout address, so a repeated request answers the same checkout. */
+export async function setCheckoutUrl(order: Pick<Order, 'userId' | 'id'>, url: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(order.userId, order.id),
+      UpdateExpression: 'SET checkoutUrl = :url',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':url': url },
+    }),
+  );
+}
+
 /** Marks an order that never got paid as failed (its checkout could not start or expired). */
 export async function failAwaitingOrder(userId: string, orderId: string, reason: string): Promise<void> {
   await transact([moveOrderStep({ userId, id: orderId }, 'awaiting_payment', 'failed', new Date().toISOString(), { failureReason: reason })]);

@@ -4,6 +4,13 @@
  * settles the payment and spends it on the label (net zero for the wallet) and moves the order to
  * processing; then the label is bought. A carrier failure refunds the price into the wallet, where
  * the person can use it for the next label.
+ *
+ * A credits order short of balance whose shipper pays the shortfall by card (issue 17,
+ * ./credit-orders.ts) settles through the same event: one transaction records the event, completes
+ * the shortfall's top-up, debits the full price with its label entry (one balance update of the
+ * difference, on the condition that the balance still covers the rest) and moves the order to
+ * processing. If the balance was spent meanwhile, the top-up still completes (the money is the
+ * user's) and the order fails: no cent is stranded either way.
  */
 import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
@@ -15,9 +22,21 @@ import { ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
 import { settleTopUp, startPayment } from '../payments/top-ups';
 import { getEntry } from '../wallet/ledger';
-import { settleAndSpend } from '../wallet/wallet';
+import { completeTopUp, settleAndSpend, settleShortfallAndSpend } from '../wallet/wallet';
+import type { Order } from '../../domain/api/orders';
+import type { LedgerEntry } from '../../domain/api/wallet';
+import type { User } from '../../domain/api/users';
 import { fulfilOrder, priceOf } from './buy-label';
 import { leaseExpired, recoverOrder } from './recovery';
+
+/** Why an order waiting for its card payment failed with nothing charged (the shipper may start again). */
+export const CHECKOUT_NOT_STARTED = 'checkout could not start';
+export const CARD_CANCELLED = 'card payment cancelled';
+export const CARD_FAILED = 'card payment did not complete';
+export const UNPAID_REASONS: ReadonlySet<string> = new Set([CHECKOUT_NOT_STARTED, CARD_CANCELLED, CARD_FAILED]);
+/** A shortfall order whose balance no longer covered the rest when its card payment settled. */
+export const SPENT_MEANWHILE =
+  'Your wallet balance no longer covered the rest of the price when the card payment arrived, so the label was not bought. The card payment was added to your wallet.';
 
 /** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
 export async function startCardOrder(userId: string, details: LabelOrderBody, appOrigin?: string): Promise<{ id: string; url: string }> {
@@ -37,7 +56,7 @@ export async function startCardOrder(userId: string, details: LabelOrderBody, ap
     });
     return { id: ref, url };
   } catch (err) {
-    await failAwaitingOrder(userId, order.id, 'checkout could not start').catch(() => undefined);
+    await failAwaitingOrder(userId, order.id, CHECKOUT_NOT_STARTED).catch(() => undefined);
     throw err;
   }
 }
@@ -60,17 +79,25 @@ export async function settleCardOrderEvent(input: {
   if (!entry || !order || !user) return 'rejected';
   if (input.outcome !== 'completed') {
     const result = await settleTopUp({ userId: user.id, entryId: entry.id, outcome: input.outcome, eventKey: input.eventKey });
-    await failAwaitingOrder(user.id, order.id, input.outcome === 'cancelled' ? 'card payment cancelled' : 'card payment did not complete');
+    await failAwaitingOrder(user.id, order.id, input.outcome === 'cancelled' ? CARD_CANCELLED : CARD_FAILED);
     return result;
   }
-  if (input.paidCents !== order.priceCents) return 'duplicate-or-rejected';
+  const shortfall = order.shortfallCents !== undefined;
+  if (input.paidCents !== (shortfall ? order.shortfallCents : order.priceCents) || input.paidCents !== entry.amountCents) return 'duplicate-or-rejected';
   const now = new Date().toISOString();
+  const event = eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now);
+  const move = { amountCents: order.priceCents, orderId: order.id };
   const settled = await transact([
-    eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now),
-    ...settleAndSpend(user, entry.id, { amountCents: order.priceCents, orderId: order.id }, now),
+    event,
+    ...(shortfall ? settleShortfallAndSpend(user, entry, move, now) : settleAndSpend(user, entry.id, move, now)),
     moveOrderStep(order, 'awaiting_payment', 'processing', now),
   ]).then(
-    (r) => r.ok,
+    async (r) => {
+      // The balance was spent meanwhile: the top-up completes on its own (the money is the user's)
+      // and the order fails, with the same event record, so a replay does nothing.
+      if (!r.ok && shortfall && r.failed.has('wallet.balance')) return (await creditAndFail(user, entry, order, event, now)) ? ('credited' as const) : false;
+      return r.ok;
+    },
     async (err: unknown) => {
       // DynamoDB may have applied the settlement and lost only its answer (a timeout). A replay of
       // this event would then find it recorded and do nothing, leaving the order paid and
@@ -82,6 +109,7 @@ export async function settleCardOrderEvent(input: {
       throw err;
     },
   );
+  if (settled === 'credited') return 'credited-order-failed';
   if (!settled) {
     // A replay of an event already recorded: if the purchase it started died mid-way (its lease ran
     // out with the order still processing), finish or refund it now rather than at the next run.
@@ -97,4 +125,18 @@ export async function settleCardOrderEvent(input: {
     if (err instanceof ProviderUnavailable) return 'refunded';
     throw err;
   }
+}
+
+/**
+ * A shortfall payment that arrived when the balance no longer covered the rest of the price: one
+ * transaction records the event, completes the top-up (+its amount) and fails the order. False when
+ * it was settled another way meanwhile (a replay, a concurrent event): nothing changes then.
+ */
+async function creditAndFail(user: User, entry: LedgerEntry, order: Order, event: ReturnType<typeof eventRecordStep>, now: string): Promise<boolean> {
+  const done = await transact([
+    event,
+    ...completeTopUp({ ...entry, userId: user.id }, now),
+    moveOrderStep(order, 'awaiting_payment', 'failed', now, { failureReason: SPENT_MEANWHILE }),
+  ]);
+  return done.ok;
 }

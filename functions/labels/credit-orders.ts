@@ -2,21 +2,40 @@
  * Buying a label with wallet credits: one transaction claims the Idempotency-Key, stores the order
  * (processing, under a lease) and debits the wallet; then the carrier (./buy-label.ts). A repeated
  * key answers the first order's outcome and never buys twice, and never with a 5xx.
+ *
+ * When the balance is short: 402 with what a card would pay (`shortfallCents`); or, with
+ * `payShortfall`, one transaction claims the key and stores the order awaiting_payment, and a card
+ * checkout for the shortfall only starts. Its webhook settles it (./card-orders.ts): top-up and
+ * debit in one transaction, then the label.
  */
 import type { Order } from '../../domain/api/orders';
+import { findLabelType } from '../../domain/pricing';
 import type { User } from '../../domain/api/users';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
-import { claimKeyStep, getOrder, newOrder, orderIdForKey, putOrderStep } from '../data/orders';
+import { claimKeyStep, failAwaitingOrder, getOrder, newOrder, orderIdForKey, putOrderStep, setCheckoutUrl } from '../data/orders';
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
+import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit } from '../wallet/wallet';
 import { fulfilOrder, priceOf } from './buy-label';
+import { CHECKOUT_NOT_STARTED, SPENT_MEANWHILE, UNPAID_REASONS } from './card-orders';
 import { leaseExpired, recoverOrder } from './recovery';
 
 export const REFUNDED_BEFORE = 'This label could not be bought and its price went back to your wallet. Start a new order to try again.';
+/** A repeat of a shortfall order whose card payment never went through (cancelled, failed, never started). */
+export const UNPAID_BEFORE = "This order's card payment did not go through, so nothing was charged. Start a new order to try again.";
+
+/**
+ * The least a card is charged (Stripe's minimum for USD is $0.50): a smaller shortfall is rounded up
+ * to it, and the rest stays in the wallet as balance.
+ */
+export const CARD_MIN_CHARGE_CENTS = 50;
+
+/** What a card pays when the spendable balance lacks cents for a label of `priceCents`. */
+export const shortfallCharge = (priceCents: number, balanceCents: number): number => Math.max(priceCents - Math.max(balanceCents, 0), CARD_MIN_CHARGE_CENTS);
 
 type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' };
 
@@ -77,7 +96,13 @@ async function firstAnswer(userId: string, orderId: string, log: Logger): Promis
  * order + debit (402 when short, nothing changes), then the carrier. The same key from the same
  * user answers the first order and never buys twice.
  */
-export async function buyWithCredits(userId: string, body: LabelOrderBody, key: string, log: Logger): Promise<{ order: Order; user: User }> {
+export async function buyWithCredits(
+  userId: string,
+  body: LabelOrderBody,
+  key: string,
+  log: Logger,
+  appOrigin?: string,
+): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
   const price = priceOf(body);
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
@@ -89,16 +114,64 @@ export async function buyWithCredits(userId: string, body: LabelOrderBody, key: 
     if (await getOrder(user.id, fresh.id).catch(() => undefined)) return { kind: 'placed', order: fresh } as const;
     throw err;
   });
-  if (placed.kind === 'insufficient') throw new InsufficientBalance();
-  let order: Order;
-  if (placed.kind === 'repeat') {
-    order = await firstAnswer(user.id, placed.orderId, log);
-    // A retry never answers 5xx: the first request's outcome is final (the label, or its refund), or
-    // it is still at work and the client is told when to ask again.
-    if (order.status === 'failed') throw new Conflict(REFUNDED_BEFORE);
-    if (order.status !== 'created') throw new Conflict('This order is still being processed. Try again in a moment.', REPEAT_RETRY_AFTER_S);
-  } else {
-    order = await fulfilOrder(user, placed.order, log);
+  if (placed.kind === 'insufficient') {
+    // The spendable balance as the transaction saw it (a consistent read right after it).
+    const now = (await getUserById(user.id, { consistent: true })) ?? user;
+    const shortfallCents = shortfallCharge(price, now.balanceCents ?? 0);
+    if (!body.payShortfall) throw new InsufficientBalance(undefined, shortfallCents);
+    const started = await placeShortfallOrder(user, { ...fresh, status: 'awaiting_payment', shortfallCents }, key, appOrigin);
+    if (started.kind === 'placed') return { order: started.order, user: now, checkoutUrl: started.checkoutUrl };
+    return repeatAnswer(user, started.orderId, log);
   }
-  return { order, user: (await getUserById(user.id, { consistent: true })) ?? user };
+  if (placed.kind === 'repeat') return repeatAnswer(user, placed.orderId, log);
+  const order = await fulfilOrder(user, placed.order, log);
+  return { order, user: (await getUserById(user.id, { consistent: true })) ?? user, checkoutUrl: null };
+}
+
+/** A repeated key: the first order's outcome (never a second purchase, order or checkout). */
+async function repeatAnswer(user: User, orderId: string, log: Logger): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
+  const order = await firstAnswer(user.id, orderId, log);
+  // A shortfall order still waiting for its card answers the same checkout (once it has one).
+  if (order.status === 'awaiting_payment' && order.checkoutUrl) return { order, user, checkoutUrl: order.checkoutUrl };
+  // A retry never answers 5xx: the first request's outcome is final (the label, its refund, or a
+  // card payment that never went through), or it is still at work and the client is told when to ask again.
+  if (order.status === 'failed' && order.failureReason === SPENT_MEANWHILE) throw new Conflict(SPENT_MEANWHILE);
+  if (order.status === 'failed' && UNPAID_REASONS.has(order.failureReason ?? '')) throw new Conflict(UNPAID_BEFORE);
+  if (order.status === 'failed') throw new Conflict(REFUNDED_BEFORE);
+  if (order.status !== 'created') throw new Conflict('This order is still being processed. Try again in a moment.', REPEAT_RETRY_AFTER_S);
+  return { order, user: (await getUserById(user.id, { consistent: true })) ?? user, checkoutUrl: null };
+}
+
+/**
+ * Stores a shortfall order (awaiting_payment, no money moved) with its idempotency key in one
+ * transaction, then starts the card checkout of its shortfall (a pending top-up tied to the order).
+ * A checkout that cannot start fails the order (nothing was charged) and the error goes on.
+ */
+async function placeShortfallOrder(
+  user: User,
+  order: Order & { shortfallCents: number },
+  key: string,
+  appOrigin: string | undefined,
+): Promise<{ kind: 'placed'; order: Order; checkoutUrl: string } | { kind: 'repeat'; orderId: string }> {
+  const placed = await transact([claimKeyStep(user.id, key, order.id), putOrderStep(order)]);
+  if (!placed.ok) {
+    if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
+    throw new Error(`placing shortfall order ${order.id} failed on ${[...placed.failed].join(', ')}`);
+  }
+  try {
+    const { url } = await startPayment({
+      userId: user.id,
+      amountCents: order.shortfallCents,
+      creditType: 'Card',
+      purpose: 'label',
+      orderId: order.id,
+      description: `USPS label: ${findLabelType(order.labelType)?.name ?? order.labelType} (the part your wallet does not cover)`,
+      appOrigin,
+    });
+    await setCheckoutUrl(order, url);
+    return { kind: 'placed', order: { ...order, checkoutUrl: url }, checkoutUrl: url };
+  } catch (err) {
+    await failAwaitingOrder(user.id, order.id, CHECKOUT_NOT_STARTED).catch(() => undefined);
+    throw err;
+  }
 }

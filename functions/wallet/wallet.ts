@@ -144,6 +144,24 @@ export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: W
 }
 
 /**
+ * A card payment of a label's shortfall (issue 17): the pending top-up completes (+topUpCents) and
+ * the label's debit entry is written (-price), with ONE balance update of their difference (DynamoDB
+ * allows one operation per item in a transaction) on the condition that the balance still covers
+ * what the card did not pay (price - topUpCents). Fails as `wallet.balance` when it no longer does
+ * (spent meanwhile): the caller then completes the top-up alone (completeTopUp) and fails the order,
+ * and as `wallet.entry` when the payment is no longer pending or was for another amount.
+ */
+export function settleShortfallAndSpend(user: EntryOwner, payment: { id: string; amountCents: number }, move: WalletMove, now: string): Step[] {
+  const delta = payment.amountCents - move.amountCents;
+  return [
+    endPendingStep({ userId: user.id, id: payment.id, amountCents: payment.amountCents }, 'completed', now),
+    balanceStep(user.id, delta, 'covers'),
+    { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
+    ...statsSteps({ balanceCents: delta, topUps: 1, topUpCents: payment.amountCents }),
+  ];
+}
+
+/**
  * The step named `wallet.balance` that moves `cents` between spendable and held: `hold` takes them
  * from the balance (which must cover them), `release` gives them back, `payOut` lets them go.
  */

@@ -110,7 +110,7 @@ describe('buying labels with wallet credits', () => {
     const user = await newUser(500);
     const res = await buy(user.token, 'k-short');
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ message: 'Insufficient balance' });
+    expect(await res.json()).toEqual({ message: 'Insufficient balance', shortfallCents: 100 });
     expect(await expectLedgerInvariant(user.id)).toBe(500);
     expect((await ledgerOf(user.id)).entries).toHaveLength(1);
   });

@@ -184,7 +184,8 @@ describe('POST /shipping/create-label: refusals before any money moves', () => {
     const res = await withoutWrites(() => buy(form(), idempotencyKey(), poor.token));
 
     expect(res.statusCode).toBe(402);
-    expect(res.json).toEqual({ message: 'Insufficient balance' });
+    // A $6.00 label against $5.99: the card would pay the Stripe minimum of $0.50, not $0.01.
+    expect(res.json).toEqual({ message: 'Insufficient balance', shortfallCents: 50 });
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
     expect(watch.put).not.toHaveBeenCalled();
   });

@@ -1,0 +1,193 @@
+/**
+ * Issue 17 against DynamoDB Local with the sandbox carrier and the sandbox card checkout: the ship
+ * date (its window in US Eastern time, stored, answered, printed and starting the refund window),
+ * and a credits label short of balance: 402 with the shortfall, or, with `payShortfall`, an order
+ * awaiting a card payment of the shortfall only, settled by the signed Stripe event through the
+ * real webhook. Proof: the answers, the order, the ledger entries and the balance.
+ */
+import { ulid } from 'ulid';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refundWindowEnd } from '../../../../domain/api/orders';
+import { addDays, todayInEastern } from '../../../../domain/ship-date';
+import { transact } from '../../../../functions/data/client';
+import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
+import { getOrder } from '../../../../functions/data/orders';
+import { getUserById } from '../../../../functions/data/users';
+import { SPENT_MEANWHILE } from '../../../../functions/labels/card-orders';
+import { adjust } from '../../../../functions/wallet/wallet';
+import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { expectLedgerInvariant } from '../../ledger-invariant';
+import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
+import { creditWallet } from '../../wallet-credit';
+import { deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
+import { withoutWrites } from '../table-changes';
+import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
+
+vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
+  (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
+);
+
+const PRICE = 600; // sampleLabelOrder: USPS Priority, 2 lb
+let ann: Account;
+beforeEach(async () => {
+  watchCarrierAnew();
+  ann = await newAccount('user', 'shipdate');
+});
+afterEach(async () => {
+  await expectLedgerInvariant(ann.id);
+});
+
+const buy = (body: unknown, key = idempotencyKey()) => invoke('POST /shipping/create-label', { token: ann.token, body, headers: { 'idempotency-key': key } });
+const balance = async () => (await getUserById(ann.id, { consistent: true }))?.balanceCents;
+const orderIdOf = (res: Awaited<ReturnType<typeof buy>>) => (res.json?.label as { shipOrderId: string }).shipOrderId;
+
+describe('POST /shipping/create-label: the ship date', () => {
+  beforeEach(() => creditWallet(ann, 1000));
+
+  it('keeps a date at the end of the window: stored, answered, sent to the carrier, and the refund window starts from it', async () => {
+    const shipDate = addDays(todayInEastern(), 7);
+    const res = await buy(sampleLabelOrder({ shipDate }));
+
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json?.label).toMatchObject({ shipDate, status: 'created', refundableUntil: refundWindowEnd(shipDate), toEmail: null });
+    expect(refundWindowEnd(shipDate)).toBe(`${addDays(shipDate, 28)}T00:00:00.000Z`);
+    expect(await getOrder(ann.id, orderIdOf(res))).toMatchObject({ shipDate, status: 'created' });
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate }), expect.anything());
+    const list = await invoke('GET /shipping/orders', { token: ann.token });
+    expect((list.json?.orders as { shipDate: string }[])[0]?.shipDate).toBe(shipDate);
+  });
+
+  it('stores the recipient email on the order (not sent to the carrier)', async () => {
+    const res = await buy(sampleLabelOrder({ toEmail: 'bo@example.com' }));
+
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await getOrder(ann.id, orderIdOf(res))).toMatchObject({ toEmail: 'bo@example.com', shipDate: todayInEastern() });
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.not.objectContaining({ toEmail: expect.anything() }), expect.anything());
+  });
+
+  it.each([
+    ['yesterday in US Eastern time', () => addDays(todayInEastern(), -1)],
+    ['8 days ahead', () => addDays(todayInEastern(), 8)],
+  ])('refuses a date %s with 400, writing nothing and buying nothing', async (_what, day) => {
+    const res = await withoutWrites(() => buy(sampleLabelOrder({ shipDate: day() })));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json?.fields).toEqual({ shipDate: 'Ship date must be within the next 7 days' });
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+    expect(await balance()).toBe(1000);
+  });
+
+  it('refuses a malformed date and the old field name with clear messages', async () => {
+    const bad = await withoutWrites(() => buy(sampleLabelOrder({ shipDate: '12/01/2026' })));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json?.fields).toEqual({ shipDate: 'Use a date like 2026-01-31' });
+
+    const old = await withoutWrites(() => buy(sampleLabelOrder({ date: todayInEastern() })));
+    expect(old.statusCode).toBe(400);
+    expect(old.json?.fields).toEqual({ date: 'date was renamed shipDate' });
+  });
+});
+
+describe('POST /shipping/create-label: too little credit', () => {
+  beforeEach(() => creditWallet(ann, 250));
+
+  it('answers 402 with the shortfall in cents, writing nothing', async () => {
+    const res = await withoutWrites(() => buy(sampleLabelOrder()));
+
+    expect(res.statusCode).toBe(402);
+    expect(res.json).toEqual({ message: 'Insufficient balance', shortfallCents: PRICE - 250 });
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  async function startShortfall(key = idempotencyKey()) {
+    const res = await buy(sampleLabelOrder({ payShortfall: true }), key);
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = orderIdOf(res);
+    const pending = (await entriesOf(ann.id)).filter((e) => e.status === 'pending');
+    expect(pending).toHaveLength(1);
+    const checkout = await getLocalCheckout(String(pending[0]!.providerRef));
+    if (!checkout) throw new Error('no sandbox checkout');
+    return { res, orderId, entry: pending[0]!, checkout };
+  }
+
+  it('with payShortfall: stores the order awaiting payment and starts a card checkout of exactly the shortfall; nothing moves yet', async () => {
+    const { res, orderId, entry, checkout } = await startShortfall();
+
+    expect(res.json).toMatchObject({ label: { status: 'awaiting_payment', priceCents: PRICE, paymentMethod: 'credits' }, balanceCents: 250 });
+    expect(res.json?.checkoutUrl).toEqual(expect.any(String));
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'awaiting_payment', shortfallCents: 350, checkoutUrl: res.json?.checkoutUrl });
+    expect(entry).toMatchObject({ type: 'topup', amountCents: 350, orderId, creditType: 'Card' });
+    expect(checkout).toMatchObject({ purpose: 'label', amountCents: 350, entryId: entry.id });
+    expect(await balance()).toBe(250);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('a repeated request with the same key answers the same order and checkout, starting nothing new', async () => {
+    const key = idempotencyKey();
+    const first = await startShortfall(key);
+
+    const again = await buy(sampleLabelOrder({ payShortfall: true }), key);
+    expect(again.statusCode).toBe(201);
+    expect(orderIdOf(again)).toBe(first.orderId);
+    expect(again.json?.checkoutUrl).toBe(first.res.json?.checkoutUrl);
+    expect((await entriesOf(ann.id)).filter((e) => e.status === 'pending')).toHaveLength(1);
+    expect((await invoke('GET /shipping/orders', { token: ann.token })).json?.orders).toHaveLength(1);
+  });
+
+  it('the signed payment event settles it: balance old + shortfall - price, entries sum to it, label bought; a replay does nothing', async () => {
+    const { orderId, entry, checkout } = await startShortfall();
+    const paid = stripeEvent(checkout, 'paid');
+
+    expect((await deliverSigned(paid)).statusCode).toBe(200);
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'created', tracking: expect.any(String) });
+    expect(await balance()).toBe(250 + 350 - PRICE);
+    expect(await expectLedgerInvariant(ann.id)).toBe(0);
+    const mine = (await entriesOf(ann.id)).filter((e) => e.orderId === orderId);
+    expect(mine.map((e) => [e.type, e.amountCents, e.status]).sort()).toEqual([
+      ['label', -PRICE, 'completed'],
+      ['topup', 350, 'completed'],
+    ]);
+    expect(mine.find((e) => e.type === 'topup')?.id).toBe(entry.id);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+
+    const replay = await withoutWrites(() => deliverSigned(paid));
+    expect(replay.statusCode).toBe(200);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(await balance()).toBe(0);
+  });
+
+  it('a balance spent meanwhile: the top-up still credits the wallet and the order fails with a clear reason', async () => {
+    const { orderId, entry, checkout } = await startShortfall();
+    const spent = await transact(adjust(ann, ulid(), -200, 'spent elsewhere'));
+    expect(spent.ok).toBe(true);
+
+    expect((await deliverSigned(stripeEvent(checkout, 'paid'))).statusCode).toBe(200);
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: SPENT_MEANWHILE });
+    expect(await balance()).toBe(50 + 350);
+    expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'completed', amountCents: 350 });
+    expect((await entriesOf(ann.id)).filter((e) => e.type === 'label')).toEqual([]);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+    // The same key now answers that outcome, never a second checkout.
+  });
+
+  it('a cancelled checkout: the entry ends cancelled, the order failed, nothing moved', async () => {
+    const { orderId, entry, checkout } = await startShortfall();
+
+    expect((await deliverSigned(stripeEvent(checkout, 'cancelled'))).statusCode).toBe(200);
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed' });
+    expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'cancelled' });
+    expect(await balance()).toBe(250);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('with enough balance, payShortfall changes nothing: the label is bought from the wallet', async () => {
+    await creditWallet(ann, 1000);
+    const res = await buy(sampleLabelOrder({ payShortfall: true }));
+
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toMatchObject({ label: { status: 'created' }, checkoutUrl: null, balanceCents: 1250 - PRICE });
+  });
+});
