@@ -30,7 +30,7 @@ describe('CSV writer (functions/exports/csv.ts)', () => {
       ],
       [{ cents: -500, memo: '-5.00' }],
     );
-    const [header, row] = parse<string[]>(text.slice(1), {});
+    const [header, row]: string[][] = parse(text.slice(1));
     expect(header).toEqual(['amount', 'cents', 'memo']);
     expect(row).toEqual(['-5.00', '-500', "'-5.00"]);
   });
