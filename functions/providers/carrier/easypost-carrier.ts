@@ -5,7 +5,7 @@
  *
  *   create    POST {EASYPOST_API_URL}/v2/shipments
  *             { shipment: { reference, to_address, from_address, parcel: { weight (oz), length,
- *               width, height (in) }, options: { label_format: "PDF" } } }
+ *               width, height (in) }, options: { label_format: "PDF", label_date } } }
  *                                                  -> Shipment { id: "shp_...", rates: [...] }
  *   buy       POST {EASYPOST_API_URL}/v2/shipments/{id}/buy  { rate: { id: "rate_..." } }
  *                                                  -> Shipment { tracking_code, postage_label }
@@ -30,7 +30,10 @@
  * refund asked at once, as for a wrong selected_rate. With `label_format: "PDF"` EasyPost answers
  * the PDF in `label_pdf_url` (its `label_url` then points at the same PDF, `label_file_type`
  * "application/pdf"); label_url is used only when the file type says PDF. Weights go in ounces and
- * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants.
+ * dimensions in inches, at most one decimal, as EasyPost's Parcel object wants. The ship date goes
+ * as `options.label_date` (the date printed on the postage label, an ISO 8601 time; EasyPost's own
+ * client tests send "yyyy-MM-ddTHH:mm:ssZ" and its answers echo `postage_label.label_date` so): noon
+ * UTC of the day, the same calendar day in every US time zone.
  *
  * Refunds of unused labels (issue 14 part 2), by the shipment id kept as the order's carrierRef:
  *
@@ -145,7 +148,7 @@ export class EasyPostCarrier implements Carrier {
           width: inches(request.widthIn),
           height: inches(request.heightIn),
         },
-        options: { label_format: 'PDF' },
+        options: { label_format: 'PDF', label_date: `${request.shipDate}T12:00:00Z` },
       },
     });
     const shipmentId = typeof created.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(created.id) ? created.id : undefined;

@@ -98,7 +98,8 @@ describe('EasyPostCarrier.buyLabel', () => {
         to_address: { name: 'Dr. Steve Brule', street1: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
         from_address: { name: 'Ann Shipper', street1: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
         parcel: { weight: 40, length: 12, width: 8, height: 4 },
-        options: { label_format: 'PDF' },
+        // The ship date (sampleLabelRequest's 2026-09-07) printed on the label: noon UTC, that day in every US zone.
+        options: { label_format: 'PDF', label_date: '2026-09-07T12:00:00Z' },
       },
     });
 
