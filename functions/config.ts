@@ -55,6 +55,9 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('PrepaidShip <no-reply@prepaidship.local>'),
   /** Where support requests go (issue 6). */
   SUPPORT_EMAIL: z.email().default('support@prepaidship.local'),
+  /** The seller printed on PDF receipts (issue 17): its name, and its postal address with `;` between lines. */
+  SELLER_NAME: z.string().trim().min(1).max(120).default('PrepaidShip'),
+  SELLER_ADDRESS: z.string().trim().min(1).max(300).default('Address not configured (set SELLER_ADDRESS)'),
 
   /** `altcha`: self-hosted proof of work; `recaptcha`: Google; `none`: tests only (warned at start). */
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),

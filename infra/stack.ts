@@ -290,6 +290,12 @@ export class PrepaidShipStack extends Stack {
         'No MAIL_FROM setting: mails (sign-in codes) will be sent from no-reply@prepaidship.local, which SES refuses. Set it to an SES-verified address.',
       );
     }
+    if (!settings.SELLER_ADDRESS) {
+      Annotations.of(this).addWarningV2(
+        'prepaidship:seller-address',
+        'No SELLER_ADDRESS setting: PDF receipts will print "Address not configured". Set SELLER_NAME and SELLER_ADDRESS (lines separated by ";").',
+      );
+    }
     const environment: Record<string, string> = {
       // Mail goes out through SES in AWS: the local outbox has no page there.
       MAIL_PROVIDER: 'ses',

@@ -74,7 +74,7 @@ function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
   return {
     operationId: operationId(r.handler),
     summary: routeKey(r),
-    description: ACCESS_NOTE[r.access],
+    description: r.note ? `${ACCESS_NOTE[r.access]} ${r.note}` : ACCESS_NOTE[r.access],
     tags: [r.handler.split('/')[0] as string],
     security: guarded ? [{ bearerAuth: [] }] : [],
     ...(pathNames.length || r.query

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
+import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
 import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
@@ -45,6 +46,8 @@ export interface FileAnswer {
   readonly file: string;
 }
 export const pdfFile = { file: 'application/pdf' } as const satisfies FileAnswer;
+/** A CSV file (UTF-8 with a BOM): the exports and the batch result (functions/exports/csv.ts). */
+export const csvFile = { file: 'text/csv' } as const satisfies FileAnswer;
 
 export interface RouteEntry {
   method: Method;
@@ -68,6 +71,8 @@ export interface RouteEntry {
    * tokens, 415 and 413 for bodies, 500): the published document lists both (domain/api/openapi.ts).
    */
   errors?: readonly ErrorStatus[];
+  /** What the published document should say of this route beyond its access (an odd path, a file's format). */
+  note?: string;
 }
 
 /** The error statuses the API answers; every one carries the error shape (domain/api/errors.ts). */
@@ -352,6 +357,39 @@ export const routes = [
     answer: adjustmentAnswerSchema,
     status: 201,
     errors: [404, 409],
+  },
+  // Receipts and exports (issue 17, parts 4 and 5)
+  {
+    method: 'GET',
+    // The public URL is /receipts/<entryId>.pdf: API Gateway cannot match `{entryId}.pdf`, so the
+    // parameter is the whole segment and the handler requires and strips `.pdf`.
+    path: '/receipts/{receipt}',
+    access: 'user',
+    handler: 'receipts/get-receipt',
+    table: 'read',
+    answer: pdfFile,
+    errors: [404],
+    note: 'Call it as `/receipts/<id>.pdf`: `receipt` is the id followed by `.pdf` (required). The id is a ledger entry id, or a shipment id for its label purchase. Only completed entries of the caller have receipts; others answer 404.',
+  },
+  {
+    method: 'GET',
+    path: '/exports/orders.csv',
+    access: 'user',
+    handler: 'exports/export-orders',
+    table: 'read',
+    query: exportRangeSchema,
+    answer: csvFile,
+    note: 'UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. Text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
+  },
+  {
+    method: 'GET',
+    path: '/exports/transactions.csv',
+    access: 'user',
+    handler: 'exports/export-transactions',
+    table: 'read',
+    query: transactionsExportQuerySchema,
+    answer: csvFile,
+    note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
   },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: labelsCounterSchema },

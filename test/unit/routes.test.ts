@@ -43,7 +43,7 @@ describe('route table', () => {
   });
 
   it('derives the API prefixes CloudFront and the local front route to the API', () => {
-    expect(apiPrefixes.sort()).toEqual(['/admin', '/api', '/auth', '/hoodpay', '/shipping', '/stripe', '/support', '/wallet']);
+    expect(apiPrefixes.sort()).toEqual(['/admin', '/api', '/auth', '/exports', '/hoodpay', '/receipts', '/shipping', '/stripe', '/support', '/wallet']);
   });
 
   it('sends exact-prefix routes to the API as well as the paths under each prefix', () => {
@@ -51,7 +51,9 @@ describe('route table', () => {
       '/admin/*',
       '/api/*',
       '/auth/*',
+      '/exports/*',
       '/hoodpay/*',
+      '/receipts/*',
       '/shipping/*',
       '/stripe/*',
       '/support',

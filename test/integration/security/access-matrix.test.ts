@@ -87,6 +87,8 @@ const ownerWithdrawal = async (w: World) => {
   const res = await invoke('POST /wallet/withdrawals', { token: w.owner.token, body: { amount: 2 } });
   return { withdrawalId: String(res.json?.id) };
 };
+/** A file answer's text (handlers send files base64-encoded, as API Gateway expects). */
+const csvText = (res: Answer) => Buffer.from(res.body ?? '', 'base64').toString('utf8');
 const uniqueEmail = () => `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 const matrix: Record<TableKey, Row> = {
@@ -304,6 +306,28 @@ const matrix: Record<TableKey, Row> = {
     }),
     after: async ({ actor, world }) => {
       expect((await getUserById(world.owner.id))?.balanceCents ?? 0, `owner's balance after ${actor}`).toBe(actor === 'admin' ? 100 : 0);
+    },
+  },
+  'GET /receipts/{receipt}': {
+    expect: OWNED(200),
+    why: "the receipt is read from the caller's own ledger: the owner's label receipt is a 404 for anyone else, admins included",
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ params: { receipt: `${fx.shipOrderId}.pdf` } }),
+  },
+  'GET /exports/orders.csv': {
+    expect: VERIFIED(200),
+    why: "the caller's own orders as CSV; the check proves nobody else's tracking number is in it",
+    prepare: ownerLabel,
+    after: async ({ actor, fx }, res) => {
+      if (res.statusCode === 200) expect(csvText(res).includes(fx.tracking as string), `owner's order in ${actor}'s export`).toBe(actor === 'user');
+    },
+  },
+  'GET /exports/transactions.csv': {
+    expect: VERIFIED(200),
+    why: "the caller's own ledger as CSV (scope=all, every user's top-ups, is the admin's only: test/integration/handlers/exports)",
+    prepare: ownerLabel,
+    after: async ({ actor, fx }, res) => {
+      if (res.statusCode === 200) expect(csvText(res).includes(fx.shipOrderId as string), `owner's entries in ${actor}'s export`).toBe(actor === 'user');
     },
   },
   'GET /api/counter': { expect: PUBLIC(200), why: 'the landing page counter' },

@@ -1,0 +1,32 @@
+/**
+ * Query strings of the CSV exports (issue 17): GET /exports/orders.csv and /exports/transactions.csv.
+ * `from` and `to` are calendar days (YYYY-MM-DD) in US Eastern time, both included, the zone the ship
+ * dates use; the browser's date inputs send exactly this. Shared by the route table and the export
+ * control, so the form and the server refuse the same ranges with the same words.
+ */
+import { z } from 'zod';
+
+export const EXPORT_DATE_MESSAGE = 'Use a date like 2026-01-31';
+export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';
+
+/** Most rows one export answers; a longer one is refused (400) with a hint to choose a shorter range. */
+export const EXPORT_MAX_ROWS = 10_000;
+export const EXPORT_TOO_MANY_MESSAGE = `This export would have more than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} rows; choose a shorter date range`;
+
+const day = z.iso.date({ error: EXPORT_DATE_MESSAGE }).optional();
+
+/** A range of days, refusing one that ends before it starts (string order is date order for YYYY-MM-DD). */
+export const exportRangeSchema = z
+  .object({ from: day, to: day })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+export type ExportRange = z.infer<typeof exportRangeSchema>;
+
+/** The transactions export: `scope=all` (admins only, else 403) exports every user's top-ups. */
+export const transactionsExportQuerySchema = z
+  .object({
+    from: day,
+    to: day,
+    scope: z.enum(['own', 'all'], { error: 'scope must be own or all' }).default('own'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;

@@ -1,0 +1,106 @@
+/**
+ * The CSV exports (issue 17, part 5): the caller's orders, the caller's ledger, or (admins) every
+ * user's top-ups, within a range of Eastern days, written by the one CSV writer (./csv.ts).
+ *
+ * Rows are read through the existing newest-first lists (a Query of the user's partition, or of
+ * gsi1 `TXNTYPE#topup` for every user), page after page, skipping rows newer than `to` and stopping
+ * at the first row older than `from`. At most EXPORT_MAX_ROWS rows: one more is refused with 400 (a
+ * Lambda answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
+ * Files list rows oldest first, as books read.
+ */
+import { toApiOrder, type Order } from '../../domain/api/orders';
+import type { LedgerEntry } from '../../domain/api/wallet';
+import { EXPORT_MAX_ROWS, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
+import { listOrders } from '../data/orders';
+import type { Page } from '../data/pagination';
+import { BadRequest } from '../errors';
+import { listEntriesByType, listUserEntries } from '../wallet/ledger';
+import { dollars, toCsv, type CsvColumn } from './csv';
+import { placeInRange } from './date-range';
+
+const PAGE = 500;
+
+/** The rows of a newest-first list that fall in the range, oldest first; 400 past EXPORT_MAX_ROWS. */
+async function collect<T extends { createdAt: string }>(
+  list: (page: { limit: number; cursor?: string }) => Promise<Page<T>>,
+  range: ExportRange,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list({ limit: PAGE, cursor });
+    for (const item of page.items) {
+      const place = placeInRange(item.createdAt, range);
+      if (place === 'before') return rows.reverse();
+      if (place === 'after') continue;
+      rows.push(item);
+      if (rows.length > EXPORT_MAX_ROWS) throw new BadRequest(EXPORT_TOO_MANY_MESSAGE);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return rows.reverse();
+}
+
+const ORDER_COLUMNS: CsvColumn<Order>[] = [
+  { header: 'shipOrderId', cell: (o) => o.id },
+  { header: 'createdAt', cell: (o) => o.createdAt },
+  { header: 'shipDate', cell: (o) => o.shipDate },
+  { header: 'status', cell: (o) => o.status },
+  { header: 'labelType', cell: (o) => o.labelType },
+  { header: 'service', cell: (o) => toApiOrder(o).labelTypeName },
+  { header: 'tracking', cell: (o) => o.tracking },
+  { header: 'weightLb', cell: (o) => o.weightLb },
+  { header: 'lengthIn', cell: (o) => o.lengthIn },
+  { header: 'widthIn', cell: (o) => o.widthIn },
+  { header: 'heightIn', cell: (o) => o.heightIn },
+  { header: 'fromName', cell: (o) => o.from.name },
+  { header: 'fromStreet', cell: (o) => o.from.street },
+  { header: 'fromCity', cell: (o) => o.from.city },
+  { header: 'fromState', cell: (o) => o.from.state },
+  { header: 'fromZip', cell: (o) => o.from.zip },
+  { header: 'fromCountry', cell: (o) => o.from.country },
+  { header: 'toName', cell: (o) => o.to.name },
+  { header: 'toStreet', cell: (o) => o.to.street },
+  { header: 'toCity', cell: (o) => o.to.city },
+  { header: 'toState', cell: (o) => o.to.state },
+  { header: 'toZip', cell: (o) => o.to.zip },
+  { header: 'toCountry', cell: (o) => o.to.country },
+  { header: 'toEmail', cell: (o) => o.toEmail },
+  { header: 'paymentMethod', cell: (o) => o.paymentMethod },
+  { header: 'price', cell: (o) => dollars(o.priceCents) },
+  { header: 'priceCents', cell: (o) => o.priceCents },
+];
+
+const ENTRY_COLUMNS: CsvColumn<LedgerEntry>[] = [
+  { header: 'entryId', cell: (e) => e.id },
+  { header: 'createdAt', cell: (e) => e.createdAt },
+  { header: 'completedAt', cell: (e) => e.completedAt },
+  { header: 'type', cell: (e) => e.type },
+  { header: 'status', cell: (e) => e.status },
+  { header: 'amount', cell: (e) => dollars(e.amountCents) },
+  { header: 'amountCents', cell: (e) => e.amountCents },
+  { header: 'creditType', cell: (e) => e.creditType },
+  { header: 'provider', cell: (e) => e.provider },
+  { header: 'orderId', cell: (e) => e.orderId },
+  { header: 'reason', cell: (e) => e.reason },
+];
+
+/** The admin's export adds who each top-up is for. */
+const ALL_TOPUP_COLUMNS: CsvColumn<LedgerEntry>[] = [
+  ...ENTRY_COLUMNS.slice(0, 1),
+  { header: 'userId', cell: (e) => e.userId },
+  { header: 'userName', cell: (e) => e.userName },
+  { header: 'userEmail', cell: (e) => e.userEmail },
+  ...ENTRY_COLUMNS.slice(1),
+];
+
+/** The caller's orders in the range, as CSV text. */
+export async function ordersCsv(userId: string, range: ExportRange): Promise<string> {
+  return toCsv(ORDER_COLUMNS, await collect((page) => listOrders(userId, page), range));
+}
+
+/** The caller's ledger entries in the range, or with `all` every user's top-ups, as CSV text. */
+export async function transactionsCsv(userId: string, range: ExportRange, scope: 'own' | 'all'): Promise<string> {
+  if (scope === 'all') return toCsv(ALL_TOPUP_COLUMNS, await collect((page) => listEntriesByType('topup', page), range));
+  return toCsv(ENTRY_COLUMNS, await collect((page) => listUserEntries(userId, page), range));
+}

@@ -1,0 +1,152 @@
+/**
+ * What a receipt says (issue 17, part 4), worked out from the caller's own ledger: which entry it is
+ * for, what it was, how it was paid and the balance after it. The drawing is ./draw-receipt.ts.
+ *
+ * A receipt is for a completed entry of the caller (a top-up, a label, a refund, a paid-out
+ * withdrawal or an admin's adjustment); a pending, failed or cancelled one has none, like another
+ * user's or an unknown id: all are the same 404, so ids cannot be probed. The id may also be a
+ * shipment's (its shipOrderId): that answers the receipt of the label's purchase, its `label` debit
+ * entry, so the Shipping Labels page links a receipt without the order answer carrying an entry id.
+ *
+ * Reads the user's whole ledger (one Query, paged), which "balance after" needs anyway.
+ */
+import { isValid as isUlid } from 'ulid';
+import type { Order } from '../../domain/api/orders';
+import type { LedgerEntry } from '../../domain/api/wallet';
+import { formatUsd } from '../../domain/money';
+import { findLabelType } from '../../domain/pricing';
+import { config } from '../config';
+import { getOrder } from '../data/orders';
+import { getUserById } from '../data/users';
+import { NotFound } from '../errors';
+import { listUserEntries } from '../wallet/ledger';
+import { balanceAfter } from './balance-after';
+
+export const NO_RECEIPT_MESSAGE = 'No receipt for this transaction';
+
+/** Everything printed on a receipt; amounts in cents. */
+export interface Receipt {
+  /** The receipt number: the ledger entry's id. */
+  number: string;
+  /** When the entry completed (ISO time); printed in US Eastern time. */
+  completedAt: string;
+  seller: { name: string; addressLines: string[] };
+  customer: { name: string; email: string };
+  /** What it was, as a title: "Wallet top-up", "Shipping label", ... */
+  title: string;
+  /** Label/value lines under the title (service, tracking, from/to, order id, reason). */
+  details: [string, string][];
+  /** The entry's signed amount (credits positive). */
+  amountCents: number;
+  /** How the amount is named: "Amount paid", "Amount refunded", ... (the amount is printed unsigned beside it). */
+  amountLabel: string;
+  paymentMethod: string;
+  balanceAfterCents: number;
+}
+
+/** Every entry of the user, oldest page last (order does not matter to balanceAfter). */
+async function wholeLedger(userId: string): Promise<LedgerEntry[]> {
+  const all: LedgerEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUserEntries(userId, { limit: 500, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+const TITLES: Record<LedgerEntry['type'], string> = {
+  topup: 'Wallet top-up',
+  label: 'Shipping label',
+  refund: 'Label refund',
+  withdrawal: 'Withdrawal (paid out)',
+  adjustment: 'Wallet adjustment',
+};
+
+/** The words before the unsigned amount. */
+function amountLabelOf(entry: LedgerEntry): string {
+  if (entry.type === 'refund') return 'Amount refunded';
+  if (entry.type === 'withdrawal') return 'Amount paid out';
+  if (entry.type === 'adjustment') return entry.amountCents < 0 ? 'Amount debited' : 'Amount credited';
+  return 'Amount paid';
+}
+
+/** How a card or crypto payment is named on the receipt. */
+function providerPayment(entry: LedgerEntry): string {
+  if (entry.provider === 'stripe') return 'Card';
+  if (entry.provider === 'hoodpay') return entry.creditType === 'Bitcoin' ? 'Crypto (Bitcoin)' : 'Crypto';
+  return 'Wallet credits';
+}
+
+/** How the entry was paid: the card or crypto of a top-up, or the wallet, naming a card's part of a label. */
+function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], order: Order | undefined): string {
+  switch (entry.type) {
+    case 'topup':
+      return providerPayment(entry);
+    case 'label': {
+      // A card-paid label (or its card-paid shortfall) has a completed top-up tied to the same order.
+      const card = ledger.find((e) => e.type === 'topup' && e.status === 'completed' && e.orderId === entry.orderId);
+      if (!card) return 'Wallet credits';
+      if (order?.paymentMethod === 'purchase' || card.amountCents >= -entry.amountCents) return providerPayment(card);
+      const rest = -entry.amountCents - card.amountCents;
+      return `${providerPayment(card)} ${formatUsd(card.amountCents)} + wallet credits ${formatUsd(rest)}`;
+    }
+    case 'refund':
+      return 'Credited to the wallet';
+    case 'withdrawal':
+      return 'Paid out from the wallet';
+    case 'adjustment':
+      return 'Wallet (adjusted by PrepaidShip)';
+  }
+}
+
+/** The lines that say what the entry was for. */
+function detailsOf(entry: LedgerEntry, order: Order | undefined): [string, string][] {
+  const lines: [string, string][] = [];
+  if (order) {
+    lines.push(['Service', order.service ?? findLabelType(order.labelType)?.name ?? order.labelType]);
+    if (order.tracking) lines.push(['Tracking', order.tracking]);
+    lines.push(['From', order.from.name], ['To', order.to.name], ['Ship date', order.shipDate], ['Order', order.id]);
+  } else if (entry.orderId) {
+    lines.push(['Order', entry.orderId]);
+  }
+  if (entry.type === 'topup' && entry.orderId) lines.unshift(['For', 'Card payment of a shipping label']);
+  if (entry.reason) lines.push(['Reason', entry.reason]);
+  return lines;
+}
+
+/** The seller's name and address lines (SELLER_ADDRESS separates lines with `;`). */
+export function seller(): Receipt['seller'] {
+  const { SELLER_NAME, SELLER_ADDRESS } = config();
+  return {
+    name: SELLER_NAME,
+    addressLines: SELLER_ADDRESS.split(';')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  };
+}
+
+/**
+ * The receipt of `id` (an entry id, or a shipment's id for its label purchase) for `userId`;
+ * NotFound when the caller has no completed entry by that id.
+ */
+export async function receiptFor(userId: string, id: string): Promise<Receipt> {
+  if (!isUlid(id)) throw new NotFound(NO_RECEIPT_MESSAGE);
+  const [user, ledger] = await Promise.all([getUserById(userId), wholeLedger(userId)]);
+  const entry = ledger.find((e) => e.id === id) ?? ledger.find((e) => e.type === 'label' && e.orderId === id && e.status === 'completed');
+  if (!user || entry?.status !== 'completed') throw new NotFound(NO_RECEIPT_MESSAGE);
+  const order = entry.orderId ? await getOrder(userId, entry.orderId) : undefined;
+  return {
+    number: entry.id,
+    completedAt: entry.completedAt ?? entry.createdAt,
+    seller: seller(),
+    customer: { name: user.name, email: user.email },
+    title: TITLES[entry.type],
+    details: detailsOf(entry, order),
+    amountCents: entry.amountCents,
+    amountLabel: amountLabelOf(entry),
+    paymentMethod: paymentMethodOf(entry, ledger, order),
+    balanceAfterCents: balanceAfter(ledger, entry),
+  };
+}
