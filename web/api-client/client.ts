@@ -33,6 +33,8 @@ export class ApiError extends Error {
     readonly hasServerMessage = true,
     /** The answer's `Retry-After` in seconds: the work is still under way, ask again then. */
     readonly retryAfterSeconds?: number,
+    /** A 402 for a label: what a card would pay for it to go through (create-label's `payShortfall`). */
+    readonly shortfallCents?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -81,7 +83,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const { message, fields } = (body ?? {}) as { message?: unknown; fields?: unknown };
+  const { message, fields, shortfallCents } = (body ?? {}) as { message?: unknown; fields?: unknown; shortfallCents?: unknown };
   const hasMessage = typeof message === 'string' && message !== '';
   return new ApiError(
     response.status,
@@ -89,6 +91,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     fields && typeof fields === 'object' ? (fields as Record<string, string>) : {},
     hasMessage,
     retryAfterOf(response.headers.get('retry-after')),
+    Number.isInteger(shortfallCents) ? (shortfallCents as number) : undefined,
   );
 }
 

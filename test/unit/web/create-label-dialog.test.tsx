@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 
 const created = (overrides: Record<string, unknown> = {}) =>
-  json({ label: apiOrder({ shipOrderId: 'o9', ...overrides }), balance: 19, balanceCents: 1900 }, 201);
+  json({ label: apiOrder({ shipOrderId: 'o9', ...overrides }), balance: 19, balanceCents: 1900, checkoutUrl: null }, 201);
 const networkError: StubAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { json, stubApi, type StubAnswer } from './api-stub';
 import { apiUser } from './page-test-setup';
 import { renderAt } from './render-route';
+import { todayInEastern } from '../../../domain/ship-date';
 
 /** What the Shipping Labels page reads: the profile, no shipments, no saved addresses. */
 export const labelsPageApi = (): Record<string, StubAnswer> => ({
@@ -33,6 +34,8 @@ export const orderBody = (paymentMethod: string, overrides: Record<string, unkno
   width: 6,
   from: { ...sender, country: 'US' },
   to: { ...recipient, country: 'US' },
+  // The dialog's ship date starts at today in US Eastern time.
+  shipDate: todayInEastern(),
   paymentMethod,
   ...overrides,
 });

@@ -10,11 +10,12 @@ import { useSavedAddresses } from '@/features/addresses';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useEstimateCents } from '../hooks/use-estimate-cents';
 import { usePlaceOrder } from '../hooks/use-place-order';
-import { emptyLabelForm, type LabelFormValues } from '../lib/label-form';
+import { newLabelForm, type LabelFormValues } from '../lib/label-form';
 import { AddressFields } from './address-fields';
 import { EstimatedCost } from './estimated-cost';
 import { PackageFields } from './package-fields';
 import { PaymentMethodField } from './payment-method-field';
+import { ShipDateField } from './ship-date-field';
 import { ShortOfCreditsAlert } from './short-of-credits-alert';
 
 interface LabelOrderFormProps {
@@ -31,29 +32,44 @@ interface LabelOrderFormProps {
  */
 export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
   const formId = useId();
-  const form = useForm<LabelFormValues, unknown, LabelOrderBody>({ resolver: zodResolver(labelOrderSchema), defaultValues: emptyLabelForm });
+  const form = useForm<LabelFormValues, unknown, LabelOrderBody>({ resolver: zodResolver(labelOrderSchema), defaultValues: newLabelForm() });
   const addresses = useSavedAddresses(open);
   const place = usePlaceOrder();
   const [leaving, setLeaving] = useLeavingPage();
-  const [shortOfCredits, setShortOfCredits] = useState(false);
-  const busy = form.formState.isSubmitting || leaving;
+  /** After a 402: what a card would pay for the label (undefined when the server did not say). */
+  const [short, setShort] = useState<{ shortfallCents?: number } | null>(null);
+  const [payingShortfall, setPayingShortfall] = useState(false);
+  const busy = form.formState.isSubmitting || leaving || payingShortfall;
 
-  const onSubmit = form.handleSubmit(async (order) => {
-    setShortOfCredits(false);
-    const outcome = await place(order);
+  async function submit(order: LabelOrderBody) {
+    setShort(null);
+    const { outcome, shortfallCents, fields } = await place(order);
     if (outcome === 'redirecting') setLeaving(true);
-    if (outcome === 'insufficient') setShortOfCredits(true);
+    if (outcome === 'insufficient') setShort({ shortfallCents });
+    // The server's own field messages (its clock may put a ship date outside the window) go under their fields.
+    for (const [field, message] of Object.entries(fields ?? {})) form.setError(field as keyof LabelFormValues, { message }, { shouldFocus: true });
     if (outcome === 'created') {
-      form.reset();
+      form.reset(newLabelForm());
       onCreated();
     }
-  });
+  }
+  const onSubmit = form.handleSubmit(submit);
+  // The form as it is now, again, with a card paying what the balance lacks (the server recomputes it).
+  const payShortfall = async () => {
+    setPayingShortfall(true);
+    try {
+      await form.handleSubmit((order) => submit({ ...order, payShortfall: true }))();
+    } finally {
+      setPayingShortfall(false);
+    }
+  };
 
   return (
     <FormProvider {...form}>
       <Dialog.Body>
         <Form id={formId} onSubmit={onSubmit}>
           <PackageFields />
+          <ShipDateField />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '5', md: '6' }}>
             <AddressFields side="from" addresses={addresses} />
             <AddressFields side="to" addresses={addresses} />
@@ -63,7 +79,7 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
       </Dialog.Body>
       <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
         {/* In the footer, beside the button just pressed, not below the fold of the body. */}
-        {shortOfCredits && <ShortOfCreditsAlert />}
+        {short && <ShortOfCreditsAlert shortfallCents={short.shortfallCents} onPayShortfall={() => void payShortfall()} busy={payingShortfall} />}
         <OrderFooter formId={formId} busy={busy} leaving={leaving} />
       </Dialog.Footer>
     </FormProvider>

@@ -14,6 +14,12 @@ type Row = ApiOrder & { position: number };
 
 const place = (name: string, city: string) => [name, city].filter(Boolean).join(', ') || noValue;
 
+/** A YYYY-MM-DD ship date as US readers write it (MM/DD/YYYY, as printed on the label); no time zone can shift a calendar day. */
+export const formatShipDate = (day: string) => {
+  const [y, m, d] = day.split('-');
+  return y && m && d ? `${m}/${d}/${y}` : day;
+};
+
 /** Pounds, as the label form takes them (SPEC's table says kg; docs/decisions.md). */
 export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
 
@@ -23,6 +29,7 @@ const columns: DataTableColumn<Row>[] = [
   { header: 'To', cell: (o) => place(o.toName, o.toCity) },
   { header: 'Type', cell: labelTypeName },
   { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
+  { header: 'Ship date', cell: (o) => formatShipDate(o.shipDate) },
   {
     header: 'Status',
     cell: (o) =>

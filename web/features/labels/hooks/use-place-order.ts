@@ -2,43 +2,65 @@ import { centsToDollars } from '@domain/money';
 import { findLabelType, labelPriceCents } from '@domain/pricing';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { ApiError } from '@/api-client/client';
-import { notifyApiError, notifySuccess } from '@/components/notify';
-import { useCardCheckout } from '@/features/payments';
+import { notifyApiError, notifyError, notifySuccess } from '@/components/notify';
+import { useCardCheckout, tryAgain } from '@/features/payments';
+import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { useCreateLabel } from '../api/create-label';
 import { labelTypeName } from '../lib/label-type-name';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { mayHaveBeenPlaced } from './use-idempotency-key';
 
 /** What became of a submitted order: bought, the browser is leaving for the card checkout, or not. */
-export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'failed';
+export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'invalid' | 'failed';
+
+export interface PlaceResult {
+  outcome: PlaceOutcome;
+  /** `insufficient`: what a card would pay for the label (the server's figure), when it said. */
+  shortfallCents?: number;
+  /** `invalid`: the server's per-field messages (a ship date its clock puts outside the window). */
+  fields?: Record<string, string>;
+}
 
 /**
  * Places a label order by its payment method (SPEC section 4) and tells the person what happened
  * (section 8). Credits buy at once, with an `Idempotency-Key`; a card goes to Stripe Checkout for
  * the server-computed price (the `amount` and `label` sent are the spec's payload, for display only).
+ * Credits short of the price with `payShortfall` (issue 17): the server answers the checkout of the
+ * difference, and the browser goes there; the label is bought once the payment settles.
  */
 export function usePlaceOrder() {
   const { trigger: createLabel } = useCreateLabel();
   const cardCheckout = useCardCheckout();
   const idempotency = useIdempotencyKey();
 
-  async function place(order: LabelOrderBody): Promise<PlaceOutcome> {
+  async function place(order: LabelOrderBody): Promise<PlaceResult> {
     if (order.paymentMethod === 'purchase') {
       const amount = Number(centsToDollars(labelPriceCents(order.labelType, order.weight)));
       const label = findLabelType(order.labelType)?.name ?? order.labelType;
-      return cardCheckout({ amount, label, metadata: { orderDetails: order } });
+      return { outcome: await cardCheckout({ amount, label, metadata: { orderDetails: order } }) };
     }
 
     try {
-      const { label } = await createLabel({ order, idempotencyKey: idempotency.keyFor(order) });
+      const { label, checkoutUrl } = await createLabel({ order, idempotencyKey: idempotency.keyFor(order) });
       idempotency.settle();
+      if (checkoutUrl) {
+        // A card checkout is paid only on its page: without one nothing can be paid.
+        if (!isNavigableUrl(checkoutUrl)) {
+          notifyError('Failed to redirect to payment page.', tryAgain);
+          return { outcome: 'failed' };
+        }
+        loadPage(checkoutUrl);
+        return { outcome: 'redirecting' };
+      }
       // SPEC: 'Order ID: ' plus the label type; both are shown (docs/decisions.md).
       notifySuccess('Label Created Successfully', `Order ID: ${label.shipOrderId} (${labelTypeName(label)})`);
-      return 'created';
+      return { outcome: 'created' };
     } catch (error) {
       if (!mayHaveBeenPlaced(error)) idempotency.settle();
       notifyApiError('Order Creation Failed', error, 'An error occurred. Please try again.');
-      return error instanceof ApiError && error.status === 402 ? 'insufficient' : 'failed';
+      if (error instanceof ApiError && error.status === 402) return { outcome: 'insufficient', shortfallCents: error.shortfallCents };
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { outcome: 'invalid', fields: error.fields };
+      return { outcome: 'failed' };
     }
   }
 

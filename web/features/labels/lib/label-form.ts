@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { labelOrderSchema } from '@domain/schemas/labels';
+import { todayInEastern } from '@domain/ship-date';
 
 /** The label form as typed (numbers come from `valueAsNumber`: NaN when empty). */
 export type LabelFormValues = z.input<typeof labelOrderSchema>;
@@ -18,3 +19,6 @@ export const emptyLabelForm = {
   from: emptyAddress,
   to: emptyAddress,
 } satisfies Partial<LabelFormValues>;
+
+/** A fresh form as the dialog opens it: the ship date starts at today in US Eastern time (the window's first day). */
+export const newLabelForm = (now: Date = new Date()) => ({ ...emptyLabelForm, shipDate: todayInEastern(now) }) satisfies Partial<LabelFormValues>;

@@ -1,0 +1,24 @@
+import { Input } from '@chakra-ui/react';
+import { useFormContext } from 'react-hook-form';
+import { SHIP_DATE_MAX_DAYS_AHEAD } from '@domain/constants';
+import { shipDateWindow } from '@domain/ship-date';
+import { FormField } from '@/components/form-field';
+import type { LabelFormValues } from '../lib/label-form';
+
+/**
+ * The day the label ships (issue 17): a date input bounded by the window (today to 7 days ahead in
+ * US Eastern time), so the browser's own picker offers only those days; the schema and the server
+ * check it again, and the server's message shows here when its clock disagrees.
+ */
+export function ShipDateField() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<LabelFormValues>();
+  const { min, max } = shipDateWindow();
+  return (
+    <FormField label="Ship date" error={errors.shipDate?.message} helper={`Today or up to ${SHIP_DATE_MAX_DAYS_AHEAD} days ahead (US Eastern time)`}>
+      <Input type="date" min={min} max={max} {...register('shipDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })} />
+    </FormField>
+  );
+}
