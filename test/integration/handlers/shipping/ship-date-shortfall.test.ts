@@ -14,6 +14,8 @@ import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
 import { SPENT_MEANWHILE } from '../../../../functions/labels/card-orders';
+import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
+import { logger } from '../../../../functions/observability/logger';
 import { adjust } from '../../../../functions/wallet/wallet';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
@@ -158,7 +160,8 @@ describe('POST /shipping/create-label: too little credit', () => {
   });
 
   it('a balance spent meanwhile: the top-up still credits the wallet and the order fails with a clear reason', async () => {
-    const { orderId, entry, checkout } = await startShortfall();
+    const key = idempotencyKey();
+    const { orderId, entry, checkout } = await startShortfall(key);
     const spent = await transact(adjust(ann, ulid(), -200, 'spent elsewhere'));
     expect(spent.ok).toBe(true);
 
@@ -169,7 +172,10 @@ describe('POST /shipping/create-label: too little credit', () => {
     expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'completed', amountCents: 350 });
     expect((await entriesOf(ann.id)).filter((e) => e.type === 'label')).toEqual([]);
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
-    // The same key now answers that outcome, never a second checkout.
+    // The same key now answers that outcome, never a second order or checkout.
+    const again = await withoutWrites(() => buy(sampleLabelOrder({ payShortfall: true }), key));
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toEqual({ message: SPENT_MEANWHILE });
   });
 
   it('a cancelled checkout: the entry ends cancelled, the order failed, nothing moved', async () => {
@@ -181,6 +187,24 @@ describe('POST /shipping/create-label: too little credit', () => {
     expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'cancelled' });
     expect(await balance()).toBe(250);
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('a process that dies at the carrier after the settlement: the scheduled recovery refunds the price, no cent stranded', async () => {
+    const { orderId, checkout } = await startShortfall();
+    let die!: (err: Error) => void;
+    carrierWatch.buyLabel.mockImplementationOnce(() => new Promise((_, reject) => (die = reject)));
+    const first = deliverSigned(stripeEvent(checkout, 'paid'));
+    await vi.waitFor(async () => expect((await getOrder(ann.id, orderId))?.status).toBe('processing'));
+    expect(await balance()).toBe(0);
+
+    await recoverExpiredPurchases(logger, new Date(Date.now() + 10 * 60_000));
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
+    // 250 + 350 by card - 600 for the label + 600 refunded: the card's money stays in the wallet.
+    expect(await balance()).toBe(600);
+    die(new Error('socket hang up'));
+    await first;
+    expect(await balance()).toBe(600);
   });
 
   it('with enough balance, payShortfall changes nothing: the label is bought from the wallet', async () => {
