@@ -17,6 +17,11 @@ export interface RequestOptions<K extends RouteKey = RouteKey> {
   query?: Record<string, string | undefined>;
   /** Sent as JSON: what the route's body schema takes. */
   body?: BodyIn<K>;
+  /**
+   * A CSV upload (POST /shipping/batches), sent as it is with `Content-Type: text/csv` instead of a
+   * JSON body. A File goes byte for byte, so the server, not the browser, judges its encoding.
+   */
+  csv?: string | Blob;
   /** Extra request headers (create-label's `Idempotency-Key`); they cannot replace the JSON type or the token. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -98,13 +103,14 @@ async function toApiError(response: Response): Promise<ApiError> {
 async function send<K extends RouteKey>(key: K, options: RequestOptions<K>): Promise<Response> {
   const { method, url } = resolveRoute(key, options);
   const token = getSession().token;
-  const headers: Record<string, string> = { ...options.headers, 'Content-Type': 'application/json' };
+  const csv = options.csv !== undefined;
+  const headers: Record<string, string> = { ...options.headers, 'Content-Type': csv ? 'text/csv' : 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(url, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: csv ? options.csv : options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'include',
     signal: options.signal,
   });

@@ -17,6 +17,8 @@ export const paths = {
   apiDocs: '/docs/api',
   user: {
     labels: '/user-dashboard',
+    /** Batch labels from a CSV (issue 17); one batch is `batchPagePath(batchId)`. */
+    batchLabels: '/user-dashboard/batch-labels',
     wallet: '/user-dashboard/transactions',
     tracking: '/user-dashboard/tracking',
     addresses: '/user-dashboard/address-management',
@@ -41,6 +43,9 @@ export interface OtpVerificationState {
   /** When sign-in or sign-up mailed the code (ms since 1970): the page counts the resend wait from it. */
   codeSentAt?: number;
 }
+
+/** One uploaded batch; its card checkout returns here with `?checkout=success|cancelled`. */
+export const batchPagePath = (batchId: string): string => `${paths.user.batchLabels}/${encodeURIComponent(batchId)}`;
 
 /** The Track Package page with `number` filled in and tracked on arrival (the shipments table links here). */
 export const trackingPagePath = (number: string): string => `${paths.user.tracking}?number=${encodeURIComponent(number)}`;
