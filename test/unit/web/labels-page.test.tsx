@@ -58,17 +58,29 @@ describe('Shipping Labels page', () => {
     await screen.findByText('9400100000000000000031');
     expect(within(totalOrders()).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Label' })).toBeInTheDocument();
-    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Ship date', 'Status', 'Tracking', 'PDF', 'Refund']);
+    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Ship date', 'Status', 'Tracking', 'PDF', 'Refund', 'Receipt']);
     expect(rowTexts(caption)).toEqual([
-      ['1', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage', '31.5 lbs', '03/04/2025', 'created', '9400100000000000000031', 'PDF', '—'],
-      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—'],
+      [
+        '1',
+        'Ann Lee, Springfield',
+        'Bob Ray, Portland',
+        'USPS Ground Advantage',
+        '31.5 lbs',
+        '03/04/2025',
+        'created',
+        '9400100000000000000031',
+        'PDF',
+        '—',
+        'Receipt',
+      ],
+      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—', '—'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('USPS Ground Advantage (economy)')).toBeInTheDocument();
     expect(rowTexts(caption).slice(2)).toEqual([
-      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—'],
-      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', '03/04/2025', 'awaiting payment', '—', '—', '—'],
+      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—', '—'],
+      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', '03/04/2025', 'awaiting payment', '—', '—', '—', '—'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The tracking number opens the tracking page with the number filled in.
@@ -152,7 +164,7 @@ describe('Refund label', () => {
 
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
-    await waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual(['refunded', '9400100000000000000055', '—', '—']));
+    await waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual(['refunded', '9400100000000000000055', '—', '—', 'Receipt']));
     expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -169,7 +181,7 @@ describe('Refund label', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund label' }));
 
     expect(await screen.findByText('USPS has already scanned this package, so its label can no longer be refunded.')).toBeInTheDocument();
-    expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', '9400100000000000000055', 'PDF', 'Refund label']);
+    expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', '9400100000000000000055', 'PDF', 'Refund label', 'Receipt']);
   });
 
   it('shows the refund states: pending yellow without a PDF, refunded green, rejected red with the reason', async () => {
@@ -192,9 +204,9 @@ describe('Refund label', () => {
       ['refund rejected', 'red'],
     ]);
     expect(rowTexts(caption).map((r) => r.slice(8))).toEqual([
-      ['—', '—'],
-      ['—', '—'],
-      ['PDF', '—'],
+      ['—', '—', 'Receipt'],
+      ['—', '—', 'Receipt'],
+      ['PDF', '—', 'Receipt'],
     ]);
   });
 });

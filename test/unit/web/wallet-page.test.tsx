@@ -56,17 +56,17 @@ describe('wallet page', () => {
     expect(screen.getByRole('button', { name: 'Add Balance' })).toBeInTheDocument();
   });
 
-  it('lists Date/Time, Amount, Type, Payment Type, Status and Details, signs debits, and loads the next page', async () => {
+  it('lists Date/Time, Amount, Type, Payment Type, Status, Details and a Receipt for completed entries, signs debits, and loads the next page', async () => {
     const api = stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': transactionPages });
     const user = userEvent.setup();
     renderAt('/user-dashboard/transactions');
 
     await screen.findByText('-$6.50');
-    expect(headerTexts(caption)).toEqual(['Date/Time', 'Amount', 'Type', 'Payment Type', 'Status', 'Details']);
+    expect(headerTexts(caption)).toEqual(['Date/Time', 'Amount', 'Type', 'Payment Type', 'Status', 'Details', 'Receipt']);
     expect(rowTexts(caption)).toEqual([
-      [formatDateTime(topup.createdAt), '$25.00', 'Top-up', 'Card', 'completed', '—'],
-      [formatDateTime(crypto.createdAt), '$10.00', 'Top-up', 'Crypto', 'pending', '—'],
-      [formatDateTime(label.createdAt), '-$6.50', 'Label', 'Wallet', 'completed', '—'],
+      [formatDateTime(topup.createdAt), '$25.00', 'Top-up', 'Card', 'completed', '—', 'Receipt'],
+      [formatDateTime(crypto.createdAt), '$10.00', 'Top-up', 'Crypto', 'pending', '—', '—'],
+      [formatDateTime(label.createdAt), '-$6.50', 'Label', 'Wallet', 'completed', '—', 'Receipt'],
     ]);
     // Local date and time, not the raw ISO text.
     expect(formatDateTime(topup.createdAt)).toMatch(/2025/);
@@ -74,7 +74,7 @@ describe('wallet page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('$40.00')).toBeInTheDocument();
-    expect(rowTexts(caption)[3]).toEqual([formatDateTime(failed.createdAt), '$40.00', 'Top-up', 'Card', 'failed', '—']);
+    expect(rowTexts(caption)[3]).toEqual([formatDateTime(failed.createdAt), '$40.00', 'Top-up', 'Card', 'failed', '—', '—']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.calls('GET /hoodpay/transactions').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
   });

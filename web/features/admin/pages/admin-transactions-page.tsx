@@ -2,6 +2,7 @@ import { Code } from '@chakra-ui/react';
 import { formatUsd } from '@domain/money';
 import type { DataTableColumn } from '@/components/data-table';
 import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
+import { ExportCsvControl } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
 import { noValue, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
@@ -34,6 +35,7 @@ export function AdminTransactionsPage() {
   return (
     <>
       <PageTitle>Transactions</PageTitle>
+      <ExportCsvControl route="GET /exports/transactions.csv" scope="all" what="every user's top-ups" fileStem="prepaidship-topups-all-users" />
       <PagedDataTable
         caption="All top-up transactions"
         columns={columns}

@@ -1,6 +1,7 @@
 import { Code, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
+import { ReceiptButton } from '@/components/receipt-button';
 import { noValue } from '@/lib/transaction-labels';
 import type { ApiOrder } from '@domain/api/orders';
 import { trackingPagePath } from '@/lib/paths';
@@ -69,6 +70,8 @@ const columns: DataTableColumn<Row>[] = [
       ),
   },
   { header: 'Refund', cell: (o) => (canRefund(o) ? <RefundLabelButton order={o} /> : noValue) },
+  // The label purchase's receipt, by the shipment's id (GET /receipts/<shipOrderId>.pdf); kept after a refund.
+  { header: 'Receipt', cell: (o) => (o.tracking ? <ReceiptButton id={o.shipOrderId} what={`label ${o.tracking}`} /> : noValue) },
 ];
 
 interface ShipmentsTableProps {

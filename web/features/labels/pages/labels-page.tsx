@@ -1,6 +1,7 @@
 import { Flex, Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
+import { ExportCsvControl } from '@/components/export-csv-control';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { useOrders } from '../api/list-orders';
@@ -26,6 +27,7 @@ export function LabelsPage() {
       <Heading as="h2" size="lg" mb="4">
         Shipments
       </Heading>
+      <ExportCsvControl route="GET /exports/orders.csv" what="shipments" fileStem="prepaidship-orders" />
       <ShipmentsTable
         orders={orders}
         isLoading={isLoading}

@@ -2,6 +2,7 @@ import { formatUsd } from '@domain/money';
 import type { DataTableColumn } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
 import { PagedDataTable, type ListFailure, type PagedList } from '@/components/paged-data-table';
+import { ReceiptButton } from '@/components/receipt-button';
 import { noValue, paymentTypeLabel, transactionTypeLabel } from '@/lib/transaction-labels';
 import type { ApiEntry } from '@domain/api/wallet';
 import { TransactionStatusBadge } from './transaction-status-badge';
@@ -15,6 +16,11 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
   // An adjustment's reason, a refused withdrawal's: written by an admin for the user.
   { header: 'Details', cell: (t) => t.reason ?? noValue },
+  // Only a completed entry has a receipt (GET /receipts/<id>.pdf).
+  {
+    header: 'Receipt',
+    cell: (t) => (t.status === 'completed' ? <ReceiptButton id={t.id} what={`${transactionTypeLabel(t.type)} of ${formatUsd(t.amountCents)}`} /> : noValue),
+  },
 ];
 
 const failure: ListFailure = {

@@ -1,5 +1,6 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
 import { formatUsd } from '@domain/money';
+import { ExportCsvControl } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { useProfile } from '@/features/profile';
@@ -66,6 +67,7 @@ export function WalletPage() {
       <Heading as="h2" size="lg" mb="4">
         Recent Transactions
       </Heading>
+      <ExportCsvControl route="GET /exports/transactions.csv" what="transactions" fileStem="prepaidship-transactions" />
       <TransactionsTable list={list} />
     </>
   );
