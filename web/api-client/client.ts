@@ -5,7 +5,7 @@
  * type, the same one the server's handler must return. The API is on the same origin as the SPA, so
  * paths are relative.
  */
-import type { AnswerOf, BodyIn, RouteKey } from '@domain/api/routes';
+import type { AnswerOf, BodyIn, RouteKey, RouteOf } from '@domain/api/routes';
 import { loadPage } from '@/lib/full-page-navigation';
 import { paths } from '@/lib/paths';
 import { endSession, getSession } from '@/lib/session';
@@ -16,12 +16,12 @@ export interface RequestOptions<K extends RouteKey = RouteKey> {
   /** Query string; undefined values are left out. */
   query?: Record<string, string | undefined>;
   /** Sent as JSON: what the route's body schema takes. */
-  body?: BodyIn<K>;
+  body?: RouteOf<K> extends { textBody: string } ? never : BodyIn<K>;
   /**
-   * A CSV upload (POST /shipping/batches), sent as it is with `Content-Type: text/csv` instead of a
-   * JSON body. A File goes byte for byte, so the server, not the browser, judges its encoding.
+   * The body of a route whose contract says `textBody: 'text/csv'` (a batch upload), sent as it is
+   * with that Content-Type. A File goes byte for byte, so the server, not the browser, judges its encoding.
    */
-  csv?: string | Blob;
+  csv?: RouteOf<K> extends { textBody: 'text/csv' } ? string | Blob : never;
   /** Extra request headers (create-label's `Idempotency-Key`); they cannot replace the JSON type or the token. */
   headers?: Record<string, string>;
   signal?: AbortSignal;

@@ -49,6 +49,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.UserDashboardLayout })),
             children: [
               { index: true, lazy: () => import('@/features/labels/pages/labels-page').then((m) => ({ Component: m.LabelsPage })) },
+              {
+                path: paths.user.batchLabels,
+                lazy: () => import('@/features/batches/pages/batch-upload-page').then((m) => ({ Component: m.BatchUploadPage })),
+              },
+              {
+                path: `${paths.user.batchLabels}/:batchId`,
+                lazy: () => import('@/features/batches/pages/batch-page').then((m) => ({ Component: m.BatchPage })),
+              },
               { path: paths.user.wallet, lazy: () => import('@/features/wallet/pages/wallet-page').then((m) => ({ Component: m.WalletPage })) },
               { path: paths.user.tracking, lazy: () => import('@/features/tracking/pages/tracking-page').then((m) => ({ Component: m.TrackingPage })) },
               { path: paths.user.addresses, lazy: () => import('@/features/addresses/pages/addresses-page').then((m) => ({ Component: m.AddressesPage })) },

@@ -70,14 +70,14 @@ describe('sidebar', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('lists the user menu in the spec order', () => {
+  it('lists the user menu in the spec order, Batch Labels (issue 17) after Shipping Labels', () => {
     renderSidebar();
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Shipping Labels', 'Account Wallet', 'Track Package', 'Manage Addresses', 'Profile', 'FAQ', 'Support']);
+    ).toEqual(['Shipping Labels', 'Batch Labels', 'Account Wallet', 'Track Package', 'Manage Addresses', 'Profile', 'FAQ', 'Support']);
   });
 
   it('is an off-canvas drawer on narrow screens, opened by the trigger and closed by a link', async () => {

@@ -1,6 +1,7 @@
 import {
   LuArrowDownToLine,
   LuCircleHelp,
+  LuLayers,
   LuLayoutDashboard,
   LuLifeBuoy,
   LuMapPin,
@@ -17,6 +18,7 @@ import { paths } from '@/lib/paths';
 /** The user area's sidebar, in the spec's order (SPEC section 2). */
 export const userMenu: SidebarItem[] = [
   { label: 'Shipping Labels', to: paths.user.labels, icon: LuTag },
+  { label: 'Batch Labels', to: paths.user.batchLabels, icon: LuLayers },
   { label: 'Account Wallet', to: paths.user.wallet, icon: LuWallet },
   { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },

@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiBatch, ApiBatchRow } from '@domain/api/batches';
+import { BATCH_COLUMNS } from '@domain/schemas/batches';
+import { errorsByColumn, formatRowError, summarizeBatch } from '@/features/batches/lib/batch-figures';
+import { loadPage } from '@/lib/full-page-navigation';
+import { json, stubApi, type StubAnswer } from './api-stub';
+import { apiUser, setupPageTests, signInAs } from './page-test-setup';
+import { renderAt } from './render-route';
+
+// jsdom cannot leave the page: record where the browser would have gone.
+vi.mock('@/lib/full-page-navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/full-page-navigation')>()),
+  loadPage: vi.fn(),
+}));
+
+setupPageTests();
+beforeEach(() => {
+  signInAs(apiUser());
+  vi.mocked(loadPage).mockClear();
+});
+
+const goodFields = {
+  labelType: 'usps_priority',
+  weight: '2',
+  length: '10',
+  width: '6',
+  height: '4',
+  fromName: 'Ann Lee',
+  fromStreet: '12 Main St',
+  fromCity: 'Springfield',
+  fromState: 'IL',
+  fromZip: '62701',
+  fromCountry: 'US',
+  toName: 'Bob Ray',
+  toStreet: '9 Elm Ave',
+  toCity: 'Portland',
+  toState: 'OR',
+  toZip: '97201',
+  toCountry: 'US',
+};
+
+function batchRow(row: number, overrides: Partial<ApiBatchRow> = {}): ApiBatchRow {
+  return { row, valid: true, errors: [], priceCents: 600, status: 'ready', fields: goodFields, shipOrderId: null, tracking: null, error: null, ...overrides };
+}
+
+const badZip = batchRow(3, {
+  valid: false,
+  priceCents: null,
+  status: 'invalid',
+  fields: { ...goodFields, toZip: '9720' },
+  errors: [{ column: 'toZip', message: 'ZIP must be 5 digits' }],
+});
+
+function apiBatch(overrides: Partial<ApiBatch> = {}): ApiBatch {
+  return {
+    batchId: 'b1',
+    status: 'draft',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    rows: [batchRow(2), badZip, batchRow(4, { priceCents: 700 })],
+    totalCents: 1300,
+    counts: { toBuy: 0, bought: 0, failed: 0 },
+    ...overrides,
+  };
+}
+
+async function renderBatch(answers: Record<string, StubAnswer> = {}) {
+  const api = stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /shipping/batches/b1': json(apiBatch()), ...answers });
+  const user = userEvent.setup();
+  renderAt('/user-dashboard/batch-labels/b1');
+  await screen.findByRole('group', { name: 'Batch summary' });
+  return { api, user };
+}
+
+describe('batch figures', () => {
+  it('counts the rows a purchase covers and those it leaves out, with the server total', () => {
+    const rows = [batchRow(2), badZip, batchRow(4), batchRow(5, { status: 'dropped', valid: false, priceCents: null })];
+    expect(summarizeBatch({ rows, totalCents: 1200 })).toEqual({ ready: 2, invalid: 1, dropped: 1, totalCents: 1200 });
+  });
+
+  it("files each error under its column; the row's own and unknown columns go above the inputs, named", () => {
+    const errors = [
+      { column: 'toZip', message: 'ZIP must be 5 digits' },
+      { column: 'toZip', message: 'ZIP is required' },
+      { column: 'weight', message: 'Weight must be a number' },
+      { column: 'row', message: 'Too many cells' },
+      { column: 'color', message: 'Unknown' },
+    ];
+    expect(errorsByColumn(errors, BATCH_COLUMNS)).toEqual({
+      toZip: ['ZIP must be 5 digits', 'ZIP is required'],
+      weight: ['Weight must be a number'],
+      row: ['Too many cells', 'color: Unknown'],
+    });
+    expect(formatRowError({ column: 'toZip', message: 'ZIP must be 5 digits' })).toBe('toZip: ZIP must be 5 digits');
+    expect(formatRowError({ column: 'row', message: 'Too many cells' })).toBe('Too many cells');
+  });
+});
+
+describe('Batch page', () => {
+  it('previews each row with its price or its errors, and sums up the valid rows', async () => {
+    await renderBatch();
+    const summary = screen.getByRole('group', { name: 'Batch summary' });
+    expect(summary).toHaveTextContent('2 valid rows');
+    expect(summary).toHaveTextContent('Total $13.00');
+    expect(summary).toHaveTextContent('1 invalid');
+    const table = screen.getByRole('table', { name: 'Batch rows' });
+    expect(within(table).getByText('toZip: ZIP must be 5 digits')).toBeInTheDocument();
+    expect(within(table).getByText('$7.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' })).toBeInTheDocument();
+    // Only the invalid row can be fixed or dropped.
+    expect(screen.getAllByRole('button', { name: /^Fix row/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Fix row 3']);
+  });
+
+  it('fixes a row in place: its cells as inputs named by column, each error under its input; a still-invalid answer keeps the dialog with the new errors', async () => {
+    let puts = 0;
+    const { api, user } = await renderBatch({
+      'PUT /shipping/batches/b1/rows/3': () => {
+        puts++;
+        const fixed =
+          puts === 1
+            ? { ...badZip, fields: { ...badZip.fields, toZip: '9720x' }, errors: [{ column: 'toZip', message: 'ZIP must be digits' }] }
+            : batchRow(3, { priceCents: 600 });
+        return Response.json(apiBatch({ rows: [batchRow(2), fixed, batchRow(4, { priceCents: 700 })], totalCents: puts === 1 ? 1300 : 1900 }));
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Fix row 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fix row 3' });
+    const zip = within(dialog).getByRole('textbox', { name: 'toZip' });
+    expect(zip).toHaveValue('9720');
+    expect(zip).toHaveAccessibleErrorMessage('ZIP must be 5 digits');
+    expect(within(dialog).getByRole('textbox', { name: 'toName' })).toHaveValue('Bob Ray');
+    expect(within(dialog).getByRole('textbox', { name: 'shipDate' })).toHaveValue('');
+
+    await user.clear(zip);
+    await user.type(zip, '9720x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save row' }));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'toZip' })).toHaveAccessibleErrorMessage('ZIP must be digits'));
+    expect(api.calls('PUT /shipping/batches/b1/rows/3')[0]?.body).toEqual({
+      fields: { ...Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])), ...goodFields, toZip: '9720x' },
+    });
+
+    await user.clear(zip);
+    await user.type(zip, '97201');
+    await user.click(within(dialog).getByRole('button', { name: 'Save row' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fix row 3' })).not.toBeInTheDocument());
+    expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('3 valid rows');
+    expect(screen.getByRole('button', { name: 'Buy 3 labels ($19.00)' })).toBeInTheDocument();
+  });
+
+  it('drops a row: the answer replaces the preview', async () => {
+    const { api, user } = await renderBatch({
+      'DELETE /shipping/batches/b1/rows/3': json(apiBatch({ rows: [batchRow(2), { ...badZip, status: 'dropped' }, batchRow(4, { priceCents: 700 })] })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Drop row 3' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('1 dropped'));
+    expect(api.calls('DELETE /shipping/batches/b1/rows/3')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Fix row 3' })).not.toBeInTheDocument();
+  });
+
+  it("after a 402 offers 'Pay $4.00 by card and buy', sends payShortfall under a new key and goes to the checkout", async () => {
+    let posts = 0;
+    const { api, user } = await renderBatch({
+      'POST /shipping/batches/b1/purchase': () => {
+        posts++;
+        return posts === 1
+          ? Response.json({ message: 'Insufficient balance', shortfallCents: 400 }, { status: 402 })
+          : Response.json({ batch: apiBatch({ status: 'awaiting_payment' }), checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_batch' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $4.00 by card and buy' }));
+
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_batch'));
+    const calls = api.calls('POST /shipping/batches/b1/purchase');
+    expect(calls.map((c) => c.body)).toEqual([{ paymentMethod: 'credits' }, { paymentMethod: 'credits', payShortfall: true }]);
+    expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(2);
+  });
+
+  it('a repeated purchase after a lost answer carries the same Idempotency-Key', async () => {
+    let posts = 0;
+    const { api, user } = await renderBatch({
+      'POST /shipping/batches/b1/purchase': () => {
+        posts++;
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return Response.json({ batch: apiBatch({ status: 'running', counts: { toBuy: 2, bought: 0, failed: 0 } }), checkoutUrl: null });
+      },
+    });
+    const buy = screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' });
+    await user.click(buy);
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    await screen.findByRole('progressbar', { name: 'Buying labels' });
+    const keys = api.calls('POST /shipping/batches/b1/purchase').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('while running shows a progress bar of rows done; once done the counts, the failed rows and both downloads', async () => {
+    const running = apiBatch({
+      status: 'running',
+      counts: { toBuy: 2, bought: 1, failed: 0 },
+      rows: [batchRow(2, { status: 'bought', tracking: '9400100000000000000001' }), { ...badZip, status: 'dropped' }, batchRow(4)],
+    });
+    stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /shipping/batches/b1': json(running) });
+    renderAt('/user-dashboard/batch-labels/b1');
+    const bar = await screen.findByRole('progressbar', { name: 'Buying labels' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    expect(bar).toHaveAttribute('aria-valuemax', '2');
+    expect(bar).toHaveAttribute('aria-valuetext', '1 of 2');
+    expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument();
+  });
+
+  it('a done batch lists the failed rows with their reasons and offers the PDF and the CSV', async () => {
+    const done = apiBatch({
+      status: 'done',
+      counts: { toBuy: 2, bought: 1, failed: 1 },
+      rows: [
+        batchRow(2, { status: 'bought', tracking: '9400100000000000000001' }),
+        { ...badZip, status: 'dropped' },
+        batchRow(4, { status: 'failed', error: 'The carrier refused the address' }),
+      ],
+    });
+    stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /shipping/batches/b1': json(done) });
+    renderAt('/user-dashboard/batch-labels/b1');
+    const results = await screen.findByRole('group', { name: 'Batch results' });
+    expect(results).toHaveTextContent('1 bought, 1 failed');
+    expect(results).toHaveTextContent('Row 4: The carrier refused the address (not charged)');
+    expect(within(results).getByRole('button', { name: 'Download labels (PDF)' })).toBeEnabled();
+    expect(within(results).getByRole('button', { name: 'Download results (CSV)' })).toBeEnabled();
+    expect(screen.getByRole('progressbar', { name: 'Buying labels' })).toHaveAttribute('aria-valuetext', '2 of 2');
+  });
+});

@@ -1,0 +1,78 @@
+import { Code, HStack, List, Text } from '@chakra-ui/react';
+import { findLabelType } from '@domain/pricing';
+import { formatUsd } from '@domain/money';
+import type { ApiBatch, ApiBatchRow } from '@domain/api/batches';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { StatusBadge, type StatusPalette } from '@/components/status-badge';
+import { noValue } from '@/lib/transaction-labels';
+import { formatRowError, isEditable } from '../lib/batch-figures';
+import { DropRowButton } from './drop-row-button';
+import { FixRowDialog } from './fix-row-dialog';
+
+/** Ready and bought green-ish (ready is yellow: not bought yet), invalid and failed red, dropped gray. */
+const rowPalette: Record<ApiBatchRow['status'], StatusPalette> = { ready: 'yellow', bought: 'green', invalid: 'red', failed: 'red', dropped: 'gray' };
+
+const recipient = ({ fields: f }: ApiBatchRow) => [f.toName, [f.toCity, f.toState].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || noValue;
+const service = ({ fields: f }: ApiBatchRow) => (f.labelType ? (findLabelType(f.labelType)?.name ?? f.labelType) : noValue);
+const weight = ({ fields: f }: ApiBatchRow) => (f.weight ? `${f.weight} lbs` : noValue);
+/** A blank ship date is today (US Eastern time), as in the label dialog. */
+const shipDate = ({ fields: f }: ApiBatchRow) => f.shipDate || 'Today';
+
+/** The price, or why the row cannot be bought (its validation errors, or why buying it failed). */
+function Outcome({ row }: { row: ApiBatchRow }) {
+  if (row.errors.length > 0)
+    return (
+      <List.Root gap="1" ps="4" color="fg.error" fontSize="sm">
+        {row.errors.map((e) => (
+          <List.Item key={`${e.column}:${e.message}`}>{formatRowError(e)}</List.Item>
+        ))}
+      </List.Root>
+    );
+  if (row.status === 'failed')
+    return (
+      <Text color="fg.error" fontSize="sm">
+        {row.error ?? 'Failed'}
+      </Text>
+    );
+  return row.priceCents === null ? noValue : formatUsd(row.priceCents);
+}
+
+interface BatchRowsTableProps {
+  batch: ApiBatch;
+}
+
+/**
+ * The batch's rows (SPEC's tables: cards on phones): each with its price or errors and its status,
+ * live while the batch is bought. While the batch can still change, an invalid row can be fixed in
+ * place or dropped.
+ */
+export function BatchRowsTable({ batch }: BatchRowsTableProps) {
+  const editable = isEditable(batch);
+  const columns: DataTableColumn<ApiBatchRow>[] = [
+    { header: 'Row', cell: (r) => r.row, numeric: true },
+    { header: 'Recipient', cell: recipient },
+    { header: 'Service', cell: service },
+    { header: 'Weight', cell: weight, numeric: true },
+    { header: 'Ship date', cell: shipDate },
+    { header: 'Price or errors', cell: (r) => <Outcome row={r} /> },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} palette={rowPalette[r.status]} /> },
+    {
+      header: 'Tracking',
+      cell: (r) => (r.tracking ? <Code size="sm">{r.tracking}</Code> : noValue),
+    },
+  ];
+  if (editable)
+    columns.push({
+      header: 'Actions',
+      cell: (r) =>
+        r.status === 'invalid' ? (
+          <HStack gap="2" wrap="wrap">
+            <FixRowDialog batchId={batch.batchId} row={r} />
+            <DropRowButton batchId={batch.batchId} row={r.row} />
+          </HStack>
+        ) : (
+          noValue
+        ),
+    });
+  return <DataTable caption="Batch rows" columns={columns} rows={batch.rows} rowKey={(r) => String(r.row)} emptyMessage="This batch has no rows." />;
+}
