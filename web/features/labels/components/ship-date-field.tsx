@@ -18,7 +18,22 @@ export function ShipDateField() {
   const { min, max } = shipDateWindow();
   return (
     <FormField label="Ship date" error={errors.shipDate?.message} helper={`Today or up to ${SHIP_DATE_MAX_DAYS_AHEAD} days ahead (US Eastern time)`}>
-      <Input type="date" min={min} max={max} {...register('shipDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })} />
+      {/* Chromium's date input takes Tab four times: day, month, year and its calendar button; on the
+          button the input matches neither :focus nor :focus-visible, so Chakra's ring would vanish
+          there. :focus-within holds for all four stops. */}
+      <Input
+        type="date"
+        min={min}
+        max={max}
+        _focusWithin={{
+          outlineWidth: '1px',
+          outlineStyle: 'solid',
+          outlineOffset: '0px',
+          outlineColor: 'var(--focus-color)',
+          borderColor: 'var(--focus-color)',
+        }}
+        {...register('shipDate', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+      />
     </FormField>
   );
 }
