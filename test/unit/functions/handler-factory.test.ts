@@ -157,6 +157,15 @@ describe('error mapping', () => {
     expect(res.json).toEqual({ message: err.message });
   });
 
+  it('answers a short balance with what a card would pay (issue 17), and only that extra field', async () => {
+    const h = anyApi('GET /api/counter', async () => {
+      throw new InsufficientBalance(undefined, 350);
+    });
+    const res = await call(h, apiEvent({}));
+    expect(res.statusCode).toBe(402);
+    expect(res.json).toEqual({ message: 'Insufficient balance', shortfallCents: 350 });
+  });
+
   it('hides an unexpected error behind a plain 500 and logs it with the request id', async () => {
     // The level is read once, when the process's logger is made; children made later inherit it.
     logger.setLogLevel('ERROR');
