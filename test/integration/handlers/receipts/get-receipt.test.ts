@@ -1,19 +1,24 @@
 /**
  * GET /receipts/{receipt} against DynamoDB Local through the real handlers: a PDF receipt for each
  * kind of completed entry (top-up, label by id and by its shipment's id, refund, paid-out
- * withdrawal), saying the amount, the payment method and the balance after it; the balance after
+ * withdrawal, a card-paid label and a paid shortfall), saying the amount, the payment method and
+ * the balance after it; the balance after
  * the newest entry is the stored balance; nothing for a pending entry, another user's, an unknown
  * id or a path without `.pdf`.
  */
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfigForTests } from '../../../../functions/config';
 import type { LedgerEntry } from '../../../../domain/api/wallet';
+import { resetConfigForTests } from '../../../../functions/config';
+import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getUserById } from '../../../../functions/data/users';
-import { newEntry, putPendingEntry } from '../../../../functions/wallet/ledger';
+import { getEntry, newEntry, putPendingEntry } from '../../../../functions/wallet/ledger';
 import { pdfTextRuns } from '../../../unit/providers/carrier/pdf-text';
 import { ledgerOf } from '../../ledger-invariant';
-import { buyLabel, invoke, newAccount, type Account } from '../../security/actors';
+import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { buyLabel, idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
+import { creditWallet } from '../../wallet-credit';
+import { deliverSigned, stripeEvent } from '../payments/payments';
 import { expectVerifiedUserOnly } from '../answers';
 import { withoutWrites } from '../table-changes';
 
@@ -50,7 +55,7 @@ async function receipt(id: string, token = ann.token): Promise<{ text: string; d
 }
 
 /** The account's stored ledger entries (raw items), typed as far as these tests read them. */
-const entriesOf = async (account: Account) => (await ledgerOf(account.id)).entries as unknown as Pick<LedgerEntry, 'id' | 'type'>[];
+const entriesOf = async (account: Account) => (await ledgerOf(account.id)).entries as unknown as Pick<LedgerEntry, 'id' | 'type' | 'orderId'>[];
 
 describe('GET /receipts/{receipt}', () => {
   it('gives a top-up and a label receipt with seller, amount, method and the balance after each', async () => {
@@ -107,6 +112,44 @@ describe('GET /receipts/{receipt}', () => {
     // Paying out changes nothing spendable: the hold had already taken it; so it equals the stored balance.
     expect(out.text).toMatch(/Balance after\n\$15\.00/);
     expect((await getUserById(ann.id))?.balanceCents).toBe(1500);
+  });
+
+  it('names the card on a card-paid label, and the card and the wallet on a paid shortfall', async () => {
+    // A label paid by card: its top-up (tied to the order) and its debit cancel out.
+    const started = await invoke('POST /stripe/create-checkout-session', {
+      token: ann.token,
+      body: { amount: 1, metadata: { orderDetails: sampleLabelOrder({ paymentMethod: 'purchase' }) } },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const cardCheckout = (await getLocalCheckout(String(started.json?.id)))!;
+    expect((await deliverSigned(stripeEvent(cardCheckout, 'paid'))).statusCode).toBe(200);
+    const cardOrderId = String((await getEntry(ann.id, cardCheckout.entryId))?.orderId);
+
+    const byCard = await receipt(cardOrderId);
+    for (const line of ['Shipping label', 'Amount paid', '$6.00', 'Card', cardOrderId]) expect(byCard.text).toContain(line);
+    expect(byCard.text).toMatch(/Payment method\nCard\n/);
+    expect(byCard.text).toMatch(/Balance after\n\$0\.00/);
+    const payment = await receipt(cardCheckout.entryId);
+    expect(payment.text).toContain('Card payment of a shipping label');
+    expect(payment.text).toMatch(/Balance after\n\$6\.00/);
+
+    // $2.50 in the wallet, the $3.50 shortfall paid by card.
+    await creditWallet(ann, 250);
+    const short = await invoke('POST /shipping/create-label', {
+      token: ann.token,
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: sampleLabelOrder({ payShortfall: true }),
+    });
+    expect(short.statusCode, short.body).toBe(201);
+    const orderId = String((short.json?.label as { shipOrderId: string }).shipOrderId);
+    const pending = (await entriesOf(ann)).find((e) => e.orderId === orderId)!;
+    const shortCheckout = (await getLocalCheckout(String((await getEntry(ann.id, pending.id))?.providerRef)))!;
+    expect((await deliverSigned(stripeEvent(shortCheckout, 'paid'))).statusCode).toBe(200);
+
+    const mixed = await receipt(orderId);
+    expect(mixed.text).toContain('Card $3.50 + wallet credits $2.50');
+    expect(mixed.text).toMatch(/Balance after\n\$0\.00/);
+    expect((await getUserById(ann.id))?.balanceCents).toBe(0);
   });
 
   it("answers 404 for another user's entry or shipment, an unknown id, a pending entry, and a path without .pdf", async () => {
