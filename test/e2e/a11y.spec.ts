@@ -8,7 +8,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { buyLabelWithCredits, mailsTo, nextCode, sessionToken, signIn, signOut, signUp, waitForCaptcha, type E2eAddress } from './helpers';
+import {
+  batchCsvColumns,
+  batchCsvFile,
+  batchCsvRow,
+  buyLabelWithCredits,
+  mailsTo,
+  nextCode,
+  sessionToken,
+  signIn,
+  signOut,
+  signUp,
+  waitForCaptcha,
+  type E2eAddress,
+} from './helpers';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const widths = [375, 1280];
@@ -193,6 +206,25 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoViolations(page, 'the labels page whose list failed to load');
     await page.unroute('**/shipping/orders**');
+  });
+
+  test('Batch Labels: the upload page with a refused CSV, a preview with an invalid row and its Fix dialog', async () => {
+    test.setTimeout(60_000);
+    await open('/user-dashboard/batch-labels', 'Batch Labels');
+    await expectNoViolations(page, 'the batch upload page');
+    await page.getByLabel('CSV file').setInputFiles(batchCsvFile([batchCsvRow({ colour: 'red' })], [...batchCsvColumns, 'colour']));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('The CSV was not accepted')).toBeVisible();
+    await expectNoViolations(page, 'the batch upload page with a refused CSV');
+
+    await page.getByLabel('CSV file').setInputFiles(batchCsvFile([batchCsvRow(), batchCsvRow({ toZip: '1011' })]));
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByRole('group', { name: 'Batch summary' })).toContainText('1 invalid');
+    await expectNoViolations(page, 'a batch preview with an invalid row');
+    await page.getByRole('button', { name: 'Fix row 3' }).click();
+    await expect(page.getByRole('dialog', { name: 'Fix row 3' })).toBeVisible();
+    await expectNoViolations(page, 'the Fix row dialog with its error');
+    await page.keyboard.press('Escape');
   });
 
   test('tracking with a result and with a bad number', async () => {

@@ -181,3 +181,55 @@ export async function createLabelThroughForm(page: Page, order: FormLabelOrder, 
   await expect(form.getByText(`Estimated cost: ${price}`)).toBeVisible();
   await form.getByRole('button', { name: `Create Order ${price}` }).click();
 }
+
+/** One label row of a batch CSV, by column (the template's names); cells left out are blank. */
+export type BatchCsvRow = Partial<Record<string, string>>;
+
+/** The columns every batch row of the browser tests fills: a 2 lb USPS Priority label ($6.00) from Austin to New York. */
+export const batchCsvColumns = [
+  'labelType',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'fromName',
+  'fromStreet',
+  'fromCity',
+  'fromState',
+  'fromZip',
+  'fromCountry',
+  'toName',
+  'toStreet',
+  'toCity',
+  'toState',
+  'toZip',
+  'toCountry',
+] as const;
+
+/** A good batch row: `overrides` change (or add) cells, e.g. a bad `toZip`. */
+export const batchCsvRow = (overrides: BatchCsvRow = {}): BatchCsvRow => ({
+  labelType: 'usps_priority',
+  weight: '2',
+  length: '10',
+  width: '6',
+  height: '4',
+  fromName: 'Austin Office',
+  fromStreet: '700 Congress Ave',
+  fromCity: 'Austin',
+  fromState: 'TX',
+  fromZip: '78701',
+  fromCountry: 'US',
+  toName: 'Grace Hopper',
+  toStreet: '350 5th Ave',
+  toCity: 'New York',
+  toState: 'NY',
+  toZip: '10118',
+  toCountry: 'US',
+  ...overrides,
+});
+
+/** A batch CSV file for `setInputFiles`: the header row (`columns`), then one line per row (no cell here needs quoting). */
+export function batchCsvFile(rows: BatchCsvRow[], columns: readonly string[] = batchCsvColumns, name = 'batch.csv') {
+  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => row[c] ?? '').join(','))];
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'utf8') };
+}

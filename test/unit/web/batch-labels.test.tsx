@@ -179,6 +179,15 @@ describe('Batch page', () => {
     expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(2);
   });
 
+  it('a doubled click on Buy sends one purchase', async () => {
+    const { api, user } = await renderBatch({
+      'POST /shipping/batches/b1/purchase': json({ batch: apiBatch({ status: 'running', counts: { toBuy: 2, bought: 0, failed: 0 } }), checkoutUrl: null }),
+    });
+    await user.dblClick(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' }));
+    await screen.findByRole('progressbar', { name: 'Buying labels' });
+    expect(api.calls('POST /shipping/batches/b1/purchase')).toHaveLength(1);
+  });
+
   it('a repeated purchase after a lost answer carries the same Idempotency-Key', async () => {
     let posts = 0;
     const { api, user } = await renderBatch({

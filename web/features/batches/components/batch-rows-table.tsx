@@ -14,7 +14,8 @@ const rowPalette: Record<ApiBatchRow['status'], StatusPalette> = { ready: 'yello
 
 const recipient = ({ fields: f }: ApiBatchRow) => [f.toName, [f.toCity, f.toState].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || noValue;
 const service = ({ fields: f }: ApiBatchRow) => (f.labelType ? (findLabelType(f.labelType)?.name ?? f.labelType) : noValue);
-const weight = ({ fields: f }: ApiBatchRow) => (f.weight ? `${f.weight} lbs` : noValue);
+/** Pounds, as the label form takes them; a cell that is not a number is shown as typed (its error says why). */
+const weight = ({ fields: f }: ApiBatchRow) => (!f.weight ? noValue : Number.isFinite(Number(f.weight)) ? `${f.weight} lbs` : f.weight);
 /** A blank ship date is today (US Eastern time), as in the label dialog. */
 const shipDate = ({ fields: f }: ApiBatchRow) => f.shipDate || 'Today';
 

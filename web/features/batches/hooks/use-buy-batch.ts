@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ApiBatch } from '@domain/api/batches';
 import { ApiError, isNetworkError } from '@/api-client/client';
@@ -33,7 +33,13 @@ export function useBuyBatch(batchId: string) {
   const [busy, setBusy] = useState(false);
   const [shortfallCents, setShortfallCents] = useState<number>();
 
+  // A second click before React has re-rendered the button as busy is dropped here; one that gets
+  // through anyway (another tab, a retry) carries the same key and is answered with the first purchase.
+  const inFlight = useRef(false);
+
   async function buy(body: BatchPurchaseBody): Promise<void> {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     try {
       const { batch, checkoutUrl } = await purchaseBatch(batchId, body, idempotency.keyFor({ batchId, ...body }));
@@ -55,6 +61,7 @@ export function useBuyBatch(batchId: string) {
       if (error instanceof ApiError && error.status === 402) setShortfallCents(error.shortfallCents ?? 0);
       notifyApiError('Batch purchase failed', error, 'An error occurred. Please try again.');
     }
+    inFlight.current = false;
     setBusy(false);
   }
 
