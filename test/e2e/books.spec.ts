@@ -116,6 +116,15 @@ test.describe.serial('receipts and exports', () => {
     await expect(form.getByText('From must be on or before To')).toBeHidden();
   });
 
+  test('on a 375 px phone the export control and the receipt buttons fit without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('form', { name: 'Export transactions as CSV' }).getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download receipt for Top-up of $25.00' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: 'test-results/books-wallet-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test("the admin exports every user's top-ups from the admin Transactions page", async ({ request }) => {
     test.setTimeout(60_000);
     await signOut(page);
