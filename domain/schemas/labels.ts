@@ -25,22 +25,26 @@ export const labelOrderSchema = z.object({
   shipDate: z.iso
     .date({ error: SHIP_DATE_FORMAT_MESSAGE })
     .refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)
-    .optional(),
+    .optional()
+    .meta({ description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.' }),
   /**
    * The field's old name (before issue 17) is refused rather than ignored: a client still sending it
    * would otherwise get a label dated today while believing it chose another day.
    */
-  date: z.never({ error: 'date was renamed shipDate' }).optional(),
+  date: z.never({ error: 'date was renamed shipDate' }).optional().meta({ description: 'Renamed `shipDate`: refused when sent.' }),
   from: addressSchema,
   to: addressSchema,
   /** The recipient's email (stored on the order, never printed; issue 18 notifies it). */
-  toEmail: email().optional(),
+  toEmail: email().optional().meta({ description: "The recipient's email, stored on the order; never printed." }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
   /**
    * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).
    * Without it such an order is refused with 402 and the shortfall in cents.
    */
-  payShortfall: z.boolean({ error: 'payShortfall must be true or false' }).optional(),
+  payShortfall: z
+    .boolean({ error: 'payShortfall must be true or false' })
+    .optional()
+    .meta({ description: 'With `credits` and too little balance: pay the shortfall by card (answered as `checkoutUrl`), then buy.' }),
 });
 export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
 
