@@ -51,7 +51,7 @@ export function FixRowForm({ batchId, row, onFixed }: FixRowFormProps) {
       }
     >
       {(failure || errors.row) && (
-        <Alert.Root status="error">
+        <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Description>{[failure, ...(errors.row ?? [])].filter(Boolean).join(' ')}</Alert.Description>
         </Alert.Root>

@@ -74,7 +74,7 @@ export function UploadBatchForm() {
       </HStack>
       <Form onSubmit={onSubmit}>
         {refusal && (
-          <Alert.Root status="error">
+          <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>The CSV was not accepted</Alert.Title>
