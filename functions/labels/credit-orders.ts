@@ -106,20 +106,34 @@ export async function buyWithCredits(
   const price = priceOf(body);
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
-  const fresh = newOrder(user.id, body, price, 'processing');
-  const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
-    // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
-    // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
-    // debited and `processing`, and a retry with the same key could only answer 409.
-    if (await getOrder(user.id, fresh.id).catch(() => undefined)) return { kind: 'placed', order: fresh } as const;
-    throw err;
-  });
+  const attempt = async () => {
+    const fresh = newOrder(user.id, body, price, 'processing');
+    const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
+      // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
+      // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
+      // debited and `processing`, and a retry with the same key could only answer 409.
+      if (await getOrder(user.id, fresh.id).catch(() => undefined)) return { kind: 'placed', order: fresh } as const;
+      throw err;
+    });
+    return { fresh, placed };
+  };
+  let { fresh, placed } = await attempt();
+  let now = user;
   if (placed.kind === 'insufficient') {
-    // The spendable balance as the transaction saw it (a consistent read right after it).
-    const now = (await getUserById(user.id, { consistent: true })) ?? user;
+    // The spendable balance after the refusal (a consistent read). Money that arrived in between (a
+    // top-up settling) buys from the wallet after all, once, rather than charging a card for nothing.
+    now = (await getUserById(user.id, { consistent: true })) ?? user;
+    if ((now.balanceCents ?? 0) >= price) {
+      ({ fresh, placed } = await attempt());
+      if (placed.kind === 'insufficient') now = (await getUserById(user.id, { consistent: true })) ?? user;
+    }
+  }
+  if (placed.kind === 'insufficient') {
     const shortfallCents = shortfallCharge(price, now.balanceCents ?? 0);
     if (!body.payShortfall) throw new InsufficientBalance(undefined, shortfallCents);
-    const started = await placeShortfallOrder(user, { ...fresh, status: 'awaiting_payment', shortfallCents }, key, appOrigin);
+    // The same order, waiting for its card: no lease (nothing is at work on it until the payment settles).
+    const { leaseUntil: _lease, ...waiting } = fresh;
+    const started = await placeShortfallOrder(user, { ...waiting, status: 'awaiting_payment', shortfallCents }, key, appOrigin);
     if (started.kind === 'placed') return { order: started.order, user: now, checkoutUrl: started.checkoutUrl };
     return repeatAnswer(user, started.orderId, log);
   }

@@ -118,6 +118,7 @@ describe('POST /shipping/create-label: too little credit', () => {
     expect(res.json).toMatchObject({ label: { status: 'awaiting_payment', priceCents: PRICE, paymentMethod: 'credits' }, balanceCents: 250 });
     expect(res.json?.checkoutUrl).toEqual(expect.any(String));
     expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'awaiting_payment', shortfallCents: 350, checkoutUrl: res.json?.checkoutUrl });
+    expect(await getOrder(ann.id, orderId)).not.toHaveProperty('leaseUntil');
     expect(entry).toMatchObject({ type: 'topup', amountCents: 350, orderId, creditType: 'Card' });
     expect(checkout).toMatchObject({ purpose: 'label', amountCents: 350, entryId: entry.id });
     expect(await balance()).toBe(250);
