@@ -4,29 +4,46 @@
  *
  * Rows are read through the existing newest-first lists (a Query of the user's partition, or of
  * gsi1 `TXNTYPE#topup` for every user), page after page, skipping rows newer than `to` and stopping
- * at the first row older than `from`. At most EXPORT_MAX_ROWS rows: one more is refused with 400 (a
+ * at the first row older than `from`. In the user's partition the reading starts just past `to`
+ * instead (seekPast): ids are ulids, which sort by creation time, so a start key made of an id
+ * later than any made by then skips the newer rows without reading them. At most EXPORT_MAX_ROWS rows: one more is refused with 400 (a
  * Lambda answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
  * Files list rows oldest first, as books read.
  */
 import { toApiOrder, type Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import { EXPORT_MAX_ROWS, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
-import { listOrders } from '../data/orders';
-import type { Page } from '../data/pagination';
+import { encodeTime } from 'ulid';
+import { listOrders, orderKey } from '../data/orders';
+import { encodeCursor, type Page } from '../data/pagination';
 import { BadRequest } from '../errors';
-import { listEntriesByType, listUserEntries } from '../wallet/ledger';
+import { entryKey, listEntriesByType, listUserEntries } from '../wallet/ledger';
 import { dollars, toCsv, type CsvColumn } from './csv';
 import { placeInRange } from './date-range';
 
 const PAGE = 500;
 
+/**
+ * The largest ulid made before the day after `to` ends, with a day to spare (Eastern is at most 5
+ * hours behind UTC, and an id may be made a moment before its row's createdAt): a start key past
+ * every row of the range. Rows between it and `to` are still read and filtered by their createdAt.
+ */
+function idPast(to: string): string {
+  return `${encodeTime(Date.parse(`${to}T00:00:00.000Z`) + 2 * 86_400_000, 10)}${'Z'.repeat(16)}`;
+}
+
+/** A start key for a newest-first list of the user's partition, just past `to`; none without `to`. */
+const seekPast = (key: (id: string) => Record<string, string>, to: string | undefined): string | undefined =>
+  to ? (encodeCursor(key(idPast(to))) ?? undefined) : undefined;
+
 /** The rows of a newest-first list that fall in the range, oldest first; 400 past EXPORT_MAX_ROWS. */
 async function collect<T extends { createdAt: string }>(
   list: (page: { limit: number; cursor?: string }) => Promise<Page<T>>,
   range: ExportRange,
+  start?: string,
 ): Promise<T[]> {
   const rows: T[] = [];
-  let cursor: string | undefined;
+  let cursor: string | undefined = start;
   do {
     const page = await list({ limit: PAGE, cursor });
     for (const item of page.items) {
@@ -96,11 +113,25 @@ const ALL_TOPUP_COLUMNS: CsvColumn<LedgerEntry>[] = [
 
 /** The caller's orders in the range, as CSV text. */
 export async function ordersCsv(userId: string, range: ExportRange): Promise<string> {
-  return toCsv(ORDER_COLUMNS, await collect((page) => listOrders(userId, page), range));
+  return toCsv(
+    ORDER_COLUMNS,
+    await collect(
+      (page) => listOrders(userId, page),
+      range,
+      seekPast((id) => orderKey(userId, id), range.to),
+    ),
+  );
 }
 
 /** The caller's ledger entries in the range, or with `all` every user's top-ups, as CSV text. */
 export async function transactionsCsv(userId: string, range: ExportRange, scope: 'own' | 'all'): Promise<string> {
   if (scope === 'all') return toCsv(ALL_TOPUP_COLUMNS, await collect((page) => listEntriesByType('topup', page), range));
-  return toCsv(ENTRY_COLUMNS, await collect((page) => listUserEntries(userId, page), range));
+  return toCsv(
+    ENTRY_COLUMNS,
+    await collect(
+      (page) => listUserEntries(userId, page),
+      range,
+      seekPast((id) => entryKey(userId, id), range.to),
+    ),
+  );
 }
