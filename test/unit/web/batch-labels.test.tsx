@@ -242,3 +242,51 @@ describe('Batch page', () => {
     expect(screen.getByRole('progressbar', { name: 'Buying labels' })).toHaveAttribute('aria-valuetext', '2 of 2');
   });
 });
+
+describe('Batch upload page', () => {
+  const csvFile = () => new File(['labelType,weight\r\n'], 'batch.csv', { type: 'text/csv' });
+  const savedHome = {
+    id: 'a1',
+    name: 'Home',
+    street: '12 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'US',
+    createdAt: '2025-03-02T00:00:00.000Z',
+  };
+
+  async function renderUpload(answers: Record<string, StubAnswer>) {
+    const api = stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /auth/addresses': json([savedHome]), ...answers });
+    const user = userEvent.setup();
+    const router = renderAt('/user-dashboard/batch-labels');
+    await screen.findByRole('heading', { level: 1, name: 'Batch Labels' });
+    return { api, user, router };
+  }
+
+  it("shows a refused file's message in an alert and stays on the page", async () => {
+    const { user, router } = await renderUpload({ 'POST /shipping/batches': json({ message: 'Unknown column: colour' }, 400) });
+    expect(screen.getByLabelText(/^CSV file/)).toHaveAccessibleDescription(/Up to 500 rows and 1 MB/);
+    await user.upload(screen.getByLabelText(/^CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown column: colour');
+    expect(router.state.location.pathname).toBe('/user-dashboard/batch-labels');
+  });
+
+  it('sends the file itself as text/csv with the chosen sender, then opens the batch', async () => {
+    const { api, user, router } = await renderUpload({
+      'POST /shipping/batches': json(apiBatch({ batchId: 'b7' }), 201),
+      'GET /shipping/batches/b7': json(apiBatch({ batchId: 'b7' })),
+    });
+    await screen.findByRole('option', { name: 'Home, 12 Main St, Springfield' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sender' }), 'a1');
+    await user.upload(screen.getByLabelText(/^CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByRole('group', { name: 'Batch summary' });
+    expect(router.state.location.pathname).toBe('/user-dashboard/batch-labels/b7');
+    const [call] = api.calls('POST /shipping/batches');
+    expect(call?.headers['Content-Type']).toBe('text/csv');
+    expect(call?.url.searchParams.get('fromAddressId')).toBe('a1');
+    expect(vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body).toBeInstanceOf(File);
+  });
+});
