@@ -118,6 +118,11 @@ const schema = z.object({
    * it (functions/data/orders.ts). Longer than any request runs; short values are for tests.
    */
   PURCHASE_LEASE_SECONDS: z.coerce.number().int().min(1).max(900).default(30),
+  /**
+   * The SQS queue a batch purchase is sent to (issue 17; set by the stack): its worker Lambda buys the
+   * rows. Unset (local runs, tests): the same worker runs in this process.
+   */
+  BATCH_QUEUE_URL: z.url().optional(),
   /** Locally, how often the front runs the scheduled work (AWS: every minute, EventBridge). */
   SCHEDULE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Sandbox carrier only: how long a purchase takes, to exercise the processing state (tests, demos). */

@@ -26,17 +26,17 @@ const ERROR_MEANING: Record<ErrorStatus, string> = {
   409: 'The item is not in a state that allows this, or the same work is still under way (then `Retry-After` says when to ask again).',
   410: 'Gone for good: a refunded label can no longer be downloaded.',
   413: 'The body is larger than 1 MiB.',
-  415: 'The body is not `application/json`.',
+  415: 'The body is not of the media type the route takes (`application/json`, or `text/csv` for a batch upload).',
   429: 'Too many attempts: `Retry-After` says how many seconds to wait.',
   500: 'Unexpected failure: `requestId` names the request for support. Nothing was charged twice.',
   502: 'A provider (carrier, payments, tracking, captcha) did not answer: try again in a moment.',
 };
 
 /** The statuses the handler factory gives a route of this kind, whatever its code does. */
-export function factoryErrors(route: Pick<RouteEntry, 'access' | 'body' | 'query'>): ErrorStatus[] {
+export function factoryErrors(route: Pick<RouteEntry, 'access' | 'body' | 'query' | 'textBody'>): ErrorStatus[] {
   const statuses: ErrorStatus[] = [500];
   if (route.body || route.query) statuses.push(400);
-  if (route.body) statuses.push(413, 415);
+  if (route.body || route.textBody) statuses.push(413, 415);
   if (route.access === 'otp' || route.access === 'user' || route.access === 'admin') statuses.push(401);
   if (route.access === 'user' || route.access === 'admin') statuses.push(403);
   return statuses;
@@ -87,9 +87,11 @@ function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
       : {}),
     ...(r.body
       ? { requestBody: { required: false, content: { 'application/json': { schema: r.body } } } }
-      : r.access === 'webhook'
-        ? { requestBody: { required: true, description: "The provider's event, exactly as it signed it.", content: { 'application/json': { schema: {} } } } }
-        : {}),
+      : r.textBody
+        ? { requestBody: { required: true, content: { [r.textBody]: { schema: { type: 'string' as const, contentMediaType: r.textBody } } } } }
+        : r.access === 'webhook'
+          ? { requestBody: { required: true, description: "The provider's event, exactly as it signed it.", content: { 'application/json': { schema: {} } } } }
+          : {}),
     responses,
   };
 }

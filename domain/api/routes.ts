@@ -25,6 +25,8 @@ import { adminStatsSchema } from './admin';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
 import { labelsCounterSchema } from './landing';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
+import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
+import { apiBatchSchema, batchPurchaseAnswerSchema } from './batches';
 import { supportAnswerSchema } from './support';
 import { trackAnswerSchema } from './tracking';
 import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
@@ -59,6 +61,11 @@ export interface RouteEntry {
   table: TableAccess;
   /** zod schema of the JSON body (domain/schemas/, shared with the form); none for webhooks, which verify the raw body. */
   body?: z.ZodType;
+  /**
+   * A route whose body is a file, not JSON (a batch's CSV): its media type. The factory refuses
+   * another Content-Type with 415 and hands the handler the raw bytes; `body` is then absent.
+   */
+  textBody?: 'text/csv';
   /** zod schema of the query string. */
   query?: z.ZodType;
   /** zod schema of the JSON answer (domain/api/<area>.ts), or the file marker. */
@@ -391,6 +398,91 @@ export const routes = [
     answer: csvFile,
     note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
   },
+  // Batch labels (issue 17)
+  {
+    method: 'GET',
+    // Before `/shipping/batches/{batchId}`: the local front matches in table order (API Gateway prefers the literal path itself).
+    path: '/shipping/batches/template.csv',
+    access: 'public',
+    handler: 'shipping/batches/get-batch-template',
+    table: 'none',
+    answer: csvFile,
+    note: 'The header row of every column a batch CSV may have (names are matched case-insensitively), then one example row.',
+  },
+  {
+    method: 'POST',
+    path: '/shipping/batches',
+    access: 'user',
+    handler: 'shipping/batches/create-batch',
+    table: 'write',
+    textBody: 'text/csv',
+    query: batchUploadQuerySchema,
+    answer: apiBatchSchema,
+    status: 201,
+    errors: [404],
+    note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows) is refused with 400 and nothing is stored; rows that fail the label form's checks are stored as `invalid` with their errors, to be fixed or dropped. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
+  },
+  {
+    method: 'GET',
+    path: '/shipping/batches/{batchId}',
+    access: 'user',
+    handler: 'shipping/batches/get-batch',
+    table: 'read',
+    answer: apiBatchSchema,
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    path: '/shipping/batches/{batchId}/rows/{row}',
+    access: 'user',
+    handler: 'shipping/batches/update-batch-row',
+    table: 'write',
+    body: batchRowUpdateSchema,
+    answer: apiBatchSchema,
+    errors: [404, 409],
+    note: 'The row is validated and priced again. Only while the batch is `draft` or `cancelled` (409 otherwise).',
+  },
+  {
+    method: 'DELETE',
+    path: '/shipping/batches/{batchId}/rows/{row}',
+    access: 'user',
+    handler: 'shipping/batches/drop-batch-row',
+    table: 'write',
+    answer: apiBatchSchema,
+    errors: [404, 409],
+    note: 'The row is left out of the purchase (status `dropped`). Only while the batch is `draft` or `cancelled` (409 otherwise).',
+  },
+  {
+    method: 'POST',
+    path: '/shipping/batches/{batchId}/purchase',
+    access: 'user',
+    handler: 'shipping/batches/purchase-batch',
+    table: 'write',
+    body: batchPurchaseSchema,
+    answer: batchPurchaseAnswerSchema,
+    errors: [402, 404, 409, 502],
+    note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. Each valid row is then bought once as a credits label, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
+  },
+  {
+    method: 'GET',
+    path: '/shipping/batches/{batchId}/labels.pdf',
+    access: 'user',
+    handler: 'shipping/batches/get-batch-labels',
+    table: 'read',
+    answer: pdfFile,
+    errors: [404, 409],
+    note: 'Every bought label of the batch in row order, one 4x6 page each. 409 while the batch is being bought or when it has no label.',
+  },
+  {
+    method: 'GET',
+    path: '/shipping/batches/{batchId}/results.csv',
+    access: 'user',
+    handler: 'shipping/batches/get-batch-results',
+    table: 'read',
+    answer: csvFile,
+    errors: [404],
+    note: 'One line per row: row, status, trackingNumber, price, error. UTF-8 CSV with a BOM; text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
+  },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: labelsCounterSchema },
 ] as const satisfies readonly RouteEntry[];
@@ -411,11 +503,13 @@ export type RouteOf<K extends RouteKey> = Extract<
 /** What route `K` answers. */
 export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends infer S extends z.ZodType ? z.output<S> : Blob;
 
-/** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion). */
-export type BodyIn<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion); a file route's text. */
+export type BodyIn<K extends RouteKey> =
+  RouteOf<K> extends { body: infer S extends z.ZodType } ? z.input<S> : RouteOf<K> extends { textBody: string } ? string : undefined;
 
-/** The body route `K`'s handler receives, validated. */
-export type BodyOf<K extends RouteKey> = RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
+/** The body route `K`'s handler receives, validated; a file route's raw bytes. */
+export type BodyOf<K extends RouteKey> =
+  RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : RouteOf<K> extends { textBody: string } ? Uint8Array : undefined;
 
 /** The query route `K`'s handler receives, validated (raw strings when the route has no schema). */
 export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, string>;

@@ -4,7 +4,7 @@
  * complete or abandon it once.
  *
  *   checkout  pk LOCALCHECKOUT#<id>  sk LOCALCHECKOUT
- *             id, provider, userId, email, entryId, purpose, amountCents, description, successUrl,
+ *             id, provider, userId, email, entryId, purpose, batchId?, amountCents, description, successUrl,
  *             cancelUrl, notifyUrl?, status (open | paid | cancelled), createdAt, closedAt?,
  *             expiresAt (createdAt + 2 days, TTL)
  *
@@ -25,6 +25,8 @@ export interface LocalCheckout {
   email: string;
   entryId: string;
   purpose: CheckoutPurpose;
+  /** Purpose `batch`: the batch the payment starts. */
+  batchId?: string;
   amountCents: number;
   description: string;
   successUrl: string;
@@ -50,7 +52,8 @@ function fromItem(item: Record<string, unknown>): LocalCheckout {
     userId: item.userId as string,
     email: item.email as string,
     entryId: item.entryId as string,
-    purpose: item.purpose === 'label' ? 'label' : 'topup',
+    purpose: item.purpose === 'label' || item.purpose === 'batch' ? item.purpose : 'topup',
+    ...(typeof item.batchId === 'string' ? { batchId: item.batchId } : {}),
     amountCents: Number(item.amountCents),
     description: item.description as string,
     successUrl: item.successUrl as string,

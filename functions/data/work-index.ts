@@ -8,11 +8,12 @@
  *   refund    orders whose refund was asked for, due at their next poll (orders.ts)
  *   unused    created labels, due when their refund window ends (orders.ts)
  *   mail      support requests whose mail to support has not gone out yet (support-requests.ts)
+ *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
-const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused', mail: 'WORK#mail' } as const;
+const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused', mail: 'WORK#mail', batch: 'WORK#batch' } as const;
 export type WorkQueue = keyof typeof QUEUES;
 
 /** An item's place in a work queue: due at `due` (ISO time). */

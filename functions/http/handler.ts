@@ -97,6 +97,10 @@ function respond(statusCode: number, body: unknown, requestId: string, headers: 
 const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
   event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
 
+/** The body's bytes: base64-decoded when API Gateway encoded it, else the text's UTF-8. */
+const rawBytesOf = (event: APIGatewayProxyEventV2): Uint8Array =>
+  event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : new Uint8Array();
+
 /**
  * Parses JSON ourselves rather than with @middy/http-json-body-parser: that one answers 415 for
  * malformed JSON, while our contract is 400 with a message. A missing body validates as `{}` so
@@ -110,6 +114,16 @@ function parseJson(raw: string, contentType: string | undefined): unknown {
   } catch {
     throw new BadRequest('Request body must be valid JSON');
   }
+}
+
+/**
+ * A file route's body (a batch's CSV): refused with 415 under another Content-Type, else its bytes
+ * exactly as sent, for the route's own parser to judge (encoding included).
+ */
+function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | undefined): Uint8Array {
+  const given = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (given !== mediaType) throw new HttpError(415, `Content-Type must be ${mediaType}`);
+  return bytes;
 }
 
 /**
@@ -136,6 +150,8 @@ interface Prepared {
   log: Logger;
   headers: Record<string, string>;
   rawBody: string;
+  /** The body's bytes, before any decoding as UTF-8 (file routes judge the encoding themselves). */
+  rawBytes: Uint8Array;
   auth?: SessionClaims;
   body?: unknown;
   query: Record<string, unknown>;
@@ -152,6 +168,7 @@ const prepare = (routeLogger: Logger): ApiMiddleware => ({
       log: routeLogger.createChild({ persistentKeys: { requestId } }),
       headers: (event.headers ?? {}) as Record<string, string>,
       rawBody: rawBodyOf(event),
+      rawBytes: rawBytesOf(event),
       query: event.queryStringParameters ?? {},
     };
   },
@@ -169,6 +186,7 @@ const validateInput = (route: Route): ApiMiddleware => ({
   before: ({ context }) => {
     const p = context.prepared;
     if ('body' in route) p.body = validate(route.body, parseJson(p.rawBody, p.headers['content-type']));
+    if ('textBody' in route) p.body = fileBody(route.textBody, p.rawBytes, p.headers['content-type']);
     if ('query' in route) p.query = validate(route.query, p.query);
   },
 });

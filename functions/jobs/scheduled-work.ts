@@ -9,6 +9,7 @@
  * again at the next run. Each job is safe to run twice at once (two overlapping runs, a retried
  * request recovering the same order): every step it takes is conditional on the state it read.
  */
+import { resumeStalledBatches } from '../batches/resume';
 import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import type { Logger } from '../observability/logger';
@@ -27,6 +28,8 @@ export const JOBS: Record<string, Job> = {
   autoRefundUnused,
   /** Support requests whose mail to support failed when they were sent: tried again (issue 15). */
   retrySupportMails,
+  /** Batches being bought whose worker stopped (process restarted, Lambda died): sent to the worker again (issue 17). */
+  resumeBatches: resumeStalledBatches,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

@@ -52,10 +52,14 @@ export async function startPayment(input: {
   creditType: CreditType;
   purpose?: CheckoutPurpose;
   orderId?: string;
+  /** Purpose `batch`: the batch this top-up pays for (it starts when the top-up settles). */
+  batchId?: string;
+  /** Where checkout sends the payer back; the wallet page unless given. */
+  returnUrls?: { successUrl: string; cancelUrl: string };
   description?: string;
   /** The request's appOrigin (functions/http/app-origin.ts); APP_URL's without one. */
   appOrigin?: string;
-}): Promise<{ ref: string; url: string }> {
+}): Promise<{ ref: string; url: string; entryId: string }> {
   const user = await getUserById(input.userId);
   if (!user) throw new Unauthorized();
   const provider: PaymentProvider = input.creditType === 'Card' ? 'stripe' : 'hoodpay';
@@ -76,10 +80,11 @@ export async function startPayment(input: {
       email: user.email,
       entryId: entry.id,
       purpose: input.purpose ?? 'topup',
+      ...(input.batchId ? { batchId: input.batchId } : {}),
       amountCents: entry.amountCents,
       description: input.description ?? 'PrepaidShip wallet top-up',
       appOrigin: origin,
-      ...walletReturnUrls(origin),
+      ...(input.returnUrls ?? walletReturnUrls(origin)),
     });
   } catch (err) {
     // The caller must learn the provider's failure, even if marking the entry fails too: an entry
@@ -89,7 +94,7 @@ export async function startPayment(input: {
     throw err;
   }
   await attachProviderRef(entry, started.provider, started.ref);
-  return { ref: started.ref, url: started.url };
+  return { ref: started.ref, url: started.url, entryId: entry.id };
 }
 
 export type SettleResult = 'applied' | 'duplicate' | 'rejected';

@@ -3,12 +3,14 @@
  * verifies (400 otherwise, nothing changes). A paid top-up completes its pending entry and credits
  * the wallet once, whatever the replays; a paid label buys the label once; a checkout that expired
  * unpaid (the payer cancelled or left) marks the entry cancelled, a failed bank debit failed (and the
- * order failed either way); anything else is acknowledged and ignored, so Stripe
+ * order failed either way); a batch's payment is a top-up that then starts the batch (or cancels it);
+ * anything else is acknowledged and ignored, so Stripe
  * stops retrying.
  */
 import type Stripe from 'stripe';
 import { settleTopUp } from '../../payments/top-ups';
 import { settleCardOrderEvent } from '../../labels/card-orders';
+import { batchPaymentSettled } from '../../batches/purchase';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { verifyStripeEvent } from '../../providers/registry/payments';
@@ -29,7 +31,7 @@ export const handler = api('POST /stripe/webhook', async function stripeWebhook(
   const session = event.data.object as Stripe.Checkout.Session;
   const { userId, entryId, purpose } = session.metadata ?? {};
   // Our own checkouts always carry both ids, set by the server, and the same user twice.
-  if (!userId || !entryId || (purpose !== 'topup' && purpose !== 'label') || session.client_reference_id !== userId) {
+  if (!userId || !entryId || (purpose !== 'topup' && purpose !== 'label' && purpose !== 'batch') || session.client_reference_id !== userId) {
     log.warn('stripe event without a payment of ours', { eventId: event.id, type: event.type });
     return RECEIVED;
   }
@@ -42,6 +44,9 @@ export const handler = api('POST /stripe/webhook', async function stripeWebhook(
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);
   // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
   const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp({ ...settle, paymentIntent });
+  // A batch's payment is a plain top-up; once it is applied (or this is a replay of one that was), the batch starts or is cancelled.
+  const batchId = session.metadata?.batchId;
+  if (purpose === 'batch' && batchId && result !== 'rejected') await batchPaymentSettled({ userId, batchId, entryId, outcome }, log);
   log.info('stripe event settled', { eventId: event.id, type: event.type, entryId, outcome, result });
   return RECEIVED;
 });

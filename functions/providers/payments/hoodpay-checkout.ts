@@ -100,7 +100,7 @@ export class HoodpayCheckout implements CryptoCheckout {
       redirectUrl: request.successUrl,
       notifyUrl: request.notifyUrl,
       customerEmail: request.email,
-      metadata: { userId: request.userId, entryId: request.entryId, purpose: request.purpose },
+      metadata: { userId: request.userId, entryId: request.entryId, purpose: request.purpose, ...(request.batchId ? { batchId: request.batchId } : {}) },
     });
     const data = isRecord(answer) && isRecord(answer.data) ? answer.data : undefined;
     const paymentId = asPaymentId(data?.id);

@@ -13,8 +13,8 @@
  * it back with getCryptoCheckout().getPayment().
  */
 
-/** What a checkout pays for: a wallet top-up (issue 4) or one label (issue 5). */
-export type CheckoutPurpose = 'topup' | 'label';
+/** What a checkout pays for: a wallet top-up (issue 4), one label (issue 5), or a batch of labels (issue 17: a top-up the batch then spends). */
+export type CheckoutPurpose = 'topup' | 'label' | 'batch';
 
 export interface CheckoutRequest {
   userId: string;
@@ -22,6 +22,8 @@ export interface CheckoutRequest {
   /** Our pending ledger entry (top-up) or order id (label). */
   entryId: string;
   purpose: CheckoutPurpose;
+  /** Purpose `batch`: the batch the payment starts (carried in the provider's metadata to the webhook). */
+  batchId?: string;
   amountCents: number;
   /** One line the payer sees, e.g. "PrepaidShip wallet top-up". */
   description: string;

@@ -60,7 +60,7 @@ export class StripeCheckout implements CardCheckout {
 
   async createSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
     assertPayable(request);
-    const metadata = { userId: request.userId, entryId: request.entryId, purpose: request.purpose };
+    const metadata = { userId: request.userId, entryId: request.entryId, purpose: request.purpose, ...(request.batchId ? { batchId: request.batchId } : {}) };
     let session: Stripe.Checkout.Session;
     try {
       session = await this.stripe.checkout.sessions.create(

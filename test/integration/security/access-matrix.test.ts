@@ -22,6 +22,12 @@ import { getCardCheckout } from '../../../functions/providers/registry/payments'
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
 import { creditWallet } from '../wallet-credit';
+import { readBatch, uploadBatch } from '../../../functions/batches/batches';
+import { purchaseBatch } from '../../../functions/batches/purchase';
+import { batchQueueIdle } from '../../../functions/batches/queue';
+import { runBatchToEnd } from '../../../functions/batches/run';
+import { logger } from '../../../functions/observability/logger';
+import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import {
   ACTORS,
   actorAccount,
@@ -86,6 +92,14 @@ const ownerWithdrawal = async (w: World) => {
   await creditWallet(w.owner, 500);
   const res = await invoke('POST /wallet/withdrawals', { token: w.owner.token, body: { amount: 2 } });
   return { withdrawalId: String(res.json?.id) };
+};
+const ownerBatch = async (w: World) => ({ batchId: (await uploadBatch(w.owner.id, Buffer.from(batchCsv(sampleRows(2))), undefined)).batchId });
+const ownerBoughtBatch = async (w: World) => {
+  await creditWallet(w.owner, 1200);
+  const { batchId } = await ownerBatch(w);
+  await purchaseBatch({ userId: w.owner.id, batchId, body: { paymentMethod: 'credits' }, key: idempotencyKey(), log: logger });
+  await runBatchToEnd(batchId, logger);
+  return { batchId };
 };
 /** A file answer's text (handlers send files base64-encoded, as API Gateway expects). */
 const csvText = (res: Answer) => Buffer.from(res.body ?? '', 'base64').toString('utf8');
@@ -329,6 +343,65 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, fx }, res) => {
       if (res.statusCode === 200) expect(csvText(res).includes(fx.shipOrderId as string), `owner's entries in ${actor}'s export`).toBe(actor === 'user');
     },
+  },
+  // Batch labels (issue 17)
+  'GET /shipping/batches/template.csv': { expect: PUBLIC(200), why: 'the CSV template holds no data: anyone may download it' },
+  'POST /shipping/batches': {
+    expect: VERIFIED(201),
+    why: "a verified user stores a batch of their own; the caller's id is the owner, whatever the CSV says",
+    request: () => ({ raw: batchCsv(sampleRows(2)), contentType: 'text/csv' }),
+  },
+  'GET /shipping/batches/{batchId}': {
+    expect: OWNED(200),
+    why: "a batch is checked against the caller: the owner's batch is a 404 for anyone else, admins included",
+    prepare: ownerBatch,
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string } }),
+  },
+  'PUT /shipping/batches/{batchId}/rows/{row}': {
+    expect: OWNED(200),
+    why: "only the owner fixes a row of their batch; anyone else's edit is a 404 and changes nothing",
+    prepare: ownerBatch,
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string, row: '2' }, body: { fields: sampleRow({ toName: 'Fixed Name' }) } }),
+    after: async ({ actor, world, fx }) => {
+      const batch = await readBatch(world.owner.id, fx.batchId as string);
+      expect(batch.rows[0]?.fields.toName, `owner's row after ${actor}`).toBe(actor === 'user' ? 'Fixed Name' : 'Receiver 1');
+    },
+  },
+  'DELETE /shipping/batches/{batchId}/rows/{row}': {
+    expect: OWNED(200),
+    why: "only the owner drops a row of their batch; anyone else's is a 404 and changes nothing",
+    prepare: ownerBatch,
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string, row: '2' } }),
+    after: async ({ actor, world, fx }) => {
+      const batch = await readBatch(world.owner.id, fx.batchId as string);
+      expect(batch.rows[0]?.status, `owner's row after ${actor}`).toBe(actor === 'user' ? 'dropped' : 'ready');
+    },
+  },
+  'POST /shipping/batches/{batchId}/purchase': {
+    expect: OWNED(200),
+    why: "only the owner buys their batch (with their own wallet); anyone else's purchase is a 404 and spends nothing",
+    prepare: async (w) => {
+      await creditWallet(w.owner, 1200);
+      return ownerBatch(w);
+    },
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string }, headers: { 'idempotency-key': idempotencyKey() }, body: { paymentMethod: 'credits' } }),
+    after: async ({ actor, world, fx }) => {
+      await batchQueueIdle();
+      const batch = await readBatch(world.owner.id, fx.batchId as string);
+      expect(batch.status, `owner's batch after ${actor}`).toBe(actor === 'user' ? 'done' : 'draft');
+    },
+  },
+  'GET /shipping/batches/{batchId}/labels.pdf': {
+    expect: OWNED(200),
+    why: "the merged labels are read from the caller's own batch: a 404 for anyone else, admins included",
+    prepare: ownerBoughtBatch,
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string } }),
+  },
+  'GET /shipping/batches/{batchId}/results.csv': {
+    expect: OWNED(200),
+    why: "the results are read from the caller's own batch (tracking numbers): a 404 for anyone else, admins included",
+    prepare: ownerBoughtBatch,
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string } }),
   },
   'GET /api/counter': { expect: PUBLIC(200), why: 'the landing page counter' },
 };

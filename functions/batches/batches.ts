@@ -1,0 +1,88 @@
+/**
+ * Batch labels (issue 17), before buying: upload a CSV (parsed, each row judged and priced, stored
+ * as a draft), read a batch, fix or drop a row while the batch is editable. Buying is ./purchase.ts,
+ * the rows' purchase ./run.ts.
+ */
+import { ulid, isValid as isUlid } from 'ulid';
+import type { ApiBatch } from '../../domain/api/batches';
+import type { BatchRowFields } from '../../domain/schemas/batches';
+import { listAddresses } from '../data/addresses';
+import { createBatch, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, type StoredBatch, type StoredRow } from '../data/batches';
+import { Conflict, NotFound } from '../errors';
+import { toApiBatch } from './answer';
+import { parseBatchCsv } from './parse';
+import { fillSender, judgeRow } from './rows';
+
+export const NO_BATCH = 'No such batch';
+export const NOT_EDITABLE = 'This batch is being bought or was bought: its rows can no longer change.';
+
+/** A row as judged now: ready with its price, or invalid with its errors. */
+export function judgedRow(row: number, fields: BatchRowFields): StoredRow {
+  const judged = judgeRow(fields);
+  return {
+    row,
+    fields,
+    valid: judged.valid,
+    errors: judged.errors,
+    priceCents: judged.valid ? judged.priceCents : null,
+    status: judged.valid ? 'ready' : 'invalid',
+    shipOrderId: null,
+    tracking: null,
+    error: null,
+  };
+}
+
+/** The caller's batch, or 404 (an unknown id, a malformed one, another user's). */
+export async function ownBatch(userId: string, batchId: string): Promise<StoredBatch> {
+  const batch = isUlid(batchId) ? await getBatch(batchId) : undefined;
+  if (!batch || batch.userId !== userId) throw new NotFound(NO_BATCH);
+  return batch;
+}
+
+/** The caller's batch with its rows, as answered. */
+export async function readBatch(userId: string, batchId: string): Promise<ApiBatch> {
+  const batch = await ownBatch(userId, batchId);
+  return toApiBatch(batch, await getBatchRows(batch.id));
+}
+
+/**
+ * Stores an uploaded CSV as a draft batch. The file as a whole must read (400 otherwise, nothing
+ * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender cells.
+ */
+export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
+  const sender = fromAddressId ? (await listAddresses(userId)).find((a) => a.id === fromAddressId) : undefined;
+  if (fromAddressId && !sender) throw new NotFound('No such saved address');
+  const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
+  const rows = parsed.map((p) => judgedRow(p.row, fillSender(p.fields, sender)));
+  const now = new Date().toISOString();
+  const batch: StoredBatch = { id: ulid(), userId, status: 'draft', createdAt: now, updatedAt: now, toBuy: 0 };
+  await createBatch(batch, rows);
+  return toApiBatch(batch, rows);
+}
+
+/** A row number from the path: a positive whole number, else no such row. */
+function rowNumber(text: string): number {
+  if (!/^\d{1,7}$/.test(text)) throw new NotFound('No such row');
+  return Number(text);
+}
+
+/** Replaces a row's cells (judged and priced again; a dropped row comes back), while the batch is editable. */
+export async function fixRow(userId: string, batchId: string, rowText: string, fields: BatchRowFields): Promise<ApiBatch> {
+  const batch = await ownBatch(userId, batchId);
+  const row = rowNumber(rowText);
+  const result = await putRowWhileEditable(batch.id, judgedRow(row, fields));
+  if (result === 'missing') throw new NotFound('No such row');
+  if (result === 'locked') throw new Conflict(NOT_EDITABLE);
+  return readBatch(userId, batchId);
+}
+
+/** Leaves a row out of the purchase (status dropped), while the batch is editable. */
+export async function dropRow(userId: string, batchId: string, rowText: string): Promise<ApiBatch> {
+  const batch = await ownBatch(userId, batchId);
+  const row = await getBatchRow(batch.id, rowNumber(rowText));
+  if (!row) throw new NotFound('No such row');
+  const result = await putRowWhileEditable(batch.id, { ...row, status: 'dropped' });
+  if (result === 'missing') throw new NotFound('No such row');
+  if (result === 'locked') throw new Conflict(NOT_EDITABLE);
+  return readBatch(userId, batchId);
+}

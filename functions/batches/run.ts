@@ -1,0 +1,87 @@
+/**
+ * The batch worker (issue 17): buys a running batch's ready rows, a chunk at a time, each as an
+ * ordinary credits label (functions/labels/credit-orders.ts buyWithCredits) under the idempotency key
+ * `batch-<batchId>-<row>`. That key is what makes every run safe to repeat: a redelivered message,
+ * a restarted worker or two workers at once answer the first purchase of a row instead of buying it
+ * again, and a row's outcome is written only from `ready`. A row that fails costs nothing: the
+ * carrier's failure is refunded by buyWithCredits itself, a short balance debits nothing, a row no
+ * longer valid (its ship date passed) is never sent.
+ *
+ * The same function runs in the SQS worker Lambda (./worker.ts) and in the local front's process
+ * (./queue.ts); each call does one chunk and says whether more is left, so no call meets a timeout.
+ */
+import type { Logger } from '../observability/logger';
+import { finishBatch, getBatch, getBatchRows, renewLease, setRowOutcome, type StoredRow } from '../data/batches';
+import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable } from '../errors';
+import { buyWithCredits } from '../labels/credit-orders';
+import { mergeBatchLabels } from './labels-pdf';
+import { judgeRow } from './rows';
+
+/** Rows one call buys: at most CHUNK_ROWS / CONCURRENCY carrier calls in a row, well inside the worker's timeout. */
+export const CHUNK_ROWS = 25;
+/** Rows bought at once within a chunk (each is a transaction, a carrier call and a PDF write). */
+export const CONCURRENCY = 5;
+
+export const BALANCE_SHORT = 'Your wallet balance did not cover this label when its turn came; nothing was charged.';
+export const CARRIER_FAILED = 'The carrier could not make this label; its price went back to your wallet.';
+export const NO_LONGER_VALID = 'This row was no longer valid when its turn came; nothing was charged.';
+
+/** The idempotency key of a row's purchase: the same row is always the same one order. */
+export const rowKeyOf = (batchId: string, row: number): string => `batch-${batchId}-${row}`;
+
+type Outcome = Parameters<typeof setRowOutcome>[2];
+
+/** Buys one row; its outcome, or undefined when the row's first purchase is still at work (try again later). */
+async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logger): Promise<Outcome | undefined> {
+  const judged = judgeRow(row.fields);
+  if (!judged.valid) return { status: 'failed', valid: false, errors: judged.errors, shipOrderId: null, tracking: null, error: NO_LONGER_VALID };
+  try {
+    const { order } = await buyWithCredits(userId, { ...judged.body, paymentMethod: 'credits', payShortfall: false }, rowKeyOf(batchId, row.row), log);
+    return { status: 'bought', shipOrderId: order.id, tracking: order.tracking ?? null, error: null };
+  } catch (err) {
+    if (err instanceof InsufficientBalance) return { status: 'failed', shipOrderId: null, tracking: null, error: BALANCE_SHORT };
+    if (err instanceof ProviderUnavailable) return { status: 'failed', shipOrderId: null, tracking: null, error: CARRIER_FAILED };
+    // A repeat of a row whose first purchase is still processing: left ready for the next run.
+    if (err instanceof Conflict && err.retryAfterSeconds !== undefined) return undefined;
+    // A repeat of a row whose first purchase failed and was refunded, or a request the carrier refuses for good.
+    if (err instanceof Conflict || err instanceof InvalidRequest) return { status: 'failed', shipOrderId: null, tracking: null, error: err.message };
+    throw err;
+  }
+}
+
+/**
+ * One chunk of a batch's purchase: up to CHUNK_ROWS ready rows bought, the lease renewed; with none
+ * left, the merged PDF made and the batch done. `more`: call again (send the batch to the queue);
+ * `done`: nothing left (or the batch is not running: a duplicate message).
+ */
+export async function processChunk(batchId: string, log: Logger): Promise<'more' | 'done'> {
+  const batch = await getBatch(batchId);
+  if (!batch || batch.status !== 'running') return 'done';
+  const rows = await getBatchRows(batchId);
+  const ready = rows.filter((r) => r.status === 'ready').slice(0, CHUNK_ROWS);
+  let waiting = 0;
+  for (let i = 0; i < ready.length; i += CONCURRENCY) {
+    await Promise.all(
+      ready.slice(i, i + CONCURRENCY).map(async (row) => {
+        const outcome = await buyRow(batch.userId, batchId, row, log);
+        if (!outcome) waiting++;
+        else await setRowOutcome(batchId, row.row, outcome);
+      }),
+    );
+  }
+  if (ready.length > 0) {
+    await renewLease(batchId);
+    // Rows whose first purchase is still at work elsewhere: give it time rather than spin.
+    if (waiting === ready.length) await new Promise((r) => setTimeout(r, 2_000));
+    return 'more';
+  }
+  const pdfKey = await mergeBatchLabels(batch, rows, log);
+  await finishBatch(batchId, pdfKey);
+  log.info('batch done', { batchId, bought: rows.filter((r) => r.status === 'bought').length, failed: rows.filter((r) => r.status === 'failed').length });
+  return 'done';
+}
+
+/** Runs a batch's whole purchase here and now (tests, the bench): chunk after chunk until done. */
+export async function runBatchToEnd(batchId: string, log: Logger): Promise<void> {
+  while ((await processChunk(batchId, log)) === 'more');
+}

@@ -1,0 +1,300 @@
+/**
+ * Batch labels (issue 17): an uploaded CSV's rows and the purchase of them. One partition per batch
+ * holds the batch item and one item per row (500 rows of cells do not fit DynamoDB's 400 kB item
+ * limit, and a row is then fixed or bought with a small write of its own):
+ *
+ *   batch  pk BATCH#<batchId>  sk BATCH            userId, status, createdAt, updatedAt, toBuy,
+ *                                                  paymentMethod?, purchaseKey?, entryId?, checkoutUrl?, pdfKey?
+ *          while running: leaseUntil, gsi3pk WORK#batch  gsi3sk <leaseUntil>#<batchId>
+ *   row    pk BATCH#<batchId>  sk ROW#<0000002>    row, fields, valid, errors, priceCents, status,
+ *                                                  shipOrderId, tracking, error
+ *
+ * The batchId is a ulid; a batch is read by id and then checked against the caller (another user's
+ * batch answers 404 like an unknown one). Statuses change only by conditional writes on the status
+ * they were read in, so two purchases, two workers or a purchase racing an edit settle on one outcome:
+ *
+ *   draft --(credits)--> running --(every row bought or failed)--> done
+ *     |  \--(card)--> awaiting_payment --(paid)--> running
+ *     |                    '--(checkout cancelled or failed)--> cancelled --(purchase again)--> ...
+ *     '-- rows fixed or dropped while draft or cancelled
+ *
+ * A running batch holds a lease renewed by every chunk of rows its worker finishes; a lease that
+ * ends with no progress (the local process restarted, a worker died) puts it in the scheduled work
+ * (functions/jobs/), which sends it to the queue again. Rows are bought under the idempotency keys
+ * `batch-<batchId>-<row>`, so a second run never buys a row twice.
+ */
+import { BatchWriteCommand, type BatchWriteCommandInput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
+import type { BatchRowFields } from '../../domain/schemas/batches';
+import { db, isConditionFailure, tableName, transact } from './client';
+import { dueItems, workKeys } from './work-index';
+
+export interface StoredBatch {
+  id: string;
+  userId: string;
+  status: BatchStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** Rows the purchase covers (ready when it started); 0 before. */
+  toBuy: number;
+  paymentMethod?: 'credits' | 'purchase';
+  /** The Idempotency-Key of the purchase that started it (for the logs; the status decides). */
+  purchaseKey?: string;
+  /** The card payment's pending top-up entry and checkout, while a card pays first. */
+  entryId?: string;
+  checkoutUrl?: string;
+  /** The merged PDF of every bought label, made when the batch is done (label store key). */
+  pdfKey?: string;
+  leaseUntil?: string;
+}
+
+export interface StoredRow {
+  row: number;
+  fields: BatchRowFields;
+  valid: boolean;
+  errors: BatchRowError[];
+  priceCents: number | null;
+  status: BatchRowStatus;
+  shipOrderId: string | null;
+  tracking: string | null;
+  error: string | null;
+}
+
+/** How long a running batch's worker owns it after its last progress: longer than one chunk can take (the worker Lambda's timeout). */
+export const BATCH_LEASE_MS = 5 * 60_000;
+
+/** Statuses in which rows may be fixed, dropped, or bought (again). */
+export const EDITABLE: readonly BatchStatus[] = ['draft', 'cancelled'];
+
+export const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'BATCH' });
+export const rowKey = (batchId: string, row: number) => ({ pk: `BATCH#${batchId}`, sk: `ROW#${String(row).padStart(7, '0')}` });
+
+function batchFromItem(item: Record<string, unknown>): StoredBatch {
+  const { pk: _pk, sk: _sk, entity: _e, gsi3pk: _w, gsi3sk: _d, ...batch } = item;
+  return batch as unknown as StoredBatch;
+}
+
+function rowFromItem(item: Record<string, unknown>): StoredRow {
+  const { pk: _pk, sk: _sk, entity: _e, ...row } = item;
+  return row as unknown as StoredRow;
+}
+
+const rowItem = (batchId: string, r: StoredRow) => ({ ...rowKey(batchId, r.row), entity: 'batchRow', ...r });
+
+type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+
+/**
+ * Stores a new batch: its rows first (25 a request), the batch item last, so a batch is visible only
+ * once every row is stored (a write that dies mid-way leaves rows no batch item names).
+ */
+export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 25) {
+    let pending: WriteRequests = rows.slice(i, i + 25).map((r) => ({ PutRequest: { Item: rowItem(batch.id, r) } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 8) throw new Error(`storing rows of batch ${batch.id}: DynamoDB keeps some unprocessed`);
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = out.UnprocessedItems?.[tableName()] ?? [];
+    }
+  }
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...batchKey(batch.id), entity: 'batch', ...batch },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** One batch by id (whoever owns it), or undefined. */
+export async function getBatch(batchId: string): Promise<StoredBatch | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: batchKey(batchId), ConsistentRead: true }));
+  return Item ? batchFromItem(Item) : undefined;
+}
+
+/** Every row of a batch, in row order. */
+export async function getBatchRows(batchId: string): Promise<StoredRow[]> {
+  const rows: StoredRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :row)',
+        ExpressionAttributeValues: { ':pk': `BATCH#${batchId}`, ':row': 'ROW#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    rows.push(...(out.Items ?? []).map(rowFromItem));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return rows;
+}
+
+/** One row, or undefined. */
+export async function getBatchRow(batchId: string, row: number): Promise<StoredRow | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: rowKey(batchId, row), ConsistentRead: true }));
+  return Item ? rowFromItem(Item) : undefined;
+}
+
+/**
+ * Replaces a row, only while its batch is still editable (draft or cancelled) and the row exists, in
+ * one transaction: an edit racing a purchase either lands before it or is refused.
+ */
+export async function putRowWhileEditable(batchId: string, row: StoredRow): Promise<'ok' | 'locked' | 'missing'> {
+  const done = await transact([
+    {
+      name: 'batch.editable',
+      item: {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: batchKey(batchId),
+          ConditionExpression: '#status IN (:draft, :cancelled)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':draft': 'draft', ':cancelled': 'cancelled' },
+        },
+      },
+    },
+    {
+      name: 'batch.row',
+      item: { Put: { TableName: tableName(), Item: rowItem(batchId, row), ConditionExpression: 'attribute_exists(pk)' } },
+    },
+  ]);
+  if (done.ok) return 'ok';
+  return done.failed.has('batch.editable') ? 'locked' : 'missing';
+}
+
+/** A conditional update of the batch item; false when its condition did not hold. */
+async function updateBatch(input: {
+  batchId: string;
+  set: Record<string, unknown>;
+  remove?: string[];
+  from: readonly BatchStatus[];
+  /** A further condition, its values named `:c...` in `conditionValues`. */
+  extraCondition?: string;
+  conditionValues?: Record<string, unknown>;
+}): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ...input.conditionValues };
+  const sets = Object.entries(input.set).map(([k, v], i) => {
+    names[`#s${i}`] = k;
+    values[`:s${i}`] = v;
+    return `#s${i} = :s${i}`;
+  });
+  const froms = input.from.map((s, i) => {
+    values[`:f${i}`] = s;
+    return `:f${i}`;
+  });
+  const removes = (input.remove ?? []).map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
+  });
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(input.batchId),
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ConditionExpression: `#status IN (${froms.join(', ')})${input.extraCondition ? ` AND ${input.extraCondition}` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** The lease attributes of a running batch: its expiry and its place in the work index. */
+const leaseOf = (batchId: string, now = new Date()) => {
+  const leaseUntil = new Date(now.getTime() + BATCH_LEASE_MS).toISOString();
+  return { leaseUntil, ...workKeys('batch', batchId, leaseUntil) };
+};
+
+/** Starts buying a batch paid from the wallet (from draft or cancelled, once): false when it was not in one of those. */
+export const startRunning = (batchId: string, from: readonly BatchStatus[], fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod'>) =>
+  updateBatch({ batchId, from, set: { status: 'running', ...fields, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
+
+/** Reserves the batch for a card payment (from draft or cancelled, once), before the checkout starts. */
+export const startAwaitingPayment = (batchId: string, fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod'>) =>
+  updateBatch({
+    batchId,
+    from: EDITABLE,
+    set: { status: 'awaiting_payment', ...fields, updatedAt: new Date().toISOString() },
+    remove: ['entryId', 'checkoutUrl'],
+  });
+
+/** Records the checkout a card pays through (the batch waits for its webhook). */
+export const attachCheckout = (batchId: string, entryId: string, checkoutUrl: string) =>
+  updateBatch({ batchId, from: ['awaiting_payment'], set: { entryId, checkoutUrl, updatedAt: new Date().toISOString() } });
+
+/** The card payment went through: the batch starts running (once, and only for that payment's entry). */
+export const paidAndRunning = (batchId: string, entryId: string) =>
+  updateBatch({
+    batchId,
+    from: ['awaiting_payment'],
+    set: { status: 'running', updatedAt: new Date().toISOString(), ...leaseOf(batchId) },
+    extraCondition: 'entryId = :cEntry',
+    conditionValues: { ':cEntry': entryId },
+  });
+
+/**
+ * The card payment did not go through (cancelled, refused, or never started): nothing was bought, the
+ * batch is `cancelled` and its rows may be fixed and bought again. `entryId` undefined: no checkout started.
+ */
+export async function cancelAwaiting(batchId: string, entryId: string | undefined): Promise<boolean> {
+  return updateBatch({
+    batchId,
+    from: ['awaiting_payment'],
+    set: { status: 'cancelled', updatedAt: new Date().toISOString() },
+    remove: ['checkoutUrl'],
+    ...(entryId ? { extraCondition: 'entryId = :cEntry', conditionValues: { ':cEntry': entryId } } : {}),
+  });
+}
+
+/** The worker made progress: its lease starts again (only while running). */
+export const renewLease = (batchId: string, now = new Date()) =>
+  updateBatch({ batchId, from: ['running'], set: { updatedAt: now.toISOString(), ...leaseOf(batchId, now) } });
+
+/** Every row is bought or failed: the batch is done, with its merged PDF if it has labels; it leaves the work index. */
+export const finishBatch = (batchId: string, pdfKey: string | undefined) =>
+  updateBatch({
+    batchId,
+    from: ['running'],
+    set: { status: 'done', updatedAt: new Date().toISOString(), ...(pdfKey ? { pdfKey } : {}) },
+    remove: ['leaseUntil', 'gsi3pk', 'gsi3sk'],
+  });
+
+/** Records how buying a row ended: only from `ready`, so a second run never changes an outcome. */
+export async function setRowOutcome(
+  batchId: string,
+  row: number,
+  outcome: Pick<StoredRow, 'status' | 'shipOrderId' | 'tracking' | 'error'> & Partial<Pick<StoredRow, 'valid' | 'errors'>>,
+): Promise<boolean> {
+  const fields = Object.entries(outcome);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rowKey(batchId, row),
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: '#status = :ready',
+        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
+        ExpressionAttributeValues: { ':ready': 'ready', ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Ids of running batches whose lease ended before `now` with no progress, the earliest first. */
+export async function stalledBatchIds(now: Date, limit: number): Promise<string[]> {
+  const items = await dueItems('batch', now, limit);
+  return items.map((i) => String(i.id));
+}

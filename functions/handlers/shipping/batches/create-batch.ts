@@ -1,0 +1,11 @@
+/**
+ * POST /shipping/batches?fromAddressId=: the body is the CSV itself (text/csv). A file that cannot be
+ * read as a whole is refused (400, nothing stored); otherwise every row is judged and priced and the
+ * batch is stored as a draft (201), its invalid rows carrying their errors to be fixed or dropped.
+ */
+import { uploadBatch } from '../../../batches/batches';
+import { api, Reply } from '../../../http/handler';
+
+export const handler = api('POST /shipping/batches', async function createBatch({ auth, body, query }) {
+  return new Reply(201, await uploadBatch(auth.userId, body, query.fromAddressId));
+});
