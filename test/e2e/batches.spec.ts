@@ -7,7 +7,8 @@
  * progress bar reaches 4 of 4; the merged PDF has four pages and the result CSV four bought rows;
  * the balance fell by exactly $24.00. A CSV with an unknown column is refused with the server's
  * message and nothing is stored. Then, with $1.00 left, a one-row batch pays its $5.00 shortfall
- * through the sandbox checkout and is bought on return.
+ * through the sandbox checkout and is bought on return; and a batch paid wholly by card is bought
+ * only once its checkout is paid (a cancelled one buys nothing and leaves it to buy again).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -163,6 +164,32 @@ test.describe.serial('batch labels', () => {
     await expect(page.getByRole('group', { name: 'Batch results' })).toContainText('1 bought, 0 failed');
     await expect(tableRow(2)).toContainText(/94\d{20}/);
     // $1.00 + $5.00 by card - $6.00.
+    await expect(balanceBadge(page)).toHaveText('Balance: $0.00');
+  });
+
+  test('paid by card: a cancelled checkout buys nothing and the batch can be bought again, then paid', async () => {
+    test.setTimeout(90_000);
+    await page.getByRole('link', { name: 'Upload another CSV' }).click();
+    await upload(batchCsvFile([batchCsvRow({ toName: 'Whole By Card' })]));
+    await page.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Card' });
+    await page.getByRole('button', { name: 'Buy 1 label ($6.00)' }).click();
+    await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
+    await expect(page.getByText('$6.00').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/user-dashboard\/batch-labels\/[^/?]+/);
+    await expect(page.getByText('Payment cancelled')).toBeVisible();
+    await expect(tableRow(2)).toContainText('ready');
+    await expect(page.getByRole('button', { name: 'Buy 1 label ($6.00)' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Card' });
+    await page.getByRole('button', { name: 'Buy 1 label ($6.00)' }).click();
+    await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/user-dashboard\/batch-labels\/[^/?]+/);
+    await expect(progress()).toHaveAttribute('aria-valuetext', '1 of 1', { timeout: 30_000 });
+    await expect(tableRow(2)).toContainText(/94\d{20}/);
+    // The card paid the whole price: the wallet is where it was.
     await expect(balanceBadge(page)).toHaveText('Balance: $0.00');
     expect(consoleErrors.filter((e) => !expectedFailures.test(e))).toEqual([]);
   });
