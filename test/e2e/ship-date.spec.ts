@@ -5,7 +5,8 @@
  * is refused and the dialog offers "Pay $2.00 by card and buy": through the checkout and back, the
  * label is in the list and the balance is $0.00 ($4.00 + $2.00 - $6.00).
  */
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayInEastern } from '../../domain/ship-date';
 import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
 
@@ -23,15 +24,18 @@ const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.sl
 const expectedFailures = /Failed to load resource: the server responded with a status of 402/;
 
 test.describe.serial('ship date and paying the shortfall', () => {
+  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
 
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A context of its own: axe needs one (browser.newPage makes a hidden one).
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);
   });
   test.afterAll(async () => {
-    await page.close();
+    await context.close();
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Create Label' });
@@ -90,7 +94,16 @@ test.describe.serial('ship date and paying the shortfall', () => {
     test.setTimeout(90_000);
     await createLabelThroughForm(page, order, '$6.00');
     await expect(page.getByText('Insufficient balance', { exact: true })).toBeVisible();
-    await dialog().getByRole('button', { name: 'Pay $2.00 by card and buy' }).click();
+    const pay = dialog().getByRole('button', { name: 'Pay $2.00 by card and buy' });
+    await expect(pay).toBeVisible();
+    // The offer is readable and operable at both widths (axe, WCAG 2.1 AA), once transitions have ended.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[role="dialog"]').analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await pay.click();
 
     await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
     await expect(page.getByText('$2.00').first()).toBeVisible();
