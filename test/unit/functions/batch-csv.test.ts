@@ -1,0 +1,179 @@
+/**
+ * Batch CSVs (issue 17): the file as a whole (functions/batches/parse.ts) and each row's cells as a
+ * label form body (functions/batches/rows.ts), with errors named by column.
+ */
+import { describe, expect, it } from 'vitest';
+import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../../domain/constants';
+import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../domain/schemas/batches';
+import { addDays, todayInEastern } from '../../../domain/ship-date';
+import { parseBatchCsv } from '../../../functions/batches/parse';
+import { fillSender, judgeRow } from '../../../functions/batches/rows';
+import { batchResultsCsv } from '../../../functions/batches/results';
+import { batchTemplateCsv } from '../../../functions/batches/template';
+import { InvalidRequest } from '../../../functions/errors';
+import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+/** The 400 message parsing `input` gives. */
+function refusal(input: Uint8Array, options?: { senderFromAddress?: boolean }): string {
+  try {
+    parseBatchCsv(input, options);
+  } catch (err) {
+    expect(err).toBeInstanceOf(InvalidRequest);
+    return (err as Error).message;
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('batch CSV file (parseBatchCsv)', () => {
+  it('reads rows numbered as a spreadsheet shows them (header = row 1), cells trimmed', () => {
+    const rows = parseBatchCsv(bytes(batchCsv([sampleRow({ toName: '  Bo Receiver  ' }), sampleRow({ toName: 'Cy' })])));
+    expect(rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(rows[0]?.fields.toName).toBe('Bo Receiver');
+    expect(rows[1]?.fields.labelType).toBe('usps_priority');
+  });
+
+  it("strips Excel's byte order mark", () => {
+    const rows = parseBatchCsv(bytes('\uFEFF' + batchCsv([sampleRow()])));
+    expect(Object.keys(rows[0]?.fields ?? {})).toContain('labelType');
+  });
+
+  it('matches header names case-insensitively and keeps the canonical names', () => {
+    const header = BATCH_COLUMNS.map((c) => c.toUpperCase());
+    const text = [header.join(','), BATCH_COLUMNS.map((c) => sampleRow()[c]).join(',')].join('\n');
+    const rows = parseBatchCsv(bytes(text));
+    expect(rows[0]?.fields.fromZip).toBe('78701');
+    expect(rows[0]?.fields).not.toHaveProperty('FROMZIP');
+  });
+
+  it('refuses unknown, repeated and missing columns, naming them', () => {
+    expect(refusal(bytes(batchCsv([sampleRow()], [...BATCH_COLUMNS, 'colour'])))).toMatch(/Unknown column: colour/);
+    expect(refusal(bytes(batchCsv([sampleRow()], [...BATCH_COLUMNS, 'TOZIP'])))).toMatch(/more than once: toZip/);
+    expect(
+      refusal(
+        bytes(
+          batchCsv(
+            [sampleRow()],
+            BATCH_COLUMNS.filter((c) => c !== 'weight' && c !== 'toCity'),
+          ),
+        ),
+      ),
+    ).toMatch(/Missing columns: weight, toCity/);
+  });
+
+  it('lets the optional columns and, with a saved sender, the sender columns be left out', () => {
+    const withoutOptional = BATCH_COLUMNS.filter((c) => c !== 'shipDate' && c !== 'toEmail');
+    expect(parseBatchCsv(bytes(batchCsv([sampleRow()], withoutOptional)))).toHaveLength(1);
+    const withoutSender = BATCH_COLUMNS.filter((c) => !SENDER_COLUMNS.includes(c));
+    expect(refusal(bytes(batchCsv([sampleRow()], withoutSender)))).toMatch(/Missing columns: fromName.*saved sender/);
+    expect(parseBatchCsv(bytes(batchCsv([sampleRow()], withoutSender)), { senderFromAddress: true })).toHaveLength(1);
+  });
+
+  it('refuses a ragged row, naming its row and both lengths', () => {
+    const text = batchCsv(sampleRows(3)).split('\r\n');
+    text[2] = text[2] + ',extra';
+    expect(refusal(bytes(text.join('\r\n')))).toBe(`Row 3 has ${BATCH_COLUMNS.length + 1} cells; the header has ${BATCH_COLUMNS.length}.`);
+  });
+
+  it('refuses bytes that are not UTF-8 (a Latin-1 export), and text a front already decoded with replacement characters', () => {
+    const latin1 = Buffer.concat([bytes(batchCsv([sampleRow()]).slice(0, -2)), Buffer.from([0x2c]), Buffer.from('Jos\xe9', 'latin1'), bytes('\r\n')]);
+    expect(refusal(latin1)).toMatch(/not UTF-8/);
+    expect(refusal(bytes(batchCsv([sampleRow({ toName: 'Jos\uFFFD' })])))).toMatch(/not UTF-8/);
+  });
+
+  it(`takes ${BATCH_MAX_ROWS} rows and refuses ${BATCH_MAX_ROWS + 1}`, () => {
+    expect(parseBatchCsv(bytes(batchCsv(sampleRows(BATCH_MAX_ROWS))))).toHaveLength(BATCH_MAX_ROWS);
+    expect(refusal(bytes(batchCsv(sampleRows(BATCH_MAX_ROWS + 1))))).toMatch(/at most 500 labels; this file has 501/);
+  });
+
+  it('refuses a file over 1 MiB', () => {
+    const big = bytes(batchCsv([sampleRow({ toStreet: 'x'.repeat(BATCH_MAX_BYTES) })]));
+    expect(refusal(big)).toMatch(/larger than 1 MB/);
+  });
+
+  it('refuses an empty file, a header alone, and an unclosed quote', () => {
+    expect(refusal(bytes(''))).toMatch(/empty/);
+    expect(refusal(bytes(' \r\n'))).toMatch(/empty/);
+    expect(refusal(bytes(BATCH_COLUMNS.join(',') + '\r\n'))).toMatch(/no label rows/);
+    expect(refusal(bytes(batchCsv([sampleRow({ toName: 'x' })]).replace('x', '"x')))).toMatch(/Row 2 opens a quote/);
+  });
+
+  it("skips blank rows (a spreadsheet's trailing ,,,,) but keeps the numbering", () => {
+    const text = batchCsv([sampleRow(), {}, sampleRow()]);
+    expect(parseBatchCsv(bytes(text)).map((r) => r.row)).toEqual([2, 4]);
+  });
+});
+
+describe('batch row -> label form body (judgeRow)', () => {
+  it('turns a valid row into the credits body the dialog would send, priced by the server', () => {
+    const judged = judgeRow(sampleRow({ weight: '2.5', toEmail: 'bo@example.com' }));
+    expect(judged.valid).toBe(true);
+    if (!judged.valid) return;
+    expect(judged.priceCents).toBe(600);
+    expect(judged.body).toMatchObject({ labelType: 'usps_priority', weight: 2.5, paymentMethod: 'credits', toEmail: 'bo@example.com' });
+    expect(judged.body.from).toMatchObject({ name: 'Ann Sender', zip: '78701', state: 'TX' });
+    expect(judged.body.shipDate).toBeUndefined();
+  });
+
+  it('names each error by its CSV column, with the form message', () => {
+    const judged = judgeRow(sampleRow({ weight: 'heavy', toZip: '1234', fromState: 'XX', toEmail: 'nope', toName: '' }));
+    expect(judged.valid).toBe(false);
+    expect(judged.errors).toEqual([
+      { column: 'weight', message: 'Weight must be a positive number' },
+      { column: 'fromState', message: 'Use a two-letter US state code' },
+      { column: 'toName', message: 'Required' },
+      { column: 'toZip', message: 'ZIP must be 5 digits or ZIP+4' },
+      { column: 'toEmail', message: 'Invalid email format' },
+    ]);
+  });
+
+  it('judges the ship date against today in US Eastern time', () => {
+    expect(judgeRow(sampleRow({ shipDate: todayInEastern() })).valid).toBe(true);
+    const late = judgeRow(sampleRow({ shipDate: addDays(todayInEastern(), 8) }));
+    expect(late.errors.map((e) => e.column)).toEqual(['shipDate']);
+    expect(judgeRow(sampleRow({ shipDate: '12/01/2026' })).errors.map((e) => e.column)).toEqual(['shipDate']);
+  });
+
+  it('makes an unpriceable type or weight a row error on labelType or weight', () => {
+    expect(judgeRow(sampleRow({ labelType: 'fedex' })).errors).toEqual([
+      { column: 'labelType', message: expect.stringMatching(/Unknown label type: use one of .*usps_priority/) as string },
+    ]);
+    expect(judgeRow(sampleRow({ weight: '71' })).errors.map((e) => e.column)).toEqual(['weight']);
+  });
+
+  it('refuses a cell over 500 characters on its column', () => {
+    expect(judgeRow(sampleRow({ toStreet: 'x'.repeat(501) })).errors).toEqual([{ column: 'toStreet', message: 'Must be at most 500 characters' }]);
+  });
+
+  it('fills only blank sender cells from a saved address', () => {
+    const saved = { name: 'Saved Co', street: '9 Dock Rd', city: 'Dallas', state: 'TX', zip: '75201', country: 'US' };
+    const filled = fillSender({ ...sampleRow(), fromName: 'Own Name', fromStreet: '', fromCity: '  ' }, saved);
+    expect(filled).toMatchObject({ fromName: 'Own Name', fromStreet: '9 Dock Rd', fromCity: 'Dallas', fromZip: '78701' });
+  });
+});
+
+describe('template and results CSV', () => {
+  it('the template is every column in order and one example row that is valid as it is', () => {
+    const rows = parseBatchCsv(bytes(batchTemplateCsv()));
+    expect(batchTemplateCsv().startsWith('\uFEFF' + BATCH_COLUMNS.join(','))).toBe(true);
+    expect(rows).toHaveLength(1);
+    expect(judgeRow(rows[0]!.fields).valid).toBe(true);
+  });
+
+  it('results: row,status,trackingNumber,price,error with the BOM, prices bare and formula-like errors neutralised', () => {
+    const base = { fields: {}, valid: true, errors: [], shipOrderId: null, tracking: null, error: null };
+    const csv = batchResultsCsv([
+      { ...base, row: 2, status: 'bought', priceCents: 600, tracking: '9400100000000000000001', shipOrderId: 'o1' },
+      { ...base, row: 3, status: 'failed', priceCents: 600, error: '=HYPERLINK("x")' },
+      { ...base, row: 4, status: 'invalid', valid: false, priceCents: null, errors: [{ column: 'toZip', message: 'ZIP must be 5 digits or ZIP+4' }] },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFrow,status,trackingNumber,price,error',
+      '2,bought,9400100000000000000001,6.00,',
+      `3,failed,,6.00,"'=HYPERLINK(""x"")"`,
+      '4,invalid,,,toZip: ZIP must be 5 digits or ZIP+4',
+      '',
+    ]);
+  });
+});
