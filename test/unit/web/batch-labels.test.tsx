@@ -110,8 +110,13 @@ describe('Batch page', () => {
     expect(within(table).getByText('toZip: ZIP must be 5 digits')).toBeInTheDocument();
     expect(within(table).getByText('$7.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' })).toBeInTheDocument();
-    // Only the invalid row can be fixed or dropped.
-    expect(screen.getAllByRole('button', { name: /^Fix row/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Fix row 3']);
+    // The invalid row is offered a fix, the valid ones an edit; each can be dropped.
+    expect(screen.getAllByRole('button', { name: /^(Fix|Edit) row/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Edit row 2',
+      'Fix row 3',
+      'Edit row 4',
+    ]);
+    expect(screen.getAllByRole('button', { name: /^Drop row/ })).toHaveLength(3);
   });
 
   it('fixes a row in place: its cells as inputs named by column, each error under its input; a still-invalid answer keeps the dialog with the new errors', async () => {
@@ -145,7 +150,9 @@ describe('Batch page', () => {
     await user.clear(zip);
     await user.type(zip, '97201');
     await user.click(within(dialog).getByRole('button', { name: 'Save row' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fix row 3' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /row 3/ })).not.toBeInTheDocument());
+    // Fixed, the row is offered an edit, and focus is back on its button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit row 3' })).toHaveFocus());
     expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('3 valid rows');
     expect(screen.getByRole('button', { name: 'Buy 3 labels ($19.00)' })).toBeInTheDocument();
   });
@@ -157,7 +164,7 @@ describe('Batch page', () => {
     await user.click(screen.getByRole('button', { name: 'Drop row 3' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('1 dropped'));
     expect(api.calls('DELETE /shipping/batches/b1/rows/3')).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Fix row 3' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Fix|Edit|Drop) row 3$/ })).not.toBeInTheDocument();
   });
 
   it("after a 402 offers 'Pay $4.00 by card and buy', sends payShortfall under a new key and goes to the checkout", async () => {

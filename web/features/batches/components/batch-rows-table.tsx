@@ -44,8 +44,9 @@ interface BatchRowsTableProps {
 
 /**
  * The batch's rows (SPEC's tables: cards on phones): each with its price or errors and its status,
- * live while the batch is bought. While the batch can still change, an invalid row can be fixed in
- * place or dropped.
+ * live while the batch is bought. While the batch can still change, a row can be fixed (an invalid
+ * one) or edited (a valid one) in place, or dropped. The dialog stays mounted when its row turns
+ * valid (only its trigger's words change), so focus goes back to the trigger when it closes.
  */
 export function BatchRowsTable({ batch }: BatchRowsTableProps) {
   const editable = isEditable(batch);
@@ -66,7 +67,7 @@ export function BatchRowsTable({ batch }: BatchRowsTableProps) {
     columns.push({
       header: 'Actions',
       cell: (r) =>
-        r.status === 'invalid' ? (
+        r.status !== 'dropped' ? (
           <HStack gap="2" wrap="wrap">
             <FixRowDialog batchId={batch.batchId} row={r} />
             <DropRowButton batchId={batch.batchId} row={r.row} />

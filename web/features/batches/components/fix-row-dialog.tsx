@@ -67,12 +67,13 @@ export function FixRowForm({ batchId, row, onFixed }: FixRowFormProps) {
   );
 }
 
-/** "Fix" on an invalid row: a dialog to correct its cells in place. */
+/** "Fix" on an invalid row ("Edit" on a valid one): a dialog to correct its cells in place. */
 export function FixRowDialog({ batchId, row }: { batchId: string; row: ApiBatchRow }) {
   const [open, setOpen] = useState(false);
+  const verb = row.status === 'invalid' ? 'Fix' : 'Edit';
   return (
     <FormDialog
-      title={`Fix row ${row.row}`}
+      title={`${verb} row ${row.row}`}
       open={open}
       onOpenChange={setOpen}
       lazyMount
@@ -81,8 +82,8 @@ export function FixRowDialog({ batchId, row }: { batchId: string; row: ApiBatchR
       scrollBehavior="inside"
       contentProps={{ minH: { md: 'auto' }, rounded: { md: 'l3' } }}
       trigger={
-        <Button size="xs" variant="outline" aria-label={`Fix row ${row.row}`}>
-          Fix
+        <Button size="xs" variant="outline" aria-label={`${verb} row ${row.row}`}>
+          {verb}
         </Button>
       }
     >
