@@ -1,8 +1,9 @@
-import { Button, chakra, Field, HStack, Input } from '@chakra-ui/react';
+import { Button, chakra, Field, HStack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuFileSpreadsheet } from 'react-icons/lu';
 import { exportRangeSchema } from '@domain/schemas/exports';
 import { ApiError, apiBlob, isNetworkError } from '@/api-client/client';
+import { DateInput } from '@/components/date-input';
 import { notifyApiError } from '@/components/notify';
 import { saveBlob } from '@/lib/save-file';
 
@@ -58,11 +59,11 @@ export function ExportCsvControl({ route, what, fileStem, scope }: ExportCsvCont
       <HStack gap="3" align="end" wrap="wrap">
         <Field.Root w="auto">
           <Field.Label>From</Field.Label>
-          <Input type="date" size="sm" w="10rem" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <DateInput size="sm" w="10rem" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Field.Root>
         <Field.Root w="auto" invalid={Boolean(error)}>
           <Field.Label>To</Field.Label>
-          <Input type="date" size="sm" w="10rem" value={to} onChange={(e) => setTo(e.target.value)} />
+          <DateInput size="sm" w="10rem" value={to} onChange={(e) => setTo(e.target.value)} />
           <Field.ErrorText maxW="10rem">{error}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="sm" variant="outline" loading={busy}>
