@@ -214,6 +214,23 @@ describe('Batch page', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('writes a ship date as the shipments table does, and a blank one as today', async () => {
+    await renderBatch({
+      'GET /shipping/batches/b1': json(apiBatch({ rows: [batchRow(2, { fields: { ...goodFields, shipDate: '2026-11-27' } }), batchRow(3)] })),
+    });
+    const table = screen.getByRole('table', { name: 'Batch rows' });
+    expect(within(table).getByText('11/27/2026')).toBeInTheDocument();
+    expect(within(table).getByText('Today')).toBeInTheDocument();
+  });
+
+  it('while the card payment is pending says so instead of showing a bar, and offers no purchase', async () => {
+    stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /shipping/batches/b1': json(apiBatch({ status: 'awaiting_payment' })) });
+    renderAt('/user-dashboard/batch-labels/b1');
+    expect(await screen.findByText('Waiting for the card payment to be confirmed…')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument();
+  });
+
   it('while running shows a progress bar of rows done; once done the counts, the failed rows and both downloads', async () => {
     const running = apiBatch({
       status: 'running',

@@ -16,8 +16,14 @@ const recipient = ({ fields: f }: ApiBatchRow) => [f.toName, [f.toCity, f.toStat
 const service = ({ fields: f }: ApiBatchRow) => (f.labelType ? (findLabelType(f.labelType)?.name ?? f.labelType) : noValue);
 /** Pounds, as the label form takes them; a cell that is not a number is shown as typed (its error says why). */
 const weight = ({ fields: f }: ApiBatchRow) => (!f.weight ? noValue : Number.isFinite(Number(f.weight)) ? `${f.weight} lbs` : f.weight);
-/** A blank ship date is today (US Eastern time), as in the label dialog. */
-const shipDate = ({ fields: f }: ApiBatchRow) => f.shipDate || 'Today';
+/**
+ * A blank ship date is today (US Eastern time), as in the label dialog; a YYYY-MM-DD one reads
+ * MM/DD/YYYY as in the shipments table; anything else as typed (its error says why).
+ */
+const shipDate = ({ fields: f }: ApiBatchRow) => {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(f.shipDate ?? '');
+  return !f.shipDate ? 'Today' : day ? `${day[2]}/${day[3]}/${day[1]}` : f.shipDate;
+};
 
 /** The price, or why the row cannot be bought (its validation errors, or why buying it failed). */
 function Outcome({ row }: { row: ApiBatchRow }) {

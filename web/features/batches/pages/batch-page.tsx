@@ -75,10 +75,11 @@ export function BatchPage() {
               <BatchSummary batch={batch} />
               <BuyBatch batch={batch} />
             </>
+          ) : batch.status === 'awaiting_payment' ? (
+            <LoadingState label="Waiting for the card payment to be confirmed…" />
           ) : (
             <BatchProgress batch={batch} />
           )}
-          {batch.status === 'awaiting_payment' && <Text>Waiting for the card payment to be confirmed…</Text>}
           {batch.status === 'done' && <BatchResults batch={batch} />}
           <Heading as="h2" size="lg">
             Rows
