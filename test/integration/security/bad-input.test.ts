@@ -289,6 +289,8 @@ describe('bad path ids', () => {
     'DELETE /auth/addresses/{id}': { name: 'id', others: () => fixtures.otherAddressId },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     'POST /shipping/orders/{shipOrderId}/refund': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
+    // The id and `.pdf`: the other user's shipment, whose label receipt must not be found.
+    'GET /receipts/{receipt}': { name: 'receipt', others: () => `${fixtures.otherOrderId}.pdf` },
     // Admin routes: an admin finds anyone's, so the id that must not be found is one nobody has.
     'POST /admin/withdrawals/{id}/approve': { name: 'id', others: () => ulid(), valid: () => ({ body: { note: 'Paid by bank transfer' } }) },
     'POST /admin/withdrawals/{id}/reject': { name: 'id', others: () => ulid(), valid: () => ({ body: { reason: 'No' } }) },
