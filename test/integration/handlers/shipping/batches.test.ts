@@ -1,0 +1,386 @@
+/**
+ * Batch labels (issue 17) against DynamoDB Local through the real handlers, the sandbox carrier
+ * and the sandbox card checkout: upload (answer and stored items), fix and drop rows, purchase with
+ * credits (every valid row bought exactly once, however often the purchase is sent and the worker
+ * runs), a carrier failure refunded, a short balance refused whole, a card-paid batch through the
+ * signed Stripe event, the merged PDF and the results CSV, and a stalled batch resumed by the
+ * scheduled work. Proof: the answers, the stored items, the orders, the ledger and the balance.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiBatch } from '../../../../domain/api/batches';
+import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../../domain/schemas/batches';
+import { purchaseBatch } from '../../../../functions/batches/purchase';
+import { batchQueueIdle } from '../../../../functions/batches/queue';
+import { resumeStalledBatches } from '../../../../functions/batches/resume';
+import { CARRIER_FAILED, processChunk, rowKeyOf, runBatchToEnd } from '../../../../functions/batches/run';
+import { saveAddress } from '../../../../functions/data/addresses';
+import { batchKey, getBatch, getBatchRows, rowKey, startRunning } from '../../../../functions/data/batches';
+import { db, tableName } from '../../../../functions/data/client';
+import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
+import { listOrders } from '../../../../functions/data/orders';
+import { ProviderUnavailable } from '../../../../functions/errors';
+import { logger } from '../../../../functions/observability/logger';
+import { batchCsv, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
+import { expectLedgerInvariant } from '../../ledger-invariant';
+import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
+import { creditWallet } from '../../wallet-credit';
+import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
+import { withoutWrites } from '../table-changes';
+import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
+
+vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
+  (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
+);
+
+const PRICE = 600; // sampleRow: USPS Priority, 2 lb
+let ann: Account;
+beforeEach(async () => {
+  watchCarrierAnew();
+  ann = await newAccount('user', 'batch');
+});
+afterEach(async () => {
+  await batchQueueIdle();
+  await expectLedgerInvariant(ann.id);
+});
+
+const upload = (csv: string, query?: Record<string, string>, contentType = 'text/csv', who: Account = ann) =>
+  invoke('POST /shipping/batches', { token: who.token, raw: csv, contentType, query });
+const batchOf = (res: { json?: Record<string, unknown> }) => res.json as unknown as ApiBatch;
+const purchase = (batchId: string, body: Record<string, unknown> = { paymentMethod: 'credits' }, key = idempotencyKey()) =>
+  invoke('POST /shipping/batches/{batchId}/purchase', { token: ann.token, params: { batchId }, body, headers: { 'idempotency-key': key } });
+const read = async (batchId: string) => batchOf(await invoke('GET /shipping/batches/{batchId}', { token: ann.token, params: { batchId } }));
+const ordersOf = async (userId: string) => (await listOrders(userId, { limit: 100 })).items;
+
+/** Every stored item of a batch's partition. */
+async function batchItems(batchId: string): Promise<Record<string, unknown>[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `BATCH#${batchId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Items ?? [];
+}
+
+/** Uploads `rows` and answers the stored draft's id. */
+async function draft(rows = sampleRows(3)): Promise<string> {
+  const res = await upload(batchCsv(rows));
+  expect(res.statusCode, res.body).toBe(201);
+  return batchOf(res).batchId;
+}
+
+describe('POST /shipping/batches: upload', () => {
+  it('stores a draft: one item per row, valid rows ready and priced, invalid rows with errors named by column', async () => {
+    const res = await upload(batchCsv([sampleRow(), sampleRow({ toZip: '123', weight: '' }), sampleRow({ labelType: 'usps_ground' })]));
+
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = batchOf(res);
+    expect(batch).toMatchObject({ status: 'draft', totalCents: PRICE + 500, counts: { toBuy: 0, bought: 0, failed: 0 } });
+    expect(batch.rows.map((r) => [r.row, r.status, r.valid, r.priceCents])).toEqual([
+      [2, 'ready', true, PRICE],
+      [3, 'invalid', false, null],
+      [4, 'ready', true, 500],
+    ]);
+    expect(batch.rows[1]?.errors).toEqual([
+      { column: 'weight', message: 'Weight must be a positive number' },
+      { column: 'toZip', message: 'ZIP must be 5 digits or ZIP+4' },
+    ]);
+    const items = await batchItems(batch.batchId);
+    expect(items.map((i) => i.sk)).toEqual(['BATCH', 'ROW#0000002', 'ROW#0000003', 'ROW#0000004']);
+    expect(items[0]).toMatchObject({ entity: 'batch', userId: ann.id, status: 'draft' });
+    expect(items[2]).toMatchObject({ entity: 'batchRow', status: 'invalid', fields: expect.objectContaining({ toZip: '123' }) as unknown });
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a missing column',
+      batchCsv(
+        [sampleRow()],
+        BATCH_COLUMNS.filter((c) => c !== 'toZip'),
+      ),
+      /Missing column: toZip/,
+    ],
+    ['an unknown column', batchCsv([sampleRow()], [...BATCH_COLUMNS, 'notes']), /Unknown column: notes/],
+    ['a ragged row', batchCsv(sampleRows(2)).replace(/\r\n$/, ',x\r\n'), /Row 3 has/],
+    ['no rows', BATCH_COLUMNS.join(',') + '\r\n', /no label rows/],
+  ])('refuses a file with %s: 400 saying what, nothing stored', async (_what, csv, message) => {
+    const res = await withoutWrites(() => upload(csv));
+
+    expect(res.statusCode).toBe(400);
+    expect(String(res.json?.message)).toMatch(message);
+  });
+
+  it('refuses another content type with 415, nothing stored', async () => {
+    expect((await withoutWrites(() => upload(batchCsv([sampleRow()]), undefined, 'application/json'))).statusCode).toBe(415);
+  });
+
+  it('fills blank sender cells from a saved address; an unknown address id is 404 with nothing stored', async () => {
+    const saved = await saveAddress(ann.id, { name: 'Dock Co', street: '9 Dock Rd', city: 'Dallas', state: 'TX', zip: '75201', country: 'US' });
+    const csv = batchCsv(
+      [sampleRow({ fromName: 'Own Name' })],
+      BATCH_COLUMNS.filter((c) => !SENDER_COLUMNS.includes(c) || c === 'fromName'),
+    );
+
+    const res = await upload(csv, { fromAddressId: saved.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(batchOf(res).rows[0]).toMatchObject({ status: 'ready', fields: { fromName: 'Own Name', fromStreet: '9 Dock Rd', fromZip: '75201' } });
+
+    const unknown = await withoutWrites(() => upload(csv, { fromAddressId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4' }));
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('fixing and dropping rows', () => {
+  it('PUT judges and prices the row again; DELETE drops it from the total; both only while editable', async () => {
+    const res = await upload(batchCsv([sampleRow(), sampleRow({ toZip: 'bad' })]));
+    const { batchId } = batchOf(res);
+
+    const fixed = await invoke('PUT /shipping/batches/{batchId}/rows/{row}', {
+      token: ann.token,
+      params: { batchId, row: '3' },
+      body: { fields: sampleRow({ labelType: 'usps_ground' }) },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(batchOf(fixed).rows[1]).toMatchObject({ row: 3, status: 'ready', valid: true, errors: [], priceCents: 500 });
+    expect(batchOf(fixed).totalCents).toBe(PRICE + 500);
+
+    const dropped = await invoke('DELETE /shipping/batches/{batchId}/rows/{row}', { token: ann.token, params: { batchId, row: '2' } });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(batchOf(dropped).rows[0]?.status).toBe('dropped');
+    expect(batchOf(dropped).totalCents).toBe(500);
+    expect((await getBatchRows(batchId))[0]?.status).toBe('dropped');
+
+    const missing = await withoutWrites(() => invoke('DELETE /shipping/batches/{batchId}/rows/{row}', { token: ann.token, params: { batchId, row: '9' } }));
+    expect(missing.statusCode).toBe(404);
+
+    await creditWallet(ann, 500);
+    expect((await purchase(batchId)).statusCode).toBe(200);
+    await batchQueueIdle();
+    const locked = await withoutWrites(() =>
+      invoke('PUT /shipping/batches/{batchId}/rows/{row}', { token: ann.token, params: { batchId, row: '2' }, body: { fields: sampleRow() } }),
+    );
+    expect(locked.statusCode).toBe(409);
+    // The dropped row was never bought.
+    expect(await ordersOf(ann.id)).toHaveLength(1);
+  });
+
+  it("another user's batch is a 404 for every route, and nothing of it changes", async () => {
+    const batchId = await draft();
+    const bo = await newAccount('user', 'batch-other');
+
+    const get = await invoke('GET /shipping/batches/{batchId}', { token: bo.token, params: { batchId } });
+    const put = await withoutWrites(() =>
+      invoke('PUT /shipping/batches/{batchId}/rows/{row}', { token: bo.token, params: { batchId, row: '2' }, body: { fields: sampleRow() } }),
+    );
+    const buy = await withoutWrites(() =>
+      invoke('POST /shipping/batches/{batchId}/purchase', {
+        token: bo.token,
+        params: { batchId },
+        body: { paymentMethod: 'credits' },
+        headers: { 'idempotency-key': idempotencyKey() },
+      }),
+    );
+    expect([get.statusCode, put.statusCode, buy.statusCode]).toEqual([404, 404, 404]);
+  });
+});
+
+describe('POST /shipping/batches/{batchId}/purchase with credits', () => {
+  it('buys every valid row exactly once, though the purchase is sent twice and the worker runs twice', async () => {
+    await creditWallet(ann, 2000);
+    const res = await upload(batchCsv([...sampleRows(3), sampleRow({ toZip: 'bad' })]));
+    const { batchId } = batchOf(res);
+
+    const [a, b] = await Promise.all([purchase(batchId), purchase(batchId)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json?.checkoutUrl).toBeNull();
+    await batchQueueIdle();
+    await Promise.all([runBatchToEnd(batchId, logger), processChunk(batchId, logger)]);
+    const again = await purchase(batchId);
+    expect(again.statusCode).toBe(200);
+    await batchQueueIdle();
+
+    const batch = await read(batchId);
+    expect(batch).toMatchObject({ status: 'done', totalCents: 3 * PRICE, counts: { toBuy: 3, bought: 3, failed: 0 } });
+    expect(batch.rows.map((r) => r.status)).toEqual(['bought', 'bought', 'bought', 'invalid']);
+    expect(batch.rows.slice(0, 3).every((r) => r.tracking && r.shipOrderId)).toBe(true);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(3);
+    const orders = await ordersOf(ann.id);
+    expect(orders).toHaveLength(3);
+    expect(new Set(orders.map((o) => o.id))).toEqual(new Set(batch.rows.slice(0, 3).map((r) => r.shipOrderId)));
+    expect(await balanceOf(ann.id)).toBe(2000 - 3 * PRICE);
+    expect((await entriesOf(ann.id)).filter((e) => e.type === 'label')).toHaveLength(3);
+    expect(await getBatch(batchId)).not.toHaveProperty('leaseUntil');
+  });
+
+  it('a carrier failure on one row refunds that row and records why; the others are bought', async () => {
+    await creditWallet(ann, 1800);
+    carrierWatch.buyLabel.mockImplementation((req, real) =>
+      req.to.name === 'Receiver 2' ? Promise.reject(new ProviderUnavailable('USPS', 'down')) : real.buyLabel(req),
+    );
+    const batchId = await draft();
+
+    expect((await purchase(batchId)).statusCode).toBe(200);
+    await batchQueueIdle();
+
+    const batch = await read(batchId);
+    expect(batch).toMatchObject({ status: 'done', counts: { toBuy: 3, bought: 2, failed: 1 } });
+    expect(batch.rows[1]).toMatchObject({ status: 'failed', error: CARRIER_FAILED, tracking: null });
+    expect(await balanceOf(ann.id)).toBe(1800 - 2 * PRICE);
+    const failed = (await ordersOf(ann.id)).filter((o) => o.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect((await entriesOf(ann.id)).filter((e) => e.type === 'refund')).toHaveLength(1);
+  });
+
+  it('a balance short of the total: 402 with shortfallCents, nothing changes', async () => {
+    await creditWallet(ann, 1000);
+    const batchId = await draft();
+
+    const res = await withoutWrites(() => purchase(batchId));
+
+    expect(res.statusCode).toBe(402);
+    expect(res.json).toMatchObject({ shortfallCents: 3 * PRICE - 1000, message: expect.stringMatching(/does not cover this batch/) as unknown });
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('needs an Idempotency-Key, and a batch with no valid row is a 409', async () => {
+    const batchId = await draft([sampleRow({ toZip: 'x' })]);
+    const noKey = await withoutWrites(() =>
+      invoke('POST /shipping/batches/{batchId}/purchase', { token: ann.token, params: { batchId }, body: { paymentMethod: 'credits' } }),
+    );
+    expect(noKey.statusCode).toBe(400);
+    expect((await withoutWrites(() => purchase(batchId))).statusCode).toBe(409);
+  });
+
+  it('a worker that died after buying a row but before recording it: the next run answers the first order, never a second label', async () => {
+    await creditWallet(ann, 600);
+    const batchId = await draft(sampleRows(1));
+    await purchaseBatch({ userId: ann.id, batchId, body: { paymentMethod: 'credits' }, key: idempotencyKey(), log: logger });
+    await runBatchToEnd(batchId, logger);
+    const [bought] = await getBatchRows(batchId);
+    expect(bought?.status).toBe('bought');
+    // Roll the row and the batch back to before the outcome was written, as a crash would have left them.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rowKey(batchId, 2),
+        UpdateExpression: 'SET #s = :ready, shipOrderId = :null, tracking = :null',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':ready': 'ready', ':null': null },
+      }),
+    );
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(batchId),
+        UpdateExpression: 'SET #s = :running',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':running': 'running' },
+      }),
+    );
+
+    await runBatchToEnd(batchId, logger);
+
+    const [again] = await getBatchRows(batchId);
+    expect(again).toMatchObject({ status: 'bought', shipOrderId: bought?.shipOrderId, tracking: bought?.tracking });
+    expect(rowKeyOf(batchId, 2)).toBe(`batch-${batchId}-2`);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+    expect(await ordersOf(ann.id)).toHaveLength(1);
+    expect(await balanceOf(ann.id)).toBe(0);
+  });
+});
+
+describe('a card-paid batch', () => {
+  async function startCard(body: Record<string, unknown>) {
+    const batchId = await draft();
+    const res = await purchase(batchId, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = String(res.json?.checkoutUrl);
+    const checkout = await getLocalCheckout(url.split('/').pop() ?? '');
+    if (!checkout) throw new Error('no sandbox checkout');
+    return { batchId, res, checkout };
+  }
+
+  it('payShortfall: a checkout of the shortfall only; the signed paid event tops up and the batch buys every row', async () => {
+    await creditWallet(ann, 600);
+    const { batchId, res, checkout } = await startCard({ paymentMethod: 'credits', payShortfall: true });
+
+    expect(batchOf({ json: res.json?.batch as Record<string, unknown> }).status).toBe('awaiting_payment');
+    expect(checkout).toMatchObject({ purpose: 'batch', batchId, amountCents: 3 * PRICE - 600 });
+    expect(checkout.successUrl).toMatch(new RegExp(`/user-dashboard/batch-labels/${batchId}\\?checkout=success$`));
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+    // A repeat while it waits answers the same checkout.
+    expect((await purchase(batchId, { paymentMethod: 'credits', payShortfall: true })).json?.checkoutUrl).toBe(res.json?.checkoutUrl);
+
+    const paid = stripeEvent(checkout, 'paid');
+    expect((await deliverSigned(paid)).statusCode).toBe(200);
+    await batchQueueIdle();
+    expect((await deliverSigned(paid)).statusCode).toBe(200); // a replay starts nothing
+    await batchQueueIdle();
+
+    expect(await read(batchId)).toMatchObject({ status: 'done', counts: { toBuy: 3, bought: 3, failed: 0 } });
+    expect(await balanceOf(ann.id)).toBe(0);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(3);
+  });
+
+  it('purchase: a checkout of the total; a cancelled checkout makes the batch cancelled, and it can be bought again', async () => {
+    const { batchId, checkout } = await startCard({ paymentMethod: 'purchase' });
+    expect(checkout.amountCents).toBe(3 * PRICE);
+
+    expect((await deliverSigned(stripeEvent(checkout, 'cancelled'))).statusCode).toBe(200);
+    expect((await read(batchId)).status).toBe('cancelled');
+    expect(await balanceOf(ann.id)).toBe(0);
+
+    await creditWallet(ann, 3 * PRICE);
+    expect((await purchase(batchId)).statusCode).toBe(200);
+    await batchQueueIdle();
+    expect(await read(batchId)).toMatchObject({ status: 'done', counts: { bought: 3 } });
+  });
+});
+
+describe('files and recovery', () => {
+  it('labels.pdf: 409 before the batch is done, then one 4x6 page per bought row; results.csv lists each row', async () => {
+    await creditWallet(ann, 1200);
+    const batchId = await draft([...sampleRows(2), sampleRow({ toZip: 'bad' })]);
+    const early = await invoke('GET /shipping/batches/{batchId}/labels.pdf', { token: ann.token, params: { batchId } });
+    expect(early.statusCode).toBe(409);
+
+    await purchase(batchId);
+    await batchQueueIdle();
+
+    const pdf = await invoke('GET /shipping/batches/{batchId}/labels.pdf', { token: ann.token, params: { batchId } });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const doc = await PDFDocument.load(Buffer.from(pdf.body ?? '', 'base64'));
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
+      [288, 432],
+      [288, 432],
+    ]);
+
+    const csv = await invoke('GET /shipping/batches/{batchId}/results.csv', { token: ann.token, params: { batchId } });
+    const lines = Buffer.from(csv.body ?? '', 'base64')
+      .toString('utf8')
+      .split('\r\n');
+    expect(lines[0]).toBe('\uFEFFrow,status,trackingNumber,price,error');
+    expect(lines[1]).toMatch(/^2,bought,\w+,6\.00,$/);
+    expect(lines[3]).toBe('4,invalid,,,toZip: ZIP must be 5 digits or ZIP+4');
+  });
+
+  it('a batch left running with no progress (the process restarted) is resumed by the scheduled work once its lease ends', async () => {
+    await creditWallet(ann, 1200);
+    const batchId = await draft(sampleRows(2));
+    // Running, as a purchase leaves it, but its message lost with the process.
+    expect(await startRunning(batchId, ['draft'], { toBuy: 2, purchaseKey: 'k', paymentMethod: 'credits' })).toBe(true);
+
+    expect(await resumeStalledBatches(logger, new Date())).toEqual({ resumed: 0 });
+    expect(await resumeStalledBatches(logger, new Date(Date.now() + 10 * 60_000))).toEqual({ resumed: 1 });
+    await batchQueueIdle();
+
+    expect(await read(batchId)).toMatchObject({ status: 'done', counts: { bought: 2 } });
+    expect(await balanceOf(ann.id)).toBe(0);
+  });
+});
