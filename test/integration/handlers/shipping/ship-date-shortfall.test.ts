@@ -13,7 +13,7 @@ import { transact } from '../../../../functions/data/client';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
-import { SPENT_MEANWHILE } from '../../../../functions/labels/card-orders';
+import { CARD_FAILED, SPENT_MEANWHILE } from '../../../../functions/labels/card-orders';
 import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
 import { logger } from '../../../../functions/observability/logger';
 import { adjust } from '../../../../functions/wallet/wallet';
@@ -186,6 +186,18 @@ describe('POST /shipping/create-label: too little credit', () => {
 
     expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed' });
     expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'cancelled' });
+    expect(await balance()).toBe(250);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('a failed bank debit: the entry ends failed, the order failed, nothing moved', async () => {
+    const { orderId, entry, checkout } = await startShortfall();
+
+    const failed = stripeEvent(checkout, 'cancelled', (e) => void (e.type = 'checkout.session.async_payment_failed'));
+    expect((await deliverSigned(failed)).statusCode).toBe(200);
+
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ status: 'failed', failureReason: CARD_FAILED });
+    expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'failed' });
     expect(await balance()).toBe(250);
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
