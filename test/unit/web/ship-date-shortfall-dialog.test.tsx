@@ -20,9 +20,12 @@ beforeEach(() => {
   vi.mocked(loadPage).mockClear();
 });
 
+/** Each test fills the whole form with user-event: on a loaded machine that alone can pass the default 5 s. */
+const slow = { timeout: 20_000 };
+
 const shipDateInput = (dialog: HTMLElement) => within(dialog).getByLabelText<HTMLInputElement>('Ship date');
 
-describe('Create Label dialog: the ship date (issue 17)', () => {
+describe('Create Label dialog: the ship date (issue 17)', slow, () => {
   it('starts at today in US Eastern time, bounded by the 7-day window, and sends the chosen day', async () => {
     const { dialog, user, api } = await openLabelDialog({
       'POST /shipping/create-label': json({ label: apiOrder({ shipOrderId: 'o9' }), balance: 19, balanceCents: 1900, checkoutUrl: null }, 201),
@@ -63,7 +66,7 @@ describe('Create Label dialog: the ship date (issue 17)', () => {
   });
 });
 
-describe('Create Label dialog: paying the shortfall by card (issue 17)', () => {
+describe('Create Label dialog: paying the shortfall by card (issue 17)', slow, () => {
   it("offers 'Pay $3.50 by card and buy' after a 402, sends payShortfall and goes to the checkout the server answers", async () => {
     let calls = 0;
     const { dialog, user, api } = await openLabelDialog({
