@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { balanceBadge, batchCsvColumns, batchCsvFile, batchCsvRow, collectConsoleErrors, signUp, topUpByCard } from './helpers';
+import { balanceBadge, batchCsvColumns, batchCsvFile, batchCsvRow, collectConsoleErrors, sessionToken, signUp, topUpByCard } from './helpers';
 
 const person = { name: 'Bea Batch', email: `bea-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
 
@@ -147,6 +147,32 @@ test.describe.serial('batch labels', () => {
     await expect(page).toHaveURL(/\/user-dashboard\/batch-labels$/);
     await expect(rows()).toHaveCount(0);
     await expect(balanceBadge(page)).toHaveText('Balance: $1.00');
+  });
+
+  test('a saved address chosen as Sender fills a CSV without sender columns', async ({ request }) => {
+    const saved = await request.post('/auth/addresses', {
+      headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+      data: { name: 'Bea Home', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+    });
+    expect(saved.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Sender' }).selectOption({ label: 'Bea Home, 700 Congress Ave, Austin' });
+    const recipientOnly = batchCsvColumns.filter((c) => !c.startsWith('from'));
+    await upload(batchCsvFile([batchCsvRow({ toName: 'Sent From Home' })], recipientOnly));
+    await expect(summary()).toContainText('1 valid row');
+    await expect(tableRow(2)).toContainText('$6.00');
+    // On a 375 px phone: the preview and the row's dialog scroll only vertically.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole('button', { name: 'Edit row 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit row 2' });
+    await expect(dialog.getByRole('textbox', { name: 'fromName', exact: true })).toHaveValue('Bea Home');
+    await expect(dialog.getByRole('textbox', { name: 'fromZip', exact: true })).toHaveValue('78701');
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'Upload another CSV' }).click();
   });
 
   test('with $1.00 left, a one-row batch pays its $5.00 shortfall by card and is bought on return', async () => {
