@@ -137,6 +137,17 @@ describe('POST /shipping/create-label: too little credit', () => {
     expect((await invoke('GET /shipping/orders', { token: ann.token })).json?.orders).toHaveLength(1);
   });
 
+  it('two requests at once with the same key start one order and one checkout', async () => {
+    const key = idempotencyKey();
+    const answers = await Promise.all([1, 2].map(() => buy(sampleLabelOrder({ payShortfall: true }), key)));
+
+    // The second answers the first's order and checkout, or 409 with Retry-After while its checkout is starting.
+    expect(answers.map((a) => a.statusCode).sort()).toSatisfy((codes: number[]) => codes[0] === 201 && [201, 409].includes(codes[1]!));
+    expect((await entriesOf(ann.id)).filter((e) => e.status === 'pending')).toHaveLength(1);
+    expect((await invoke('GET /shipping/orders', { token: ann.token })).json?.orders).toHaveLength(1);
+    expect(await balance()).toBe(250);
+  });
+
   it('the signed payment event settles it: balance old + shortfall - price, entries sum to it, label bought; a replay does nothing', async () => {
     const { orderId, entry, checkout } = await startShortfall();
     const paid = stripeEvent(checkout, 'paid');
