@@ -12,6 +12,12 @@ export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';
 /** Most rows one export answers; a longer one is refused (400) with a hint to choose a shorter range. */
 export const EXPORT_MAX_ROWS = 10_000;
 export const EXPORT_TOO_MANY_MESSAGE = `This export would have more than ${EXPORT_MAX_ROWS.toLocaleString('en-US')} rows; choose a shorter date range`;
+/**
+ * Most bytes of one file: base64-encoded (API Gateway's binary answers) 4 MiB is 5.6 MB, under
+ * Lambda's 6 MB answer limit. 10,000 typical order rows are about 3 MB; long addresses can pass it.
+ */
+export const EXPORT_MAX_BYTES = 4 * 1024 * 1024;
+export const EXPORT_TOO_LARGE_MESSAGE = 'This export is too large to download at once; choose a shorter date range';
 
 const day = z.iso.date({ error: EXPORT_DATE_MESSAGE }).optional();
 

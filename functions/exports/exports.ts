@@ -6,14 +6,16 @@
  * gsi1 `TXNTYPE#topup` for every user), page after page, skipping rows newer than `to` and stopping
  * at the first row older than `from`. In the user's partition the reading starts just past `to`
  * instead (seekPast): ids are ulids, which sort by creation time, so a start key made of an id
- * later than any made by then skips the newer rows without reading them. At most EXPORT_MAX_ROWS rows: one more is refused with 400 (a
- * Lambda answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
+ * later than any made by then skips the newer rows without reading them.
+ *
+ * At most EXPORT_MAX_ROWS rows and EXPORT_MAX_BYTES bytes: more is refused with 400 (a Lambda
+ * answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
  * Files list rows oldest first, as books read.
  */
 import { toApiOrder, type Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
-import { EXPORT_MAX_ROWS, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
 import { encodeTime } from 'ulid';
+import { EXPORT_MAX_BYTES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_MESSAGE, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
 import { listOrders, orderKey } from '../data/orders';
 import { encodeCursor, type Page } from '../data/pagination';
 import { BadRequest } from '../errors';
@@ -111,27 +113,29 @@ const ALL_TOPUP_COLUMNS: CsvColumn<LedgerEntry>[] = [
   ...ENTRY_COLUMNS.slice(1),
 ];
 
+/** The file's text, or 400 when it would not fit in one Lambda answer. */
+function fitting(text: string): string {
+  if (Buffer.byteLength(text, 'utf8') > EXPORT_MAX_BYTES) throw new BadRequest(EXPORT_TOO_LARGE_MESSAGE);
+  return text;
+}
+
 /** The caller's orders in the range, as CSV text. */
 export async function ordersCsv(userId: string, range: ExportRange): Promise<string> {
-  return toCsv(
-    ORDER_COLUMNS,
-    await collect(
-      (page) => listOrders(userId, page),
-      range,
-      seekPast((id) => orderKey(userId, id), range.to),
-    ),
+  const orders = await collect(
+    (page) => listOrders(userId, page),
+    range,
+    seekPast((id) => orderKey(userId, id), range.to),
   );
+  return fitting(toCsv(ORDER_COLUMNS, orders));
 }
 
 /** The caller's ledger entries in the range, or with `all` every user's top-ups, as CSV text. */
 export async function transactionsCsv(userId: string, range: ExportRange, scope: 'own' | 'all'): Promise<string> {
-  if (scope === 'all') return toCsv(ALL_TOPUP_COLUMNS, await collect((page) => listEntriesByType('topup', page), range));
-  return toCsv(
-    ENTRY_COLUMNS,
-    await collect(
-      (page) => listUserEntries(userId, page),
-      range,
-      seekPast((id) => entryKey(userId, id), range.to),
-    ),
+  if (scope === 'all') return fitting(toCsv(ALL_TOPUP_COLUMNS, await collect((page) => listEntriesByType('topup', page), range)));
+  const entries = await collect(
+    (page) => listUserEntries(userId, page),
+    range,
+    seekPast((id) => entryKey(userId, id), range.to),
   );
+  return fitting(toCsv(ENTRY_COLUMNS, entries));
 }
