@@ -133,7 +133,7 @@ export async function buyWithCredits(
     if (!body.payShortfall) throw new InsufficientBalance(undefined, shortfallCents);
     // The same order, waiting for its card: no lease (nothing is at work on it until the payment settles).
     const { leaseUntil: _lease, ...waiting } = fresh;
-    const started = await placeShortfallOrder(user, { ...waiting, status: 'awaiting_payment', shortfallCents }, key, appOrigin);
+    const started = await placeShortfallOrder(user, { ...waiting, status: 'awaiting_payment', shortfallCents }, key, appOrigin, log);
     if (started.kind === 'placed') return { order: started.order, user: now, checkoutUrl: started.checkoutUrl };
     return repeatAnswer(user, started.orderId, log);
   }
@@ -166,14 +166,16 @@ async function placeShortfallOrder(
   order: Order & { shortfallCents: number },
   key: string,
   appOrigin: string | undefined,
+  log: Logger,
 ): Promise<{ kind: 'placed'; order: Order; checkoutUrl: string } | { kind: 'repeat'; orderId: string }> {
   const placed = await transact([claimKeyStep(user.id, key, order.id), putOrderStep(order)]);
   if (!placed.ok) {
     if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
     throw new Error(`placing shortfall order ${order.id} failed on ${[...placed.failed].join(', ')}`);
   }
+  let url: string;
   try {
-    const { url } = await startPayment({
+    ({ url } = await startPayment({
       userId: user.id,
       amountCents: order.shortfallCents,
       creditType: 'Card',
@@ -181,11 +183,14 @@ async function placeShortfallOrder(
       orderId: order.id,
       description: `USPS label: ${findLabelType(order.labelType)?.name ?? order.labelType} (the part your wallet does not cover)`,
       appOrigin,
-    });
-    await setCheckoutUrl(order, url);
-    return { kind: 'placed', order: { ...order, checkoutUrl: url }, checkoutUrl: url };
+    }));
   } catch (err) {
     await failAwaitingOrder(user.id, order.id, CHECKOUT_NOT_STARTED).catch(() => undefined);
     throw err;
   }
+  // The checkout exists now: the order must stay awaiting its payment whatever happens here. The
+  // address is kept only for a repeated request (which, without it, answers 409 with Retry-After
+  // until the checkout is paid or expires and settles the order).
+  await setCheckoutUrl(order, url).catch((err: unknown) => log.warn('could not keep the checkout address', { orderId: order.id, error: err as Error }));
+  return { kind: 'placed', order: { ...order, checkoutUrl: url }, checkoutUrl: url };
 }

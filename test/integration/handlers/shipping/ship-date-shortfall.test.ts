@@ -14,6 +14,9 @@ import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
 import { CARD_FAILED, SPENT_MEANWHILE } from '../../../../functions/labels/card-orders';
+import { UNPAID_BEFORE } from '../../../../functions/labels/credit-orders';
+import { ProviderUnavailable } from '../../../../functions/errors';
+import type { CardCheckout, CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
 import { logger } from '../../../../functions/observability/logger';
 import { adjust } from '../../../../functions/wallet/wallet';
@@ -29,10 +32,27 @@ vi.mock('../../../../functions/providers/registry/carrier', async (importOrigina
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
 );
 
+/** The configured (sandbox) card checkout, watched: a test may make it fail to start. */
+const watch = vi.hoisted(() => ({
+  createSession: undefined as unknown as import('vitest').Mock<(req: CheckoutRequest, real: CardCheckout) => ReturnType<CardCheckout['createSession']>>,
+}));
+vi.mock('../../../../functions/providers/registry/payments', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../functions/providers/registry/payments')>();
+  return {
+    ...real,
+    getCardCheckout: (): CardCheckout => ({
+      createSession: (req) => watch.createSession(req, real.getCardCheckout()),
+      webhookSecret: () => real.getCardCheckout().webhookSecret(),
+      refund: (req) => real.getCardCheckout().refund(req),
+    }),
+  };
+});
+
 const PRICE = 600; // sampleLabelOrder: USPS Priority, 2 lb
 let ann: Account;
 beforeEach(async () => {
   watchCarrierAnew();
+  watch.createSession = vi.fn((req, real) => real.createSession(req));
   ann = await newAccount('user', 'shipdate');
 });
 afterEach(async () => {
@@ -199,6 +219,24 @@ describe('POST /shipping/create-label: too little credit', () => {
     expect((await entriesOf(ann.id)).find((e) => e.id === entry.id)).toMatchObject({ status: 'cancelled' });
     expect(await balance()).toBe(250);
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+  });
+
+  it('a checkout that cannot start: 502, the order failed, the entry failed, nothing moved; the same key then answers 409', async () => {
+    watch.createSession.mockRejectedValueOnce(new ProviderUnavailable('Stripe', 'timeout'));
+    const key = idempotencyKey();
+    const res = await buy(sampleLabelOrder({ payShortfall: true }), key);
+
+    expect(res.statusCode).toBe(502);
+    const orders = (await invoke('GET /shipping/orders', { token: ann.token })).json?.orders as { shipOrderId: string }[];
+    expect(orders).toHaveLength(1);
+    expect(await getOrder(ann.id, orders[0]!.shipOrderId)).toMatchObject({ status: 'failed', failureReason: 'checkout could not start' });
+    expect((await entriesOf(ann.id)).filter((e) => e.orderId === orders[0]!.shipOrderId)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect(await balance()).toBe(250);
+
+    const again = await withoutWrites(() => buy(sampleLabelOrder({ payShortfall: true }), key));
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toEqual({ message: UNPAID_BEFORE });
+    expect(watch.createSession).toHaveBeenCalledTimes(1);
   });
 
   it('a failed bank debit: the entry ends failed, the order failed, nothing moved', async () => {
