@@ -19,6 +19,8 @@ import path from 'node:path';
 const SERVICE_MODULES = {
   mail: 'functions/providers/registry/mail.ts',
   labelStore: 'functions/providers/registry/blobs.ts',
+  /** The batch queue's getter (issue 17): sends a batch to its worker. */
+  batchQueue: 'functions/batches/queue.ts',
 } as const;
 
 export type Service = keyof typeof SERVICE_MODULES;
@@ -53,7 +55,11 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
     if (!module) continue;
     // A module counts only when some of its code survived tree-shaking into the bundle.
     const contains = (file: string) => (output.inputs[file]?.bytesInOutput ?? 0) > 0;
-    usage.set(module, { mail: contains(SERVICE_MODULES.mail), labelStore: contains(SERVICE_MODULES.labelStore) });
+    usage.set(module, {
+      mail: contains(SERVICE_MODULES.mail),
+      labelStore: contains(SERVICE_MODULES.labelStore),
+      batchQueue: contains(SERVICE_MODULES.batchQueue),
+    });
   }
   for (const module of modules) {
     if (!usage.has(module)) throw new Error(`esbuild did not bundle functions/${module}.ts`);

@@ -12,6 +12,7 @@ import type { IConstruct } from 'constructs';
 import type { Access } from '../domain/api/routes';
 import type { ProductFunction } from './constructs/product-function';
 import type { RouteFunction } from './constructs/route-function';
+import type { BatchQueue } from './constructs/batch-worker';
 
 export interface NagScope {
   table: Table;
@@ -21,6 +22,8 @@ export interface NagScope {
   routeFunctions: RouteFunction[];
   /** The product's Lambdas that are not routes (the scheduled work). */
   otherFunctions: ProductFunction[];
+  /** Batch labels' queue and its dead-letter queue (issue 17). */
+  batchQueue: BatchQueue;
   /** A custom domain with its own certificate (TLS 1.2 minimum) is configured. */
   customDomain: boolean;
 }
@@ -87,6 +90,13 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
       );
     }
   }
+
+  // --- Batch labels' dead-letter queue: the end of the line, it has no dead-letter queue of its own.
+  ack(
+    scope.batchQueue.deadLetters,
+    'AwsSolutions-SQS3',
+    "The batch queue's dead-letter queue: messages that failed 3 times rest here (alarmed) while the scheduled work resumes their batch.",
+  );
 
   // --- BucketDeployment's singleton Lambda (CDK's own construct).
   const deployer = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));

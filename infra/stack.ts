@@ -30,6 +30,7 @@ import { ORIGIN_SECRET_HEADER } from '../functions/http/client-address';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
 import { ScheduledWork } from './constructs/scheduled-work';
+import { BatchQueue, BatchWorker } from './constructs/batch-worker';
 import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
@@ -313,7 +314,10 @@ export class PrepaidShipStack extends Stack {
       this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),
     );
     const SCHEDULED_MODULE = 'jobs/handler';
-    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE]);
+    const BATCH_WORKER_MODULE = 'batches/worker';
+    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE]);
+    // Batch labels' queue (issue 17), before the Lambdas whose code sends to it.
+    const batchQueue = new BatchQueue(this, 'BatchQueue');
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];
     for (const route of routes) {
@@ -328,6 +332,7 @@ export class PrepaidShipStack extends Stack {
         secretParameterArns,
         logRetention,
         removalPolicy,
+        batchQueue: batchQueue.queue,
       });
       routeFunctions.set(route.handler, fn.function);
       routeConstructs.push(fn);
@@ -343,6 +348,20 @@ export class PrepaidShipStack extends Stack {
       secretParameterArns,
       logRetention,
       removalPolicy,
+      batchQueue: batchQueue.queue,
+    });
+
+    // --- Batch labels' worker: buys a batch's rows a chunk per SQS message (functions/batches/).
+    const batchWorker = new BatchWorker(this, 'BatchWorker', {
+      entry: path.join(projectRoot, 'functions', `${BATCH_WORKER_MODULE}.ts`),
+      usage: usage.get(BATCH_WORKER_MODULE)!,
+      tableResource: table,
+      labelBucket,
+      environment,
+      secretParameterArns,
+      logRetention,
+      removalPolicy,
+      queues: batchQueue,
     });
 
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so
@@ -375,6 +394,8 @@ export class PrepaidShipStack extends Stack {
       accessLogs,
       functions: routeFunctions,
       scheduledWork: scheduledWork.function,
+      batchWorker: batchWorker.function,
+      batchDeadLetters: batchQueue.deadLetters,
       webhookRouteKeys: routes.filter((r) => r.access === 'webhook').map(routeKey),
       table,
       indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
@@ -387,7 +408,8 @@ export class PrepaidShipStack extends Stack {
       siteBucket,
       distribution,
       routeFunctions: routeConstructs,
-      otherFunctions: [scheduledWork],
+      otherFunctions: [scheduledWork, batchWorker],
+      batchQueue,
       customDomain: !!props.domain,
     });
 

@@ -29,6 +29,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_SERVICE } from '../../functions/observability/metrics';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 
 /** The CloudWatch namespace of a stage's own metrics (the handlers publish theirs there too). */
 export const metricsNamespace = (stage: string): string => `PrepaidShip/${stage}`;
@@ -42,6 +43,9 @@ export interface MonitoringProps {
   functions: Map<string, IFunction>;
   /** The scheduled work's Lambda (recovery of interrupted purchases). */
   scheduledWork: IFunction;
+  /** Batch labels' worker and its dead-letter queue (issue 17). */
+  batchWorker?: IFunction;
+  batchDeadLetters?: IQueue;
   /** Route keys (`POST /stripe/webhook`) of the webhook routes. */
   webhookRouteKeys: string[];
   table: ITable;
@@ -128,6 +132,24 @@ export class Monitoring extends Construct {
       1,
       'The scheduled work Lambda failed (crash, timeout or init error) in 5 minutes: interrupted purchases are not being recovered.',
     );
+
+    // --- Batch labels (issue 17): a worker failing, and chunks given up on after 3 deliveries.
+    if (props.batchWorker) {
+      alarm(
+        'BatchWorkerErrors',
+        props.batchWorker.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+        1,
+        'The batch worker Lambda failed (crash, timeout or init error) in 5 minutes: SQS delivers the chunk again; the rows are safe to buy twice.',
+      );
+    }
+    if (props.batchDeadLetters) {
+      alarm(
+        'BatchDeadLetters',
+        props.batchDeadLetters.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
+        1,
+        "A batch chunk failed 3 times and rests in the batch dead-letter queue: the scheduled work resumes its batch, but look at the worker's logs.",
+      );
+    }
 
     // --- Lambda throttles: concurrency is one pool per account and region, so the account-wide metric is
     // the one that matters (a burst anywhere in the account throttles these functions too).

@@ -8,6 +8,7 @@
  * - the label bucket: only when the code's bundle contains the label store, read-only unless it
  *   writes (infra/handler-usage.ts reads that from the code);
  * - SES: only when the bundle contains the mailer;
+ * - the batch queue: sending only, when the bundle contains the batch queue (issue 17);
  * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
  * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
  *   which may write to every log group of the account).
@@ -19,6 +20,7 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
@@ -41,6 +43,8 @@ export interface ProductFunctionProps {
   secretParameterArns: string[];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** The batch queue (issue 17): code whose bundle sends to it gets its URL and sqs:SendMessage. */
+  batchQueue?: IQueue;
 }
 
 export class ProductFunction extends Construct {
@@ -82,6 +86,7 @@ export class ProductFunction extends Construct {
       environment: {
         ...props.environment,
         ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
+        ...(usage.batchQueue && props.batchQueue ? { BATCH_QUEUE_URL: props.batchQueue.queueUrl } : {}),
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -112,6 +117,9 @@ export class ProductFunction extends Construct {
       const objectActions = props.table === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
       role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [labelBucket.arnForObjects('*')] }));
     }
+
+    // The batch queue: only code that sends a batch to its worker (sqs:SendMessage, nothing else).
+    if (usage.batchQueue && props.batchQueue) props.batchQueue.grantSendMessages(this.function);
 
     // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
     // both verified by the operator after deploy, so the resource is the account's identities.

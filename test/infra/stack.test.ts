@@ -76,6 +76,8 @@ interface Read {
   'AWS::Logs::MetricFilter': { FilterPattern: string };
   'AWS::DynamoDB::Table': Record<string, unknown>;
   'AWS::SNS::Topic': Record<string, unknown>;
+  'AWS::SQS::Queue': Record<string, unknown>;
+  'AWS::SQS::QueuePolicy': Record<string, unknown>;
   'Custom::CDKBucketDeployment': Record<string, unknown>;
 }
 type CacheBehavior = { PathPattern?: string; FunctionAssociations?: unknown; ResponseHeadersPolicyId?: unknown };
@@ -316,6 +318,73 @@ describe('scheduled work', () => {
     expect(fn!.Properties.Environment?.Variables.MAIL_PROVIDER).toBe('ses');
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.some((a) => JSON.stringify(a).includes(id!))).toBe(true);
+  });
+});
+
+describe('batch labels worker (issue 17)', () => {
+  const lambdaOf = (prefix: string) => ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith(prefix)) ?? [];
+  const actionsOfRole = (roleId: string) =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .flatMap((st) => st.Action);
+
+  it('has a queue with a dead-letter queue, TLS-only and encrypted, whose visibility timeout is 6 times the worker timeout', () => {
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues).toHaveLength(2);
+    const main = queues.find(([, q]) => 'RedrivePolicy' in q.Properties)!;
+    const [dlqId] = queues.find(([id]) => id !== main[0])!;
+    const [, worker] = lambdaOf('batch worker');
+    expect(worker!.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 120 });
+    expect(main[1].Properties).toMatchObject({
+      VisibilityTimeout: 720,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 3 },
+    });
+    expect(Number(main[1].Properties.VisibilityTimeout)).toBeGreaterThan(Number((worker!.Properties as unknown as { Timeout: number }).Timeout));
+    for (const [id] of queues) {
+      const policy = ofType('AWS::SQS::QueuePolicy').find(([, p]) => JSON.stringify(p.Properties).includes(id));
+      expect(JSON.stringify(policy?.[1].Properties), `TLS-only policy of ${id}`).toContain('aws:SecureTransport');
+    }
+  });
+
+  it('feeds the worker one message at a time, and lets it read and write the table, keep label PDFs and send to the queue', () => {
+    const [workerId, worker] = lambdaOf('batch worker');
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: workerId }, BatchSize: 1 });
+    const actions = actionsOfRole(worker!.Properties.Role['Fn::GetAtt'][0]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:Query',
+        's3:GetObject',
+        's3:PutObject',
+        'sqs:SendMessage',
+        'sqs:ReceiveMessage',
+      ]),
+    );
+    expect(worker!.Properties.Environment?.Variables).toMatchObject({ BATCH_QUEUE_URL: { Ref: expect.any(String) }, LABEL_BUCKET: expect.anything() });
+  });
+
+  it('gives the queue URL and sqs:SendMessage only to the code that sends batches: the purchase route, the Stripe webhook, the scheduled work', () => {
+    const senders: string[] = routes.filter((r) => actionsOf(r.handler).includes('sqs:SendMessage')).map((r) => r.handler);
+    expect(senders.sort()).toEqual(['payments/stripe-webhook', 'shipping/batches/purchase-batch']);
+    for (const [handler, fn] of routeFunctions()) {
+      expect('BATCH_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {}), handler).toBe(senders.includes(handler));
+      expect(
+        actionsOf(handler).filter((a) => a.startsWith('sqs:') && a !== 'sqs:SendMessage' && !a.startsWith('sqs:GetQueue')),
+        handler,
+      ).toEqual([]);
+    }
+    const [, scheduled] = lambdaOf('scheduled work');
+    expect(actionsOfRole(scheduled!.Properties.Role['Fn::GetAtt'][0])).toContain('sqs:SendMessage');
+  });
+
+  it("alarms on the worker's errors and on any message in the dead-letter queue", () => {
+    const [workerId] = lambdaOf('batch worker');
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => JSON.stringify(a.Properties));
+    expect(alarms.some((a) => a.includes(workerId!) && a.includes('Errors'))).toBe(true);
+    expect(alarms.some((a) => a.includes('ApproximateNumberOfMessagesVisible'))).toBe(true);
   });
 });
 
