@@ -5,7 +5,8 @@
  * - each Lambda's minified bundle and cold module init against an empty handler (lambdas.ts);
  * - API latency through the local front with DynamoDB requests and capacity units per call (api.ts);
  * - what 1,000 labels cost to run in AWS, from measured capacity units and durations (cost.ts);
- * - what one run of the scheduled work (recovery) costs, idle and per recovered purchase (recovery.ts).
+ * - what one run of the scheduled work (recovery) costs, idle and per recovered purchase (recovery.ts);
+ * - a 500-row batch end to end: upload time, labels per second, merged PDF bytes per label (batch.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -17,6 +18,7 @@ import { apiFigures, printApiFigures } from './api';
 import { costFigures } from './cost';
 import { lambdaFigures, printLambdaFigures } from './lambdas';
 import { recoveryFigures } from './recovery';
+import { batchFigures } from './batch';
 import { initialJs, lighthouseScores } from './landing';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
@@ -26,3 +28,4 @@ printLambdaFigures(await lambdaFigures());
 printApiFigures(await apiFigures());
 await costFigures();
 await recoveryFigures();
+await batchFigures();

@@ -7,6 +7,12 @@ import { ownBatch } from '../../../batches/batches';
 import { Conflict } from '../../../errors';
 import { api, Reply } from '../../../http/handler';
 import { getLabelStore } from '../../../providers/registry/blobs';
+import { config } from '../../../config';
+
+/** The largest PDF a Lambda can answer: 6 MB less headroom for headers, before base64's 4/3. */
+export const LAMBDA_PDF_MAX_BYTES = Math.floor(((6 * 1024 * 1024 - 16 * 1024) * 3) / 4);
+export const TOO_LARGE_FOR_ONE_FILE =
+  "This batch's labels are too large to download as one file. Download them one by one from the shipments list, or buy smaller batches.";
 
 export const handler = api('GET /shipping/batches/{batchId}/labels.pdf', async function getBatchLabels({ auth, params }) {
   const batch = await ownBatch(auth.userId, params.batchId ?? '');
@@ -14,5 +20,9 @@ export const handler = api('GET /shipping/batches/{batchId}/labels.pdf', async f
   if (!batch.pdfKey) throw new Conflict('No label of this batch was bought.');
   const pdf = await getLabelStore().get(batch.pdfKey);
   if (!pdf) throw new Error(`batch PDF ${batch.pdfKey} missing from the store`);
+  // Lambda answers at most 6 MB, and the PDF goes base64-encoded (4/3): refuse clearly rather than fail as a 5xx.
+  if (config().AWS_LAMBDA_FUNCTION_NAME && pdf.byteLength > LAMBDA_PDF_MAX_BYTES) {
+    throw new Conflict(TOO_LARGE_FOR_ONE_FILE);
+  }
   return Reply.binary(pdf, 'application/pdf', { 'content-disposition': `attachment; filename="prepaidship-batch-${batch.id}.pdf"` });
 });

@@ -1,0 +1,112 @@
+/**
+ * `npx tsx bench/batch.ts` (or `await batchFigures()` from run-all.ts): a 500-row batch end to end
+ * (issue 17), locally against DynamoDB Local with the sandbox carrier: the CSV upload (parse, judge
+ * and price every row, store 501 items), then the credits purchase run by the worker in this process
+ * (chunks of 25 rows, 5 at a time, each row an ordinary credits label: transaction, carrier, PDF,
+ * outcome) until the batch is done, including the merged PDF. Prints figures next to budgets,
+ * asserts nothing.
+ *
+ * Budgets, and why:
+ * - upload of 500 rows under 3 s: the shipper waits on the upload's answer with nothing to look at
+ *   (the purchase, by contrast, shows progress);
+ * - at least 10 labels a second: a full batch done in under a minute here (a shipper watching the
+ *   progress bar; in AWS EasyPost's own latency, about 1-2 s a label, dominates and the 5 rows bought
+ *   at once give about 3 labels a second, 3 minutes for 500, which is why the work is queued);
+ * - merged PDF at most 12 kB a label: no more than the single labels it copies (the sandbox label is
+ *   about 11 kB), and 500 labels must stay under 4.5 MB so the download, base64-encoded (x 4/3),
+ *   fits in Lambda's 6 MB answer (docs/decisions.md, batch labels).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureInChild, measureWhenRunDirectly } from './child-measure';
+
+const ROWS = 500;
+const BUDGET = { uploadMs: 3_000, labelsPerSecond: 10, bytesPerLabel: 12 * 1024, lambdaAnswerBytes: 6 * 1024 * 1024 } as const;
+
+export interface BatchFigures {
+  rows: number;
+  uploadMs: number;
+  purchaseMs: number;
+  bought: number;
+  failed: number;
+  labelsPerSecond: number;
+  pdfBytes: number;
+  bytesPerLabel: number;
+  singleLabelBytes: number;
+}
+
+async function measure(): Promise<BatchFigures> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  process.env.LOG_LEVEL = 'error';
+  const labelDir = mkdtempSync(join(tmpdir(), 'prepaidship-bench-batch-'));
+  process.env.LABEL_DIR = labelDir;
+  const { startLocalEnvironment } = await import('../infra/local/environment');
+  const local = await startLocalEnvironment({ tableName: 'bench-batch' });
+  try {
+    const { createUser } = await import('../functions/data/users');
+    const { getBatch } = await import('../functions/data/batches');
+    const { getOrder } = await import('../functions/data/orders');
+    const { uploadBatch } = await import('../functions/batches/batches');
+    const { purchaseBatch } = await import('../functions/batches/purchase');
+    const { batchQueueIdle } = await import('../functions/batches/queue');
+    const { getLabelStore } = await import('../functions/providers/registry/blobs');
+    const { logger } = await import('../functions/observability/logger');
+    const { creditWallet } = await import('../test/integration/wallet-credit');
+    const { batchCsv, sampleRows } = await import('../test/fixtures/batch-csv');
+
+    const user = await createUser({ name: 'Bench Batch', email: 'batch@bench.local', passwordHash: 'x', verified: true });
+    await creditWallet(user, ROWS * 600);
+    const csv = Buffer.from(batchCsv(sampleRows(ROWS)), 'utf8');
+
+    let start = performance.now();
+    const uploaded = await uploadBatch(user.id, csv, undefined);
+    const uploadMs = performance.now() - start;
+
+    start = performance.now();
+    await purchaseBatch({ userId: user.id, batchId: uploaded.batchId, body: { paymentMethod: 'credits' }, key: 'bench-batch', log: logger });
+    await batchQueueIdle();
+    const purchaseMs = performance.now() - start;
+
+    const { readBatch } = await import('../functions/batches/batches');
+    const done = await readBatch(user.id, uploaded.batchId);
+    const batch = await getBatch(uploaded.batchId);
+    const pdf = batch?.pdfKey ? await getLabelStore().get(batch.pdfKey) : undefined;
+    const firstOrder = done.rows[0]?.shipOrderId ? await getOrder(user.id, done.rows[0].shipOrderId) : undefined;
+    const single = firstOrder?.labelKey ? await getLabelStore().get(firstOrder.labelKey) : undefined;
+    const bought = done.counts.bought;
+    return {
+      rows: ROWS,
+      uploadMs,
+      purchaseMs,
+      bought,
+      failed: done.counts.failed,
+      labelsPerSecond: bought / (purchaseMs / 1000),
+      pdfBytes: pdf?.byteLength ?? 0,
+      bytesPerLabel: bought ? (pdf?.byteLength ?? 0) / bought : 0,
+      singleLabelBytes: single?.byteLength ?? 0,
+    };
+  } finally {
+    await local.stop();
+    rmSync(labelDir, { recursive: true, force: true });
+  }
+}
+
+export function formatBatchReport(f: BatchFigures): string {
+  const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+  const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
+  const base64 = Math.ceil(f.pdfBytes / 3) * 4;
+  return [
+    '',
+    `Batch labels, ${f.rows} rows end to end (DynamoDB Local, sandbox carrier, worker in process):`,
+    `  upload (parse, judge, price, store ${f.rows + 1} items): ${f.uploadMs.toFixed(0)} ms (budget under ${BUDGET.uploadMs} ms: ${verdict(f.uploadMs < BUDGET.uploadMs)})`,
+    `  purchase to done: ${(f.purchaseMs / 1000).toFixed(1)} s for ${f.bought} bought, ${f.failed} failed -> ${f.labelsPerSecond.toFixed(1)} labels/s (budget at least ${BUDGET.labelsPerSecond}: ${verdict(f.labelsPerSecond >= BUDGET.labelsPerSecond)})`,
+    `  merged PDF: ${kB(f.pdfBytes)}, ${kB(f.bytesPerLabel)} per label (one label alone: ${kB(f.singleLabelBytes)}; budget at most ${kB(BUDGET.bytesPerLabel)}: ${verdict(f.bytesPerLabel <= BUDGET.bytesPerLabel)})`,
+    `  as a Lambda answer (base64): ${kB(base64)} of Lambda's ${kB(BUDGET.lambdaAnswerBytes)} (${verdict(base64 < BUDGET.lambdaAnswerBytes)})`,
+  ].join('\n');
+}
+
+/** Measures in a fresh child process, prints the report and answers the figures. */
+export const batchFigures = (): Promise<BatchFigures> => measureInChild(import.meta.url, formatBatchReport);
+
+await measureWhenRunDirectly(import.meta.url, measure, formatBatchReport);
