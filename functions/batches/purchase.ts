@@ -55,11 +55,20 @@ async function answer(batch: StoredBatch, checkoutUrl: string | null = null): Pr
   return { batch: toApiBatch(batch, await getBatchRows(batch.id)), checkoutUrl };
 }
 
+/**
+ * How long a card checkout may take to start before the batch is given back: a purchase that died
+ * between reserving the batch and recording its checkout would otherwise hold it for ever.
+ */
+const CHECKOUT_START_MS = 60_000;
+
 /** A batch someone else's purchase moved on meanwhile: answered as it now is. */
 async function asItIs(batch: StoredBatch): Promise<BatchPurchaseAnswer> {
   if (batch.status === 'awaiting_payment') {
-    if (!batch.checkoutUrl) throw new Conflict('The card payment of this batch is starting. Try again in a moment.', 2);
-    return answer(batch, batch.checkoutUrl);
+    if (batch.checkoutUrl) return answer(batch, batch.checkoutUrl);
+    if (Date.now() - Date.parse(batch.updatedAt) > CHECKOUT_START_MS && (await cancelAwaiting(batch.id, undefined, { withoutEntry: true }))) {
+      throw new Conflict('The card payment of this batch did not start, so nothing was charged. Buy it again.');
+    }
+    throw new Conflict('The card payment of this batch is starting. Try again in a moment.', 2);
   }
   return answer(batch);
 }

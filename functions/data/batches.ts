@@ -237,7 +237,8 @@ export const paidAndRunning = (batchId: string, entryId: string) =>
     batchId,
     from: ['awaiting_payment'],
     set: { status: 'running', updatedAt: new Date().toISOString(), ...leaseOf(batchId) },
-    extraCondition: 'entryId = :cEntry',
+    // Or no entry recorded yet: the purchase died between starting the checkout and recording it.
+    extraCondition: '(entryId = :cEntry OR attribute_not_exists(entryId))',
     conditionValues: { ':cEntry': entryId },
   });
 
@@ -245,13 +246,18 @@ export const paidAndRunning = (batchId: string, entryId: string) =>
  * The card payment did not go through (cancelled, refused, or never started): nothing was bought, the
  * batch is `cancelled` and its rows may be fixed and bought again. `entryId` undefined: no checkout started.
  */
-export async function cancelAwaiting(batchId: string, entryId: string | undefined): Promise<boolean> {
+export async function cancelAwaiting(batchId: string, entryId: string | undefined, options: { withoutEntry?: boolean } = {}): Promise<boolean> {
+  const condition = entryId
+    ? { extraCondition: 'entryId = :cEntry', conditionValues: { ':cEntry': entryId } }
+    : options.withoutEntry
+      ? { extraCondition: 'attribute_not_exists(entryId)' }
+      : {};
   return updateBatch({
     batchId,
     from: ['awaiting_payment'],
     set: { status: 'cancelled', updatedAt: new Date().toISOString() },
     remove: ['checkoutUrl'],
-    ...(entryId ? { extraCondition: 'entryId = :cEntry', conditionValues: { ':cEntry': entryId } } : {}),
+    ...condition,
   });
 }
 

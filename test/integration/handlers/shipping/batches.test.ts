@@ -16,7 +16,7 @@ import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { resumeStalledBatches } from '../../../../functions/batches/resume';
 import { CARRIER_FAILED, processChunk, rowKeyOf, runBatchToEnd } from '../../../../functions/batches/run';
 import { saveAddress } from '../../../../functions/data/addresses';
-import { batchKey, getBatch, getBatchRows, rowKey, startRunning } from '../../../../functions/data/batches';
+import { batchKey, getBatch, getBatchRows, rowKey, startAwaitingPayment, startRunning } from '../../../../functions/data/batches';
 import { db, tableName } from '../../../../functions/data/client';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { listOrders } from '../../../../functions/data/orders';
@@ -339,6 +339,28 @@ describe('a card-paid batch', () => {
     expect((await purchase(batchId)).statusCode).toBe(200);
     await batchQueueIdle();
     expect(await read(batchId)).toMatchObject({ status: 'done', counts: { bought: 3 } });
+  });
+  it('a purchase that died before recording its checkout does not hold the batch: after a minute it is cancelled and can be bought again', async () => {
+    const batchId = await draft(sampleRows(1));
+    expect(await startAwaitingPayment(batchId, { toBuy: 1, purchaseKey: 'k', paymentMethod: 'purchase' })).toBe(true);
+
+    const soon = await withoutWrites(() => purchase(batchId, { paymentMethod: 'purchase' }));
+    expect(soon.statusCode).toBe(409);
+    expect(soon.headers?.['retry-after']).toBe('2');
+
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(batchId),
+        UpdateExpression: 'SET updatedAt = :old',
+        ExpressionAttributeValues: { ':old': new Date(Date.now() - 5 * 60_000).toISOString() },
+      }),
+    );
+    const late = await purchase(batchId, { paymentMethod: 'purchase' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json?.message).toMatch(/did not start/);
+    expect((await read(batchId)).status).toBe('cancelled');
+    expect((await purchase(batchId, { paymentMethod: 'purchase' })).json?.checkoutUrl).toEqual(expect.any(String));
   });
 });
 
