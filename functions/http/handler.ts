@@ -150,8 +150,6 @@ interface Prepared {
   log: Logger;
   headers: Record<string, string>;
   rawBody: string;
-  /** The body's bytes, before any decoding as UTF-8 (file routes judge the encoding themselves). */
-  rawBytes: Uint8Array;
   auth?: SessionClaims;
   body?: unknown;
   query: Record<string, unknown>;
@@ -168,7 +166,6 @@ const prepare = (routeLogger: Logger): ApiMiddleware => ({
       log: routeLogger.createChild({ persistentKeys: { requestId } }),
       headers: (event.headers ?? {}) as Record<string, string>,
       rawBody: rawBodyOf(event),
-      rawBytes: rawBytesOf(event),
       query: event.queryStringParameters ?? {},
     };
   },
@@ -183,10 +180,11 @@ const authorize = (route: Route): ApiMiddleware => ({
 
 /** Parses and validates the body and query with the route's schemas (400 with per-field messages). */
 const validateInput = (route: Route): ApiMiddleware => ({
-  before: ({ context }) => {
+  before: ({ event, context }) => {
     const p = context.prepared;
     if ('body' in route) p.body = validate(route.body, parseJson(p.rawBody, p.headers['content-type']));
-    if ('textBody' in route) p.body = fileBody(route.textBody, p.rawBytes, p.headers['content-type']);
+    // A file route's bytes as sent, before any decoding as UTF-8: its parser judges the encoding.
+    if ('textBody' in route) p.body = fileBody(route.textBody, rawBytesOf(event), p.headers['content-type']);
     if ('query' in route) p.query = validate(route.query, p.query);
   },
 });
