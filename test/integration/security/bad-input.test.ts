@@ -22,6 +22,9 @@ import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/paym
 import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
+import { batchPurchaseSchema, batchRowUpdateSchema } from '../../../domain/schemas/batches';
+import { uploadBatch } from '../../../functions/batches/batches';
+import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
@@ -53,7 +56,7 @@ const BODIES_PER_ROUTE = 36;
 
 let world: World;
 /** Real data the refused requests could have touched: the second user's address and label, pending payments. */
-let fixtures: { otherAddressId: string; otherOrderId: string; stripePayload: string; hoodpayPaymentId: string };
+let fixtures: { otherAddressId: string; otherOrderId: string; otherBatchId: string; stripePayload: string; hoodpayPaymentId: string };
 
 beforeAll(async () => {
   world = await newWorld('bad');
@@ -63,9 +66,11 @@ beforeAll(async () => {
   const checkout = await getLocalCheckout((card.json as { id: string }).id);
   if (!checkout) throw new Error('no sandbox checkout');
   const crypto = await invoke('POST /hoodpay/topup', { token: world.owner.token, body: { amount: 40, creditType: 'Crypto' } });
+  const batch = await uploadBatch(world.other.id, Buffer.from(batchCsv(sampleRows(1))), undefined);
   fixtures = {
     otherAddressId: addr.id,
     otherOrderId: label.shipOrderId,
+    otherBatchId: batch.batchId,
     stripePayload: stripeSandboxEvent(checkout, 'paid').payload,
     hoodpayPaymentId: (crypto.json as { data: { hoodpayOrderId: string } }).data.hoodpayOrderId,
   };
@@ -127,10 +132,19 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
     valid: () => ({ amountCents: 100, reason: 'Goodwill credit' }),
     headers: () => ({ 'idempotency-key': idempotencyKey() }),
   },
+  'PUT /shipping/batches/{batchId}/rows/{row}': { schema: batchRowUpdateSchema, valid: () => ({ fields: sampleRow() }) },
+  'POST /shipping/batches/{batchId}/purchase': {
+    schema: batchPurchaseSchema,
+    valid: () => ({ paymentMethod: 'credits' }),
+    headers: () => ({ 'idempotency-key': idempotencyKey() }),
+  },
 };
 
-/** Routes that take a JSON body: every POST and PUT but the webhooks (which read their raw body themselves). */
-const bodyRoutes = routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.access !== 'webhook');
+/**
+ * Routes that take a JSON body: every POST and PUT but the webhooks (which read their raw body
+ * themselves) and the file routes (a batch's CSV: 'bad CSV uploads' below).
+ */
+const bodyRoutes = routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.access !== 'webhook' && !('textBody' in r));
 
 describe('bad bodies', () => {
   it('has a row for every route that takes a body, and no other', () => {
@@ -156,6 +170,26 @@ describe('bad bodies', () => {
       );
     }
     expect(sent).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('bad CSV uploads (POST /shipping/batches)', () => {
+  it('refuses any text that is not a whole readable batch, and any other content type, writing nothing', async () => {
+    const header = fc.constantFrom('', 'labelType,weight\r\n', batchCsv([sampleRow()]).split('\r\n')[0] + '\r\n');
+    const body = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.tuple(header, fc.string({ maxLength: 200 })).map(([h, rest]) => h + rest),
+      fc.constant(batchCsv([sampleRow()]).replace(/\r\n$/, ',extra\r\n')),
+    );
+    const contentType = fc.constantFrom('text/csv', 'text/csv', 'application/json', 'text/plain');
+    const before = await scanTable();
+    await fc.assert(
+      fc.asyncProperty(body, contentType, async (raw, type) => {
+        await expectRefused('POST /shipping/batches', { raw, contentType: type, token: world.owner.token }, [400, 415], before, `${type} ${raw.slice(0, 100)}`);
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
   });
 });
 
@@ -299,6 +333,21 @@ describe('bad path ids', () => {
       others: () => ulid(),
       valid: () => ({ body: { amountCents: 100, reason: 'Goodwill credit' }, headers: { 'idempotency-key': idempotencyKey() } }),
     },
+    // Batches (issue 17): the other user's batch must not be found, whatever the rest of the path.
+    'GET /shipping/batches/{batchId}': { name: 'batchId', others: () => fixtures.otherBatchId },
+    'PUT /shipping/batches/{batchId}/rows/{row}': {
+      name: 'batchId',
+      others: () => fixtures.otherBatchId,
+      valid: () => ({ params: { row: '2' }, body: { fields: sampleRow() } }),
+    },
+    'DELETE /shipping/batches/{batchId}/rows/{row}': { name: 'batchId', others: () => fixtures.otherBatchId, valid: () => ({ params: { row: '2' } }) },
+    'POST /shipping/batches/{batchId}/purchase': {
+      name: 'batchId',
+      others: () => fixtures.otherBatchId,
+      valid: () => ({ body: { paymentMethod: 'credits' }, headers: { 'idempotency-key': idempotencyKey() } }),
+    },
+    'GET /shipping/batches/{batchId}/labels.pdf': { name: 'batchId', others: () => fixtures.otherBatchId },
+    'GET /shipping/batches/{batchId}/results.csv': { name: 'batchId', others: () => fixtures.otherBatchId },
   };
 
   it('has a row for every route with a path parameter', () => {
@@ -310,7 +359,8 @@ describe('bad path ids', () => {
     const before = await scanTable();
     await fc.assert(
       fc.asyncProperty(badIds(row.others()), async (id) => {
-        const req = { ...row.valid?.(), token: tokenFor(key as RouteKey), params: { [row.name]: id } };
+        const valid = row.valid?.();
+        const req = { ...valid, token: tokenFor(key as RouteKey), params: { ...valid?.params, [row.name]: id } };
         await expectRefused(key as RouteKey, req, [404], before, JSON.stringify(id).slice(0, 100));
       }),
       { numRuns: 30, endOnFailure: true },
