@@ -11,10 +11,11 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../../domain/schemas/batches';
+import { addDays, todayInEastern } from '../../../../domain/ship-date';
 import { purchaseBatch } from '../../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { resumeStalledBatches } from '../../../../functions/batches/resume';
-import { CARRIER_FAILED, processChunk, rowKeyOf, runBatchToEnd } from '../../../../functions/batches/run';
+import { BALANCE_SHORT, CARRIER_FAILED, NO_LONGER_VALID, processChunk, rowKeyOf, runBatchToEnd } from '../../../../functions/batches/run';
 import { saveAddress } from '../../../../functions/data/addresses';
 import { batchKey, getBatch, getBatchRows, rowKey, startAwaitingPayment, startRunning } from '../../../../functions/data/batches';
 import { db, tableName } from '../../../../functions/data/client';
@@ -234,6 +235,40 @@ describe('POST /shipping/batches/{batchId}/purchase with credits', () => {
     const failed = (await ordersOf(ann.id)).filter((o) => o.status === 'failed');
     expect(failed).toHaveLength(1);
     expect((await entriesOf(ann.id)).filter((e) => e.type === 'refund')).toHaveLength(1);
+  });
+
+  it('a row the balance no longer covers when its turn comes fails with nothing debited; a row no longer valid is never sent', async () => {
+    await creditWallet(ann, PRICE);
+    const batchId = await draft(sampleRows(3));
+    // The third row's ship date passed after the upload (as if uploaded yesterday for yesterday).
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rowKey(batchId, 4),
+        UpdateExpression: 'SET #fields.shipDate = :past',
+        ExpressionAttributeNames: { '#fields': 'fields' },
+        ExpressionAttributeValues: { ':past': addDays(todayInEastern(), -1) },
+      }),
+    );
+    // Running as if the balance had covered it at the start and was spent meanwhile.
+    expect(await startRunning(batchId, ['draft'], { toBuy: 3, purchaseKey: 'k', paymentMethod: 'credits' })).toBe(true);
+
+    await runBatchToEnd(batchId, logger);
+
+    const batch = await read(batchId);
+    // Rows are bought 5 at a time: which of the two valid rows got the last $6.00 is a race; one did, the other cost nothing.
+    expect(
+      batch.rows
+        .slice(0, 2)
+        .map((r) => `${r.status} ${r.error ?? ''}`)
+        .sort(),
+    ).toEqual(['bought ', `failed ${BALANCE_SHORT}`]);
+    expect([batch.rows[2]?.status, batch.rows[2]?.error]).toEqual(['failed', NO_LONGER_VALID]);
+    expect(batch.rows[2]).toMatchObject({ valid: false, errors: [{ column: 'shipDate', message: 'Ship date must be within the next 7 days' }] });
+    expect(batch).toMatchObject({ status: 'done', counts: { toBuy: 3, bought: 1, failed: 2 } });
+    expect(await balanceOf(ann.id)).toBe(0);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+    expect((await entriesOf(ann.id)).filter((e) => e.type === 'label')).toHaveLength(1);
   });
 
   it('a balance short of the total: 402 with shortfallCents, nothing changes', async () => {
