@@ -67,3 +67,24 @@ export const batchPurchaseAnswerSchema = z
   })
   .meta({ id: 'BatchPurchase' });
 export type BatchPurchaseAnswer = z.infer<typeof batchPurchaseAnswerSchema>;
+
+/** A line of GET /shipping/batches: what the batch item holds, without its rows (a list never reads every row). */
+export const apiBatchSummarySchema = z
+  .object({
+    batchId: z.string(),
+    status: z.enum(BATCH_STATUSES),
+    createdAt: z.string(),
+    rowCount: z.number().int().meta({ description: 'Rows uploaded (dropped and invalid ones included).' }),
+    toBuy: z.number().int().meta({ description: 'Rows the purchase covers; 0 before one started.' }),
+  })
+  .meta({ id: 'BatchSummary' });
+export type ApiBatchSummary = z.infer<typeof apiBatchSummarySchema>;
+
+/** One page of GET /shipping/batches: the caller's batches, newest first. */
+export const batchesPageSchema = z
+  .object({
+    batches: z.array(apiBatchSummarySchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'BatchesPage' });
+export type BatchesPage = z.infer<typeof batchesPageSchema>;

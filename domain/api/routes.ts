@@ -26,7 +26,7 @@ import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sess
 import { labelsCounterSchema } from './landing';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
-import { apiBatchSchema, batchPurchaseAnswerSchema } from './batches';
+import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
 import { supportAnswerSchema } from './support';
 import { trackAnswerSchema } from './tracking';
 import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
@@ -408,6 +408,16 @@ export const routes = [
     table: 'none',
     answer: csvFile,
     note: 'The header row of every column a batch CSV may have (names are matched case-insensitively), then one example row.',
+  },
+  {
+    method: 'GET',
+    path: '/shipping/batches',
+    access: 'user',
+    handler: 'shipping/batches/list-batches',
+    table: 'read',
+    query: pageQuerySchema,
+    answer: batchesPageSchema,
+    note: "The caller's batches, newest first, each as its batch item holds it (no rows).",
   },
   {
     method: 'POST',

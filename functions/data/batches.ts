@@ -6,6 +6,8 @@
  *   batch  pk BATCH#<batchId>  sk BATCH            userId, status, createdAt, updatedAt, toBuy,
  *                                                  paymentMethod?, purchaseKey?, entryId?, checkoutUrl?, pdfKey?
  *          while running: leaseUntil, gsi3pk WORK#batch  gsi3sk <leaseUntil>#<batchId>
+ *   ref    pk USER#<userId>    sk BATCHREF#<batchId>  batchId, createdAt, rowCount
+ *          (the user's list of batches, newest first as ulids sort by time; written with the batch item)
  *   row    pk BATCH#<batchId>  sk ROW#<0000002>    row, fields, valid, errors, priceCents, status,
  *                                                  shipOrderId, tracking, error
  *
@@ -23,10 +25,19 @@
  * (functions/jobs/), which sends it to the queue again. Rows are bought under the idempotency keys
  * `batch-<batchId>-<row>`, so a second run never buys a row twice.
  */
-import { BatchWriteCommand, type BatchWriteCommandInput, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { db, isConditionFailure, tableName, transact } from './client';
+import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
 
 export interface StoredBatch {
@@ -67,6 +78,8 @@ export const BATCH_LEASE_MS = 5 * 60_000;
 export const EDITABLE: readonly BatchStatus[] = ['draft', 'cancelled'];
 
 export const batchKey = (batchId: string) => ({ pk: `BATCH#${batchId}`, sk: 'BATCH' });
+/** The pointer under the user's partition that lists the batch (`BATCHREF#`: no other USER# item's sk begins so). */
+export const batchRefKey = (userId: string, batchId: string) => ({ pk: `USER#${userId}`, sk: `BATCHREF#${batchId}` });
 export const rowKey = (batchId: string, row: number) => ({ pk: `BATCH#${batchId}`, sk: `ROW#${String(row).padStart(7, '0')}` });
 
 function batchFromItem(item: Record<string, unknown>): StoredBatch {
@@ -97,13 +110,63 @@ export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[]
       pending = out.UnprocessedItems?.[tableName()] ?? [];
     }
   }
+  // The batch item and the user's pointer to it in one transaction: the list never names a batch that is not stored.
   await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...batchKey(batch.id), entity: 'batch', ...batch },
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...batchKey(batch.id), entity: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...batchRefKey(batch.userId, batch.id), entity: 'batchRef', batchId: batch.id, createdAt: batch.createdAt, rowCount: rows.length },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
     }),
   );
+}
+
+/** A line of the user's batch list: the batch item as stored, and how many rows were uploaded. */
+export interface ListedBatch {
+  batch: StoredBatch;
+  rowCount: number;
+}
+
+/**
+ * The user's batches, newest first: one Query of their pointers, then one BatchGet of those batch
+ * items for their current status (a page is at most 100, BatchGet's own limit). Rows are not read.
+ */
+export async function listUserBatches(userId: string, page: { limit: number; cursor?: string }): Promise<Page<ListedBatch>> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ref)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ref': 'BATCHREF#' },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, { pk: `USER#${userId}` }, undefined, { sk: 'BATCHREF#' }),
+    }),
+  );
+  const refs = (out.Items ?? []).map((i) => ({ batchId: String(i.batchId), rowCount: Number(i.rowCount) }));
+  const batches = new Map<string, StoredBatch>();
+  let keys: Record<string, unknown>[] = refs.map((r) => batchKey(r.batchId));
+  for (let attempt = 0; keys.length; attempt++) {
+    if (attempt > 8) throw new Error('reading batches: DynamoDB keeps some unprocessed');
+    if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    const got = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+    for (const item of got.Responses?.[tableName()] ?? []) {
+      const batch = batchFromItem(item);
+      batches.set(batch.id, batch);
+    }
+    keys = got.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+  }
+  const items = refs.flatMap((r) => {
+    const batch = batches.get(r.batchId);
+    // The owner is checked again: the pointer sits in the caller's partition, the batch must agree.
+    return batch && batch.userId === userId ? [{ batch, rowCount: r.rowCount }] : [];
+  });
+  return { items, nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
 /** One batch by id (whoever owns it), or undefined. */

@@ -82,6 +82,9 @@ export interface SidebarItem {
   icon: IconType;
 }
 
+/** True when another item's path lies under this one's: it must match exactly, or it would be current everywhere. */
+const isIndexOf = (item: SidebarItem, items: readonly SidebarItem[]): boolean => items.some((other) => other.to.startsWith(`${item.to}/`));
+
 function SidebarNav({ items, label, collapsed, onNavigate }: { items: SidebarItem[]; label: string; collapsed: boolean; onNavigate?: () => void }) {
   return (
     <Box as="nav" aria-label={label} p="2">
@@ -101,8 +104,9 @@ function SidebarNav({ items, label, collapsed, onNavigate }: { items: SidebarIte
               _hover={{ bg: 'bg.muted', color: 'fg' }}
               _currentPage={{ bg: 'bg.emphasized', color: 'fg', fontWeight: 'semibold' }}
             >
-              {/* `end`: the area's index (Shipping Labels, Dashboard) is only current on its own path. */}
-              <NavLink to={item.to} end onClick={onNavigate} title={collapsed ? item.label : undefined}>
+              {/* `end` for an area's index (Shipping Labels, Dashboard: other items' paths lie under it), current only on its own path;
+                  any other item is current on its pages too (a batch's own page keeps Batch Labels current). */}
+              <NavLink to={item.to} end={isIndexOf(item, items)} onClick={onNavigate} title={collapsed ? item.label : undefined}>
                 <Icon boxSize="5" flexShrink={0}>
                   <item.icon aria-hidden />
                 </Icon>

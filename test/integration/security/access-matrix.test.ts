@@ -346,6 +346,15 @@ const matrix: Record<TableKey, Row> = {
   },
   // Batch labels (issue 17)
   'GET /shipping/batches/template.csv': { expect: PUBLIC(200), why: 'the CSV template holds no data: anyone may download it' },
+  'GET /shipping/batches': {
+    expect: VERIFIED(200),
+    why: "the caller's own batches; the leak check proves the second user does not see the owner's",
+    prepare: ownerBatch,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.batches ?? []) as { batchId: string }[]).some((b) => b.batchId === fx.batchId);
+      if (res.statusCode === 200) expect(seen, `owner's batch seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
   'POST /shipping/batches': {
     expect: VERIFIED(201),
     why: "a verified user stores a batch of their own; the caller's id is the owner, whatever the CSV says",

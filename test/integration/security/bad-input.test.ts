@@ -276,6 +276,7 @@ interface QueryRow {
 const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /auth/users': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'TXNTYPE#topup', gsi1sk: 'x' }), withType: false },
   'GET /shipping/orders': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `ORDER#${fixtures.otherOrderId}` }), withType: false },
+  'GET /shipping/batches': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `BATCHREF#${fixtures.otherBatchId}` }), withType: false },
   'GET /hoodpay/transactions': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'TXN#0' }), withType: true },
   'GET /wallet/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'WITHDRAWAL#0' }), withType: false },
   'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
@@ -310,7 +311,7 @@ describe('bad query strings', () => {
   // checks the sort-key prefix first.
   it("refuses a cursor inside the caller's partition but outside the list with 400", async () => {
     const cursor = Buffer.from(JSON.stringify({ pk: `USER#${world.owner.id}`, sk: 'y' })).toString('base64url');
-    for (const key of ['GET /shipping/orders', 'GET /hoodpay/transactions'] as const) {
+    for (const key of ['GET /shipping/orders', 'GET /shipping/batches', 'GET /hoodpay/transactions'] as const) {
       const res = await invoke(key, { token: world.owner.token, query: { cursor } });
       expectRefusal(res, key);
     }

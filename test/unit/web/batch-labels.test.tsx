@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiBatch, ApiBatchRow } from '@domain/api/batches';
+import type { ApiBatch, ApiBatchRow, ApiBatchSummary } from '@domain/api/batches';
 import { BATCH_COLUMNS } from '@domain/schemas/batches';
 import { errorsByColumn, formatRowError, summarizeBatch } from '@/features/batches/lib/batch-figures';
 import { loadPage } from '@/lib/full-page-navigation';
@@ -281,12 +281,59 @@ describe('Batch upload page', () => {
   };
 
   async function renderUpload(answers: Record<string, StubAnswer>) {
-    const api = stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /auth/addresses': json([savedHome]), ...answers });
+    const api = stubApi({
+      'GET /auth/profile': json(apiUser()),
+      'GET /auth/addresses': json([savedHome]),
+      'GET /shipping/batches': json({ batches: [], nextCursor: null }),
+      ...answers,
+    });
     const user = userEvent.setup();
     const router = renderAt('/user-dashboard/batch-labels');
     await screen.findByRole('heading', { level: 1, name: 'Batch Labels' });
     return { api, user, router };
   }
+
+  it('lists recent batches newest first as the server sends them, each with its rows, status and a link that opens it', async () => {
+    const summary = (batchId: string, over: Partial<ApiBatchSummary> = {}): ApiBatchSummary => ({
+      batchId,
+      status: 'draft',
+      createdAt: '2026-11-20T15:04:00.000Z',
+      rowCount: 3,
+      toBuy: 0,
+      ...over,
+    });
+    const { api, user, router } = await renderUpload({
+      'GET /shipping/batches': json({ batches: [summary('b9', { status: 'done', rowCount: 12, toBuy: 12 }), summary('b8')], nextCursor: null }),
+      'GET /shipping/batches/b9': json(apiBatch({ batchId: 'b9' })),
+    });
+    const section = await screen.findByRole('region', { name: 'Recent batches' });
+    const table = await within(section).findByRole('table', { name: 'Your batches, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1, 3)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['12', 'done'],
+      ['3', 'draft'],
+    ]);
+    expect(within(rows[0] as HTMLElement).getByRole('time')).toHaveAttribute('datetime', '2026-11-20T15:04:00.000Z');
+    expect(api.calls('GET /shipping/batches')[0]?.url.searchParams.get('limit')).toBe('10');
+
+    const links = within(table).getAllByRole('link', { name: /^Open batch of / });
+    expect(links).toHaveLength(2);
+    await user.click(links[0] as HTMLElement);
+    expect(router.state.location.pathname).toBe('/user-dashboard/batch-labels/b9');
+  });
+
+  it('says so when there is no batch yet', async () => {
+    await renderUpload({});
+    const section = await screen.findByRole('region', { name: 'Recent batches' });
+    expect(await within(section).findByText('No batches yet: upload a CSV above to start one.')).toBeInTheDocument();
+  });
 
   it("shows a refused file's message in an alert and stays on the page", async () => {
     const { user, router } = await renderUpload({ 'POST /shipping/batches': json({ message: 'Unknown column: colour' }, 400) });

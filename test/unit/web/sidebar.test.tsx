@@ -9,12 +9,13 @@ import { userMenu } from '@/app/layouts/dashboard-menus';
 import { system } from '@/app/theme';
 import { Sidebar, SidebarProvider, SidebarTrigger, sidebarCookie } from '@/components/sidebar';
 import { mobileMediaQuery } from '@/hooks/use-is-mobile';
+import { batchPagePath, paths } from '@/lib/paths';
 import { stubBrowserApis } from './browser-api-stubs';
 
-function renderSidebar() {
+function renderSidebar(path = '/') {
   render(
     <ChakraProvider value={system}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <SidebarProvider>
           <SidebarTrigger />
           <Sidebar items={userMenu} label="Dashboard" />
@@ -78,6 +79,19 @@ describe('sidebar', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Shipping Labels', 'Batch Labels', 'Account Wallet', 'Track Package', 'Manage Addresses', 'Profile', 'FAQ', 'Support']);
+  });
+
+  it("marks Batch Labels current on a batch's own page, and Shipping Labels (the area's index) only on its own path", () => {
+    renderSidebar(batchPagePath('01BATCH'));
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Batch Labels' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Shipping Labels' })).not.toHaveAttribute('aria-current');
+    cleanup();
+
+    renderSidebar(paths.user.labels);
+    const again = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(again).getByRole('link', { name: 'Shipping Labels' })).toHaveAttribute('aria-current', 'page');
+    expect(within(again).getByRole('link', { name: 'Batch Labels' })).not.toHaveAttribute('aria-current');
   });
 
   it('is an off-canvas drawer on narrow screens, opened by the trigger and closed by a link', async () => {

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { PageTitle } from '@/components/page-title';
+import { RecentBatches } from '../components/recent-batches';
 import { UploadBatchForm } from '../components/upload-batch-form';
 
 /** Batch Labels (issue 17): a spreadsheet of labels in, a preview of priced rows out. */
@@ -12,6 +13,7 @@ export function BatchUploadPage() {
         is wrong with it before anything is bought.
       </Text>
       <UploadBatchForm />
+      <RecentBatches />
     </>
   );
 }

@@ -1,0 +1,16 @@
+/** GET /shipping/batches: the caller's batches, newest first, one Query of their pointers and one BatchGet per page. */
+import type { ApiBatchSummary } from '../../../../domain/api/batches';
+import { listUserBatches } from '../../../data/batches';
+import { api } from '../../../http/handler';
+
+export const handler = api('GET /shipping/batches', async function listBatches({ auth, query }) {
+  const page = await listUserBatches(auth.userId, query);
+  const batches: ApiBatchSummary[] = page.items.map(({ batch, rowCount }) => ({
+    batchId: batch.id,
+    status: batch.status,
+    createdAt: batch.createdAt,
+    rowCount,
+    toBuy: batch.toBuy,
+  }));
+  return { batches, nextCursor: page.nextCursor };
+});
