@@ -6,7 +6,8 @@
  * place and the weight row dropped; a doubled click on "Buy 4 labels ($24.00)" buys once; the
  * progress bar reaches 4 of 4; the merged PDF has four pages and the result CSV four bought rows;
  * the balance fell by exactly $24.00. A CSV with an unknown column is refused with the server's
- * message and nothing is stored. Then, with $1.00 left, a one-row batch pays its $5.00 shortfall
+ * message and nothing is stored; the upload page's Recent batches lists the first batch, whose link
+ * opens it (and the sidebar keeps Batch Labels current on a batch's page). Then, with $1.00 left, a one-row batch pays its $5.00 shortfall
  * through the sandbox checkout and is bought on return; and a batch paid wholly by card is bought
  * only once its checkout is paid (a cancelled one buys nothing and leaves it to buy again).
  */
@@ -23,6 +24,8 @@ const expectedFailures = /Failed to load resource: the server responded with a s
 test.describe.serial('batch labels', () => {
   let page: Page;
   let consoleErrors: string[] = [];
+  /** The first batch's own page, found again in the upload page's Recent batches. */
+  let firstBatchPath = '';
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -72,6 +75,9 @@ test.describe.serial('batch labels', () => {
       ]),
     );
     await expect(page).toHaveURL(/\/user-dashboard\/batch-labels\/[^/?]+$/);
+    firstBatchPath = new URL(page.url()).pathname;
+    // The sidebar keeps Batch Labels current on a batch's own page.
+    await expect(page.getByRole('link', { name: 'Batch Labels' })).toHaveAttribute('aria-current', 'page');
     for (const n of [2, 3, 4]) await expect(tableRow(n)).toContainText('$6.00');
     await expect(tableRow(5)).toContainText('toZip: ');
     await expect(tableRow(5)).toContainText('invalid');
@@ -147,6 +153,17 @@ test.describe.serial('batch labels', () => {
     await expect(page).toHaveURL(/\/user-dashboard\/batch-labels$/);
     await expect(rows()).toHaveCount(0);
     await expect(balanceBadge(page)).toHaveText('Balance: $1.00');
+
+    // Recent batches lists only the stored one (the refused file left nothing), and its link opens it.
+    const recent = page.getByRole('table', { name: 'Your batches, newest first' });
+    await expect(recent.getByRole('row')).toHaveCount(2);
+    await expect(recent.getByRole('row').nth(1).getByRole('cell', { name: '5', exact: true })).toBeVisible();
+    await expect(recent.getByRole('row').nth(1)).toContainText('done');
+    await recent.getByRole('link', { name: /^Open batch of / }).click();
+    await expect(page).toHaveURL(new RegExp(`${firstBatchPath}$`));
+    await expect(page.getByRole('group', { name: 'Batch results' })).toContainText('4 bought, 0 failed');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/user-dashboard\/batch-labels$/);
   });
 
   test('a saved address chosen as Sender fills a CSV without sender columns', async ({ request }) => {
