@@ -95,6 +95,7 @@ test.describe.serial('phones', () => {
       ['Payment Type', 'Card'],
       ['Status', 'completed'],
       ['Details', '—'],
+      ['Receipt', /Receipt/],
     ]);
     await expectNoSidewaysScroll();
   });
