@@ -165,10 +165,12 @@ test.describe.serial('phones', () => {
       ['To', 'Grace Hopper, New York'],
       ['Type', 'USPS Priority'],
       ['Weight', '2 lbs'],
+      ['Ship date', /^\d{2}\/\d{2}\/\d{4}$/],
       ['Status', 'created'],
       ['Tracking', tracking],
       ['PDF', 'PDF'],
       ['Refund', 'Refund label'],
+      ['Receipt', /Receipt/],
     ]);
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoSidewaysScroll();
@@ -200,6 +202,7 @@ test.describe.serial('phones', () => {
       ['Payment Type', 'Wallet'],
       ['Status', 'completed'],
       ['Details', '—'],
+      ['Receipt', /Receipt/],
     ]);
 
     await page.getByRole('button', { name: 'Withdraw balance' }).click();
