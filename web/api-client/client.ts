@@ -61,6 +61,19 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * True when a failed call carrying an `Idempotency-Key` may still have acted on the server: no
+ * answer came (network), a 5xx other than the route's `decided` ones (a documented failure that
+ * changed nothing, like create-label's 502), or a 409 with Retry-After (the first request with this
+ * key is still at work). Only then must a retry carry the same key, so the server answers the first
+ * request instead of acting twice.
+ */
+export function mayHaveActed(error: unknown, decided: readonly number[] = []): boolean {
+  if (isNetworkError(error)) return true;
+  if (!(error instanceof ApiError)) return false;
+  return (error.status >= 500 && !decided.includes(error.status)) || (error.status === 409 && error.retryAfterSeconds !== undefined);
+}
+
 /** Turns `'DELETE /auth/addresses/{id}'` plus options into the method and the URL to call. */
 export function resolveRoute(key: RouteKey, { params = {}, query = {} }: Pick<RequestOptions, 'params' | 'query'> = {}): { method: string; url: string } {
   const [method, template] = key.split(' ') as [string, string];

@@ -4,15 +4,13 @@ import type { ApiBatch } from '@domain/api/batches';
 import { formatUsd } from '@domain/money';
 import { FormField } from '@/components/form-field';
 import { TextLink } from '@/components/text-link';
+import { paymentMethodLabels } from '@/lib/payment-method-labels';
 import { paths } from '@/lib/paths';
 import { useBuyBatch } from '../hooks/use-buy-batch';
 import { summarizeBatch } from '../lib/batch-figures';
 import type { BatchPurchaseBody } from '../api/purchase-batch';
 
 type PaymentMethod = BatchPurchaseBody['paymentMethod'];
-
-/** As in the label dialog: wallet first, the one-step path for people with credits. */
-const paymentMethodLabels: Record<PaymentMethod, string> = { credits: 'Wallet credits', purchase: 'Card' };
 
 /**
  * Buys every valid row: with wallet credits, or by card for the whole total first. Credits short of

@@ -1,24 +1,13 @@
 import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ApiBatch } from '@domain/api/batches';
-import { ApiError, isNetworkError } from '@/api-client/client';
+import { ApiError, mayHaveActed } from '@/api-client/client';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 import { notifyApiError, notifyError } from '@/components/notify';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { batchKey } from '../api/get-batch';
 import { purchaseBatch, type BatchPurchaseBody } from '../api/purchase-batch';
-
-/**
- * True when a failed purchase call may still have started the purchase: no answer (network), a 5xx,
- * or a 409 with Retry-After (the first request with this key is still at work). Only then does a
- * retry keep the key, so the server answers the first purchase instead of starting another.
- */
-export function mayHaveStarted(error: unknown): boolean {
-  if (isNetworkError(error)) return true;
-  if (!(error instanceof ApiError)) return false;
-  return error.status >= 500 || (error.status === 409 && error.retryAfterSeconds !== undefined);
-}
 
 /**
  * Buying a batch: one `Idempotency-Key` per purchase the person means (the same batch and payment
@@ -57,7 +46,7 @@ export function useBuyBatch(batchId: string) {
       }
       void revalidateRoutes('GET /auth/profile');
     } catch (error) {
-      if (!mayHaveStarted(error)) idempotency.settle();
+      if (!mayHaveActed(error)) idempotency.settle();
       if (error instanceof ApiError && error.status === 402) setShortfallCents(error.shortfallCents ?? 0);
       notifyApiError('Batch purchase failed', error, 'An error occurred. Please try again.');
     }

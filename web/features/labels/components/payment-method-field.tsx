@@ -1,11 +1,8 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
-import type { PaymentMethod } from '@domain/schemas/labels';
 import { FormField } from '@/components/form-field';
+import { paymentMethodLabels } from '@/lib/payment-method-labels';
 import type { LabelFormValues } from '../lib/label-form';
-
-/** Wallet first: it is the one-step path for people with credits. */
-const paymentMethodLabels: Record<PaymentMethod, string> = { credits: 'Wallet credits', purchase: 'Card' };
 
 /** SPEC section 3's paymentMethod: `credits` buys from the wallet, `purchase` goes to a card checkout. */
 export function PaymentMethodField() {

@@ -1,14 +1,13 @@
 import { centsToDollars } from '@domain/money';
 import { findLabelType, labelPriceCents } from '@domain/pricing';
 import type { LabelOrderBody } from '@domain/schemas/labels';
-import { ApiError } from '@/api-client/client';
+import { ApiError, mayHaveActed } from '@/api-client/client';
 import { notifyApiError, notifyError, notifySuccess } from '@/components/notify';
 import { useCardCheckout, tryAgain } from '@/features/payments';
 import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { useCreateLabel } from '../api/create-label';
 import { labelTypeName } from '../lib/label-type-name';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
-import { mayHaveBeenPlaced } from './use-idempotency-key';
 
 /** What became of a submitted order: bought, the browser is leaving for the card checkout, or not. */
 export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'invalid' | 'failed';
@@ -56,7 +55,8 @@ export function usePlaceOrder() {
       notifySuccess('Label Created Successfully', `Order ID: ${label.shipOrderId} (${labelTypeName(label)})`);
       return { outcome: 'created' };
     } catch (error) {
-      if (!mayHaveBeenPlaced(error)) idempotency.settle();
+      // A 502 is decided: the carrier failed, the order is failed and refunded.
+      if (!mayHaveActed(error, [502])) idempotency.settle();
       notifyApiError('Order Creation Failed', error, 'An error occurred. Please try again.');
       if (error instanceof ApiError && error.status === 402) return { outcome: 'insufficient', shortfallCents: error.shortfallCents };
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { outcome: 'invalid', fields: error.fields };
