@@ -9,6 +9,7 @@ import { findLabelType } from '../pricing';
 import type { Address } from '../schemas/addresses';
 import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
 import { apiAddressSchema } from './addresses';
+import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from './tracking';
 
 /**
  * `refund_pending`, `refunded` and `refund_rejected` follow `created` when the shipper (or the
@@ -76,6 +77,13 @@ export interface Order {
    * until when the request or job that asked the carrier owns it (functions/data/orders.ts).
    */
   leaseUntil?: string;
+  /**
+   * Where the package is (issue 18): set by carrier events (webhooks, the scheduled poll, the local
+   * sandbox's emitter) through functions/tracking/; absent until the first event is applied.
+   */
+  trackingStatus?: ShipmentStatus;
+  /** The latest carrier event applied (the one that set trackingStatus). */
+  lastEvent?: LastEvent;
   /** When its refund was asked for (refund_pending and after). */
   refundRequestedAt?: string;
   /** When the carrier refunded or rejected it. */
@@ -117,6 +125,11 @@ export const apiOrderSchema = z
       .nullable()
       .meta({ description: 'Until when the label may be refunded (ship date + 28 days, ISO time); null when it is no created label.' }),
     refund: apiRefundSchema.nullable().meta({ description: 'Its refund, once asked for; null otherwise.' }),
+    trackingStatus: z
+      .enum(SHIPMENT_STATUSES)
+      .nullable()
+      .meta({ description: "Where the package is, from the carrier's events: pre_transit for a label with none yet; null for an order without a label." }),
+    lastEvent: lastEventSchema.nullable().meta({ description: 'The latest carrier event; null until the first arrives.' }),
   })
   .meta({ id: 'Order' });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
@@ -147,6 +160,8 @@ export const toApiOrder = (o: Order): ApiOrder => ({
   refund: o.refundRequestedAt
     ? { requestedAt: o.refundRequestedAt, decidedAt: o.refundDecidedAt ?? null, automatic: o.refundBy === 'auto', reason: o.refundReason ?? null }
     : null,
+  trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
+  lastEvent: o.lastEvent ?? null,
 });
 
 /** One page of GET /shipping/orders: newest first; `totalOrders` counts the user's created labels. */

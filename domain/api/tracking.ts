@@ -60,3 +60,36 @@ export type TrackingResult = z.infer<typeof trackingResultSchema>;
 
 export const trackAnswerSchema = z.object({ tracking: trackingResultSchema }).meta({ id: 'TrackAnswer' });
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
+
+/**
+ * A shipment's status as its carrier events move it (issue 18): what the shipments table shows,
+ * what the search filters by and what the notices react to. EasyPost's tracker statuses, the seven
+ * the issue names; every checkpoint tag maps to one (shipmentStatusOf).
+ */
+export const SHIPMENT_STATUSES = ['pre_transit', 'in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender', 'failure'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** Statuses after which no carrier event is expected: the scheduled poll stops asking. */
+export const FINAL_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['delivered', 'return_to_sender', 'failure'];
+
+/**
+ * A checkpoint's tag as a shipment status: a failed delivery attempt is still on its way (USPS tries
+ * again), an expired tracking is a failure; the others are the same word.
+ */
+export function shipmentStatusOf(tag: TrackingTag): ShipmentStatus {
+  if (tag === 'attempt_fail') return 'in_transit';
+  if (tag === 'expired') return 'failure';
+  return tag;
+}
+
+/** The latest carrier event of a shipment, as stored on the order and answered with it. */
+export const lastEventSchema = z
+  .object({
+    status: z.enum(SHIPMENT_STATUSES),
+    time: z.string().meta({ description: 'When it happened: local time with its offset when the carrier gives one (a checkpoint_time).' }),
+    message: z.string().meta({ description: 'The carrier\'s words, e.g. "Out for Delivery".' }),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+  })
+  .meta({ id: 'LastEvent' });
+export type LastEvent = z.infer<typeof lastEventSchema>;
