@@ -19,3 +19,17 @@ export const apiAddressSchema = z
 
 export const savedAddressSchema = apiAddressSchema.extend({ id: z.string(), createdAt: z.string() }).meta({ id: 'SavedAddress' });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
+
+/**
+ * POST /addresses/verify (issue 18 part 3): whether the carrier (or locally the ZIP table) knows
+ * the address. `suggestion` is the corrected address when the check proposes one (the name is the
+ * caller's); `messages` say what is wrong, in the provider's words, and may be present when valid.
+ */
+export const addressCheckSchema = z
+  .object({
+    valid: z.boolean(),
+    suggestion: apiAddressSchema.nullable(),
+    messages: z.array(z.string()),
+  })
+  .meta({ id: 'AddressCheck' });
+export type AddressCheck = z.infer<typeof addressCheckSchema>;

@@ -20,7 +20,7 @@ import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
-import { savedAddressSchema } from './addresses';
+import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
 import { labelsCounterSchema } from './landing';
@@ -199,6 +199,19 @@ export const routes = [
     table: 'write',
     answer: messageAnswerSchema,
     errors: [404],
+  },
+  // Address check before buying and saving (issue 18 part 3)
+  {
+    method: 'POST',
+    path: '/addresses/verify',
+    access: 'user',
+    handler: 'addresses/verify-address',
+    // Nothing is stored; 'read' only for the factory's admin-role check of an admin token.
+    table: 'read',
+    body: addressSchema,
+    answer: addressCheckSchema,
+    errors: [502],
+    note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). Nothing is stored. An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
   },
   // Wallet and payments (issue 4)
   {

@@ -1,6 +1,6 @@
 /**
- * Writes web/components/zip-table.json, the offline ZIP -> city and state table the address forms
- * autofill from (issue 6), from the `zipcodes` package's data:
+ * Writes domain/zip-table.json, the offline ZIP -> city and state table the address forms
+ * autofill from (issue 6) and the local address check reads (issue 18), from the `zipcodes` package's data:
  *
  *   npx tsx infra/build/zip-table.ts
  *
@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { US_STATES } from '../../domain/schemas/addresses';
 
-export const ZIP_TABLE_FILE = resolve(import.meta.dirname, '../../web/components/zip-table.json');
+export const ZIP_TABLE_FILE = resolve(import.meta.dirname, '../../domain/zip-table.json');
 
 /** One entry of `zipcodes/lib/codes.js` (latitude and longitude are not used). */
 interface ZipcodesEntry {

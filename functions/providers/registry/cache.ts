@@ -11,6 +11,7 @@
  * provider is chosen again from the new values: there is no second reset to forget.
  */
 import { config, type Config } from '../../config';
+import type { AddressVerifier } from '../address/address-verifier';
 import type { BlobStore } from '../blobs/blob-store';
 import type { Captcha } from '../captcha/captcha';
 import type { Carrier } from '../carrier/carrier';
@@ -25,6 +26,7 @@ interface Providers {
   captcha: Captcha;
   carrier: Carrier;
   tracker: PackageTracker;
+  addressVerifier: AddressVerifier;
   cardCheckout: CardCheckout;
   cryptoCheckout: CryptoCheckout;
 }

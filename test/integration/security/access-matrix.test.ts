@@ -182,6 +182,11 @@ const matrix: Record<TableKey, Row> = {
     why: "saved under the caller's own key",
     request: () => ({ body: address('Work', '73301', '5 Oak St') }),
   },
+  'POST /addresses/verify': {
+    expect: VERIFIED(200),
+    why: 'any verified session may check an address (it spends provider calls, so never anonymous); nothing is stored',
+    request: () => ({ body: address('Work', '73301', '5 Oak St') }),
+  },
   'DELETE /auth/addresses/{id}': {
     expect: OWNED(200),
     why: "the key is the caller's: another user's (or an admin's) delete of the owner's id finds nothing",

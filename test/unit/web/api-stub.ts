@@ -28,7 +28,7 @@ const BACKGROUND: Record<string, StubAnswer> = {
  * under Vitest its URL is its path from the repository root, so it is served from there.
  */
 function appFile(url: URL): Response | undefined {
-  if (!url.pathname.startsWith('/web/')) return undefined;
+  if (!/^\/(web|domain)\//.test(url.pathname)) return undefined;
   const file = resolve(import.meta.dirname, '../../..', `.${url.pathname}`);
   return existsSync(file) ? new Response(readFileSync(file), { headers: { 'Content-Type': 'application/json' } }) : undefined;
 }

@@ -1,0 +1,41 @@
+/**
+ * The local address check against the real ZIP table (domain/zip-table.json): city, state and ZIP
+ * must agree, case and spacing aside; a disagreement suggests the table's city and state with the
+ * name, street and ZIP kept; an unknown ZIP is invalid with no suggestion.
+ */
+import { describe, expect, it } from 'vitest';
+import { ZipTableAddressVerifier } from '../../../../functions/providers/address/zip-address-verifier';
+
+const verifier = new ZipTableAddressVerifier();
+const NYC = { name: 'Ann Lee', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
+
+describe('ZipTableAddressVerifier', () => {
+  it('answers valid when city, state and ZIP agree', async () => {
+    expect(await verifier.verify(NYC)).toEqual({ valid: true, suggestion: null, messages: [] });
+  });
+
+  it('ignores case and spacing in the city and state, and reads a ZIP+4 by its first five digits', async () => {
+    expect(await verifier.verify({ ...NYC, city: '  new   YORK ', state: 'ny', zip: '10118-0110' })).toEqual({ valid: true, suggestion: null, messages: [] });
+  });
+
+  it("suggests the table's city when the city disagrees, keeping name, street and ZIP", async () => {
+    const check = await verifier.verify({ ...NYC, city: 'Brooklyn' });
+    expect(check).toEqual({ valid: false, suggestion: NYC, messages: ['ZIP 10118 belongs to New York, not Brooklyn.'] });
+  });
+
+  it("suggests the table's state when the state disagrees", async () => {
+    const check = await verifier.verify({ ...NYC, state: 'NJ' });
+    expect(check).toEqual({ valid: false, suggestion: NYC, messages: ['ZIP 10118 is in NY, not NJ.'] });
+  });
+
+  it('names both when city and state disagree', async () => {
+    const check = await verifier.verify({ ...NYC, city: 'Austin', state: 'TX', zip: '10118-0110' });
+    expect(check.valid).toBe(false);
+    expect(check.suggestion).toEqual({ ...NYC, zip: '10118-0110' });
+    expect(check.messages).toEqual(['ZIP 10118 belongs to New York, not Austin.', 'ZIP 10118 is in NY, not TX.']);
+  });
+
+  it('answers an unknown ZIP as invalid, with a message and no suggestion', async () => {
+    expect(await verifier.verify({ ...NYC, zip: '00000' })).toEqual({ valid: false, suggestion: null, messages: ['ZIP 00000 is not a US ZIP code we know.'] });
+  });
+});
