@@ -16,7 +16,7 @@ import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
-import { pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
+import { ordersQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
@@ -271,7 +271,7 @@ export const routes = [
     access: 'user',
     handler: 'shipping/list-orders',
     table: 'read',
-    query: pageQuerySchema,
+    query: ordersQuerySchema,
     answer: ordersPageSchema,
   },
   {

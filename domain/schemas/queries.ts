@@ -1,5 +1,9 @@
 /** Query strings of the list routes (values arrive as strings, hence the coercion). */
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../api/orders';
+import { SHIPMENT_STATUSES } from '../api/tracking';
+import { ENTRY_STATUSES, ENTRY_TYPES } from '../api/wallet';
+import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE } from './exports';
 
 /** `?cursor=&limit=` of every paged list: at most 100 items a page, 50 by default. */
 export const pageQuerySchema = z.object({
@@ -7,7 +11,42 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int().min(1).max(100).default(50),
 });
 
-/** GET /hoodpay/transactions: a page, optionally of one entry type. */
-export const transactionsQuerySchema = pageQuerySchema.extend({
-  type: z.enum(['topup', 'label', 'refund', 'adjustment', 'withdrawal'], { error: 'type must be topup, label, refund, adjustment or withdrawal' }).optional(),
-});
+/** A day of a list's range: YYYY-MM-DD in US Eastern time, like the exports' (domain/schemas/exports.ts). */
+const day = z.iso.date({ error: EXPORT_DATE_MESSAGE }).optional();
+/** A range that ends before it starts is refused, with the exports' words (string order is date order). */
+const rangeInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+
+/**
+ * The statuses a shipment can be filtered by: the order's own (created, refunded, failed...) and
+ * where the package is (in_transit, delivered...), one list, as the status filter offers them. The
+ * two lists share no word, so a value says which field it filters (domain/shipment-search.ts).
+ */
+export const SHIPMENT_FILTER_STATUSES = [...ORDER_STATUSES, ...SHIPMENT_STATUSES] as const;
+export type ShipmentFilterStatus = (typeof SHIPMENT_FILTER_STATUSES)[number];
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * GET /shipping/orders: a page of the user's shipments, optionally only those whose recipient name,
+ * city or tracking number contains `q` (any case), of one `status`, bought `from`/`to` (US Eastern days, both included).
+ */
+export const ordersQuerySchema = pageQuerySchema
+  .extend({
+    q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+    status: z.enum(SHIPMENT_FILTER_STATUSES, { error: `status must be one of ${SHIPMENT_FILTER_STATUSES.join(', ')}` }).optional(),
+    from: day,
+    to: day,
+  })
+  .refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+/** GET /hoodpay/transactions: a page, optionally of one entry type, one status, made `from`/`to` (US Eastern days). */
+export const transactionsQuerySchema = pageQuerySchema
+  .extend({
+    type: z.enum(ENTRY_TYPES, { error: 'type must be topup, label, refund, adjustment or withdrawal' }).optional(),
+    status: z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(', ')}` }).optional(),
+    from: day,
+    to: day,
+  })
+  .refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;

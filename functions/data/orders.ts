@@ -8,6 +8,7 @@
  *                while created:    gsi3pk WORK#unused  gsi3sk <ship date + 28 days>#<shipOrderId>
  *                                  (until refunded, or a scan is seen: then it leaves the index)
  *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
+ *                searchText: recipient name, city and tracking number, lower case (the shipments search)
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
  * The shipOrderId is a ulid, so a user's orders sort newest first and a download is a GetItem under
@@ -33,9 +34,13 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/orders';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
+import type { ExportRange } from '../../domain/schemas/exports';
+import { isOrderStatus, normaliseSearch, orderMatches, orderSearchText, type ShipmentFilters } from '../../domain/shipment-search';
 import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
+import { idBefore, idPast, placeInRange } from '../exports/date-range';
 import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
+import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { createdLabelStats, statsItems } from './stats';
 import { userKey } from './users';
@@ -74,10 +79,12 @@ const toItem = (o: Order) => ({
   ...orderKey(o.userId, o.id),
   entity: 'order',
   ...o,
+  // What a shipments search looks in (domain/shipment-search.ts); written again when the tracking number arrives.
+  searchText: orderSearchText(o),
   ...workOf(o),
 });
 const fromItem = (item: Record<string, unknown>): Order => {
-  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, gsi3pk: _w, gsi3sk: _d, ...order } = item;
+  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, gsi3pk: _w, gsi3sk: _d, searchText: _s, ...order } = item;
   return order as unknown as Order;
 };
 
@@ -260,7 +267,12 @@ export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrier
 export async function completeOrder(order: Order, label: LabelFields): Promise<Order> {
   const updatedAt = new Date().toISOString();
   const done = await transact([
-    moveOrderStep(order, 'processing', 'created', updatedAt, { ...label, gsi2pk: `TRACK#${label.tracking}`, gsi2sk: 'ORDER' }),
+    moveOrderStep(order, 'processing', 'created', updatedAt, {
+      ...label,
+      gsi2pk: `TRACK#${label.tracking}`,
+      gsi2sk: 'ORDER',
+      searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
+    }),
     ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
     {
       name: 'user.labelCount',
@@ -310,6 +322,53 @@ export async function listOrders(userId: string, page: { limit: number; cursor?:
     }),
   );
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/**
+ * The user's orders that match a search, a status and a range of purchase days (US Eastern), newest
+ * first, up to `limit` a page (functions/data/filtered-query.ts). The days bound the sort key (ids
+ * are ulids: time first); DynamoDB filters by status and by `searchText`; orderMatches and the
+ * range decide in code, which also finds orders stored before `searchText` existed (they pass the
+ * filter without it and are checked against their own fields).
+ */
+export function findOrders(userId: string, filters: ShipmentFilters & ExportRange, page: { limit: number; cursor?: string }): Promise<Page<Order>> {
+  const q = filters.q ? normaliseSearch(filters.q) : '';
+  const status = filters.status;
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  if (q) {
+    conditions.push('(contains(searchText, :q) OR attribute_not_exists(searchText))');
+    values[':q'] = q;
+  }
+  if (status && isOrderStatus(status)) {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+  } else if (status === 'pre_transit') {
+    // As answered: a label with no carrier event yet is pre_transit.
+    conditions.push('(trackingStatus = :status OR (attribute_not_exists(trackingStatus) AND attribute_type(tracking, :string)))');
+    values[':string'] = 'S';
+  } else if (status) conditions.push('trackingStatus = :status');
+  if (status) values[':status'] = status;
+  const low = `ORDER#${filters.from ? idBefore(filters.from) : ''}`;
+  const high = `ORDER#${filters.to ? idPast(filters.to) : '~'}`;
+  const dated = Boolean(filters.from || filters.to);
+  return queryMatches(
+    {
+      input: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':low': low, ':high': high, ...values },
+      },
+      scope: { pk: `USER#${userId}` },
+      prefixes: { sk: 'ORDER#' },
+      bounds: { name: 'sk', low, high },
+      fromItem,
+      ...(q || status || dated ? { matches: (o: Order) => orderMatches(o, { q, status }) && (!dated || placeInRange(o.createdAt, filters) === 'in') } : {}),
+    },
+    page,
+  );
 }
 
 /** The order a tracking number belongs to (any user's: tracking numbers are public, as at USPS). */

@@ -14,25 +14,15 @@
  */
 import { toApiOrder, type Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
-import { encodeTime } from 'ulid';
 import { EXPORT_MAX_BYTES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_MESSAGE, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
 import { listOrders, orderKey } from '../data/orders';
 import { encodeCursor, type Page } from '../data/pagination';
 import { BadRequest } from '../errors';
 import { entryKey, listEntriesByType, listUserEntries } from '../wallet/ledger';
 import { dollars, toCsv, type CsvColumn } from './csv';
-import { placeInRange } from './date-range';
+import { idPast, placeInRange } from './date-range';
 
 const PAGE = 500;
-
-/**
- * The largest ulid made before the day after `to` ends, with a day to spare (Eastern is at most 5
- * hours behind UTC, and an id may be made a moment before its row's createdAt): a start key past
- * every row of the range. Rows between it and `to` are still read and filtered by their createdAt.
- */
-function idPast(to: string): string {
-  return `${encodeTime(Date.parse(`${to}T00:00:00.000Z`) + 2 * 86_400_000, 10)}${'Z'.repeat(16)}`;
-}
 
 /** A start key for a newest-first list of the user's partition, just past `to`; none without `to`. */
 const seekPast = (key: (id: string) => Record<string, string>, to: string | undefined): string | undefined =>

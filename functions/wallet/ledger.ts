@@ -10,7 +10,11 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
+import type { EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
+import type { ExportRange } from '../../domain/schemas/exports';
+import { addDays } from '../../domain/ship-date';
+import { idBefore, idPast, placeInRange } from '../exports/date-range';
+import { queryMatches } from '../data/filtered-query';
 import type { User } from '../../domain/api/users';
 import { db, isConditionFailure, tableName, type Step } from '../data/client';
 import { ownedAmountFromItem, textAttribute } from '../data/owned-amount';
@@ -157,6 +161,84 @@ export const listEntriesByType = (type: EntryType, page: { limit: number; cursor
     page,
     { pk: 'USER#', sk: 'TXN#' },
   );
+
+/** The filters of GET /hoodpay/transactions: a type, a status and a range of days (US Eastern) the entry was made in. */
+export type EntryFilters = ExportRange & { type?: EntryType; status?: EntryStatus };
+
+/** The FilterExpression parts of a type and a status, with their names and values. */
+function typeAndStatus(filters: EntryFilters, withType: boolean) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  if (withType && filters.type) {
+    conditions.push('#type = :type');
+    names['#type'] = 'type';
+    values[':type'] = filters.type;
+  }
+  if (filters.status) {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = filters.status;
+  }
+  return {
+    ...(conditions.length ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names } : {}),
+    values,
+  };
+}
+
+/** The rule in code: DynamoDB's filter checks type and status; the days are checked against createdAt in Eastern time. */
+const inRange = (filters: EntryFilters) => (filters.from || filters.to ? { matches: (e: LedgerEntry) => placeInRange(e.createdAt, filters) === 'in' } : {});
+
+/**
+ * A user's entries that match the filters, newest first, up to `limit` a page however sparse the
+ * matches (functions/data/filtered-query.ts). The days bound the sort key (ulids: time first).
+ */
+export function findUserEntries(userId: string, filters: EntryFilters, page: { limit: number; cursor?: string }): Promise<Page<LedgerEntry>> {
+  const low = `TXN#${filters.from ? idBefore(filters.from) : ''}`;
+  const high = `TXN#${filters.to ? idPast(filters.to) : '~'}`;
+  const { values, ...filter } = typeAndStatus(filters, true);
+  return queryMatches(
+    {
+      input: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ...filter,
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':low': low, ':high': high, ...values },
+      },
+      scope: { pk: `USER#${userId}` },
+      prefixes: { sk: 'TXN#' },
+      bounds: { name: 'sk', low, high },
+      fromItem,
+      ...inRange(filters),
+    },
+    page,
+  );
+}
+
+/**
+ * Every user's entries of one type that match a status and days, newest first (admin), from gsi1,
+ * whose sort key starts with createdAt: the days bound it, a day to spare each side (UTC dates).
+ */
+export function findEntriesByType(type: EntryType, filters: Omit<EntryFilters, 'type'>, page: { limit: number; cursor?: string }): Promise<Page<LedgerEntry>> {
+  const low = filters.from ? addDays(filters.from, -1) : '0';
+  const high = filters.to ? addDays(filters.to, 2) : '~';
+  const { values, ...filter } = typeAndStatus(filters, false);
+  return queryMatches(
+    {
+      input: {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :t AND gsi1sk BETWEEN :low AND :high',
+        ...filter,
+        ExpressionAttributeValues: { ':t': `TXNTYPE#${type}`, ':low': low, ':high': high, ...values },
+      },
+      scope: { gsi1pk: `TXNTYPE#${type}` },
+      prefixes: { pk: 'USER#', sk: 'TXN#' },
+      bounds: { name: 'gsi1sk', low, high },
+      fromItem,
+      ...inRange(filters),
+    },
+    page,
+  );
+}
 
 /**
  * A user's settled card top-ups that can still be refunded, newest first: completed, paid through

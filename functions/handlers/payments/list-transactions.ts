@@ -1,13 +1,18 @@
 /**
  * GET /hoodpay/transactions: the signed-in user's ledger entries, newest first, paged, optionally of
- * one `?type=`. Admins with `?type=` get every user's entries of that type (the admin transactions
- * page asks for top-ups), from an index, never a Scan.
+ * one `?type=`, one `?status=` and made `?from=`/`?to=` (US Eastern days), still up to `limit` a
+ * page however sparse the matches. Admins with `?type=` get every user's entries of that type (the
+ * admin transactions page asks for top-ups), from an index, never a Scan.
  */
 import { toApiEntry } from '../../../domain/api/wallet';
-import { listEntriesByType, listUserEntries } from '../../wallet/ledger';
+import { findEntriesByType, findUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
 
 export const handler = api('GET /hoodpay/transactions', async function listTransactions({ auth, query }) {
-  const page = auth.role === 'admin' && query.type ? await listEntriesByType(query.type, query) : await listUserEntries(auth.userId, query, query.type);
-  return { data: page.items.map(toApiEntry), nextCursor: page.nextCursor };
+  const { type, status, from, to, ...page } = query;
+  const found =
+    auth.role === 'admin' && type
+      ? await findEntriesByType(type, { status, from, to }, page)
+      : await findUserEntries(auth.userId, { type, status, from, to }, page);
+  return { data: found.items.map(toApiEntry), nextCursor: found.nextCursor };
 });

@@ -1,10 +1,15 @@
-/** GET /shipping/orders: the user's orders, newest first, one Query per page, with their label count. */
+/**
+ * GET /shipping/orders: the user's orders, newest first, with their label count; optionally only
+ * those matching a search (recipient name, city, tracking number), a status and a range of purchase
+ * days, still up to `limit` a page (functions/data/orders.ts findOrders).
+ */
 import { toApiOrder } from '../../../domain/api/orders';
-import { listOrders } from '../../data/orders';
+import { findOrders } from '../../data/orders';
 import { getUserById } from '../../data/users';
 import { api } from '../../http/handler';
 
 export const handler = api('GET /shipping/orders', async function listShipments({ auth, query }) {
-  const [page, user] = await Promise.all([listOrders(auth.userId, query), getUserById(auth.userId)]);
-  return { orders: page.items.map(toApiOrder), nextCursor: page.nextCursor, totalOrders: user?.labelCount ?? 0 };
+  const { q, status, from, to, ...page } = query;
+  const [found, user] = await Promise.all([findOrders(auth.userId, { q, status, from, to }, page), getUserById(auth.userId)]);
+  return { orders: found.items.map(toApiOrder), nextCursor: found.nextCursor, totalOrders: user?.labelCount ?? 0 };
 });
