@@ -56,17 +56,39 @@ export const INITIAL_SAVINGS_CENTS: SavingsComparison = {
   pirateShipPrice: 557,
 };
 
+/** Weights are read to the millionth of a lb, so the formulas below stay in exact integers. */
+const MICRO_LB = 1_000_000;
+
+/**
+ * `base + perLb * w` cents for a weight in lbs, rounded to a whole cent, half a cent up. Computed on
+ * the weight in millionths of a lb (integers), never on floats: 2.3 lb at 15 cents a lb is 34.5
+ * cents exactly (a float product is 34.4999...), so the half cent rounds up as stated.
+ */
+function perLbCents(base: number, perLb: number, weightLb: number): number {
+  const micro = Math.round(weightLb * MICRO_LB);
+  return Math.floor((base * MICRO_LB + perLb * micro + MICRO_LB / 2) / MICRO_LB);
+}
+
+/**
+ * THE USPS retail rate of SPEC.md's comparison formula, in cents: up to 30 lb, 8 + 0.15w dollars;
+ * above, 15 + 0.3w; rounded to the cent, half up (perLbCents). The landing calculator and the
+ * shipper's savings (domain/savings.ts) both use it.
+ */
+export function uspsRetailCents(weightLb: number): number {
+  return weightLb <= WEIGHT_BAND_LB ? perLbCents(800, 15, weightLb) : perLbCents(1500, 30, weightLb);
+}
+
 /**
  * Our price and three competitors' for a weight in lbs, in cents. The spec's dollar formulas
- * (e.g. 8 + 0.15w) are written in cents (800 + 15w) so whole weights give exact integers.
+ * (e.g. 8 + 0.15w) are written in cents (800 + 15w), rounded half up to the cent.
  */
 export function savingsComparison(weightLb: number): SavingsComparison {
   const w = weightLb;
   const light = w <= WEIGHT_BAND_LB;
-  const cents = (base: number, perLb: number) => Math.round(base + perLb * w);
+  const cents = (base: number, perLb: number) => perLbCents(base, perLb, w);
   return {
     ourPrice: light ? 500 : 600,
-    uspsPrice: light ? cents(800, 15) : cents(1500, 30),
+    uspsPrice: uspsRetailCents(w),
     shippoPrice: light ? cents(700, 20) : cents(1200, 25),
     pirateShipPrice: light ? cents(600, 10) : cents(1000, 20),
   };

@@ -6,6 +6,15 @@ import { z } from 'zod';
 
 const amount = () => z.object({ cents: z.number().int(), dollars: z.number() });
 
+/** How many days the dashboard's charts cover (issue 18); the stats' day shards live 40 days. */
+export const ADMIN_CHART_DAYS = 30;
+
+/** One UTC day of the dashboard's charts: labels created and top-ups settled that day. */
+export const adminStatsDaySchema = z
+  .object({ day: z.string().meta({ description: 'YYYY-MM-DD (UTC).' }), labels: z.number().int(), topUps: z.number().int(), topUpCents: z.number().int() })
+  .meta({ id: 'AdminStatsDay' });
+export type AdminStatsDay = z.infer<typeof adminStatsDaySchema>;
+
 export const adminStatsSchema = z
   .object({
     users: z.number().int(),
@@ -24,6 +33,9 @@ export const adminStatsSchema = z
           'All time, labels a carrier charged us for (sandbox labels cost nothing and are not here): what customers paid, what the carrier charged, and the difference; `percent` is the margin as a share of revenue with one decimal, null while there is no revenue.',
       }),
     window: z.object({ from: z.string(), to: z.string() }).meta({ description: 'The last 7 days: UTC days, both included.' }),
+    days: z
+      .array(adminStatsDaySchema)
+      .meta({ description: `The last ${ADMIN_CHART_DAYS} UTC days, oldest first (today last, so far), days without labels or top-ups as zeros.` }),
   })
   .meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -73,6 +73,11 @@ export interface Order {
   /** What the carrier charged us for the label, in cents; null for sandbox labels and orders before it was kept. */
   costCents?: number | null;
   /**
+   * The US Eastern month (YYYY-MM) this label's savings were added to (issue 18; functions/data/
+   * savings.ts), so its refund takes them back once from the same month. Absent: not counted yet.
+   */
+  savingsMonth?: string;
+  /**
    * While processing: until when the purchase that set it owns the order; while refund_pending:
    * until when the request or job that asked the carrier owns it (functions/data/orders.ts).
    */

@@ -23,6 +23,7 @@ import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, with
 import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
+import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
@@ -505,6 +506,26 @@ export const routes = [
     answer: csvFile,
     errors: [404],
     note: 'One line per row: row, status, trackingNumber, price, error. UTF-8 CSV with a BOM; text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
+  },
+  // Insights (issue 18, part 5)
+  {
+    method: 'GET',
+    path: '/shipping/savings',
+    access: 'user',
+    handler: 'shipping/get-savings',
+    // Writes once per user: the first read counts the labels bought before the savings were kept.
+    table: 'write',
+    answer: savingsAnswerSchema,
+    note: 'Months are US Eastern calendar months; a refunded label leaves the month it was bought in.',
+  },
+  {
+    method: 'GET',
+    path: '/wallet/balance-history',
+    access: 'user',
+    handler: 'wallet/get-balance-history',
+    table: 'read',
+    answer: balanceHistorySchema,
+    note: "The spendable balance at the close of each US Eastern day (withdrawals on hold left out), as the receipts' balance after.",
   },
   // Landing
   { method: 'GET', path: '/api/counter', access: 'public', handler: 'landing/get-counter', table: 'read', answer: labelsCounterSchema },

@@ -42,6 +42,7 @@ import { idBefore, idPast, placeInRange } from '../exports/date-range';
 import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
+import { savingsAddSteps } from './savings';
 import { createdLabelStats, statsItems } from './stats';
 import { userKey } from './users';
 import { dueItems, workKeys, type WorkQueue } from './work-index';
@@ -266,14 +267,18 @@ export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrier
 /** The label exists: the order becomes created, and the counters move, in one transaction. */
 export async function completeOrder(order: Order, label: LabelFields): Promise<Order> {
   const updatedAt = new Date().toISOString();
+  // What the label saved against USPS retail, added to its month with the order stamped (issue 18).
+  const savings = savingsAddSteps(order);
   const done = await transact([
     moveOrderStep(order, 'processing', 'created', updatedAt, {
       ...label,
+      ...savings.fields,
       gsi2pk: `TRACK#${label.tracking}`,
       gsi2sk: 'ORDER',
       searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
     }),
     ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
+    ...savings.steps,
     {
       name: 'user.labelCount',
       item: {
@@ -282,7 +287,7 @@ export async function completeOrder(order: Order, label: LabelFields): Promise<O
     },
   ]);
   if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
-  return { ...order, ...label, status: 'created', updatedAt };
+  return { ...order, ...label, ...savings.fields, status: 'created', updatedAt };
 }
 
 /** Keeps an awaiting order's checkout address, so a repeated request answers the same checkout. */

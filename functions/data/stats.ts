@@ -7,12 +7,14 @@
  *                                                               realLabels, realRevenueCents, realCostCents
  *   per day   pk STATS#day#<YYYY-MM-DD>#<0..SHARDS-1> sk STATS  labels, topUps, topUpCents, expiresAt
  *
- * Days are UTC; a day's shards expire (TTL) well after they leave the 7-day window. "Real" labels
+ * Days are UTC; a day's shards expire (TTL) 40 days on, well after they leave the dashboard's 30-day charts. "Real" labels
  * are those a carrier charged us for (BoughtLabel.costCents not null): the margin on the dashboard
  * is their revenue minus their cost. Sandbox labels cost nothing and are counted in `labels` only.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
+import { ADMIN_CHART_DAYS, type AdminStatsDay } from '../../domain/api/admin';
+import { lastUtcDays, zeroFill } from '../../domain/insights';
 import { db, tableName } from './client';
 
 export const STATS_SHARDS = 10;
@@ -100,8 +102,15 @@ export function statsItems(change: StatsChange, now = new Date()) {
   return items;
 }
 
-/** Reads `keys` with BatchGet (asking again for unprocessed keys) and returns the items found. */
+/** BatchGetItem reads at most 100 keys a request. */
+const BATCH_GET_MAX = 100;
+
+/** Reads `keys` with BatchGet, 100 keys a request (asking again for unprocessed keys), and returns the items found. */
 async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  if (keys.length > BATCH_GET_MAX) {
+    const chunks = Array.from({ length: Math.ceil(keys.length / BATCH_GET_MAX) }, (_, i) => keys.slice(i * BATCH_GET_MAX, (i + 1) * BATCH_GET_MAX));
+    return (await Promise.all(chunks.map(batchGet))).flat();
+  }
   const found: Record<string, unknown>[] = [];
   let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [tableName()]: { Keys: keys } };
   for (let attempt = 0; request && attempt < 5; attempt++) {
@@ -129,14 +138,35 @@ export interface Stats {
   /** All time: labels a carrier charged us for, their price to customers and their carrier cost. */
   realLabels: { count: number; revenueCents: number; costCents: number };
   window: { from: string; to: string; labels: number; topUps: number; topUpCents: number };
+  /** The charts' ADMIN_CHART_DAYS UTC days, oldest first, zero-filled. */
+  days: AdminStatsDay[];
 }
 
-/** All figures: the all-time shards and the window's day shards, 80 keys in one BatchGet. */
+/** The day a day shard's key names (`STATS#day#<day>#<shard>`). */
+const dayOfShard = (item: Record<string, unknown>) => String(item.pk).split('#')[2] as string;
+
+/**
+ * All figures: the all-time shards and the charts' 30 days of day shards (the 7-day window is the
+ * last 7 of them), 310 keys in four parallel BatchGets of at most 100.
+ */
 export async function getStats(now = new Date()): Promise<Stats> {
-  const days = Array.from({ length: STATS_WINDOW_DAYS }, (_, i) => utcDay(new Date(now.getTime() - i * 86_400_000)));
-  const items = await batchGet([...shards().map(totalKey), ...days.flatMap((d) => shards().map((s) => dayKey(d, s)))]);
+  const chartDays = lastUtcDays(now, ADMIN_CHART_DAYS);
+  const items = await batchGet([...shards().map(totalKey), ...chartDays.flatMap((d) => shards().map((s) => dayKey(d, s)))]);
   const totals = items.filter((i) => String(i.pk).startsWith('STATS#total#'));
-  const daily = items.filter((i) => String(i.pk).startsWith('STATS#day#'));
+  const byDay = new Map<string, AdminStatsDay>();
+  for (const item of items.filter((i) => String(i.pk).startsWith('STATS#day#'))) {
+    const day = dayOfShard(item);
+    const row = byDay.get(day) ?? { day, labels: 0, topUps: 0, topUpCents: 0 };
+    byDay.set(day, {
+      day,
+      labels: row.labels + Number(item.labels ?? 0),
+      topUps: row.topUps + Number(item.topUps ?? 0),
+      topUpCents: row.topUpCents + Number(item.topUpCents ?? 0),
+    });
+  }
+  const dayRows = zeroFill(chartDays, byDay, (day) => ({ day, labels: 0, topUps: 0, topUpCents: 0 }));
+  const days = chartDays.slice(-STATS_WINDOW_DAYS).reverse();
+  const daily = items.filter((i) => String(i.pk).startsWith('STATS#day#') && days.includes(dayOfShard(i)));
   return {
     users: sum(totals, 'users'),
     labels: sum(totals, 'labels'),
@@ -149,5 +179,6 @@ export async function getStats(now = new Date()): Promise<Stats> {
       topUps: sum(daily, 'topUps'),
       topUpCents: sum(daily, 'topUpCents'),
     },
+    days: dayRows,
   };
 }

@@ -22,6 +22,7 @@ import { formatUsd } from '../../domain/money';
 import { config } from '../config';
 import { transact } from '../data/client';
 import { dueWork, getOrder, leaseMs, leaveUnusedQueue, moveOrderStep, takeOverLease } from '../data/orders';
+import { savingsRefundSteps } from '../data/savings';
 import type { StatsChange } from '../data/stats';
 import { getUserById } from '../data/users';
 import { Conflict, NotFound, ProviderUnavailable } from '../errors';
@@ -104,7 +105,8 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
   const at = now.toISOString();
   const done = await transact([
-    moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }),
+    // The label's savings (issue 18) leave its month with it; guarded on the month read (data/savings.ts).
+    ...savingsRefundSteps(order, moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at })),
     ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
   ]);
   if (!done.ok) return settledElsewhere(order);

@@ -19,7 +19,7 @@ import { config } from '../config';
 import { getOrder } from '../data/orders';
 import { getUserById } from '../data/users';
 import { NotFound } from '../errors';
-import { listUserEntries } from '../wallet/ledger';
+import { listWholeLedger } from '../wallet/ledger';
 import { balanceAfter } from './balance-after';
 
 export const NO_RECEIPT_MESSAGE = 'No receipt for this transaction';
@@ -42,18 +42,6 @@ export interface Receipt {
   amountLabel: string;
   paymentMethod: string;
   balanceAfterCents: number;
-}
-
-/** Every entry of the user, oldest page last (order does not matter to balanceAfter). */
-async function wholeLedger(userId: string): Promise<LedgerEntry[]> {
-  const all: LedgerEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listUserEntries(userId, { limit: 500, cursor });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return all;
 }
 
 const TITLES: Record<LedgerEntry['type'], string> = {
@@ -133,7 +121,7 @@ export function seller(): Receipt['seller'] {
  */
 export async function receiptFor(userId: string, id: string): Promise<Receipt> {
   if (!isUlid(id)) throw new NotFound(NO_RECEIPT_MESSAGE);
-  const [user, ledger] = await Promise.all([getUserById(userId), wholeLedger(userId)]);
+  const [user, ledger] = await Promise.all([getUserById(userId), listWholeLedger(userId)]);
   const entry = ledger.find((e) => e.id === id) ?? ledger.find((e) => e.type === 'label' && e.orderId === id && e.status === 'completed');
   if (!user || entry?.status !== 'completed') throw new NotFound(NO_RECEIPT_MESSAGE);
   const order = entry.orderId ? await getOrder(userId, entry.orderId) : undefined;

@@ -153,6 +153,21 @@ export const listUserEntries = (userId: string, page: { limit: number; cursor?: 
     { sk: 'TXN#' },
   );
 
+/**
+ * Every entry of a user, newest first (a paged Query of the user's TXN# items): what "balance after"
+ * needs (the receipts, the wallet's balance over time).
+ */
+export async function listWholeLedger(userId: string): Promise<LedgerEntry[]> {
+  const all: LedgerEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listUserEntries(userId, { limit: 500, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
 /** Every user's entries of one type, newest first (admin), from gsi1. */
 export const listEntriesByType = (type: EntryType, page: { limit: number; cursor?: string }) =>
   queryPage(

@@ -26,5 +26,6 @@ export const handler = api('GET /admin/stats', async function getAdminStats() {
       margin: { ...money(margin), percent: marginPercent(margin, s.realLabels.revenueCents) },
     },
     window: { from: s.window.from, to: s.window.to },
+    days: s.days,
   };
 });

@@ -284,6 +284,26 @@ const matrix: Record<TableKey, Row> = {
     request: ({ world }) => ({ body: { email: world.owner.email, subject: 'Other', message: 'Please help me with my labels.' } }),
   },
   'GET /admin/stats': { expect: ADMIN(200), why: 'business figures: admins only' },
+  'GET /shipping/savings': {
+    expect: VERIFIED(200),
+    why: "the caller's own savings; the leak check proves another account's labels are not counted",
+    prepare: ownerLabel,
+    after: async ({ actor }, res) => {
+      if (res.statusCode === 200) expect(res.json?.labels, `owner's label counted for ${actor}`).toBe(actor === 'user' ? 1 : 0);
+    },
+  },
+  'GET /wallet/balance-history': {
+    expect: VERIFIED(200),
+    why: "the caller's own ledger; the leak check proves another account's top-up is not in it",
+    prepare: async (w) => {
+      await creditWallet(w.owner, 500);
+      return {};
+    },
+    after: async ({ actor }, res) => {
+      const days = (res.json?.days ?? []) as { balanceCents: number }[];
+      if (res.statusCode === 200) expect(days.at(-1)?.balanceCents, `owner's balance seen by ${actor}`).toBe(actor === 'user' ? 500 : 0);
+    },
+  },
   'GET /wallet/withdrawals': {
     expect: VERIFIED(200),
     why: "the caller's own requests; the leak check proves the second user does not see the owner's",

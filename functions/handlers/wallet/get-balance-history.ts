@@ -1,0 +1,7 @@
+/** GET /wallet/balance-history: the caller's spendable balance at the close of each of the last 90 US Eastern days (functions/insights/balance-history.ts). */
+import { getBalanceHistory } from '../../insights/balance-history';
+import { api } from '../../http/handler';
+
+export const handler = api('GET /wallet/balance-history', async function getWalletBalanceHistory({ auth }) {
+  return getBalanceHistory(auth.userId);
+});
