@@ -147,6 +147,25 @@ const schema = z.object({
   TRACKING_PROVIDER: z.enum(['sandbox', 'aftership']).default('sandbox'),
   AFTERSHIP_API_KEY: z.string().min(1).optional(),
   AFTERSHIP_API_URL: z.url().default('https://api.aftership.com'),
+  /**
+   * Signing secret of the EasyPost webhook (Dashboard > Webhooks, "webhook secret"): a tracker event
+   * without a valid X-Hmac-Signature is refused (400). Unset: a sandbox secret derived from JWT_SECRET,
+   * which only the local sandbox emitter knows (functions/tracking/webhook-secrets.ts).
+   */
+  EASYPOST_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Signing secret of the AfterShip webhook (Settings > Webhooks); unset: derived from JWT_SECRET, as above. */
+  AFTERSHIP_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * Minutes between two questions to the tracker about a label whose carrier events stopped
+   * arriving (functions/tracking/poll.ts). Unset: 1 with the sandbox tracker (the local timeline
+   * visibly moves), 360 otherwise (webhooks carry the news; the poll only covers gaps).
+   */
+  TRACKING_POLL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -19,6 +19,8 @@ export const SECRET_NAMES = [
   'HOODPAY_WEBHOOK_SECRET',
   'EASYPOST_API_KEY',
   'AFTERSHIP_API_KEY',
+  'EASYPOST_WEBHOOK_SECRET',
+  'AFTERSHIP_WEBHOOK_SECRET',
   // A String parameter, not a SecureString: CloudFront's custom origin header resolves it at deploy
   // (infra/stack.ts), and CloudFormation resolves only plain `ssm` references there.
   'ORIGIN_VERIFY_SECRET',

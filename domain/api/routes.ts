@@ -254,6 +254,27 @@ export const routes = [
     query: transactionsQuerySchema,
     answer: transactionsPageSchema,
   },
+  // Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
+  {
+    method: 'POST',
+    path: '/easypost/webhook',
+    access: 'webhook',
+    handler: 'tracking/easypost-webhook',
+    table: 'write',
+    answer: webhookAckSchema,
+    errors: [400],
+    note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
+  },
+  {
+    method: 'POST',
+    path: '/aftership/webhook',
+    access: 'webhook',
+    handler: 'tracking/aftership-webhook',
+    table: 'write',
+    answer: webhookAckSchema,
+    errors: [400],
+    note: 'AfterShip tracking webhooks (event tracking_update), signed with `aftership-hmac-sha256` (base64). A missing or wrong signature: 400, nothing changes. Other events, replays, older events and unknown numbers: 200, nothing changes.',
+  },
   // Labels and tracking (issues 5 and 6)
   {
     method: 'POST',

@@ -8,6 +8,9 @@
  *                while created:    gsi3pk WORK#unused  gsi3sk <ship date + 28 days>#<shipOrderId>
  *                                  (until refunded, or a scan is seen: then it leaves the index)
  *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
+ *                with a label, until a final shipment status or refunded (issue 18):
+ *                                  gsi1pk WORK#track  gsi1sk <next poll ISO>#<shipOrderId>
+ *                                  trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
  *                searchText: recipient name, city and tracking number, lower case (the shipments search)
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
@@ -85,7 +88,20 @@ const toItem = (o: Order) => ({
   ...workOf(o),
 });
 const fromItem = (item: Record<string, unknown>): Order => {
-  const { pk: _pk, sk: _sk, entity: _e, gsi2pk: _g, gsi2sk: _h, gsi3pk: _w, gsi3sk: _d, searchText: _s, ...order } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    entity: _e,
+    gsi1pk: _p,
+    gsi1sk: _q,
+    gsi2pk: _g,
+    gsi2sk: _h,
+    gsi3pk: _w,
+    gsi3sk: _d,
+    lastEventAt: _l,
+    searchText: _s,
+    ...order
+  } = item;
   return order as unknown as Order;
 };
 
@@ -174,6 +190,8 @@ export function moveOrderStep(
   const all: Record<string, string | number | null> = { ...fields, ...work };
   const names = Object.keys(all);
   const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
+  // A refunded label will never move: it leaves the tracking poll (issue 18) with its refund.
+  if (to === 'refunded') gone.push('gsi1pk', 'gsi1sk');
   return {
     name: 'order',
     item: {
@@ -276,6 +294,8 @@ export async function completeOrder(order: Order, label: LabelFields): Promise<O
       gsi2pk: `TRACK#${label.tracking}`,
       gsi2sk: 'ORDER',
       searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
+      // Its first carrier events are due soon: the tracking poll asks if none arrive (issue 18).
+      ...trackingPollKeys(order.id, nextTrackingPoll(new Date(updatedAt))),
     }),
     ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
     ...savings.steps,
@@ -389,4 +409,95 @@ export async function findOrderByTracking(tracking: string): Promise<Order | und
   );
   const item = out.Items?.[0];
   return item ? fromItem(item) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracking (issue 18): carrier events move trackingStatus/lastEvent; the poll index on gsi1.
+// ---------------------------------------------------------------------------------------------
+
+/** The poll index: labels whose next question to the tracker is due, on gsi1 (free on order items). */
+const TRACK_QUEUE = 'WORK#track';
+
+/** An order's place in the tracking poll: due at `due`. */
+export const trackingPollKeys = (orderId: string, due: Date) => ({ gsi1pk: TRACK_QUEUE, gsi1sk: `${due.toISOString()}#${orderId}` });
+
+/** When a label's tracker is asked next, counted from `from`: TRACKING_POLL_MINUTES later. */
+export function nextTrackingPoll(from: Date): Date {
+  const c = config();
+  const minutes = c.TRACKING_POLL_MINUTES ?? (c.TRACKING_PROVIDER === 'sandbox' ? 1 : 360);
+  return new Date(from.getTime() + minutes * 60_000);
+}
+
+/** A carrier event as applied to an order: its status and event, and its instant (UTC ISO) to order events by. */
+export interface AppliedTrackingEvent {
+  status: NonNullable<Order['trackingStatus']>;
+  lastEvent: NonNullable<Order['lastEvent']>;
+  /** lastEvent.time as an instant, `toISOString()` form, so stored instants compare as strings. */
+  at: string;
+}
+
+/**
+ * The step (named `order`) that records a carrier event on a labelled order, only when it is newer
+ * than the one stored: it fails when the order is gone or already holds an event at the same or a
+ * later instant (stale). `nextPoll` puts the label back in the poll index for then; undefined takes
+ * it out (a final status, or a refunded label that will never move).
+ */
+export function trackingEventStep(order: Pick<Order, 'userId' | 'id'>, event: AppliedTrackingEvent, nextPoll: Date | undefined): Step {
+  const poll = nextPoll ? trackingPollKeys(order.id, nextPoll) : undefined;
+  return {
+    name: 'order',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression:
+          'SET trackingStatus = :status, lastEvent = :event, lastEventAt = :at' + (poll ? ', gsi1pk = :queue, gsi1sk = :due' : ' REMOVE gsi1pk, gsi1sk'),
+        ConditionExpression: 'attribute_exists(tracking) AND (attribute_not_exists(lastEventAt) OR lastEventAt < :at)',
+        ExpressionAttributeValues: {
+          ':status': event.status,
+          ':event': event.lastEvent,
+          ':at': event.at,
+          ...(poll ? { ':queue': poll.gsi1pk, ':due': poll.gsi1sk } : {}),
+        },
+      },
+    },
+  };
+}
+
+/** Labels whose tracking poll is due before `now`, the earliest first, at most `limit`: one Query of the sparse gsi1 index. */
+export async function dueTrackingPolls(now: Date, limit: number): Promise<(Order & { pollKey: string })[]> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :queue AND gsi1sk < :now',
+      ExpressionAttributeValues: { ':queue': TRACK_QUEUE, ':now': now.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => ({ ...fromItem(item), pollKey: String(item.gsi1sk) }));
+}
+
+/**
+ * Takes a due poll of one label: moves its place in the index from `seenKey` to `next` (or out of
+ * the index when `next` is undefined). False when another run (or an applied event) moved it first:
+ * then this run leaves the label alone, so two runs at once never both ask.
+ */
+export async function claimTrackingPoll(order: Pick<Order, 'userId' | 'id'>, seenKey: string, next: Date | undefined): Promise<boolean> {
+  const poll = next ? trackingPollKeys(order.id, next) : undefined;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression: poll ? 'SET gsi1sk = :due' : 'REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'gsi1sk = :seen',
+        ExpressionAttributeValues: { ':seen': seenKey, ...(poll ? { ':due': poll.gsi1sk } : {}) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

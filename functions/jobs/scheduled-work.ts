@@ -14,6 +14,7 @@ import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import type { Logger } from '../observability/logger';
 import { retrySupportMails } from '../support/support-mail';
+import { pollTrackers } from '../tracking/poll';
 
 /** One job: its counts by outcome, for the log line and the bench. */
 type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
@@ -30,6 +31,8 @@ export const JOBS: Record<string, Job> = {
   retrySupportMails,
   /** Batches being bought whose worker stopped (process restarted, Lambda died): sent to the worker again (issue 17). */
   resumeBatches: resumeStalledBatches,
+  /** Labels whose carrier events stopped arriving: the tracker is asked (locally: the sandbox timeline's events are emitted) (issue 18). */
+  pollTrackers,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

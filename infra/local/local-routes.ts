@@ -9,6 +9,11 @@
  *   POST /_local/scheduled-work[?asOf=<ISO time>]   runs the scheduled work now (what EventBridge
  *                                        runs every minute), as of `asOf` for what is due (an unused
  *                                        label's 28 days, a lease), and answers its summary
+ *   POST /_local/tracking/<number>/advance   moves one sandbox label to its next planned carrier
+ *                                        event now and emits it as a signed EasyPost event through
+ *                                        the webhook path (issue 18): 200 { trackingNumber, status,
+ *                                        lastEvent, step, steps }, 404 unknown number (or AfterShip
+ *                                        tracking), 409 already at its last event
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatUsd } from '../../domain/money';
@@ -18,6 +23,7 @@ import { runScheduledWork } from '../../functions/jobs/scheduled-work';
 import { logger } from '../../functions/observability/logger';
 import { usingSandboxPayments } from '../../functions/providers/registry/payments';
 import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
+import { advanceSandboxLabel } from '../../functions/tracking/sandbox-emitter';
 import { sendJson } from './lambda-front';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -105,6 +111,16 @@ export async function localRoutes(req: IncomingMessage, res: ServerResponse, url
     const now = asOf === null ? new Date() : new Date(asOf);
     if (Number.isNaN(now.getTime())) return sendJson(res, 400, { message: 'asOf must be an ISO date and time' });
     return sendJson(res, 200, await runScheduledWork(logger.createChild({ persistentKeys: { job: 'scheduled-work' } }), now));
+  }
+  const advance = /^\/_local\/tracking\/([^/]+)\/advance$/.exec(url.pathname);
+  if (req.method === 'POST' && advance) {
+    // A newcomer (or a browser test) need not wait days to see a label delivered.
+    const result = await advanceSandboxLabel(decodeURIComponent(advance[1] as string), logger.createChild({ persistentKeys: { job: 'tracking-advance' } }));
+    if (result.status === 404) return sendJson(res, 404, { message: result.message });
+    const { order } = result;
+    const shown = { trackingNumber: order.tracking, status: order.trackingStatus ?? 'pre_transit', lastEvent: order.lastEvent ?? null };
+    if (result.status === 409) return sendJson(res, 409, { message: result.message, ...shown });
+    return sendJson(res, 200, { ...shown, step: result.step, steps: result.steps });
   }
   const checkout = /^\/_local\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
   if (checkout) return checkoutRoute(req, res, decodeURIComponent(checkout[1] as string), checkout[2]);

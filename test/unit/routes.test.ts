@@ -43,14 +43,31 @@ describe('route table', () => {
   });
 
   it('derives the API prefixes CloudFront and the local front route to the API', () => {
-    expect(apiPrefixes.sort()).toEqual(['/admin', '/api', '/auth', '/exports', '/hoodpay', '/receipts', '/shipping', '/stripe', '/support', '/wallet']);
+    expect(apiPrefixes.sort()).toEqual([
+      '/addresses',
+      '/admin',
+      '/aftership',
+      '/api',
+      '/auth',
+      '/easypost',
+      '/exports',
+      '/hoodpay',
+      '/receipts',
+      '/shipping',
+      '/stripe',
+      '/support',
+      '/wallet',
+    ]);
   });
 
   it('sends exact-prefix routes to the API as well as the paths under each prefix', () => {
     expect([...apiPathPatterns].sort()).toEqual([
+      '/addresses/*',
       '/admin/*',
+      '/aftership/*',
       '/api/*',
       '/auth/*',
+      '/easypost/*',
       '/exports/*',
       '/hoodpay/*',
       '/receipts/*',

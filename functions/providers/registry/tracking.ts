@@ -1,5 +1,6 @@
 /** Chooses the package tracker: AfterShip when TRACKING_PROVIDER=aftership, the sandbox otherwise. */
 import { config } from '../../config';
+import { forcedSteps } from '../../data/local-tracking';
 import { AfterShipTracker } from '../tracking/aftership-tracker';
 import { SandboxTracker } from '../tracking/sandbox-tracker';
 import type { PackageTracker, TrackingSettings } from '../tracking/tracking';
@@ -18,7 +19,8 @@ export function trackingSettings(): TrackingSettings {
 export function getPackageTracker(): PackageTracker {
   return provider('tracker', () => {
     const s = trackingSettings();
-    if (s.TRACKING_PROVIDER !== 'aftership') return new SandboxTracker();
+    // The sandbox honours the local advance control's forced steps (issue 18), read per label.
+    if (s.TRACKING_PROVIDER !== 'aftership') return new SandboxTracker(undefined, forcedSteps);
     if (!s.AFTERSHIP_API_KEY) throw new Error('TRACKING_PROVIDER=aftership needs AFTERSHIP_API_KEY');
     return new AfterShipTracker({ apiKey: s.AFTERSHIP_API_KEY, apiUrl: s.AFTERSHIP_API_URL });
   });

@@ -202,9 +202,10 @@ const toCheckpoint = (e: PlannedEvent): Checkpoint => ({
  * Pure: the same arguments always give the same result. Throws for a label whose createdAt is not
  * a time (a bug in the caller).
  */
-export function sandboxTimeline(label: TrackedLabel, trackingNumber: string, now: Date): TrackingResult {
+export function sandboxTimeline(label: TrackedLabel, trackingNumber: string, now: Date, atLeast = 0): TrackingResult {
   const plan = planJourney(label, trackingNumber);
-  const shown = plan.events.filter((e) => e.at <= now.getTime());
+  // `atLeast`: the local advance control (issue 18) moved the label on ahead of its clock.
+  const shown = plan.events.filter((e, i) => e.at <= now.getTime() || i < atLeast);
   return {
     tracking_number: trackingNumber,
     slug: USPS_SLUG,
@@ -217,12 +218,23 @@ export function sandboxTimeline(label: TrackedLabel, trackingNumber: string, now
   };
 }
 
+/** Every planned checkpoint of the label's journey, past and future, oldest first (the sandbox emitter's plan). */
+export const sandboxJourney = (label: TrackedLabel, trackingNumber: string): Checkpoint[] => planJourney(label, trackingNumber).events.map(toCheckpoint);
+
 export class SandboxTracker implements PackageTracker {
-  /** `now` is the clock (tests pass a fixed one). */
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  /**
+   * `now` is the clock (tests pass a fixed one); `forcedSteps` how many planned events a label shows
+   * at least, whatever the clock (the local advance control's count; none when not given).
+   */
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly forcedSteps?: (trackingNumber: string) => Promise<number>,
+  ) {}
 
   /** The label's timeline now; undefined without a label (a number we did not make). */
-  track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
-    return Promise.resolve(label ? sandboxTimeline(label, trackingNumber, this.now()) : undefined);
+  async track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
+    if (!label) return undefined;
+    const atLeast = this.forcedSteps ? await this.forcedSteps(trackingNumber) : 0;
+    return sandboxTimeline(label, trackingNumber, this.now(), atLeast);
   }
 }

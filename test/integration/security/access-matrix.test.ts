@@ -19,6 +19,9 @@ import { getOrder } from '../../../functions/data/orders';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
+import { afterShipSignature } from '../../../functions/tracking/aftership-events';
+import { easyPostSignature } from '../../../functions/tracking/easypost-events';
+import { afterShipWebhookSecret, easyPostWebhookSecret } from '../../../functions/tracking/webhook-secrets';
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
 import { creditWallet } from '../wallet-credit';
@@ -215,6 +218,22 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "a crypto top-up of the caller's own wallet",
     request: () => ({ body: { amount: 10, creditType: 'Crypto' } }),
+  },
+  'POST /easypost/webhook': {
+    expect: PUBLIC(200),
+    why: "EasyPost's HMAC signature is the only credential (an event about no label of ours, validly signed, is acknowledged); tokens are ignored",
+    request: () => {
+      const raw = JSON.stringify({ id: `evt_matrix_${idempotencyKey()}`, object: 'Event', description: 'batch.created', result: {} });
+      return { raw, headers: { 'x-hmac-signature': easyPostSignature(raw, easyPostWebhookSecret()) } };
+    },
+  },
+  'POST /aftership/webhook': {
+    expect: PUBLIC(200),
+    why: "AfterShip's HMAC signature is the only credential (an event that is not a tracking update is acknowledged); tokens are ignored",
+    request: () => {
+      const raw = JSON.stringify({ event: 'edd_revise', event_id: idempotencyKey(), msg: {} });
+      return { raw, headers: { 'aftership-hmac-sha256': afterShipSignature(raw, afterShipWebhookSecret()) } };
+    },
   },
   'POST /hoodpay/webhook': {
     expect: PUBLIC(200),

@@ -1,0 +1,76 @@
+/**
+ * The one path a carrier event takes into our data (issue 18), whoever brought it: the EasyPost and
+ * AfterShip webhooks, the scheduled poll, the local sandbox emitter.
+ *
+ * One transaction records the provider's event id (data/payment-events.ts: a replay fails that step
+ * and changes nothing) and moves the order's trackingStatus and lastEvent, only when the event is
+ * newer than the stored one (instants compared; an older or equal event is stale, nothing changes:
+ * webhooks arrive out of order and the poll may bring an event a webhook already did). The same
+ * write moves the label's place in the poll index (later, or out in a final status).
+ *
+ * After it, whatever happened (applied, replay, stale): a label seen beyond pre_transit leaves the
+ * unused-refund queue (issue 14's rule: it is in the mail), and queueTrackingNotices gets the order as
+ * now stored; both are idempotent, so a replay heals a process that died between the write and them.
+ */
+import { FINAL_SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from '../../domain/api/tracking';
+import type { Order } from '../../domain/api/orders';
+import { transact } from '../data/client';
+import { findOrderByTracking, getOrder, leaveUnusedQueue, nextTrackingPoll, trackingEventStep } from '../data/orders';
+import { eventRecordStep } from '../data/payment-events';
+import { queueTrackingNotices } from '../notifications/tracking-notices';
+import type { Logger } from '../observability/logger';
+
+/** Where an update came from: a provider's webhook, the scheduled poll, or the local sandbox (EasyPost-format events). */
+export type TrackingSource = 'easypost' | 'aftership' | 'poll';
+
+export interface TrackingUpdate {
+  trackingNumber: string;
+  /** The shipment's status after this event. */
+  status: ShipmentStatus;
+  lastEvent: LastEvent;
+  /** The provider's event id; absent for a poll (nothing to replay). */
+  eventId?: string;
+  source: TrackingSource;
+}
+
+/**
+ * applied: the order moved; replay: this event id was applied before; stale: the order already holds
+ * an event as new or newer; unknown: no label of ours has this number (acknowledged, nothing changes).
+ */
+export type TrackingOutcome = 'applied' | 'replay' | 'stale' | 'unknown';
+
+/** `time` as a comparable instant (UTC ISO), or undefined when it is not a time. */
+export function instantOf(time: string): string | undefined {
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** Applies one carrier event (see the header); never throws for the event's content, only for DynamoDB failures. */
+export async function applyTrackingUpdate(update: TrackingUpdate, log: Logger, now = new Date()): Promise<{ outcome: TrackingOutcome; order?: Order }> {
+  const found = await findOrderByTracking(update.trackingNumber);
+  if (!found?.tracking) {
+    log.info('tracking event for no label of ours', { trackingNumber: update.trackingNumber, source: update.source });
+    return { outcome: 'unknown' };
+  }
+  const at = instantOf(update.lastEvent.time);
+  if (!at) {
+    log.warn('tracking event without a readable time', { trackingNumber: update.trackingNumber, time: update.lastEvent.time });
+    return { outcome: 'stale', order: found };
+  }
+  // A final status or a refunded label needs no more polls; otherwise the next one waits a full interval.
+  const done = FINAL_SHIPMENT_STATUSES.includes(update.status) || found.status === 'refunded';
+  const steps = [trackingEventStep(found, { status: update.status, lastEvent: update.lastEvent, at }, done ? undefined : nextTrackingPoll(now))];
+  if (update.eventId) {
+    steps.unshift(
+      eventRecordStep(`${update.source}#${update.eventId}`, { trackingNumber: update.trackingNumber, trackingStatus: update.status }, now.toISOString()),
+    );
+  }
+  const result = await transact(steps);
+  const outcome: TrackingOutcome = result.ok ? 'applied' : result.failed.has('event') ? 'replay' : 'stale';
+
+  const order = (await getOrder(found.userId, found.id)) ?? found;
+  if (order.status === 'created' && order.trackingStatus && order.trackingStatus !== 'pre_transit') await leaveUnusedQueue(order);
+  await queueTrackingNotices(order, log);
+  log.info('tracking event', { trackingNumber: update.trackingNumber, source: update.source, eventId: update.eventId, status: update.status, outcome });
+  return { outcome, order };
+}
