@@ -15,6 +15,7 @@ import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, upda
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
+import { notificationSettingsBodySchema, unsubscribeQuerySchema } from '../schemas/notifications';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
 import { ordersQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
 import { supportSchema } from '../schemas/support';
@@ -25,6 +26,7 @@ import { adminStatsSchema } from './admin';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
 import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
+import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
@@ -178,6 +180,28 @@ export const routes = [
     errors: [404],
   },
   { method: 'GET', path: '/auth/get-profile-picture', access: 'user', handler: 'auth/get-profile-picture', table: 'read', answer: profilePictureSchema },
+  // Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
+  {
+    method: 'PUT',
+    path: '/auth/notifications',
+    access: 'user',
+    handler: 'auth/update-notifications',
+    table: 'write',
+    body: notificationSettingsBodySchema,
+    answer: apiUserSchema,
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    path: '/notifications/unsubscribe',
+    access: 'public',
+    handler: 'notifications/unsubscribe',
+    table: 'write',
+    query: unsubscribeQuerySchema,
+    answer: unsubscribeAnswerSchema,
+    note: "The link of a notice mail's `List-Unsubscribe` header (RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` form-encoded, which is accepted and not needed) and of the SPA's /unsubscribe page. The signed token names a user and a setting (turned off) or a recipient address (no more tracking mails to it). A forged or altered token: 400, nothing changes. Repeating it is harmless.",
+  },
+
   { method: 'GET', path: '/auth/users', access: 'admin', handler: 'auth/list-users', table: 'read', query: pageQuerySchema, answer: usersPageSchema },
   // Saved addresses (issue 6)
   { method: 'GET', path: '/auth/addresses', access: 'user', handler: 'addresses/list-addresses', table: 'read', answer: z.array(savedAddressSchema) },
@@ -263,7 +287,7 @@ export const routes = [
     table: 'write',
     answer: webhookAckSchema,
     errors: [400],
-    note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
+    note: "EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.",
   },
   {
     method: 'POST',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { centsToDollars } from '../money';
+import { notificationSettingsOf, notificationSettingsSchema, type NotificationSettings } from './notifications';
 import { apiEntrySchema } from './wallet';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -29,6 +30,8 @@ export interface User {
   version: number;
   /** Labels this user has bought (created), kept with each label's transaction. */
   labelCount: number;
+  /** The mail settings the user chose (issue 18); absent until they first save them (the defaults). */
+  notifications?: Partial<NotificationSettings>;
   createdAt: string;
 }
 
@@ -46,6 +49,7 @@ export const apiUserSchema = z
     heldCents: z.number().int(),
     available: z.number().meta({ description: 'What purchases can spend: the balance minus holds.' }),
     availableCents: z.number().int(),
+    notifications: notificationSettingsSchema,
     createdAt: z.string(),
   })
   .meta({ id: 'User' });
@@ -63,6 +67,7 @@ export const toApiUser = (u: User): ApiUser => ({
   heldCents: u.heldCents,
   available: Number(centsToDollars(u.balanceCents)),
   availableCents: u.balanceCents,
+  notifications: notificationSettingsOf(u.notifications),
   createdAt: u.createdAt,
 });
 

@@ -35,11 +35,11 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail'];
 export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];
 
-/** The label form's field path each column fills (`from.zip` for `fromZip`): how a row's errors name their column. */
+/** The label form's field path each column fills (`from.zip` for `fromZip`, `to.email` for `toEmail`): how a row's errors name their column. */
 export const COLUMN_FIELD: Record<BatchColumn, string> = Object.fromEntries(
   BATCH_COLUMNS.map((c) => {
     const side = /^(from|to)([A-Z]\w*)$/.exec(c);
-    return [c, side && c !== 'toEmail' ? `${side[1]}.${side[2]!.charAt(0).toLowerCase()}${side[2]!.slice(1)}` : c];
+    return [c, side ? `${side[1]}.${side[2]!.charAt(0).toLowerCase()}${side[2]!.slice(1)}` : c];
   }),
 ) as Record<BatchColumn, string>;
 

@@ -11,6 +11,15 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Dimensions in inches; 108 in is USPS's longest allowed length. */
 const MAX_DIMENSION_IN = 108;
 
+/**
+ * The label's recipient: the six address fields and, optionally, their email (issue 18), which gets
+ * the "on its way" and "delivered" mails. The email is kept on the order as `toEmail`, never on the
+ * address the carrier prints, and saved addresses keep their six fields.
+ */
+export const recipientSchema = addressSchema.extend({
+  email: email().optional().meta({ description: "The recipient's email for tracking mails; stored on the order as `toEmail`, never printed." }),
+});
+
 export const labelOrderSchema = z.object({
   labelType: z.string({ error: 'Label Type is required' }).trim().min(1, 'Label Type is required').max(64),
   weight: positiveNumber('Weight must be a positive number', WEIGHT_MAX_LB),
@@ -33,9 +42,13 @@ export const labelOrderSchema = z.object({
    */
   date: z.never({ error: 'date was renamed shipDate' }).optional().meta({ description: 'Renamed `shipDate`: refused when sent.' }),
   from: addressSchema,
-  to: addressSchema,
-  /** The recipient's email (stored on the order, never printed; issue 18 notifies it). */
-  toEmail: email().optional().meta({ description: "The recipient's email, stored on the order; never printed." }),
+  to: recipientSchema,
+  /**
+   * Issue 17's top-level name of the recipient's email, now `to.email` (issue 18's name). Refused
+   * rather than mapped, like `date`: one name per field, and a client still sending the old one
+   * learns it at once instead of its recipients silently getting no mail.
+   */
+  toEmail: z.never({ error: 'toEmail moved to to.email' }).optional().meta({ description: 'Moved to `to.email`: refused when sent.' }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
   /**
    * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).

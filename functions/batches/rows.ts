@@ -47,8 +47,7 @@ export function formInput(f: BatchRowFields): Record<string, unknown> {
     height: numberCell(f.height),
     shipDate: textCell(f.shipDate),
     from: side('from'),
-    to: side('to'),
-    toEmail: textCell(f.toEmail),
+    to: { ...side('to'), email: textCell(f.toEmail) },
     paymentMethod: 'credits',
   };
 }

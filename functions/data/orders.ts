@@ -36,6 +36,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/orders';
+import type { Address } from '../../domain/schemas/addresses';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { isOrderStatus, normaliseSearch, orderMatches, orderSearchText, type ShipmentFilters } from '../../domain/shipment-search';
@@ -105,6 +106,9 @@ const fromItem = (item: Record<string, unknown>): Order => {
   return order as unknown as Order;
 };
 
+/** The six printed fields of the label form's recipient (its optional email left out). */
+const addressOf = ({ email: _email, ...address }: LabelOrderBody['to']): Address => address;
+
 /** A new order from a validated form (not yet stored). */
 export function newOrder(userId: string, body: LabelOrderBody, priceCents: number, status: OrderStatus): Order {
   const at = new Date();
@@ -122,8 +126,9 @@ export function newOrder(userId: string, body: LabelOrderBody, priceCents: numbe
     // Today in US Eastern time, like the window the schema checked (UTC would be tomorrow each evening).
     shipDate: body.shipDate ?? todayInEastern(at),
     from: body.from,
-    to: body.to,
-    toEmail: body.toEmail ?? null,
+    // The recipient's email is the order's (for notices), never part of the address the carrier prints.
+    to: addressOf(body.to),
+    toEmail: body.to.email ?? null,
     priceCents,
     paymentMethod: body.paymentMethod,
     status,

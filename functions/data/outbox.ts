@@ -3,7 +3,7 @@
  * /_local/outbox so a developer (or a browser test) can read the codes and links they carry.
  *
  *   mail  pk OUTBOX#<lower to>  sk <sentAt ISO>#<ulid>  gsi1pk OUTBOX  gsi1sk <sentAt ISO>#<ulid>
- *         to, subject, text, replyTo, sentAt, expiresAt (sentAt + 7 days)
+ *         to, subject, text, replyTo, headers (issue 18's List-Unsubscribe), sentAt, expiresAt (sentAt + 7 days)
  *
  * One recipient's mails are a Query on pk; everyone's are a Query on gsi1. Both sort keys start with
  * the ISO time, so reading backwards is newest first. The TTL keeps a local table from growing forever.
@@ -19,6 +19,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The mail's extra header fields, when it had any (a test reads the unsubscribe link here). */
+  headers?: Record<string, string>;
   sentAt: string;
 }
 
@@ -34,6 +36,7 @@ function fromItem(item: Record<string, unknown>): OutboxMail {
     to: item.to as string,
     subject: item.subject as string,
     text: item.text as string,
+    ...(item.headers ? { headers: item.headers as Record<string, string> } : {}),
     sentAt: item.sentAt as string,
   };
 }
@@ -56,6 +59,7 @@ export async function saveOutboxMail(mail: Mail): Promise<void> {
         subject: mail.subject,
         text: mail.text,
         replyTo: mail.replyTo,
+        headers: mail.headers,
         sentAt,
         expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
       },

@@ -2,16 +2,18 @@
  * Support requests, kept beside their user so none is lost if the mail to support fails. A request
  * is stored once per Idempotency-Key (a retried POST answers the stored request), and waits in the
  * work index's mail queue until its mail to support has gone out: the request sends it at once, and
- * the scheduled work (functions/jobs/) sends it later if that failed, from the stored request.
+ * the scheduled work (functions/jobs/) sends it later if that failed, from the stored request
+ * (the pattern of ./mail-tries.ts, which tracking notices share).
  *
  *   request  pk USER#<userId>  sk SUPPORT#<ulid>  name, email, role, subject, message, createdAt,
  *            mailedAt (null until sent), mailTries; while unsent: gsi3 WORK#mail / <next try>#<id>
  *   key      pk SUPPORTKEY#<userId>#<Idempotency-Key>  sk SUPPORTKEY  requestId, TTL 7 days
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db, isConditionFailure, tableName, transact } from './client';
-import { dueItems, workKeys } from './work-index';
+import { db, tableName, transact } from './client';
+import { claimMailTry as claimQueuedMail, markMailSent, unsentMailFields } from './mail-tries';
+import { dueItems } from './work-index';
 
 export interface SupportRequest {
   id: string;
@@ -34,9 +36,6 @@ const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: 
 const idempotencyKey = (userId: string, key: string) => ({ pk: `SUPPORTKEY#${userId}#${key}`, sk: 'SUPPORTKEY' });
 const KEY_TTL_S = 7 * 24 * 3600;
 
-/** The first scheduled try of a mail the request could not send: a minute on, after the request's own try. */
-const FIRST_RETRY_MS = 60_000;
-
 const fromItem = (item: Record<string, unknown>): SupportRequest => {
   const { pk: _pk, sk: _sk, entity: _e, gsi3pk: _w, gsi3sk: _d, ...request } = item;
   return { mailTries: 0, mailedAt: null, name: '', role: 'user', ...request } as SupportRequest;
@@ -57,8 +56,9 @@ export async function saveSupportRequest(
   now = new Date(),
 ): Promise<{ request: SupportRequest; created: boolean }> {
   const createdAt = now.toISOString();
-  const mailDue = new Date(now.getTime() + FIRST_RETRY_MS).toISOString();
-  const request: SupportRequest = { ...input, id: ulid(), createdAt, mailedAt: null, mailTries: 0, mailDue };
+  const id = ulid();
+  const { gsi3pk, gsi3sk, ...unsent } = unsentMailFields('mail', id, now);
+  const request: SupportRequest = { ...input, id, createdAt, ...unsent };
   const done = await transact([
     {
       name: 'support.key',
@@ -75,7 +75,7 @@ export async function saveSupportRequest(
       item: {
         Put: {
           TableName: tableName(),
-          Item: { ...requestKey(input.userId, request.id), entity: 'supportRequest', ...request, ...workKeys('mail', request.id, mailDue) },
+          Item: { ...requestKey(input.userId, request.id), entity: 'supportRequest', ...request, gsi3pk, gsi3sk },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -89,46 +89,15 @@ export async function saveSupportRequest(
 }
 
 /** The mail went out: the request leaves the mail queue. False when it had already been marked. */
-export async function markMailed(request: Pick<SupportRequest, 'userId' | 'id'>, now = new Date()): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: requestKey(request.userId, request.id),
-        UpdateExpression: 'SET mailedAt = :now REMOVE mailDue, gsi3pk, gsi3sk',
-        ConditionExpression: 'mailedAt = :null',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const markMailed = (request: Pick<SupportRequest, 'userId' | 'id'>, now = new Date()): Promise<boolean> =>
+  markMailSent(requestKey(request.userId, request.id), now);
 
 /**
  * Claims an unsent mail for one try, moving its next try to `nextDue` (so an overlapping run or the
  * request itself does not send it too). False when someone else claimed it or it was sent.
  */
-export async function claimMailTry(request: SupportRequest, nextDue: Date): Promise<boolean> {
-  const due = nextDue.toISOString();
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: requestKey(request.userId, request.id),
-        UpdateExpression: 'SET mailDue = :due, mailTries = mailTries + :one, gsi3sk = :sk',
-        ConditionExpression: 'mailedAt = :null AND mailDue = :seen',
-        ExpressionAttributeValues: { ':due': due, ':one': 1, ':sk': workKeys('mail', request.id, due).gsi3sk, ':null': null, ':seen': request.mailDue },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const claimMailTry = (request: SupportRequest, nextDue: Date): Promise<boolean> =>
+  claimQueuedMail(requestKey(request.userId, request.id), 'mail', request.id, request.mailDue, nextDue);
 
 /** Support requests whose mail is due (the request's own try failed), earliest first. */
 export const dueSupportMails = async (now: Date, limit: number): Promise<SupportRequest[]> => (await dueItems('mail', now, limit)).map(fromItem);

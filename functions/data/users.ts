@@ -10,6 +10,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { SHIPPER_NOTICES, type NotificationSettings } from '../../domain/api/notifications';
 import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
 import { db, isConditionFailure, tableName } from './client';
@@ -38,6 +39,7 @@ function fromItem(item: Record<string, unknown>): User {
     heldCents: Number(item.heldCents ?? 0),
     version: Number(item.version ?? 0),
     labelCount: Number(item.labelCount ?? 0),
+    ...(item.notifications && typeof item.notifications === 'object' ? { notifications: item.notifications } : {}),
     createdAt: item.createdAt as string,
   };
 }
@@ -121,6 +123,48 @@ export async function updateUserProfile(id: string, changes: { name: string; pas
       }),
     );
     return fromItem(Attributes as Record<string, unknown>);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFound('Account not found');
+    throw err;
+  }
+}
+
+/**
+ * Sets the user's mail settings (issue 18): all three with `settings`, or one (an unsubscribe link
+ * turning its kind off) with `Partial`. One kind at a time is a nested SET, so a link that turns
+ * off `delivered` never undoes a choice the user saved for `exception` in between. NotFound when
+ * the user is gone.
+ */
+export async function updateNotificationSettings(id: string, settings: Partial<NotificationSettings>): Promise<User> {
+  const entries = Object.entries(settings);
+  const whole = entries.length === SHIPPER_NOTICES.length;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        // A single kind needs the map to exist first: the defaults stand in for the kinds not named.
+        UpdateExpression: whole
+          ? 'SET notifications = :all, version = version + :one'
+          : `SET notifications = if_not_exists(notifications, :none), version = version + :one`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: whole ? { ':all': settings, ':one': 1 } : { ':none': {}, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    if (whole) return fromItem(Attributes as Record<string, unknown>);
+    const { Attributes: after } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: `SET ${entries.map((_, i) => `notifications.#k${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(after as Record<string, unknown>);
   } catch (err) {
     if (isConditionFailure(err)) throw new NotFound('Account not found');
     throw err;

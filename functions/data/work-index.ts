@@ -9,11 +9,19 @@
  *   unused    created labels, due when their refund window ends (orders.ts)
  *   mail      support requests whose mail to support has not gone out yet (support-requests.ts)
  *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
+ *   notice    tracking notices whose mail has not gone out yet (notices.ts, issue 18)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
-const QUEUES = { purchase: 'WORK#purchase', refund: 'WORK#refund', unused: 'WORK#unused', mail: 'WORK#mail', batch: 'WORK#batch' } as const;
+const QUEUES = {
+  purchase: 'WORK#purchase',
+  refund: 'WORK#refund',
+  unused: 'WORK#unused',
+  mail: 'WORK#mail',
+  batch: 'WORK#batch',
+  notice: 'WORK#notice',
+} as const;
 export type WorkQueue = keyof typeof QUEUES;
 
 /** An item's place in a work queue: due at `due` (ISO time). */
@@ -27,6 +35,29 @@ export async function dueItems(queue: WorkQueue, now: Date, limit: number): Prom
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :now',
       ExpressionAttributeValues: { ':queue': QUEUES[queue], ':now': now.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return out.Items ?? [];
+}
+
+/**
+ * Items of `queue` with `after < gsi3sk` and a due time at or before `until`, in order, at most
+ * `limit`: a job that keeps a watermark (the last gsi3sk it handled) reads each item once instead
+ * of everything due every minute (the unused-label reminder, issue 18).
+ */
+export async function itemsAfter(queue: WorkQueue, after: string, until: Date, limit: number): Promise<Record<string, unknown>[]> {
+  const from = `${after}!`;
+  const to = `${until.toISOString()}$`;
+  if (from > to) return [];
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      // BETWEEN is inclusive: `after` + '!' is the first key past `after` (sort keys are `<ISO>#<id>`,
+      // ids of one length), and `<until>$` the last key due at `until` ('$' sorts right after '#').
+      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':from': from, ':to': to },
       Limit: limit,
     }),
   );

@@ -12,6 +12,8 @@
 import { resumeStalledBatches } from '../batches/resume';
 import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recoverExpiredPurchases } from '../labels/recovery';
+import { retryNotices } from '../notifications/notices';
+import { remindUnusedLabels } from '../notifications/unused-reminders';
 import type { Logger } from '../observability/logger';
 import { retrySupportMails } from '../support/support-mail';
 import { pollTrackers } from '../tracking/poll';
@@ -33,6 +35,10 @@ export const JOBS: Record<string, Job> = {
   resumeBatches: resumeStalledBatches,
   /** Labels whose carrier events stopped arriving: the tracker is asked (locally: the sandbox timeline's events are emitted) (issue 18). */
   pollTrackers,
+  /** Tracking notices whose mail failed when their carrier event came: tried again (issue 18). */
+  retryNotices,
+  /** Unused labels 5 days before their refund window closes: their shippers reminded, past a watermark (issue 18). */
+  remindUnusedLabels,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

@@ -12,10 +12,13 @@
  */
 import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
+import { noticeKindsFor, queueNotice } from './notices';
 
-/** Queues (and tries to send) the notices `order`'s current trackingStatus calls for; never throws for a mail failure. */
-export function queueTrackingNotices(order: Order, log: Logger): Promise<void> {
-  void order;
-  void log;
-  return Promise.resolve();
+/**
+ * Queues (and tries to send) the notices `order`'s current trackingStatus calls for; never throws
+ * for a mail failure (that notice waits for the scheduled retry). A DynamoDB failure does throw:
+ * the caller's event is then retried by its provider, and queueing again is harmless.
+ */
+export async function queueTrackingNotices(order: Order, log: Logger): Promise<void> {
+  for (const kind of noticeKindsFor(order)) await queueNotice(order, kind, log);
 }

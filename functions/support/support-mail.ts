@@ -4,14 +4,13 @@
  * when that fails, the scheduled work tries again, further apart each time, until it goes out.
  */
 import { config } from '../config';
+import { retryDueMails } from '../data/mail-tries';
 import { claimMailTry, dueSupportMails, markMailed, type SupportRequest } from '../data/support-requests';
 import type { Logger } from '../observability/logger';
 import { getMailer } from '../providers/registry/mail';
 
 /** Requests one scheduled run mails, at most. */
 const BATCH = 25;
-/** The wait before the next try: doubling from 2 minutes, at most 6 hours. */
-const retryDelayMs = (tries: number) => Math.min(2 ** Math.min(tries, 20) * 60_000, 6 * 3600_000);
 
 function mailOf(request: SupportRequest) {
   return {
@@ -42,15 +41,7 @@ export async function sendSupportMail(request: SupportRequest, log: Logger, now 
 
 /** The scheduled job: every support request whose mail is due, claimed for one try and sent. */
 export async function retrySupportMails(log: Logger, now = new Date()): Promise<Record<'sent' | 'failed' | 'skipped', number>> {
-  const counts = { sent: 0, failed: 0, skipped: 0 };
-  for (const request of await dueSupportMails(now, BATCH)) {
-    if (!(await claimMailTry(request, new Date(now.getTime() + retryDelayMs(request.mailTries + 1))))) {
-      counts.skipped++;
-      continue;
-    }
-    if (await sendSupportMail(request, log, now)) counts.sent++;
-    else counts.failed++;
-  }
+  const counts = await retryDueMails(await dueSupportMails(now, BATCH), claimMailTry, (request) => sendSupportMail(request, log, now), now);
   if (counts.failed) log.error('support mails still not sent', { failed: counts.failed });
   return counts;
 }

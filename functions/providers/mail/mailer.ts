@@ -9,6 +9,11 @@ export interface Mail {
   /** Plain text only: every mail we send is a short message with a code or a link. */
   text: string;
   replyTo?: string;
+  /**
+   * Extra header fields (issue 18: `List-Unsubscribe` and `List-Unsubscribe-Post` on every notice,
+   * RFC 8058's one-click unsubscribe). Names as written in the mail.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -18,6 +18,7 @@ export function createSesMailer(): Mailer {
             Simple: {
               Subject: { Data: mail.subject, Charset: 'UTF-8' },
               Body: { Text: { Data: mail.text, Charset: 'UTF-8' } },
+              Headers: mail.headers ? Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) : undefined,
             },
           },
         }),

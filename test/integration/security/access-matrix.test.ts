@@ -18,6 +18,7 @@ import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { getOrder } from '../../../functions/data/orders';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
+import { signUnsubscribeToken } from '../../../functions/notifications/unsubscribe-tokens';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { afterShipSignature } from '../../../functions/tracking/aftership-events';
 import { easyPostSignature } from '../../../functions/tracking/easypost-events';
@@ -174,6 +175,23 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'GET /auth/get-profile-picture': { expect: VERIFIED(200), why: "the caller's own avatar" },
+  'PUT /auth/notifications': {
+    expect: VERIFIED(200),
+    why: "changes only the caller's own mail settings",
+    request: () => ({ body: { delivered: false, exception: true, unused: true } }),
+    after: async ({ actor, world }) => {
+      if (actor !== 'user') expect((await getUserById(world.owner.id))?.notifications).toBeUndefined();
+    },
+  },
+  'POST /notifications/unsubscribe': {
+    expect: PUBLIC(200),
+    why: "the mail's signed token is the only credential (it names the account and the setting); tokens are ignored",
+    prepare: async (w) => ({ token: await signUnsubscribeToken({ userId: w.owner.id, kind: 'delivered' }) }),
+    request: ({ fx }) => ({ query: { token: fx.token! } }),
+    after: async ({ world }) => {
+      expect((await getUserById(world.owner.id))?.notifications).toMatchObject({ delivered: false });
+    },
+  },
   'GET /auth/users': { expect: ADMIN(200), why: 'every account with its balance: admins only' },
   'GET /auth/addresses': {
     expect: VERIFIED(200),

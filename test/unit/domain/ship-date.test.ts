@@ -81,13 +81,17 @@ describe('labelOrderSchema shipDate', () => {
   });
 });
 
-describe('labelOrderSchema toEmail and payShortfall', () => {
+describe('labelOrderSchema to.email and payShortfall', () => {
   const address = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
   const order = { labelType: 'usps_priority', weight: 2, height: 4, length: 10, width: 6, from: address, to: address, paymentMethod: 'credits' };
-  it('keeps a trimmed recipient email and refuses a bad one', () => {
-    expect(labelOrderSchema.parse({ ...order, toEmail: ' bo@example.com ' }).toEmail).toBe('bo@example.com');
-    const r = labelOrderSchema.safeParse({ ...order, toEmail: 'not-an-email' });
-    expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ toEmail: 'Invalid email format' });
+  it('keeps a trimmed recipient email (to.email) and refuses a bad one', () => {
+    expect(labelOrderSchema.parse({ ...order, to: { ...address, email: ' bo@example.com ' } }).to.email).toBe('bo@example.com');
+    const r = labelOrderSchema.safeParse({ ...order, to: { ...address, email: 'not-an-email' } });
+    expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ 'to.email': 'Invalid email format' });
+  });
+  it("refuses issue 17's top-level toEmail with a message naming its new place", () => {
+    const r = labelOrderSchema.safeParse({ ...order, toEmail: 'bo@example.com' });
+    expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ toEmail: 'toEmail moved to to.email' });
   });
   it('takes payShortfall as a boolean only', () => {
     expect(labelOrderSchema.parse({ ...order, payShortfall: true }).payShortfall).toBe(true);

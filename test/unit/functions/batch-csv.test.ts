@@ -111,7 +111,7 @@ describe('batch row -> label form body (judgeRow)', () => {
     expect(judged.valid).toBe(true);
     if (!judged.valid) return;
     expect(judged.priceCents).toBe(600);
-    expect(judged.body).toMatchObject({ labelType: 'usps_priority', weight: 2.5, paymentMethod: 'credits', toEmail: 'bo@example.com' });
+    expect(judged.body).toMatchObject({ labelType: 'usps_priority', weight: 2.5, paymentMethod: 'credits', to: { email: 'bo@example.com' } });
     expect(judged.body.from).toMatchObject({ name: 'Ann Sender', zip: '78701', state: 'TX' });
     expect(judged.body.shipDate).toBeUndefined();
   });

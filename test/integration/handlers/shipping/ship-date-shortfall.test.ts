@@ -20,7 +20,7 @@ import type { CardCheckout, CheckoutRequest } from '../../../../functions/provid
 import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
 import { logger } from '../../../../functions/observability/logger';
 import { adjust } from '../../../../functions/wallet/wallet';
-import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
@@ -79,11 +79,16 @@ describe('POST /shipping/create-label: the ship date', () => {
     expect((list.json?.orders as { shipDate: string }[])[0]?.shipDate).toBe(shipDate);
   });
 
-  it('stores the recipient email on the order (not sent to the carrier)', async () => {
-    const res = await buy(sampleLabelOrder({ toEmail: 'bo@example.com' }));
+  it('stores the recipient email (to.email) on the order as toEmail (not sent to the carrier)', async () => {
+    const to = sampleAddress('Bo Receiver', '10001', '2 Elm St');
+    const res = await buy(sampleLabelOrder({ to: { ...to, email: 'bo@example.com' } }));
 
     expect(res.statusCode, res.body).toBe(201);
-    expect(await getOrder(ann.id, orderIdOf(res))).toMatchObject({ toEmail: 'bo@example.com', shipDate: todayInEastern() });
+    expect(res.json?.label).toMatchObject({ toEmail: 'bo@example.com', to });
+    const stored = await getOrder(ann.id, orderIdOf(res));
+    expect(stored).toMatchObject({ toEmail: 'bo@example.com', shipDate: todayInEastern() });
+    expect(stored?.to).toEqual(to);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ to }), expect.anything());
     expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.not.objectContaining({ toEmail: expect.anything() }), expect.anything());
   });
 

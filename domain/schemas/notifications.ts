@@ -1,0 +1,20 @@
+/** Bodies and queries of the notification routes (issue 18, part 2). */
+import { z } from 'zod';
+
+const setting = (name: string) => z.boolean({ error: `${name} must be true or false` });
+
+/** PUT /auth/notifications: all three settings, as the Profile page's form holds them. */
+export const notificationSettingsBodySchema = z.strictObject(
+  {
+    delivered: setting('delivered'),
+    exception: setting('exception'),
+    unused: setting('unused'),
+  },
+  { error: 'Unknown setting' },
+);
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+
+/** POST /notifications/unsubscribe?token=: the signed token from the mail's link. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'This unsubscribe link is not valid' }).min(1, 'This unsubscribe link is not valid').max(2000, 'This unsubscribe link is not valid'),
+});

@@ -1,0 +1,11 @@
+/**
+ * PUT /auth/notifications: the caller's mail settings (issue 18), all three at once as the Profile
+ * page's form holds them; answers the profile with them.
+ */
+import { toApiUser } from '../../../domain/api/users';
+import { updateNotificationSettings } from '../../data/users';
+import { api } from '../../http/handler';
+
+export const handler = api('PUT /auth/notifications', async function updateNotifications({ auth, body }) {
+  return toApiUser(await updateNotificationSettings(auth.userId, body));
+});
