@@ -9,6 +9,7 @@ import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { canRefund, RefundLabelButton } from './refund-label-button';
+import { LastEventCell, ShipmentStatusBadge } from './shipment-progress';
 
 /** A shipment with its place in the list (the # column), newest first. */
 type Row = ApiOrder & { position: number };
@@ -45,6 +46,9 @@ const columns: DataTableColumn<Row>[] = [
         <OrderStatusBadge status={o.status} />
       ),
   },
+  // Where the package is (issue 18): carrier status in words, and its last scan.
+  { header: 'Shipment', cell: (o) => <ShipmentStatusBadge status={o.trackingStatus} /> },
+  { header: 'Last event', cell: (o) => <LastEventCell event={o.lastEvent} /> },
   // Opens the tracking page with the number filled in.
   {
     header: 'Tracking',
@@ -80,10 +84,12 @@ interface ShipmentsTableProps {
   error?: string;
   onRetry: () => void;
   pager: TablePager;
+  /** What an empty list says instead of the first-label prompt (a filtered list that matched nothing). */
+  emptyMessage?: string;
 }
 
 /** SPEC section 2's shipments table, newest first, with "Load more". */
-export function ShipmentsTable({ orders, isLoading, error, onRetry, pager }: ShipmentsTableProps) {
+export function ShipmentsTable({ orders, isLoading, error, onRetry, pager, emptyMessage }: ShipmentsTableProps) {
   return (
     <DataTable
       caption="Shipments"
@@ -93,7 +99,7 @@ export function ShipmentsTable({ orders, isLoading, error, onRetry, pager }: Shi
       isLoading={isLoading}
       error={error}
       onRetry={onRetry}
-      emptyMessage="No shipments yet. Create your first label."
+      emptyMessage={emptyMessage ?? 'No shipments yet. Create your first label.'}
       pager={pager}
     />
   );

@@ -6,12 +6,15 @@ import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { useOrders } from '../api/list-orders';
 import { CreateLabelDialog } from '../components/create-label-dialog';
+import { ShipmentFilters, useShipmentFilters } from '../components/shipment-filters';
 import { ShipmentsTable } from '../components/shipments-table';
+import { SavingsCard } from '../components/savings-card';
 import { TotalOrdersCard } from '../components/total-orders-card';
 
 /** SPEC section 2's Shipping Labels page: the total-orders card, Create Label, and the shipments. */
 export function LabelsPage() {
-  const { orders, totalOrders, error, isLoading, mutate, ...pager } = useOrders();
+  const filters = useShipmentFilters();
+  const { orders, totalOrders, error, isLoading, mutate, ...pager } = useOrders(filters.applied);
 
   useEffect(() => {
     if (error) notifyApiError('Failed to Fetch Orders', error, 'An error occurred while fetching orders.', 'orders-fetch');
@@ -24,12 +27,15 @@ export function LabelsPage() {
         <TotalOrdersCard total={totalOrders} isLoading={isLoading} />
         <CreateLabelDialog />
       </Flex>
+      <SavingsCard />
       <Heading as="h2" size="lg" mb="4">
         Shipments
       </Heading>
       <ExportCsvControl route="GET /exports/orders.csv" what="shipments" fileStem="prepaidship-orders" />
+      <ShipmentFilters filters={filters} />
       <ShipmentsTable
         orders={orders}
+        emptyMessage={filters.active ? 'No shipments match these filters' : undefined}
         isLoading={isLoading}
         error={error ? errorMessage(error, 'The shipments could not be loaded.') : undefined}
         onRetry={() => void mutate()}

@@ -1,17 +1,30 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 
-export const transactionsPageSize = 20;
+/** 50 a page, as the shipments (issue 18, part 4). */
+export const transactionsPageSize = 50;
 
-export const transactionsPageKeys = cursorPageKeys('GET /hoodpay/transactions', { limit: String(transactionsPageSize) });
+/** What the transactions are filtered by (GET /hoodpay/transactions's type, status, from, to); '' is unset. */
+export interface TransactionFilters {
+  type: string;
+  status: string;
+  from: string;
+  to: string;
+}
 
 /**
- * The signed-in user's ledger entries, newest first, page by page. The first page is refetched on
- * every revalidation (SWR's default) because that is where a new or newly settled entry appears.
+ * The signed-in user's ledger entries, newest first, page by page, filtered. The first page is
+ * refetched on every revalidation (SWR's default) because that is where a new or newly settled
+ * entry appears. Each set of filters is its own list (its own SWR key).
  */
-export function useTransactions() {
-  const { items, ...pages } = useCursorPages(transactionsPageKeys, (page) => page.data);
+export function useTransactions(filters: Partial<TransactionFilters> = {}) {
+  const query = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const key = JSON.stringify(query);
+  // One key function per set of filters, so SWR keeps one cache entry per filtered list.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const keys = useMemo(() => cursorPageKeys('GET /hoodpay/transactions', { ...query, limit: String(transactionsPageSize) }), [key]);
+  const { items, ...pages } = useCursorPages(keys, (page) => page.data);
   return { ...pages, transactions: items };
 }
 

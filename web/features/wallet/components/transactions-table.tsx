@@ -30,14 +30,14 @@ const failure: ListFailure = {
 };
 
 /** SPEC section 2's Recent Transactions table, newest first, with "Load more". */
-export function TransactionsTable({ list }: { list: PagedList & { transactions: ApiEntry[] } }) {
+export function TransactionsTable({ list, emptyMessage }: { list: PagedList & { transactions: ApiEntry[] }; emptyMessage?: string }) {
   return (
     <PagedDataTable
       caption="Recent Transactions"
       columns={columns}
       rows={list.transactions}
       rowKey={(t) => t.id}
-      emptyMessage="No transactions yet"
+      emptyMessage={emptyMessage ?? 'No transactions yet'}
       list={list}
       failure={failure}
     />

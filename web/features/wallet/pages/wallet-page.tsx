@@ -7,6 +7,8 @@ import { useProfile } from '@/features/profile';
 import { useTransactions } from '../api/list-transactions';
 import { useWithdrawals } from '../api/withdrawals';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
+import { BalanceHistoryChart } from '../components/balance-history-chart';
+import { TransactionFilters, useTransactionFilters } from '../components/transaction-filters';
 import { TransactionsTable } from '../components/transactions-table';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { WithdrawalsTable } from '../components/withdrawals-table';
@@ -55,7 +57,8 @@ function WithdrawalRequests() {
 }
 
 export function WalletPage() {
-  const list = useTransactions();
+  const filters = useTransactionFilters();
+  const list = useTransactions(filters.applied);
   const newest = list.transactions[0];
   useCheckoutReturn(list.data !== undefined && !list.isValidating && newest?.status !== 'pending');
 
@@ -63,12 +66,14 @@ export function WalletPage() {
     <>
       <PageTitle>Account Wallet</PageTitle>
       <BalanceCards />
+      <BalanceHistoryChart />
       <WithdrawalRequests />
       <Heading as="h2" size="lg" mb="4">
         Recent Transactions
       </Heading>
       <ExportCsvControl route="GET /exports/transactions.csv" what="transactions" fileStem="prepaidship-transactions" />
-      <TransactionsTable list={list} />
+      <TransactionFilters filters={filters} />
+      <TransactionsTable list={list} emptyMessage={filters.active ? 'No transactions match these filters' : undefined} />
     </>
   );
 }

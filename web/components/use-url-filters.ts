@@ -1,0 +1,52 @@
+/**
+ * A list's filters kept in the URL's query string (issue 18, part 4), so the back button steps
+ * through them and a filtered list can be shared as a link. Empty values are left out of the URL;
+ * other parameters of the page (`?checkout=success`) are kept.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export interface UrlFilters<K extends string> {
+  /** Each filter's value, '' when not set. */
+  values: Record<K, string>;
+  /** Sets one filter; `replace` changes the current history entry instead of adding one (typing). */
+  set: (name: K, value: string, options?: { replace?: boolean }) => void;
+  /** Removes every filter (one history entry). */
+  clear: () => void;
+  /** Whether any filter is set. */
+  active: boolean;
+}
+
+export function useUrlFilters<K extends string>(names: readonly K[]): UrlFilters<K> {
+  const [params, setParams] = useSearchParams();
+  const key = names.join();
+  const values = useMemo(
+    () => Object.fromEntries(names.map((n) => [n, params.get(n) ?? ''])) as Record<K, string>,
+    // `names` is a constant list; its joined form keeps the memo stable when a caller writes it inline.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [params, key],
+  );
+  const set = useCallback(
+    (name: K, value: string, options: { replace?: boolean } = {}) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: options.replace ?? false },
+      ),
+    [setParams],
+  );
+  const clear = useCallback(
+    () =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const n of key.split(',')) next.delete(n);
+        return next;
+      }),
+    [setParams, key],
+  );
+  return { values, set, clear, active: Object.values<string>(values).some(Boolean) };
+}
