@@ -5,3 +5,5 @@
 export { SavedAddressList } from './components/saved-address-list';
 export { useSaveAddress } from './hooks/use-save-address';
 export { useSavedAddresses } from './hooks/use-saved-addresses';
+export { AddressCheckPanel } from './components/address-check-panel';
+export { addressesKey, checkAddresses, type AddressCheckOutcome, type AddressFinding } from './lib/check-addresses';

@@ -1,5 +1,6 @@
 import { Button, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
@@ -7,19 +8,25 @@ import { addressSchema } from '@domain/schemas/addresses';
 import { ApiError } from '@/api-client/client';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';
-import { notifyApiError, notifySuccess } from '@/components/notify';
+import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
 import { UsStateSelect } from '@/components/us-state-select';
 import { useZipAutofill } from '@/components/use-zip-autofill';
 import { useCreateAddress } from '../api/create-address';
+import { addressesKey, checkAddresses, type AddressFinding } from '../lib/check-addresses';
+import { AddressCheckPanel } from './address-check-panel';
 
 type AddressFormValues = z.input<typeof addressSchema>;
 
 const emptyAddress: AddressFormValues = { name: '', street: '', city: '', state: '', zip: '', country: 'US' };
 const fieldNames = Object.keys(emptyAddress) as (keyof AddressFormValues)[];
 
+type Address = z.output<typeof addressSchema>;
+
 /**
  * Manage Addresses' add form: the six fields, all required (SPEC section 5). A known ZIP fills the
  * city and state. A duplicate answers 409 and the toast says 'This address is already saved.'.
+ * Before saving, the address is checked like a label's (issue 18): a finding asks first (use the
+ * suggestion, or keep it as entered); the check being down saves it as entered.
  */
 export function AddressForm() {
   const { trigger: createAddress } = useCreateAddress();
@@ -35,8 +42,36 @@ export function AddressForm() {
     formState: { errors, isSubmitting },
   } = form;
   useZipAutofill(form);
+  const [finding, setFinding] = useState<{ address: Address; findings: AddressFinding[] } | null>(null);
+  const [continuing, setContinuing] = useState(false);
+  /** The address last found fine or kept as entered: not checked again. */
+  const [accepted, setAccepted] = useState<string | null>(null);
 
-  const onSubmit = handleSubmit(async (address) => {
+  async function checkThenSave(address: Address) {
+    setFinding(null);
+    const key = addressesKey([address]);
+    if (accepted !== key) {
+      const outcome = await checkAddresses([{ key: 'address', label: 'Address', address }]);
+      if (outcome.status === 'findings') return setFinding({ address, findings: outcome.findings });
+      if (outcome.status === 'unavailable') notifyInfo('Address not checked', 'The address check is not answering; the address is saved as entered.');
+      else setAccepted(key);
+    }
+    await save(address);
+  }
+  /** Saves the address as chosen in the panel (filling the suggested fields first). */
+  async function goOn(address: Address) {
+    setFinding(null);
+    setAccepted(addressesKey([address]));
+    for (const field of fieldNames) form.setValue(field, address[field]);
+    setContinuing(true);
+    try {
+      await save(address);
+    } finally {
+      setContinuing(false);
+    }
+  }
+
+  async function save(address: Address) {
     try {
       await createAddress(address);
       notifySuccess('Address saved');
@@ -48,7 +83,8 @@ export function AddressForm() {
           if ((fieldNames as string[]).includes(field)) setError(field as keyof AddressFormValues, { message });
       notifyApiError('Failed to add address.', error);
     }
-  });
+  }
+  const onSubmit = handleSubmit(checkThenSave);
 
   return (
     <Form onSubmit={onSubmit}>
@@ -72,7 +108,15 @@ export function AddressForm() {
           <Input autoComplete="country" {...register('country')} />
         </FormField>
       </SimpleGrid>
-      <Button type="submit" colorPalette="blue" alignSelf="start" loading={isSubmitting}>
+      {finding && (
+        <AddressCheckPanel
+          findings={finding.findings}
+          busy={continuing}
+          onUseSuggested={() => void goOn(finding.findings[0]?.check.suggestion ?? finding.address)}
+          onKeep={() => void goOn(finding.address)}
+        />
+      )}
+      <Button type="submit" colorPalette="blue" alignSelf="start" loading={isSubmitting || continuing}>
         <LuPlus aria-hidden /> Add Address
       </Button>
     </Form>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react';
+import { Box, Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react';
 import { DialogActions } from '@/components/form-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -6,11 +6,12 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { formatUsd } from '@domain/money';
 import { labelOrderSchema, type LabelOrderBody } from '@domain/schemas/labels';
 import { Form } from '@/components/form';
-import { useSavedAddresses } from '@/features/addresses';
+import { AddressCheckPanel, addressesKey, checkAddresses, useSavedAddresses, type AddressFinding } from '@/features/addresses';
+import { notifyInfo } from '@/components/notify';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useEstimateCents } from '../hooks/use-estimate-cents';
 import { usePlaceOrder } from '../hooks/use-place-order';
-import { newLabelForm, type LabelFormValues } from '../lib/label-form';
+import { newLabelForm, type AddressSide, type LabelFormValues } from '../lib/label-form';
 import { AddressFields } from './address-fields';
 import { EstimatedCost } from './estimated-cost';
 import { PackageFields } from './package-fields';
@@ -39,7 +40,12 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
   /** After a 402: what a card would pay for the label (undefined when the server did not say). */
   const [short, setShort] = useState<{ shortfallCents?: number } | null>(null);
   const [payingShortfall, setPayingShortfall] = useState(false);
-  const busy = form.formState.isSubmitting || leaving || payingShortfall;
+  /** The address check's findings for the order just submitted, waiting for the person's choice. */
+  const [checked, setChecked] = useState<{ order: LabelOrderBody; findings: AddressFinding<AddressSide>[] } | null>(null);
+  const [continuing, setContinuing] = useState(false);
+  /** The sender and recipient last found fine or chosen as they are: not checked again. */
+  const [accepted, setAccepted] = useState<string | null>(null);
+  const busy = form.formState.isSubmitting || leaving || payingShortfall || continuing;
 
   async function submit(order: LabelOrderBody) {
     setShort(null);
@@ -53,7 +59,52 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
       onCreated();
     }
   }
-  const onSubmit = form.handleSubmit(submit);
+  /**
+   * Issue 18: sender and recipient are checked (in parallel) before buying. Both fine: bought as
+   * before. A finding: the panel asks, and the choice goes on. The check down: bought as entered.
+   */
+  async function checkThenSubmit(order: LabelOrderBody) {
+    setChecked(null);
+    const key = addressesKey([order.from, order.to]);
+    if (accepted !== key) {
+      const outcome = await checkAddresses<AddressSide>([
+        { key: 'from', label: 'Sender', address: order.from },
+        { key: 'to', label: 'Recipient', address: order.to },
+      ]);
+      if (outcome.status === 'findings') {
+        setShort(null);
+        setChecked({ order, findings: outcome.findings });
+        return;
+      }
+      if (outcome.status === 'unavailable') notifyInfo('Addresses not checked', 'The address check is not answering; the order goes ahead as entered.');
+      else setAccepted(key);
+    }
+    await submit(order);
+  }
+  /** Goes on with the order as chosen in the panel: its addresses are not checked again. */
+  async function goOn(order: LabelOrderBody) {
+    setChecked(null);
+    setAccepted(addressesKey([order.from, order.to]));
+    setContinuing(true);
+    try {
+      await submit(order);
+    } finally {
+      setContinuing(false);
+    }
+  }
+  /** Fills each side that has a suggestion with it, and buys with those addresses. */
+  function applySuggestions() {
+    if (!checked) return;
+    let order = checked.order;
+    for (const { key: side, check } of checked.findings) {
+      if (!check.suggestion) continue;
+      for (const field of ['name', 'street', 'city', 'state', 'zip', 'country'] as const)
+        form.setValue(`${side}.${field}`, check.suggestion[field], { shouldDirty: true });
+      order = { ...order, [side]: { ...order[side], ...check.suggestion } };
+    }
+    void goOn(order);
+  }
+  const onSubmit = form.handleSubmit(checkThenSubmit);
   // The form as it is now, again, with a card paying what the balance lacks (the server recomputes it).
   const payShortfall = async () => {
     setPayingShortfall(true);
@@ -76,6 +127,12 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
             <PaymentMethodField />
           </SimpleGrid>
         </Form>
+        {/* In the body, not the fixed footer: two addresses side by side would crowd a phone's screen. Focus brings it into view. */}
+        {checked && (
+          <Box mt="6">
+            <AddressCheckPanel findings={checked.findings} busy={continuing} onUseSuggested={applySuggestions} onKeep={() => void goOn(checked.order)} />
+          </Box>
+        )}
       </Dialog.Body>
       <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
         {/* In the footer, beside the button just pressed, not below the fold of the body. */}
