@@ -39,7 +39,13 @@ test.describe.serial('cost ceiling', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        if (req.method === 'POST' && req.url === '/v2/shipments') {
+        if (req.method === 'POST' && req.url === '/v2/addresses') {
+          // Issue 18's address check before buying: each address verified as sent (no suggestion).
+          const { address } = JSON.parse(body) as { address: Record<string, string> };
+          res
+            .writeHead(201, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ ...address, verifications: { delivery: { success: true, errors: [] } } }));
+        } else if (req.method === 'POST' && req.url === '/v2/shipments') {
           const { shipment } = JSON.parse(body) as { shipment: { reference: string } };
           res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ...created, reference: shipment.reference }));
         } else {
@@ -87,7 +93,7 @@ test.describe.serial('cost ceiling', () => {
     await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row').nth(1)).toContainText('failed');
-    // EasyPost was asked for rates once and never told to buy.
-    expect(calls).toEqual(['POST /v2/shipments']);
+    // EasyPost checked both addresses, was asked for rates once and never told to buy.
+    expect(calls).toEqual(['POST /v2/addresses', 'POST /v2/addresses', 'POST /v2/shipments']);
   });
 });
