@@ -8,6 +8,7 @@ import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { noValue } from '@/lib/transaction-labels';
 import { useAdminStats } from '../api/get-stats';
+import { DailyCharts } from '../components/daily-charts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -91,6 +92,7 @@ export function AdminDashboardPage() {
               Last 7 days: {data.window.from} to {data.window.to} (UTC days, today included).
             </Text>
           )}
+          {data && <DailyCharts days={data.days} />}
           {data && <RealLabels real={data.realLabels} />}
         </>
       )}

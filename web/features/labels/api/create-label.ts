@@ -21,7 +21,8 @@ export function createLabel({ order, idempotencyKey }: CreateLabelInput): Promis
  */
 export function useCreateLabel() {
   const revalidateRoutes = useRevalidateRoutes();
-  const revalidate = () => void revalidateRoutes('GET /shipping/orders', 'GET /hoodpay/transactions', 'GET /auth/profile');
+  const revalidate = () =>
+    void revalidateRoutes('GET /shipping/orders', 'GET /hoodpay/transactions', 'GET /auth/profile', 'GET /shipping/savings', 'GET /wallet/balance-history');
   return useSWRMutation('POST /shipping/create-label', (_key, { arg }: { arg: CreateLabelInput }) => createLabel(arg), {
     onSuccess: revalidate,
     onError: revalidate,

@@ -14,7 +14,8 @@ export function refundLabel(shipOrderId: string): Promise<ApiOrder> {
  */
 export function useRefundLabel() {
   const revalidateRoutes = useRevalidateRoutes();
-  const revalidate = () => void revalidateRoutes('GET /shipping/orders', 'GET /hoodpay/transactions', 'GET /auth/profile');
+  const revalidate = () =>
+    void revalidateRoutes('GET /shipping/orders', 'GET /hoodpay/transactions', 'GET /auth/profile', 'GET /shipping/savings', 'GET /wallet/balance-history');
   return useSWRMutation('POST /shipping/orders/{shipOrderId}/refund', (_key, { arg: shipOrderId }: { arg: string }) => refundLabel(shipOrderId), {
     onSuccess: revalidate,
     onError: revalidate,

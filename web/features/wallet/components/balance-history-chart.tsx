@@ -1,0 +1,48 @@
+/**
+ * The wallet's balance over time (issue 18): the spendable balance at the close of each of the last
+ * 90 US Eastern days, as a line, with its table. Quiet when it cannot be loaded (a side figure).
+ */
+import { Box, Heading, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { formatUsd } from '@domain/money';
+import { Chart } from '@/components/chart';
+import { useBalanceHistory } from '../api/balance-history';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-03-14' -> 'Mar 14'. */
+const shortDay = (d: string) => `${MONTHS[Number(d.slice(5, 7)) - 1] ?? ''} ${Number(d.slice(8, 10))}`;
+const longDay = (d: string) => `${shortDay(d)}, ${d.slice(0, 4)}`;
+const dollars = (cents: number) => formatUsd(Math.round(cents));
+
+export function BalanceHistoryChart() {
+  const { data, error } = useBalanceHistory();
+  const points = useMemo(() => data?.days.map((d) => ({ x: d.day, y: d.balanceCents })) ?? [], [data]);
+  return (
+    <Box as="section" aria-labelledby="balance-history-title" mb="8" borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
+      <Heading as="h2" id="balance-history-title" size="lg" mb="2">
+        Balance over time
+      </Heading>
+      {error && !data ? (
+        <Text fontSize="sm" color="fg.muted">
+          Your balance history could not be loaded right now.
+        </Text>
+      ) : data ? (
+        <Chart
+          title="Balance at the end of each day"
+          kind="line"
+          points={points}
+          xHeader="Day"
+          yHeader="Balance"
+          formatX={longDay}
+          shortX={shortDay}
+          formatY={dollars}
+          description="The last 90 days, US Eastern time; withdrawals on hold are left out, as on the Available card."
+        />
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          Loading your balance history…
+        </Text>
+      )}
+    </Box>
+  );
+}
