@@ -167,6 +167,9 @@ test.describe.serial('phones', () => {
       ['Weight', '2 lbs'],
       ['Ship date', /^\d{2}\/\d{2}\/\d{4}$/],
       ['Status', 'created'],
+      ['Package', 'pre transit'],
+      // The scheduled poll may already have brought the sandbox's first carrier event (issue 18).
+      ['Last event', /^(—|Shipping Label Created, USPS Awaiting Item.*)$/],
       ['Tracking', tracking],
       ['PDF', 'PDF'],
       ['Refund', 'Refund label'],

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderStatusPalette } from '@/features/labels/components/order-status-badge';
+import { trackingRefreshInterval } from '@/features/labels/lib/live-tracking';
 import { json, stubApi, type StubAnswer, type StubRequest } from './api-stub';
 import { labelsPageApi } from './label-dialog';
 import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';
@@ -58,7 +59,21 @@ describe('Shipping Labels page', () => {
     await screen.findByText('9400100000000000000031');
     expect(within(totalOrders()).getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Label' })).toBeInTheDocument();
-    expect(headerTexts(caption)).toEqual(['#', 'From', 'To', 'Type', 'Weight', 'Ship date', 'Status', 'Tracking', 'PDF', 'Refund', 'Receipt']);
+    expect(headerTexts(caption)).toEqual([
+      '#',
+      'From',
+      'To',
+      'Type',
+      'Weight',
+      'Ship date',
+      'Status',
+      'Package',
+      'Last event',
+      'Tracking',
+      'PDF',
+      'Refund',
+      'Receipt',
+    ]);
     expect(rowTexts(caption)).toEqual([
       [
         '1',
@@ -68,19 +83,35 @@ describe('Shipping Labels page', () => {
         '31.5 lbs',
         '03/04/2025',
         'created',
+        'pre transit',
+        '—',
         '9400100000000000000031',
         'PDF',
         '—',
         'Receipt',
       ],
-      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—', '—'],
+      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—', '—', '—', '—'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('USPS Ground Advantage (economy)')).toBeInTheDocument();
     expect(rowTexts(caption).slice(2)).toEqual([
-      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—', '—'],
-      ['4', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Ground Advantage (economy)', '2 lbs', '03/04/2025', 'awaiting payment', '—', '—', '—', '—'],
+      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—', '—', '—', '—'],
+      [
+        '4',
+        'Ann Lee, Springfield',
+        'Bob Ray, Portland',
+        'USPS Ground Advantage (economy)',
+        '2 lbs',
+        '03/04/2025',
+        'awaiting payment',
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+        '—',
+      ],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The tracking number opens the tracking page with the number filled in.
@@ -129,6 +160,44 @@ describe('Shipping Labels page', () => {
   });
 });
 
+describe('Package status and last event (issue 18)', () => {
+  const moving = apiOrder({
+    shipOrderId: 'm1',
+    tracking: '9400100000000000000061',
+    trackingStatus: 'out_for_delivery',
+    lastEvent: { status: 'out_for_delivery', time: '2025-03-07T08:12:00-05:00', message: 'Out for Delivery', city: 'NEW YORK', state: 'NY' },
+  });
+  const delivered = apiOrder({
+    shipOrderId: 'm0',
+    tracking: '9400100000000000000062',
+    trackingStatus: 'delivered',
+    lastEvent: { status: 'delivered', time: '2025-03-06T14:05:00-08:00', message: 'Delivered, In/At Mailbox', city: null, state: null },
+  });
+
+  it("shows the package's status in words on a coloured badge and its last event's message, place and local time", async () => {
+    renderPage(json({ orders: [moving, delivered], nextCursor: null, totalOrders: 2 }));
+    const table = await screen.findByRole('table', { name: caption });
+    await within(table).findByText('Out for Delivery');
+
+    expect(rowTexts(caption).map((r) => r.slice(7, 9))).toEqual([
+      ['out for delivery', 'Out for DeliveryNEW YORK, NY · Mar 7, 8:12 AM'],
+      ['delivered', 'Delivered, In/At MailboxMar 6, 2:05 PM'],
+    ]);
+    const badges = within(table).getAllByText(/^(out for delivery|delivered)$/);
+    expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
+      ['out for delivery', 'yellow'],
+      ['delivered', 'green'],
+    ]);
+  });
+
+  it('asks again every 30 seconds while a shown package is on its way, and not once all are delivered, sent back or failed', () => {
+    expect(trackingRefreshInterval([{ orders: [delivered, moving] }])).toBe(30_000);
+    expect(trackingRefreshInterval([{ orders: [delivered] }, { orders: [{ ...moving, trackingStatus: 'return_to_sender' }] }])).toBe(0);
+    expect(trackingRefreshInterval([{ orders: [{ ...moving, tracking: null, trackingStatus: null }] }])).toBe(0);
+    expect(trackingRefreshInterval(undefined)).toBe(0);
+  });
+});
+
 describe('Refund label', () => {
   const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const unused = apiOrder({ shipOrderId: 'o5', tracking: '9400100000000000000055', refundableUntil: soon });
@@ -164,7 +233,7 @@ describe('Refund label', () => {
 
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
-    await waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual(['refunded', '9400100000000000000055', '—', '—', 'Receipt']));
+    await waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual(['refunded', 'pre transit', '—', '9400100000000000000055', '—', '—', 'Receipt']));
     expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -181,7 +250,7 @@ describe('Refund label', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund label' }));
 
     expect(await screen.findByText('USPS has already scanned this package, so its label can no longer be refunded.')).toBeInTheDocument();
-    expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', '9400100000000000000055', 'PDF', 'Refund label', 'Receipt']);
+    expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', 'pre transit', '—', '9400100000000000000055', 'PDF', 'Refund label', 'Receipt']);
   });
 
   it('shows the refund states: pending yellow without a PDF, refunded green, rejected red with the reason', async () => {
@@ -203,7 +272,7 @@ describe('Refund label', () => {
       ['refunded', 'green'],
       ['refund rejected', 'red'],
     ]);
-    expect(rowTexts(caption).map((r) => r.slice(8))).toEqual([
+    expect(rowTexts(caption).map((r) => r.slice(10))).toEqual([
       ['—', '—', 'Receipt'],
       ['—', '—', 'Receipt'],
       ['PDF', '—', 'Receipt'],

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { trackingRefreshInterval } from '../lib/live-tracking';
 
@@ -28,7 +28,13 @@ export function useOrders(filters: Partial<OrderFilters> = {}) {
   // One key function per set of filters, so SWR keeps one cache entry per filtered list.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const keys = useMemo(() => cursorPageKeys('GET /shipping/orders', { ...query, limit: String(ordersPageSize) }), [key]);
-  // Live while a shown package is on its way (issue 18): carrier events change rows at any time.
-  const { items, ...pages } = useCursorPages(keys, (page) => page.orders ?? [], { refreshInterval: trackingRefreshInterval });
+  // Live while a shown package is on its way (issue 18): carrier events change rows at any time. A
+  // number, set from the pages shown: SWR reads a refreshInterval function only when it starts a
+  // timer, and it starts none while the first answer is still empty.
+  const [refreshInterval, setRefreshInterval] = useState(0);
+  const { items, ...pages } = useCursorPages(keys, (page) => page.orders ?? [], {
+    refreshInterval,
+    onSuccess: (shown) => setRefreshInterval(trackingRefreshInterval(shown)),
+  });
   return { ...pages, orders: items, totalOrders: pages.data?.[0]?.totalOrders };
 }

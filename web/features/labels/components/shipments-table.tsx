@@ -47,8 +47,8 @@ const columns: DataTableColumn<Row>[] = [
       ),
   },
   // Where the package is (issue 18): carrier status in words, and its last scan.
-  { header: 'Shipment', cell: (o) => <ShipmentStatusBadge status={o.trackingStatus} /> },
-  { header: 'Last event', cell: (o) => <LastEventCell event={o.lastEvent} /> },
+  { header: 'Package', cell: (o) => (o.tracking ? <ShipmentStatusBadge status={o.trackingStatus} /> : noValue) },
+  { header: 'Last event', cell: (o) => (o.tracking ? <LastEventCell event={o.lastEvent} /> : noValue) },
   // Opens the tracking page with the number filled in.
   {
     header: 'Tracking',
