@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
             path: paths.otpVerification,
             lazy: () => import('@/features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })),
           },
+          { path: paths.unsubscribe, lazy: () => import('@/features/notifications/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
           { path: paths.apiDocs, lazy: () => import('@/features/api-docs/pages/api-reference-page').then((m) => ({ Component: m.ApiReferencePage })) },
           { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
         ],

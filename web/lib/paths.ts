@@ -13,6 +13,8 @@ export const paths = {
   otpVerification: '/otp-verification',
   /** Older name of the OTP page (SPEC section 4); redirects to `otpVerification`, keeping state. */
   verifyOtp: '/verify-otp',
+  /** Reached from a notice mail's unsubscribe link with `?token=` (issue 18). */
+  unsubscribe: '/unsubscribe',
   /** The API reference, rendered from /openapi.json. */
   apiDocs: '/docs/api',
   user: {

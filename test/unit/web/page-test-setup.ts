@@ -32,6 +32,7 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     heldCents: 0,
     available: 12.5,
     availableCents: 1250,
+    notifications: { delivered: true, exception: true, unused: false },
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -73,6 +73,16 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
             <Input autoComplete={`${autofill} country`} {...register(`${side}.country`)} />
           </FormField>
         </SimpleGrid>
+        {side === 'to' && (
+          // The recipient's email (issue 18): optional, sent as to.email; a saved address keeps its six fields.
+          <FormField
+            label="Recipient email"
+            error={errors.to?.email?.message}
+            helper="Optional. We email them when the package is on its way and when it is delivered."
+          >
+            <Input type="email" autoComplete={`${autofill} email`} {...register('to.email', { setValueAs: (v: string) => (v?.trim() ? v : undefined) })} />
+          </FormField>
+        )}
         <Button size="sm" variant="outline" alignSelf="start" loading={isSaving} onClick={() => void saveThisSide()}>
           <LuBookmarkPlus aria-hidden /> Save Address
         </Button>

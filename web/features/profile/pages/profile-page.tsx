@@ -12,6 +12,7 @@ import { PasswordChecklist } from '@/components/password-checklist';
 import { useSession } from '@/lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { NotificationSettingsForm } from '../components/notification-settings';
 
 type ProfileForm = z.input<typeof updateProfileFormSchema>;
 
@@ -87,6 +88,13 @@ export function ProfilePage() {
           )}
         </Card.Body>
       </Card.Root>
+      {data && (
+        <Card.Root maxW="lg" mt="6">
+          <Card.Body>
+            <NotificationSettingsForm key={data.id} saved={data.notifications} />
+          </Card.Body>
+        </Card.Root>
+      )}
     </>
   );
 }
