@@ -6,7 +6,8 @@
  * back button steps back through them); the wallet's transactions filter by type, status and day;
  * on a phone the filter bar stacks.
  */
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { buyLabelWithCredits, collectConsoleErrors, sessionToken, signUp, topUpByCard } from './helpers';
 
 const person = { name: 'Sam Search', email: `sam-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
@@ -22,16 +23,19 @@ const easternDay = (offsetDays = 0) =>
   );
 
 test.describe.serial('find a shipment', () => {
+  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
   const tracking: Record<'grace' | 'alan' | 'ada', string> = { grace: '', alan: '', ada: '' };
 
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Its own context, which axe needs to inspect the page.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
     consoleErrors = collectConsoleErrors(page);
   });
   test.afterAll(async () => {
-    await page.close();
+    await context.close();
   });
 
   const shipments = () => page.getByRole('table', { name: 'Shipments' });
@@ -142,6 +146,26 @@ test.describe.serial('find a shipment', () => {
     await expect(page.getByText('No transactions match these filters')).toBeVisible();
     await bar.getByLabel('To').fill(easternDay());
     await expect(table.getByRole('row')).toHaveCount(6);
+  });
+
+  test('axe finds no WCAG 2.1 AA violation in the filter bars, at 375 and 1280 px', async () => {
+    const lists = [
+      { path: `/user-dashboard?q=hopper&from=${easternDay()}`, bar: 'Filter shipments', shown: tracking.grace },
+      { path: '/user-dashboard/transactions?type=refund', bar: 'Filter transactions', shown: 'Refund' },
+    ];
+    for (const list of lists) {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(list.path);
+        await expect(page.getByRole('search', { name: list.bar })).toBeVisible();
+        await expect(page.getByText(list.shown, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+        // The filter bar (a11y.spec.ts checks the rest of these pages).
+        const { violations } = await new AxeBuilder({ page }).include('[role="search"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const findings = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect.soft(findings, `axe violations on ${list.path} at ${width} px`).toEqual([]);
+      }
+    }
   });
 
   test('on a phone the filter bar stacks, one field under the other', async () => {
