@@ -92,7 +92,8 @@ test.describe.serial('labels', () => {
     await expect(row).toContainText('Grace Hopper, New York');
     await expect(row).toContainText('USPS Priority');
     await expect(row).toContainText('2 lbs');
-    tracking = (await row.getByRole('cell').nth(7).textContent()) ?? '';
+    // The Tracking column, after Status, Package and Last event (issue 18).
+    tracking = (await row.getByRole('cell').nth(9).textContent()) ?? '';
     expect(tracking).toMatch(/^94\d{20}$/);
     await expect(totalOrders()).toHaveText('1');
     await expect(balanceBadge(page)).toHaveText('Balance: $19.00');
@@ -144,7 +145,7 @@ test.describe.serial('labels', () => {
     await expect(totalOrders()).toHaveText('4');
     const row = shipments().getByRole('row').nth(1);
     await expect(row).toContainText('created');
-    await expect(row.getByRole('cell').nth(7)).toHaveText(/^94\d{20}$/);
+    await expect(row.getByRole('cell').nth(9)).toHaveText(/^94\d{20}$/);
     // Paid by card: the wallet pays nothing.
     await expect(balanceBadge(page)).toHaveText('Balance: $5.00');
     expect(consoleErrors.filter((e) => !expectedFailures.test(e))).toEqual([]);
