@@ -19,6 +19,18 @@ export const normaliseSearch = (text: string): string => text.toLowerCase().repl
  */
 export const orderSearchText = (o: Pick<Order, 'to' | 'tracking'>): string => [o.to.name, o.to.city, o.tracking ?? ''].map(normaliseSearch).join('\n');
 
+/**
+ * What a search looks for: the normalised text, and when it holds a digit and spaces, the same
+ * without its spaces too, so a tracking number copied as USPS prints it (`9400 1000 ...`) finds
+ * the stored one (`94001000...`). None for an empty search.
+ */
+export function searchTerms(q: string | undefined): string[] {
+  const text = normaliseSearch(q ?? '');
+  if (!text) return [];
+  const compact = text.replaceAll(' ', '');
+  return compact !== text && /\d/.test(text) ? [text, compact] : [text];
+}
+
 /** The filters of a shipments search, as the query gives them (the dates are checked by the server). */
 export interface ShipmentFilters {
   q?: string;
@@ -33,8 +45,11 @@ const trackingStatusOf = (o: Pick<Order, 'tracking' | 'trackingStatus'>): Shipme
 
 /** Whether an order matches the search and the status filter (either may be absent). */
 export function orderMatches(o: Pick<Order, 'to' | 'tracking' | 'status' | 'trackingStatus'>, filters: ShipmentFilters): boolean {
-  const q = filters.q ? normaliseSearch(filters.q) : '';
-  if (q && !orderSearchText(o).includes(q)) return false;
+  const terms = searchTerms(filters.q);
+  if (terms.length) {
+    const text = orderSearchText(o);
+    if (!terms.some((t) => text.includes(t))) return false;
+  }
   if (!filters.status) return true;
   return isOrderStatus(filters.status) ? o.status === filters.status : trackingStatusOf(o) === filters.status;
 }

@@ -39,7 +39,7 @@ import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/
 import type { Address } from '../../domain/schemas/addresses';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { ExportRange } from '../../domain/schemas/exports';
-import { isOrderStatus, normaliseSearch, orderMatches, orderSearchText, type ShipmentFilters } from '../../domain/shipment-search';
+import { isOrderStatus, orderMatches, orderSearchText, searchTerms, type ShipmentFilters } from '../../domain/shipment-search';
 import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
@@ -362,14 +362,14 @@ export async function listOrders(userId: string, page: { limit: number; cursor?:
  * filter without it and are checked against their own fields).
  */
 export function findOrders(userId: string, filters: ShipmentFilters & ExportRange, page: { limit: number; cursor?: string }): Promise<Page<Order>> {
-  const q = filters.q ? normaliseSearch(filters.q) : '';
+  const terms = searchTerms(filters.q);
   const status = filters.status;
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, string> = {};
-  if (q) {
-    conditions.push('(contains(searchText, :q) OR attribute_not_exists(searchText))');
-    values[':q'] = q;
+  if (terms.length) {
+    conditions.push(`(${terms.map((_, i) => `contains(searchText, :q${i})`).join(' OR ')} OR attribute_not_exists(searchText))`);
+    terms.forEach((t, i) => (values[`:q${i}`] = t));
   }
   if (status && isOrderStatus(status)) {
     conditions.push('#status = :status');
@@ -395,7 +395,9 @@ export function findOrders(userId: string, filters: ShipmentFilters & ExportRang
       prefixes: { sk: 'ORDER#' },
       bounds: { name: 'sk', low, high },
       fromItem,
-      ...(q || status || dated ? { matches: (o: Order) => orderMatches(o, { q, status }) && (!dated || placeInRange(o.createdAt, filters) === 'in') } : {}),
+      ...(terms.length || status || dated
+        ? { matches: (o: Order) => orderMatches(o, { q: filters.q, status }) && (!dated || placeInRange(o.createdAt, filters) === 'in') }
+        : {}),
     },
     page,
   );

@@ -2,7 +2,7 @@ import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../domain/api/orders';
 import { ordersQuerySchema, transactionsQuerySchema } from '../../../domain/schemas/queries';
-import { isOrderStatus, normaliseSearch, orderMatches, orderSearchText } from '../../../domain/shipment-search';
+import { isOrderStatus, normaliseSearch, orderMatches, orderSearchText, searchTerms } from '../../../domain/shipment-search';
 import { idBefore, idPast, placeInRange } from '../../../functions/exports/date-range';
 
 const order = (over: Partial<Order> = {}) =>
@@ -23,9 +23,15 @@ describe('shipment search text', () => {
   it('matches any part of one field in any case, never across two', () => {
     expect(orderMatches(order(), { q: 'BROWN' })).toBe(true);
     expect(orderMatches(order(), { q: 'w yo' })).toBe(true);
-    expect(orderMatches(order(), { q: '3333 4444' })).toBe(false);
+    // A tracking number as USPS prints it, in groups: its spaces do not count.
+    expect(orderMatches(order(), { q: '9400 1111 2222' })).toBe(true);
+    expect(orderMatches(order(), { q: '3333 4444' })).toBe(true);
     expect(orderMatches(order(), { q: '33334444' })).toBe(true);
     expect(orderMatches(order(), { q: 'brown new' })).toBe(false);
+    expect(orderMatches(order(), { q: 'alicebrown' })).toBe(false);
+    expect(searchTerms('  Alice Brown ')).toEqual(['alice brown']);
+    expect(searchTerms('9400 1111')).toEqual(['9400 1111', '94001111']);
+    expect(searchTerms('   ')).toEqual([]);
     expect(orderMatches(order(), { q: '' })).toBe(true);
   });
 });

@@ -7,6 +7,7 @@
  * bad queries are 400 with nothing changed.
  */
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus } from '../../../../domain/api/orders';
 import type { ShipmentStatus } from '../../../../domain/api/tracking';
@@ -15,7 +16,8 @@ import { db, tableName } from '../../../../functions/data/client';
 import { MAX_ITEMS_READ } from '../../../../functions/data/filtered-query';
 import { newOrder, putOrderStep } from '../../../../functions/data/orders';
 import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';
-import { invoke, newAccount, type Account } from '../../security/actors';
+import { invoke, isWellFormed, newAccount, type Account } from '../../security/actors';
+import { hostileText } from '../../security/bad-requests';
 import { creditWallet } from '../../wallet-credit';
 import { withoutWrites } from '../table-changes';
 
@@ -89,6 +91,8 @@ describe('GET /shipping/orders: search', () => {
     expect((await allMatches({ q: 'bRoWn' })).ids).toEqual([brown!.id]);
     expect((await allMatches({ q: 'denv' })).ids).toEqual([denver!.id]);
     expect((await allMatches({ q: '2223333' })).ids).toEqual([third!.id]);
+    // As USPS prints it, in groups of four.
+    expect((await allMatches({ q: '9400 1111 2222 3333' })).ids).toEqual([third!.id]);
     // Runs of spaces and surrounding spaces do not matter.
     expect((await allMatches({ q: '  alice   brown ' })).ids).toEqual([brown!.id]);
     // No match spans two fields (name and city).
@@ -117,6 +121,19 @@ describe('GET /shipping/orders: search', () => {
     await store(ann, [{ name: 'Nobody Else', city: 'Reno' }]);
 
     expect((await allMatches({ q: 'LEGACY' })).ids).toEqual([old.id]);
+  });
+
+  it('answers any search text (unicode, key and expression syntax) with a page, or 400 naming q when too long; never a 500', async () => {
+    const [brown] = await store(ann, [{ name: 'Alice Brown' }]);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileText.filter(isWellFormed), fc.string({ unit: 'grapheme', maxLength: 120 })), async (q) => {
+        const res = await list({ q });
+        expect([200, 400], res.body).toContain(res.statusCode);
+        if (res.statusCode === 400) expect(Object.keys((res.json as { fields: object }).fields)).toEqual(['q']);
+        else if (!q.trim()) expect((res.json as Page).orders.map((o) => o.shipOrderId)).toEqual([brown!.id]);
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
   });
 
   it("never answers another user's orders", async () => {
