@@ -126,6 +126,11 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await submitEmpty(page, 'Reset Password');
     await expectNoViolations(page, 'reset password with errors');
 
+    await open('/unsubscribe?token=not-a-real-token', 'Unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('This unsubscribe link is not valid')).toBeVisible();
+    await expectNoViolations(page, 'unsubscribe with a link that is not valid');
+
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoViolations(page, 'the 404 page');

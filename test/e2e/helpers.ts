@@ -154,6 +154,8 @@ export interface FormLabelOrder {
   size: [string, string, string];
   from: FormAddress;
   to: FormAddress;
+  /** The optional recipient email (issue 18), typed in the recipient block. */
+  toEmail?: string;
 }
 
 async function fillAddress(block: Locator, address: FormAddress) {
@@ -177,6 +179,7 @@ export async function createLabelThroughForm(page: Page, order: FormLabelOrder, 
   await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
   await fillAddress(form.getByRole('group', { name: 'Sender' }), order.from);
   await fillAddress(form.getByRole('group', { name: 'Recipient' }), order.to);
+  if (order.toEmail) await form.getByRole('group', { name: 'Recipient' }).getByRole('textbox', { name: 'Recipient email' }).fill(order.toEmail);
   await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: payment });
   await expect(form.getByText(`Estimated cost: ${price}`)).toBeVisible();
   await form.getByRole('button', { name: `Create Order ${price}` }).click();
