@@ -2,6 +2,7 @@
  * The user entity: profile item plus an email claim that makes emails unique regardless of case.
  *
  *   user         pk USER#<id>            sk PROFILE   gsi1pk USERS  gsi1sk <createdAt>#<id>
+ *                notifications {delivered, exception, unused} once saved (issue 18; absent = the defaults)
  *   email claim  pk EMAIL#<lower email>  sk EMAIL     userId
  *
  * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
