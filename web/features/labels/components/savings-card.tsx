@@ -21,7 +21,10 @@ function Figure({ label, cents, help }: { label: string; cents: number | undefin
     <Stat.Root>
       <Stat.Label>{label}</Stat.Label>
       <Stat.ValueText aria-live="polite">{cents === undefined ? '…' : formatUsd(cents)}</Stat.ValueText>
-      <Stat.HelpText>{help}</Stat.HelpText>
+      {/* A <dd>, like StatCard's help line: a <dl> holds only <dt>/<dd> groups. */}
+      <Stat.HelpText asChild>
+        <dd>{help}</dd>
+      </Stat.HelpText>
     </Stat.Root>
   );
 }
