@@ -51,7 +51,8 @@ describe('shipment filters', () => {
     expect(await screen.findByText('9400100000000000000011')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(within(filters).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-  });
+    // Four filter states, each a lazy render and a fetch, and a debounce: more than 5 s on a loaded CI machine.
+  }, 20_000);
 
   it('opens with the filters of a shared link and follows the back button', async () => {
     const api = stubApi({ ...labelsPageApi(), 'GET /shipping/orders': ordersByName });
