@@ -29,7 +29,8 @@ const verify: StubAnswer = (req: StubRequest) => {
     : Response.json(valid);
 };
 
-describe('Create Label dialog: address check', () => {
+// Each test fills the whole label form in jsdom: seconds on a loaded machine.
+describe('Create Label dialog: address check', { timeout: 20_000 }, () => {
   it('checks both addresses and buys at once when both are fine (no extra click)', async () => {
     const { api, dialog, user } = await openLabelDialog({ 'POST /addresses/verify': json(valid), 'POST /shipping/create-label': created });
     await fillLabelForm(user, dialog, 'credits');
@@ -93,7 +94,29 @@ describe('Create Label dialog: address check', () => {
   });
 });
 
-describe('Manage Addresses: address check before saving', () => {
+describe("Create Label dialog: a side's Save Address checks first", { timeout: 20_000 }, () => {
+  it('offers the suggestion under that side; taking it fills the side and saves the suggested address', async () => {
+    const { api, dialog, user } = await openLabelDialog({
+      'POST /addresses/verify': verify,
+      'POST /auth/addresses': json({ id: 'a1', ...suggested, createdAt: '2025-03-03T00:00:00.000Z' }, 201),
+    });
+    await fillLabelForm(user, dialog, 'credits');
+    await user.click(within(block(dialog, 'Recipient')).getByRole('button', { name: 'Save Address' }));
+
+    const panel = await within(block(dialog, 'Recipient')).findByRole('region', { name: 'Check the address' });
+    await waitFor(() => expect(panel).toHaveFocus());
+    expect(within(panel).getByRole('group', { name: 'Recipient address check' })).toHaveTextContent('Salem, OR 97201');
+    expect(api.calls('POST /auth/addresses')).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Use suggested address' }));
+    await waitFor(() => expect(api.calls('POST /auth/addresses')).toHaveLength(1));
+    expect(api.calls('POST /auth/addresses')[0]?.body).toEqual(suggested);
+    expect(within(block(dialog, 'Recipient')).getByRole('textbox', { name: 'City' })).toHaveValue('Salem');
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
+  });
+});
+
+describe('Manage Addresses: address check before saving', { timeout: 20_000 }, () => {
   const office = { name: 'Office', street: '1 Main St', city: 'Dallas', state: 'TX', zip: '78701', country: 'US' };
   const austin = { ...office, city: 'Austin' };
 

@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { LuBookmarkPlus } from 'react-icons/lu';
 import { FormField } from '@/components/form-field';
 import { UsStateSelect } from '@/components/us-state-select';
-import { useSaveAddress } from '@/features/addresses';
+import { AddressCheckPanel, useSaveAddress } from '@/features/addresses';
 import type { SavedAddress } from '@domain/api/addresses';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { StreetField } from './street-field';
@@ -30,11 +30,12 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
     formState: { errors, isSubmitted },
   } = useFormContext<LabelFormValues>();
   const { legend, heading, autofill } = sides[side];
-  const { save, isSaving } = useSaveAddress();
+  // Save Address checks the address first (issue 18); a suggestion taken also fills this side.
+  const { save, isSaving, choice } = useSaveAddress({ label: legend, onSuggestionUsed: fill });
   const fieldErrors = errors[side];
 
   /** Fills this side from a saved address; checks it again only if a submit has shown messages. */
-  function fill(address: SavedAddress) {
+  function fill(address: Omit<SavedAddress, 'id' | 'createdAt'>) {
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
     setValue(`${side}.name`, address.name ?? '', options);
     setValue(`${side}.street`, address.street ?? '', options);
@@ -86,6 +87,7 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
         <Button size="sm" variant="outline" alignSelf="start" loading={isSaving} onClick={() => void saveThisSide()}>
           <LuBookmarkPlus aria-hidden /> Save Address
         </Button>
+        {choice && <AddressCheckPanel findings={choice.findings} busy={isSaving} onUseSuggested={choice.useSuggested} onKeep={choice.keep} />}
       </Fieldset.Content>
     </Fieldset.Root>
   );
