@@ -53,6 +53,9 @@ export async function remindUnusedLabels(log: Logger, now = new Date()): Promise
         counts.queued++;
       }
     }
+    // Nothing new: the watermark can stay (the next run reads from it to its own horizon), so an idle
+    // run costs one GetItem and one empty Query, no write.
+    if (!items.length) break;
     const full = items.length === PAGE;
     const upTo = full ? String(items[items.length - 1]!.gsi3sk) : `${until.toISOString()}$`;
     // Another run moved it first: it read the same labels and queued the same (idempotent) reminders.

@@ -283,7 +283,8 @@ describe('the unused-label reminder', () => {
     expect(await subjects(cy.email)).toEqual([]);
     // A label with a scan is no reminder's business (stored and decided against at send time).
     expect(await getNotice(used.id, 'shipper_unused')).toMatchObject({ outcome: 'used' });
-    expect(await getUnusedWatermark()).toBe(`${new Date(fourDaysBefore.getTime() + 60_000 + 5 * 86_400_000).toISOString()}$`);
+    // Moved to the horizon of the run that read the labels; the later run read nothing new and left it.
+    expect(await getUnusedWatermark()).toBe(`${new Date(fourDaysBefore.getTime() + 5 * 86_400_000).toISOString()}$`);
   });
 });
 
