@@ -120,7 +120,9 @@ describe('Shipping Labels page', () => {
       '/user-dashboard/tracking?number=9400100000000000000031',
     );
     expect(api.calls('GET /shipping/orders').map((r) => r.url.searchParams.get('cursor'))).toContain('c1');
-  });
+    // The file's first render pays for loading the page (Chakra, the filter bar, the savings card, two
+    // pages of rows): past 5 s on a loaded machine, though it asserts nothing timed.
+  }, 20_000);
 
   it('colours the status badges: created green, failed red, processing and awaiting payment yellow', async () => {
     renderPage(json({ orders: [newest, flat, failed, waiting], nextCursor: null, totalOrders: 1 }));
