@@ -6,7 +6,7 @@
  * jsdom draws no canvas: the chart's table carries the figures here.
  */
 import '@testing-library/jest-dom/vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from './api-stub';
@@ -80,5 +80,20 @@ describe('Balance over time', () => {
     expect(rows).toHaveLength(91);
     expect(rows.at(-1)).toHaveTextContent('Nov 25, 2026$13.00');
     expect(rows[1]).toHaveTextContent('Aug 28, 2026$0.00');
+  });
+
+  it('reads the history again when the balance moved away from its last point (a top-up settled), once', async () => {
+    const api = stubApi({
+      'GET /auth/profile': json(apiUser({ balance: 38, balanceCents: 3800 })),
+      'GET /wallet/withdrawals': json({ withdrawals: [], nextCursor: null }),
+      'GET /hoodpay/transactions': json({ data: [], nextCursor: null }),
+      'GET /wallet/balance-history': json({ days }),
+    });
+    renderAt('/user-dashboard/transactions');
+    await screen.findByRole('figure', { name: 'Balance at the end of each day' });
+    await waitFor(() => expect(api.calls('GET /wallet/balance-history')).toHaveLength(2));
+    // Still $13.00 at the end: not asked a third time for the same balance.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls('GET /wallet/balance-history')).toHaveLength(2);
   });
 });

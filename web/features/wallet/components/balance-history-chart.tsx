@@ -1,11 +1,13 @@
 /**
  * The wallet's balance over time (issue 18): the spendable balance at the close of each of the last
  * 90 US Eastern days, as a line, with its table. Quiet when it cannot be loaded (a side figure).
+ * Read again when the profile's balance moves away from today's point.
  */
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatUsd } from '@domain/money';
 import { Chart } from '@/components/chart';
+import { useProfile } from '@/features/profile';
 import { useBalanceHistory } from '../api/balance-history';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -15,7 +17,17 @@ const longDay = (d: string) => `${shortDay(d)}, ${d.slice(0, 4)}`;
 const dollars = (cents: number) => formatUsd(Math.round(cents));
 
 export function BalanceHistoryChart() {
-  const { data, error } = useBalanceHistory();
+  const { data, error, mutate } = useBalanceHistory();
+  const balance = useProfile().data?.balanceCents;
+  // The balance moved since the history was read (a card top-up settled, a label elsewhere): read it
+  // again, once per balance seen, so today's point is the header's figure.
+  const askedFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const today = data?.days.at(-1)?.balanceCents;
+    if (balance === undefined || today === undefined || today === balance || askedFor.current === balance) return;
+    askedFor.current = balance;
+    void mutate();
+  }, [balance, data, mutate]);
   const points = useMemo(() => data?.days.map((d) => ({ x: d.day, y: d.balanceCents })) ?? [], [data]);
   return (
     <Box as="section" aria-labelledby="balance-history-title" mb="8" borderWidth="1px" borderRadius="l3" p="4" bg="bg.panel">
