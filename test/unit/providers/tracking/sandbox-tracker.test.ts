@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { uspsCheckDigit } from '../../../../functions/providers/carrier/tracking-number';
-import { SANDBOX_MESSAGES, SandboxTracker, sandboxTimeline } from '../../../../functions/providers/tracking/sandbox-tracker';
+import { SANDBOX_MESSAGES, SandboxTracker, sandboxJourney, sandboxTimeline } from '../../../../functions/providers/tracking/sandbox-tracker';
 import type { TrackedLabel, TrackingResult } from '../../../../functions/providers/tracking/tracking';
 
 const NUMBER = '9405511202575421535949';
@@ -202,5 +202,25 @@ describe('SandboxTracker', () => {
 
   it('knows nothing of a number without a label', async () => {
     await expect(new SandboxTracker().track(NUMBER)).resolves.toBeUndefined();
+  });
+
+  it("shows at least the local advance control's forced steps, with their planned times, and more when the clock has passed them (issue 18)", async () => {
+    const journey = sandboxJourney(label, NUMBER);
+    const forced = (n: number) =>
+      new SandboxTracker(
+        () => at(created),
+        () => Promise.resolve(n),
+      );
+
+    const three = await forced(3).track(NUMBER, label);
+    expect(three?.checkpoints).toEqual(journey.slice(0, 3));
+    expect(three?.tag).toBe(journey[2]?.tag);
+    // The clock a week on shows everything, whatever was forced.
+    const later = await new SandboxTracker(
+      () => at(created + 7 * DAY),
+      () => Promise.resolve(3),
+    ).track(NUMBER, label);
+    expect(later?.checkpoints).toEqual(journey);
+    expect((await forced(journey.length + 5).track(NUMBER, label))?.checkpoints).toEqual(journey);
   });
 });
