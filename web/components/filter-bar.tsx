@@ -66,7 +66,8 @@ export function SearchFilter({
     return () => clearTimeout(timer);
   }, [text, onSearch]);
   return (
-    <Field.Root w={{ base: 'full', md: '18rem' }}>
+    // Takes the row's spare width (10-20rem), so the bar stays one row beside the dashboard's sidebar at 1280 px.
+    <Field.Root w={{ base: 'full', md: 'auto' }} flex={{ md: '1 1 10rem' }} maxW={{ md: '20rem' }}>
       <Field.Label>{label}</Field.Label>
       <Input size="sm" type="search" value={text} placeholder={placeholder} maxLength={100} onChange={(e) => setText(e.target.value)} />
     </Field.Root>
@@ -96,7 +97,7 @@ export function SelectFilter({
     </option>
   );
   return (
-    <Field.Root w={{ base: 'full', md: '12rem' }}>
+    <Field.Root w={{ base: 'full', md: '11rem' }}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
