@@ -111,7 +111,7 @@ test.describe.serial('tracking mails and their unsubscribe', () => {
     const unused = section.getByRole('checkbox', { name: /still unused 5 days before/ });
     await expect(unused).not.toBeChecked();
 
-    await unused.check({ force: true });
+    await unused.check();
     await section.getByRole('button', { name: 'Save notification settings' }).click();
     await expect(page.getByText('Notification settings saved')).toBeVisible();
     await page.reload();

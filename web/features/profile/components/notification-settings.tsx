@@ -1,9 +1,9 @@
 /**
  * The Profile page's "Email notifications" section (issue 18): which tracking mails the shipper
- * gets. Three labelled checkboxes and Save; a toast confirms, and the saved profile replaces the
+ * gets. Three labelled (native) checkboxes and Save; a toast confirms, and the saved profile replaces the
  * cached one. The recipient's mails are not here: they follow the recipient email given per label.
  */
-import { Button, Checkbox, Fieldset, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Fieldset, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { NotificationSettings } from '@domain/api/notifications';
 import { notifyApiError, notifySuccess } from '@/components/notify';
@@ -41,21 +41,28 @@ export function NotificationSettingsForm({ saved }: { saved: NotificationSetting
         <Fieldset.Content>
           <Stack gap="4">
             {CHOICES.map(({ key, label, help }) => (
-              <Checkbox.Root
-                key={key}
-                checked={settings[key]}
-                onCheckedChange={(e) => setSettings((s) => ({ ...s, [key]: e.checked === true }))}
-                alignItems="flex-start"
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control mt="0.5" />
-                <Stack gap="0">
-                  <Checkbox.Label>{label}</Checkbox.Label>
-                  <Text fontSize="sm" color="fg.muted">
-                    {help}
-                  </Text>
-                </Stack>
-              </Checkbox.Root>
+              <Stack key={key} gap="0.5">
+                <chakra.label display="flex" gap="3" alignItems="center" cursor="pointer">
+                  {/* A native checkbox: its own keyboard and screen-reader behaviour, and no Chakra recipe in the entry theme. */}
+                  <chakra.input
+                    type="checkbox"
+                    checked={settings[key]}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setSettings((s) => ({ ...s, [key]: checked }));
+                    }}
+                    aria-describedby={`notify-${key}-help`}
+                    boxSize="5"
+                    flexShrink="0"
+                    accentColor="blue.solid"
+                    cursor="pointer"
+                  />
+                  {label}
+                </chakra.label>
+                <Text id={`notify-${key}-help`} fontSize="sm" color="fg.muted" ps="8">
+                  {help}
+                </Text>
+              </Stack>
             ))}
           </Stack>
         </Fieldset.Content>
