@@ -26,13 +26,14 @@ const REAL_PROVIDERS: { setting: string; real: readonly string[]; makeBelieve: s
     setting: 'CARRIER_PROVIDER',
     real: ['easypost'],
     makeBelieve: 'the sandbox draws SAMPLE labels that are not postage',
-    needs: { easypost: ['EASYPOST_API_KEY'] },
+    // The webhook secret too: without it EasyPost's tracker events are refused and only the slow poll moves a shipment (issue 18).
+    needs: { easypost: ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET'] },
   },
   {
     setting: 'TRACKING_PROVIDER',
     real: ['aftership'],
     makeBelieve: 'the sandbox invents tracking events from our own labels',
-    needs: { aftership: ['AFTERSHIP_API_KEY'] },
+    needs: { aftership: ['AFTERSHIP_API_KEY', 'AFTERSHIP_WEBHOOK_SECRET'] },
   },
 ];
 

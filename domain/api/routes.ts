@@ -287,7 +287,7 @@ export const routes = [
     table: 'write',
     answer: webhookAckSchema,
     errors: [400],
-    note: "EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.",
+    note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
   },
   {
     method: 'POST',

@@ -11,7 +11,15 @@ import { assertProductionReady, productionProblems, type StageConfiguration } fr
 const READY: StageConfiguration = {
   stage: 'prod',
   settings: { CARRIER_PROVIDER: 'easypost', TRACKING_PROVIDER: 'aftership' },
-  secrets: ['JWT_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'EASYPOST_API_KEY', 'AFTERSHIP_API_KEY'],
+  secrets: [
+    'JWT_SECRET',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'EASYPOST_API_KEY',
+    'EASYPOST_WEBHOOK_SECRET',
+    'AFTERSHIP_API_KEY',
+    'AFTERSHIP_WEBHOOK_SECRET',
+  ],
 };
 const prod = (settings: Record<string, string>, secrets: readonly SecretName[] = READY.secrets) => productionProblems({ stage: 'prod', settings, secrets });
 
@@ -49,7 +57,9 @@ describe('productionProblems', () => {
   it("names the Stripe keys, the session key and each chosen provider's key missing from the secrets", () => {
     expect(prod(READY.settings, [])).toEqual([
       'secrets lacks EASYPOST_API_KEY (CARRIER_PROVIDER=easypost needs it)',
+      'secrets lacks EASYPOST_WEBHOOK_SECRET (CARRIER_PROVIDER=easypost needs it)',
       'secrets lacks AFTERSHIP_API_KEY (TRACKING_PROVIDER=aftership needs it)',
+      'secrets lacks AFTERSHIP_WEBHOOK_SECRET (TRACKING_PROVIDER=aftership needs it)',
       'secrets lacks JWT_SECRET (signs sessions; the Lambdas refuse to start without it)',
       'secrets lacks STRIPE_SECRET_KEY (without it card top-ups go to the sandbox checkout)',
       "secrets lacks STRIPE_WEBHOOK_SECRET (without it Stripe's payment events cannot be verified)",

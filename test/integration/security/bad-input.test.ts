@@ -33,6 +33,9 @@ import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbo
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
 import { newResetToken } from '../../../functions/security/secrets';
+import { AFTERSHIP_SIGNATURE_HEADER, afterShipSignature } from '../../../functions/tracking/aftership-events';
+import { EASYPOST_SIGNATURE_HEADER, easyPostSignature } from '../../../functions/tracking/easypost-events';
+import { afterShipWebhookSecret, easyPostWebhookSecret } from '../../../functions/tracking/webhook-secrets';
 import {
   address,
   buyLabel,
@@ -57,7 +60,14 @@ const BODIES_PER_ROUTE = 36;
 
 let world: World;
 /** Real data the refused requests could have touched: the second user's address and label, pending payments. */
-let fixtures: { otherAddressId: string; otherOrderId: string; otherBatchId: string; stripePayload: string; hoodpayPaymentId: string };
+let fixtures: {
+  otherAddressId: string;
+  otherOrderId: string;
+  otherTracking: string;
+  otherBatchId: string;
+  stripePayload: string;
+  hoodpayPaymentId: string;
+};
 
 beforeAll(async () => {
   world = await newWorld('bad');
@@ -71,6 +81,7 @@ beforeAll(async () => {
   fixtures = {
     otherAddressId: addr.id,
     otherOrderId: label.shipOrderId,
+    otherTracking: label.tracking,
     otherBatchId: batch.batchId,
     stripePayload: stripeSandboxEvent(checkout, 'paid').payload,
     hoodpayPaymentId: (crypto.json as { data: { hoodpayOrderId: string } }).data.hoodpayOrderId,
@@ -120,6 +131,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd' }) },
   'PUT /auth/notifications': { schema: notificationSettingsBodySchema, valid: () => ({ delivered: true, exception: false, unused: true }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
+  'POST /addresses/verify': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
   'POST /shipping/create-label': { schema: labelOrderSchema, valid: () => labelOrder(), headers: () => ({ 'idempotency-key': idempotencyKey() }) },
@@ -212,7 +224,75 @@ describe('bad webhook deliveries', () => {
   const webhookRoutes = routes.filter((r) => r.access === 'webhook');
 
   it('covers every webhook route', () => {
-    expect(routeKeys(webhookRoutes)).toEqual(['POST /hoodpay/webhook', 'POST /stripe/webhook']);
+    expect(routeKeys(webhookRoutes)).toEqual(['POST /aftership/webhook', 'POST /easypost/webhook', 'POST /hoodpay/webhook', 'POST /stripe/webhook']);
+  });
+
+  // Carrier events (issue 18): the realistic body is a "delivered" event for a label of ours, the one
+  // that would move its status and mail its shipper if trusted. Every signature but the right one,
+  // over any body, is refused and changes nothing.
+  const carrierCases = [
+    {
+      key: 'POST /easypost/webhook' as const,
+      header: EASYPOST_SIGNATURE_HEADER,
+      sign: (body: string, secret: string) => easyPostSignature(body, secret),
+      secret: () => easyPostWebhookSecret(),
+      realistic: () =>
+        JSON.stringify({
+          id: 'evt_forged',
+          object: 'Event',
+          description: 'tracker.updated',
+          result: {
+            tracking_code: fixtures.otherTracking,
+            status: 'delivered',
+            tracking_details: [{ message: 'Delivered', status: 'delivered', datetime: '2030-01-01T12:00:00Z', tracking_location: { city: 'X', state: 'CA' } }],
+          },
+        }),
+    },
+    {
+      key: 'POST /aftership/webhook' as const,
+      header: AFTERSHIP_SIGNATURE_HEADER,
+      sign: (body: string, secret: string) => afterShipSignature(body, secret),
+      secret: () => afterShipWebhookSecret(),
+      realistic: () =>
+        JSON.stringify({
+          event: 'tracking_update',
+          event_id: 'forged',
+          msg: {
+            tracking_number: fixtures.otherTracking,
+            slug: 'usps',
+            tag: 'Delivered',
+            checkpoints: [{ checkpoint_time: '2030-01-01T12:00:00Z', tag: 'Delivered', message: 'Delivered' }],
+          },
+        }),
+    },
+  ];
+  it.each(carrierCases)('$key: a missing, forged, borrowed or misplaced signature is refused 400 and changes nothing', async (c) => {
+    const realistic = fc.constant(c.realistic());
+    const signature = (payload: string) =>
+      fc.oneof(
+        fc.constant(undefined),
+        fc.string({ maxLength: 80 }),
+        fc.string({ minLength: 1, maxLength: 40 }).map((other) => c.sign(payload, other)),
+        fc
+          .json()
+          .filter((other) => other !== payload)
+          .map((other) => c.sign(other, c.secret())),
+        fc.constant(c.sign(payload, c.secret()).toUpperCase()).filter((h) => h !== c.sign(payload, c.secret())),
+      );
+    const delivery = anyWebhookBody(realistic).chain((payload) => signature(payload).map((header) => ({ payload, header })));
+    const before = await scanTable();
+    await fc.assert(
+      fc.asyncProperty(delivery, async ({ payload, header }) => {
+        await expectRefused(
+          c.key,
+          { raw: payload, headers: header === undefined ? {} : { [c.header]: header } },
+          [400],
+          before,
+          `${header} ${payload.slice(0, 100)}`,
+        );
+      }),
+      { numRuns: 30, endOnFailure: true },
+    );
   });
 
   it('Stripe: no body, forged, stale, borrowed or missing signature is refused 400 and changes nothing', async () => {

@@ -94,5 +94,5 @@ export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | unde
     trackingStatus: 'pre_transit',
     lastEvent: null,
     ...overrides,
-  } as ApiOrder;
+  };
 }

@@ -54,6 +54,7 @@ describe('POST /auth/register', () => {
       balanceCents: 0,
       held: 0,
       heldCents: 0,
+      notifications: { delivered: true, exception: true, unused: false },
       available: 0,
       availableCents: 0,
       createdAt: expect.any(String),

@@ -72,6 +72,7 @@ describe('getUserByEmail', () => {
       balanceCents: 250,
       held: 0,
       heldCents: 0,
+      notifications: { delivered: true, exception: true, unused: false },
       available: 2.5,
       availableCents: 250,
       createdAt: created.createdAt,
