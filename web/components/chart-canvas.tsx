@@ -8,13 +8,18 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartPoint } from './chart';
 
 /** Chakra's blue.600 (5.2:1 on white), zinc.700 for the axis text (10:1), a light grid. */
 const MARK = '#2563eb';
 const AXIS = '#3f3f46';
 const GRID = '#e4e4e7';
 const FONT = '12px system-ui, sans-serif';
+
+export interface ChartPoint {
+  /** The point's period as the API names it ('2026-03', '2026-03-14'). */
+  x: string;
+  y: number;
+}
 
 interface ChartCanvasProps {
   kind: 'bars' | 'line';

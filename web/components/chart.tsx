@@ -9,15 +9,13 @@
  */
 import { Box, Button, HStack, Skeleton, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useState } from 'react';
+import type { ChartPoint } from './chart-canvas';
 import { DataTable, type DataTableColumn } from './data-table';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
 
-export interface ChartPoint {
-  /** The point's period as the API names it ('2026-03', '2026-03-14'). */
-  x: string;
-  y: number;
-}
+// The point's shape lives with the drawing code, so the lazy chunk imports nothing back from here.
+export type { ChartPoint } from './chart-canvas';
 
 export interface ChartProps {
   /** What the chart shows: its heading, the image's name and the table's caption. */
