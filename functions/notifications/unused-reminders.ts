@@ -38,6 +38,10 @@ export async function remindUnusedLabels(log: Logger, now = new Date()): Promise
     const floor = now.toISOString();
     const after = seen !== undefined && seen > floor ? seen : floor;
     const items = await itemsAfter('unused', after, until, PAGE);
+    // Nothing new: the watermark can stay (the next run reads from it to its own horizon), so an idle
+    // run costs one GetItem and one empty Query, no write, and reports no page (the scheduler logs
+    // only runs that did something).
+    if (!items.length) break;
     counts.pages++;
     for (const item of items) {
       const order = item as unknown as Order;
@@ -53,9 +57,6 @@ export async function remindUnusedLabels(log: Logger, now = new Date()): Promise
         counts.queued++;
       }
     }
-    // Nothing new: the watermark can stay (the next run reads from it to its own horizon), so an idle
-    // run costs one GetItem and one empty Query, no write.
-    if (!items.length) break;
     const full = items.length === PAGE;
     const upTo = full ? String(items[items.length - 1]!.gsi3sk) : `${until.toISOString()}$`;
     // Another run moved it first: it read the same labels and queued the same (idempotent) reminders.
