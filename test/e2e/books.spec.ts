@@ -3,7 +3,8 @@
  * Local, the sandbox carrier and the local sandbox checkout: a new person tops up $25 by card and
  * buys a $6.00 label, downloads the top-up's receipt from its wallet row and the label's from the
  * shipment (PDFs that say the amount and the balance after), exports the orders and the transactions
- * as CSV (BOM, header, their rows; a From/To range; an inverted range refused on the page), and the
+ * as CSV (BOM, header, their rows) of the days chosen in the list's filter bar (issue 18: one date
+ * range a page; an inverted range is left out, so the export says and downloads all days), and the
  * admin exports every user's top-ups from the admin Transactions page.
  */
 import { readFile } from 'node:fs/promises';
@@ -15,8 +16,12 @@ import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, top
 const person = { name: 'Bea Books', email: `bea-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
 const place = (name: string, zip: string, city: string, state: string) => ({ name, street: '1 Ledger Ln', city, state, zip, country: 'US' });
 
-/** Today in US Eastern time, as the export's day inputs take it. */
+/** Today in US Eastern time, as the filter bar's day inputs take it, and the day before. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** A day as the export button names it ("Mar 5, 2026"). */
+const dayName = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** A saved download's bytes. */
 const bytesOf = async (download: Download) => readFile(await download.path());
@@ -84,9 +89,10 @@ test.describe.serial('receipts and exports', () => {
     expect(text).toMatch(/Balance after\n\$19\.00/);
   });
 
-  test('exports the orders as CSV from the Shipping Labels page', async () => {
-    const form = page.getByRole('form', { name: 'Export shipments as CSV' });
-    const file = await download(() => form.getByRole('button', { name: 'Export CSV' }).click());
+  test("exports the orders of the filter bar's days as CSV from the Shipping Labels page", async () => {
+    const bar = page.getByRole('search', { name: 'Filter shipments' });
+    await expect(page.getByLabel('From', { exact: true })).toHaveCount(1);
+    const file = await download(() => page.getByRole('button', { name: 'Export CSV (all days)' }).click());
 
     expect(file.suggestedFilename()).toBe('prepaidship-orders-all.csv');
     const [header, ...rows] = await csvLines(file);
@@ -94,18 +100,30 @@ test.describe.serial('receipts and exports', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(`,created,usps_priority,USPS Priority,${tracking},`);
     expect(rows[0]).toMatch(/,credits,6\.00,600$/);
+
+    // Days before today's purchase: the list and the file are both empty.
+    await bar.getByLabel('To').fill(yesterday);
+    await expect(page.getByText('No shipments match these filters')).toBeVisible();
+    const none = await download(() => page.getByRole('button', { name: `Export CSV (to ${dayName(yesterday)})` }).click());
+    expect(none.suggestedFilename()).toBe(`prepaidship-orders-to-${yesterday}.csv`);
+    expect(await csvLines(none)).toEqual([header]);
+    await bar.getByRole('button', { name: 'Clear filters' }).click();
   });
 
-  test('exports the transactions of a day range from the Wallet page, and refuses an inverted range', async () => {
+  test("exports the transactions of the filter bar's days from the Wallet page; an inverted range exports all days", async () => {
     await page.getByRole('link', { name: 'Account Wallet' }).click();
-    const form = page.getByRole('form', { name: 'Export transactions as CSV' });
-    await form.getByLabel('From').fill(today);
-    await form.getByLabel('To').fill('2020-01-01');
-    await form.getByRole('button', { name: 'Export CSV' }).click();
-    await expect(form.getByText('From must be on or before To')).toBeVisible();
+    const bar = page.getByRole('search', { name: 'Filter transactions' });
+    await expect(page.getByLabel('From', { exact: true })).toHaveCount(1);
+    await bar.getByLabel('From').fill(today);
+    await bar.getByLabel('To').fill('2020-01-01');
+    await expect(bar.getByText('From must be on or before To')).toBeVisible();
+    const inverted = await download(() => page.getByRole('button', { name: 'Export CSV (all days)' }).click());
+    expect(inverted.suggestedFilename()).toBe('prepaidship-transactions-all.csv');
 
-    await form.getByLabel('To').fill(today);
-    const file = await download(() => form.getByRole('button', { name: 'Export CSV' }).click());
+    await bar.getByLabel('To').fill(today);
+    const exportToday = page.getByRole('button', { name: `Export CSV (${dayName(today)})` });
+    await expect(exportToday).toHaveAccessibleDescription("Days from the filters above; type and status don't narrow the file.");
+    const file = await download(() => exportToday.click());
     expect(file.suggestedFilename()).toBe(`prepaidship-transactions-${today}_${today}.csv`);
     const [header, ...rows] = await csvLines(file);
     expect(header).toBe('entryId,createdAt,completedAt,type,status,amount,amountCents,creditType,provider,orderId,reason');
@@ -113,12 +131,23 @@ test.describe.serial('receipts and exports', () => {
       ['topup', 'completed', '25.00', '2500'],
       ['label', 'completed', '-6.00', '-600'],
     ]);
-    await expect(form.getByText('From must be on or before To')).toBeHidden();
+    await expect(bar.getByText('From must be on or before To')).toBeHidden();
+
+    // Days before today: an empty file (its header only).
+    await bar.getByLabel('From').fill('2020-01-01');
+    await bar.getByLabel('To').fill(yesterday);
+    const none = await download(() => page.getByRole('button', { name: `Export CSV (${dayName('2020-01-01')} to ${dayName(yesterday)})` }).click());
+    expect(none.suggestedFilename()).toBe(`prepaidship-transactions-2020-01-01_${yesterday}.csv`);
+    expect(await csvLines(none)).toEqual([header]);
+    await bar.getByRole('button', { name: 'Clear filters' }).click();
   });
 
-  test('on a 375 px phone the export control and the receipt buttons fit without sideways scrolling', async () => {
+  test('on a 375 px phone the export button, even naming a long range, and the receipt buttons fit without sideways scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByRole('form', { name: 'Export transactions as CSV' }).getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    const bar = page.getByRole('search', { name: 'Filter transactions' });
+    await bar.getByLabel('From').fill('2020-12-31');
+    await bar.getByLabel('To').fill(today);
+    await expect(page.getByRole('button', { name: `Export CSV (Dec 31, 2020 to ${dayName(today)})` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download receipt for Top-up of $25.00' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.screenshot({ path: 'test-results/books-wallet-375.png', fullPage: true });
@@ -130,8 +159,8 @@ test.describe.serial('receipts and exports', () => {
     await signOut(page);
     await signIn(page, request, e2eAdmin);
     await page.getByRole('link', { name: 'Transactions' }).click();
-    const form = page.getByRole('form', { name: "Export every user's top-ups as CSV" });
-    const file = await download(() => form.getByRole('button', { name: 'Export CSV' }).click());
+    const group = page.getByRole('group', { name: "Export every user's top-ups as CSV" });
+    const file = await download(() => group.getByRole('button', { name: 'Export CSV (all days)' }).click());
 
     expect(file.suggestedFilename()).toBe('prepaidship-topups-all-users-all.csv');
     const [header, ...rows] = await csvLines(file);

@@ -1,76 +1,122 @@
-import { Button, chakra, Field, HStack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { LuFileSpreadsheet } from 'react-icons/lu';
-import { exportRangeSchema } from '@domain/schemas/exports';
 import { ApiError, apiBlob, isNetworkError } from '@/api-client/client';
-import { DateInput } from '@/components/date-input';
+import { DateRangeFilter, rangeInOrder } from '@/components/filter-bar';
 import { notifyApiError } from '@/components/notify';
 import { saveBlob } from '@/lib/save-file';
 
 type ExportRoute = 'GET /exports/orders.csv' | 'GET /exports/transactions.csv';
 
-interface ExportCsvControlProps {
+interface ExportCsvButtonProps {
   route: ExportRoute;
-  /** What is exported, for the group's accessible name ("Export orders as CSV"). */
-  what: string;
   /** The saved file's name without the range and extension (`prepaidship-orders`). */
   fileStem: string;
+  /** The days to export (YYYY-MM-DD, US Eastern, both included); '' leaves that end open. */
+  from: string;
+  to: string;
   /** `all`: every user's top-ups (the admin's Transactions page). */
   scope?: 'all';
+  /** Shown beside the button and read as its description: where the days come from, what is not applied. */
+  note?: string;
 }
 
 /** The range part of the file name, as the server names it too (functions/exports/date-range.ts). */
 const rangeName = (from: string, to: string) => (from && to ? `${from}_${to}` : from ? `from-${from}` : to ? `to-${to}` : 'all');
 
-/**
- * "Export CSV" with optional From/To days (US Eastern, both included; the same schema as the
- * server's, so an inverted range is refused here with the server's words). The file comes through
- * the one client with the session token and is saved like the label PDF. Used on the Shipping
- * Labels, Wallet and admin Transactions pages.
- */
-export function ExportCsvControl({ route, what, fileStem, scope }: ExportCsvControlProps) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** `2025-03-05` -> "Mar 5, 2025"; anything that is not a day (a hand-edited URL) as it is. */
+function dayName(day: string): string {
+  const at = new Date(`${day}T00:00:00.000Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(at.getTime()) ? dayFormat.format(at) : day;
+}
 
-  async function exportCsv(event: FormEvent) {
-    event.preventDefault();
-    const range = exportRangeSchema.safeParse({ from: from || undefined, to: to || undefined });
-    if (!range.success) {
-      setError(range.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+/** Which days an export holds, as its button says: "all days", "Mar 5, 2025 to Mar 31, 2025", "from Mar 5, 2025". */
+export function exportDaysName(from: string, to: string): string {
+  if (from && to) return from === to ? dayName(from) : `${dayName(from)} to ${dayName(to)}`;
+  if (from) return `from ${dayName(from)}`;
+  if (to) return `to ${dayName(to)}`;
+  return 'all days';
+}
+
+/**
+ * "Export CSV (<days>)": downloads the given days through the one client with the session token
+ * and saves the file like the label PDF. It has no date fields of its own: on the Shipping Labels
+ * and Wallet pages the days are the filter bar's (issue 18), so a page shows one date range and
+ * the file holds the days the list shows. The export routes take only days (and the admin's
+ * scope), so the list's other filters do not narrow the file; `note` says so. The server's 400
+ * (too many rows, a bad day) shows under the button.
+ */
+export function ExportCsvButton({ route, fileStem, from, to, scope, note }: ExportCsvButtonProps) {
+  // The error belongs to the range it was answered for: choosing other days hides it.
+  const [failure, setFailure] = useState<{ range: string; message: string }>();
+  const [busy, setBusy] = useState(false);
+  const noteId = useId();
+  const errorId = useId();
+  const range = rangeName(from, to);
+  const error = failure?.range === range ? failure.message : undefined;
+
+  async function exportCsv() {
+    setFailure(undefined);
     setBusy(true);
     try {
       const blob = await apiBlob(route, { query: { from: from || undefined, to: to || undefined, scope } });
-      saveBlob(blob, `${fileStem}-${rangeName(from, to)}.csv`);
+      saveBlob(blob, `${fileStem}-${range}.csv`);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(err.fields.to ?? err.fields.from ?? err.message);
+      if (err instanceof ApiError && err.status === 400) setFailure({ range, message: err.fields.to ?? err.fields.from ?? err.message });
       else if (!isNetworkError(err)) notifyApiError('Export failed', err, 'Please try again.');
     } finally {
       setBusy(false);
     }
   }
 
+  const describedBy = [note ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <chakra.form noValidate aria-label={`Export ${what} as CSV`} onSubmit={(e) => void exportCsv(e)} mb="4">
-      <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root w="auto">
-          <Field.Label>From</Field.Label>
-          <DateInput size="sm" w="10rem" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </Field.Root>
-        <Field.Root w="auto" invalid={Boolean(error)}>
-          <Field.Label>To</Field.Label>
-          <DateInput size="sm" w="10rem" value={to} onChange={(e) => setTo(e.target.value)} />
-          <Field.ErrorText maxW="10rem">{error}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" size="sm" variant="outline" loading={busy}>
+    <Stack gap="1" align="start">
+      <HStack gap="3" wrap="wrap">
+        {/* A long range wraps inside the button on a phone instead of widening the page. */}
+        <Button
+          size="sm"
+          variant="outline"
+          loading={busy}
+          onClick={() => void exportCsv()}
+          aria-describedby={describedBy}
+          whiteSpace="normal"
+          h="auto"
+          minH="8"
+          py="1"
+          textAlign="start"
+        >
           <LuFileSpreadsheet aria-hidden />
-          Export CSV
+          Export CSV ({exportDaysName(from, to)})
         </Button>
+        {note && (
+          <Text id={noteId} textStyle="sm" color="fg.muted">
+            {note}
+          </Text>
+        )}
       </HStack>
-    </chakra.form>
+      {error && (
+        <Text id={errorId} role="alert" textStyle="sm" color="fg.error">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The export with its own From/To, for a page without a filter bar (the admin's Transactions
+ * page): the same date fields as the filter bar and the same button. A To before From is shown as
+ * an error and left out, as the filter bar does, so the button then says "all days".
+ */
+export function ExportCsvControl({ label, ...button }: Omit<ExportCsvButtonProps, 'from' | 'to' | 'note'> & { label: string }) {
+  const [days, setDays] = useState({ from: '', to: '' });
+  const inOrder = rangeInOrder(days.from, days.to);
+  return (
+    <Stack role="group" aria-label={label} direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'end' }} gap="3" wrap="wrap" mb="4">
+      <DateRangeFilter from={days.from} to={days.to} onChange={(name, value) => setDays((d) => ({ ...d, [name]: value }))} />
+      <ExportCsvButton {...button} from={inOrder ? days.from : ''} to={inOrder ? days.to : ''} />
+    </Stack>
   );
 }

@@ -35,7 +35,7 @@ export function AdminTransactionsPage() {
   return (
     <>
       <PageTitle>Transactions</PageTitle>
-      <ExportCsvControl route="GET /exports/transactions.csv" scope="all" what="every user's top-ups" fileStem="prepaidship-topups-all-users" />
+      <ExportCsvControl route="GET /exports/transactions.csv" scope="all" label="Export every user's top-ups as CSV" fileStem="prepaidship-topups-all-users" />
       <PagedDataTable
         caption="All top-up transactions"
         columns={columns}

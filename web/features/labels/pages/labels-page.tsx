@@ -1,7 +1,7 @@
-import { Flex, Heading } from '@chakra-ui/react';
+import { Box, Flex, Heading } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
-import { ExportCsvControl } from '@/components/export-csv-control';
+import { ExportCsvButton } from '@/components/export-csv-control';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
 import { useOrders } from '../api/list-orders';
@@ -31,8 +31,17 @@ export function LabelsPage() {
       <Heading as="h2" size="lg" mb="4">
         Shipments
       </Heading>
-      <ExportCsvControl route="GET /exports/orders.csv" what="shipments" fileStem="prepaidship-orders" />
       <ShipmentFilters filters={filters} />
+      {/* One date range on the page: the export takes the filter bar's days (the list's, so a To before From exports all days, as the list shows). */}
+      <Box mb="4">
+        <ExportCsvButton
+          route="GET /exports/orders.csv"
+          fileStem="prepaidship-orders"
+          from={filters.applied.from}
+          to={filters.applied.to}
+          note="Days from the filters above; search and status don't narrow the file."
+        />
+      </Box>
       <ShipmentsTable
         orders={orders}
         emptyMessage={filters.active ? 'No shipments match these filters' : undefined}

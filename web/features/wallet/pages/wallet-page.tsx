@@ -1,6 +1,6 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
 import { formatUsd } from '@domain/money';
-import { ExportCsvControl } from '@/components/export-csv-control';
+import { ExportCsvButton } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
 import { useProfile } from '@/features/profile';
@@ -71,8 +71,17 @@ export function WalletPage() {
       <Heading as="h2" size="lg" mb="4">
         Recent Transactions
       </Heading>
-      <ExportCsvControl route="GET /exports/transactions.csv" what="transactions" fileStem="prepaidship-transactions" />
       <TransactionFilters filters={filters} />
+      {/* One date range on the page: the export takes the filter bar's days (as the list applies them). */}
+      <Box mb="4">
+        <ExportCsvButton
+          route="GET /exports/transactions.csv"
+          fileStem="prepaidship-transactions"
+          from={filters.applied.from}
+          to={filters.applied.to}
+          note="Days from the filters above; type and status don't narrow the file."
+        />
+      </Box>
       <TransactionsTable list={list} emptyMessage={filters.active ? 'No transactions match these filters' : undefined} />
     </>
   );
