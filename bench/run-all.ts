@@ -6,7 +6,9 @@
  * - API latency through the local front with DynamoDB requests and capacity units per call (api.ts);
  * - what 1,000 labels cost to run in AWS, from measured capacity units and durations (cost.ts);
  * - what one run of the scheduled work (recovery) costs, idle and per recovered purchase (recovery.ts);
- * - a 500-row batch end to end: upload time, labels per second, merged PDF bytes per label (batch.ts).
+ * - a 500-row batch end to end: upload time, labels per second, merged PDF bytes per label (batch.ts);
+ * - a carrier event applied, replayed or stale, and a poll run, in requests and write units (tracking.ts);
+ * - a filtered shipments page over 3,000 orders: Queries, read units and time a page (search.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -19,6 +21,8 @@ import { costFigures } from './cost';
 import { lambdaFigures, printLambdaFigures } from './lambdas';
 import { recoveryFigures } from './recovery';
 import { batchFigures } from './batch';
+import { searchFigures } from './search';
+import { trackingFigures } from './tracking';
 import { initialJs, lighthouseScores } from './landing';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
@@ -29,3 +33,5 @@ printApiFigures(await apiFigures());
 await costFigures();
 await recoveryFigures();
 await batchFigures();
+await trackingFigures();
+await searchFigures();
