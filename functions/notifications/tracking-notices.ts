@@ -7,8 +7,6 @@
  * when an event turns out to be a replay of one already applied: queueing is idempotent, so a replay
  * sends nothing twice, and a process that died between applying an event and queueing its notices
  * is healed by the provider's retry (or the next poll).
- *
- * CONTRACT (lead, issue 18): the notifications helper fills in the body; the signature stays.
  */
 import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
