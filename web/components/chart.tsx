@@ -10,6 +10,7 @@
 import { Box, Button, HStack, Skeleton, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { ChartPoint } from './chart-canvas';
+import { formatUsd } from '@domain/money';
 import { DataTable, type DataTableColumn } from './data-table';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
@@ -38,6 +39,9 @@ export interface ChartProps {
   /** One sentence under the title (what the figures mean). */
   description?: string;
 }
+
+/** Cents as dollars for a chart's axis and table: the axis asks for in-between values, so they are rounded to whole cents first. */
+export const chartDollars = (cents: number): string => formatUsd(Math.round(cents));
 
 /** A titled chart with its figures as a table on demand. */
 export function Chart({ title, kind, points, xHeader, yHeader, formatX, shortX, formatY, integers = false, height = 200, description }: ChartProps) {

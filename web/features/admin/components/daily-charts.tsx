@@ -5,14 +5,10 @@
 import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
 import { useCallback, useMemo } from 'react';
 import type { AdminStats } from '@domain/api/admin';
-import { formatUsd } from '@domain/money';
-import { Chart } from '@/components/chart';
+import { Chart, chartDollars as dollars } from '@/components/chart';
+import { longDay, shortDay } from '@/lib/period-labels';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const shortDay = (d: string) => `${MONTHS[Number(d.slice(5, 7)) - 1] ?? ''} ${Number(d.slice(8, 10))}`;
-const longDay = (d: string) => `${shortDay(d)}, ${d.slice(0, 4)}`;
 const count = (n: number) => String(Math.round(n));
-const dollars = (cents: number) => formatUsd(Math.round(cents));
 
 export function DailyCharts({ days }: { days: AdminStats['days'] }) {
   const n = days.length;

@@ -7,14 +7,9 @@
 import { Card, Heading, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { formatUsd } from '@domain/money';
-import { Chart } from '@/components/chart';
+import { Chart, chartDollars as dollars } from '@/components/chart';
+import { longMonth, monthName as shortMonth } from '@/lib/period-labels';
 import { useSavings } from '../api/get-savings';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-03' -> 'Mar' (the axis) and 'Mar 2026' (the table). */
-const shortMonth = (m: string) => MONTHS[Number(m.slice(5, 7)) - 1] ?? m;
-const longMonth = (m: string) => `${shortMonth(m)} ${m.slice(0, 4)}`;
-const dollars = (cents: number) => formatUsd(Math.round(cents));
 
 function Figure({ label, cents, help }: { label: string; cents: number | undefined; help: string }) {
   return (

@@ -4,6 +4,7 @@
  */
 import { Stack, Text } from '@chakra-ui/react';
 import { StatusBadge, type StatusPalette } from '@/components/status-badge';
+import { monthName } from '@/lib/period-labels';
 import { noValue } from '@/lib/transaction-labels';
 import type { LastEvent, ShipmentStatus } from '@domain/api/tracking';
 
@@ -20,8 +21,6 @@ export function ShipmentStatusBadge({ status }: { status: ShipmentStatus | null 
   return <StatusBadge status={status} palette={shipmentStatusPalette(status)} />;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * An event's time as the carrier wrote it, in the place's own clock ("Sep 8, 2:32 PM"), like USPS
  * shows scans: the wall time of the text is kept, its offset dropped, so no reader's time zone moves
@@ -30,9 +29,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function formatEventTime(time: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(time);
   if (!m) return time;
-  const [, , month, day, hh, mm] = m as unknown as [string, string, string, string, string, string];
+  const [, , , day, hh, mm] = m as unknown as [string, string, string, string, string, string];
   const hour = Number(hh);
-  return `${MONTHS[Number(month) - 1] ?? month} ${Number(day)}, ${hour % 12 || 12}:${mm} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${monthName(time)} ${Number(day)}, ${hour % 12 || 12}:${mm} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** "DALLAS, TX"; null when the carrier gave no place. */

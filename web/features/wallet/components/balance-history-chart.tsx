@@ -5,16 +5,10 @@
  */
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { formatUsd } from '@domain/money';
-import { Chart } from '@/components/chart';
+import { Chart, chartDollars as dollars } from '@/components/chart';
+import { longDay, shortDay } from '@/lib/period-labels';
 import { useProfile } from '@/features/profile';
 import { useBalanceHistory } from '../api/balance-history';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-03-14' -> 'Mar 14'. */
-const shortDay = (d: string) => `${MONTHS[Number(d.slice(5, 7)) - 1] ?? ''} ${Number(d.slice(8, 10))}`;
-const longDay = (d: string) => `${shortDay(d)}, ${d.slice(0, 4)}`;
-const dollars = (cents: number) => formatUsd(Math.round(cents));
 
 export function BalanceHistoryChart() {
   const { data, error, mutate } = useBalanceHistory();
