@@ -5,8 +5,10 @@
  * Per-stage settings live in cdk.json under `context.prepaidship.<stage>`:
  *   domainName + certificateArn (optional, together; the certificate in us-east-1), alarmEmail,
  *   settings (non-secret Lambda settings such as MAIL_FROM, SUPPORT_EMAIL, CARRIER_PROVIDER),
- *   secrets (the names of the secrets the stage holds in SSM, which a synth cannot read).
- * `-c domainName=... -c certificateArn=... -c alarmEmail=...` on the command line override them.
+ *   secrets (the names of the secrets the stage holds in SSM, which a synth cannot read),
+ *   tracing ("Active" turns X-Ray active tracing on for an investigation; PassThrough otherwise,
+ *   infra/lambda-settings.ts).
+ * `-c domainName=... -c certificateArn=... -c alarmEmail=... -c tracing=Active` on the command line override them.
  * A prod stage left on sandboxes, or without the secrets its providers need, does not synthesize
  * (infra/production-guard.ts).
  *
@@ -34,12 +36,13 @@ const stageContext = z
     alarmEmail: optional(z.email()),
     settings: z.record(z.string(), z.string()).default({}),
     secrets: z.array(z.enum(SECRET_NAMES)).default([]),
+    tracing: optional(z.enum(['PassThrough', 'Active'])),
   })
   .refine((c) => !c.domainName === !c.certificateArn, 'domainName and certificateArn go together');
 
 const fromFile = (app.node.tryGetContext('prepaidship') as Record<string, unknown> | undefined)?.[stage] ?? {};
 const fromCli = Object.fromEntries(
-  ['domainName', 'certificateArn', 'alarmEmail'].flatMap((key) => {
+  ['domainName', 'certificateArn', 'alarmEmail', 'tracing'].flatMap((key) => {
     const value: unknown = app.node.tryGetContext(key);
     return value === undefined ? [] : [[key, value]];
   }),
@@ -48,7 +51,7 @@ const parsed = stageContext.safeParse({ ...fromFile, ...fromCli });
 if (!parsed.success) {
   throw new Error(`cdk.json context.prepaidship.${stage}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'context'}: ${i.message}`).join('; ')}`);
 }
-const { domainName, certificateArn, alarmEmail, settings, secrets } = parsed.data;
+const { domainName, certificateArn, alarmEmail, settings, secrets, tracing } = parsed.data;
 
 new PrepaidShipStack(app, `PrepaidShip-${stage}`, {
   stage: stage satisfies Stage,
@@ -57,6 +60,7 @@ new PrepaidShipStack(app, `PrepaidShip-${stage}`, {
   alarmEmail,
   settings,
   secrets,
+  tracing,
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -33,6 +33,7 @@ import { ScheduledWork } from './constructs/scheduled-work';
 import { BatchQueue, BatchWorker } from './constructs/batch-worker';
 import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
+import type { LambdaTracing } from './lambda-settings';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 import { assertProductionReady } from './production-guard';
 
@@ -53,6 +54,11 @@ export interface PrepaidShipStackProps extends StackProps {
   settings?: Record<string, string>;
   /** The names of the secrets this stage holds in SSM (a synth cannot read SSM); prod must name those its providers need. */
   secrets?: readonly SecretName[];
+  /**
+   * X-Ray mode of every product Lambda: PassThrough unless given (infra/lambda-settings.ts says why);
+   * `Active` for an investigation records every call below 1 a second, at $5 a million.
+   */
+  tracing?: LambdaTracing;
 }
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -333,6 +339,7 @@ export class PrepaidShipStack extends Stack {
         logRetention,
         removalPolicy,
         batchQueue: batchQueue.queue,
+        tracing: props.tracing,
       });
       routeFunctions.set(route.handler, fn.function);
       routeConstructs.push(fn);
@@ -349,6 +356,7 @@ export class PrepaidShipStack extends Stack {
       logRetention,
       removalPolicy,
       batchQueue: batchQueue.queue,
+      tracing: props.tracing,
     });
 
     // --- Batch labels' worker: buys a batch's rows a chunk per SQS message (functions/batches/).
@@ -362,6 +370,7 @@ export class PrepaidShipStack extends Stack {
       logRetention,
       removalPolicy,
       queues: batchQueue,
+      tracing: props.tracing,
     });
 
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so

@@ -24,6 +24,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
+import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, type LambdaTracing } from '../lambda-settings';
 
 export interface ProductFunctionProps {
   /** The module's file; it exports `handler`. */
@@ -45,11 +46,14 @@ export interface ProductFunctionProps {
   removalPolicy: RemovalPolicy;
   /** The batch queue (issue 17): code whose bundle sends to it gets its URL and sqs:SendMessage. */
   batchQueue?: IQueue;
+  /** X-Ray mode (infra/lambda-settings.ts); PassThrough unless the stage asks for Active. */
+  tracing?: LambdaTracing;
 }
 
 export class ProductFunction extends Construct {
   readonly table: TableAccess;
   readonly usage: HandlerUsage;
+  readonly tracing: LambdaTracing;
   readonly function: NodejsFunction;
   readonly logGroup: LogGroup;
 
@@ -59,6 +63,7 @@ export class ProductFunction extends Construct {
     const table = props.tableResource;
     this.table = props.table;
     this.usage = usage;
+    this.tracing = props.tracing ?? DEFAULT_LAMBDA_TRACING;
 
     // Our own log group (not the implicit one Lambda creates) so retention and removal follow the stage.
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
@@ -75,14 +80,16 @@ export class ProductFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       timeout: props.timeout,
-      memorySize: 512,
+      memorySize: FUNCTION_MEMORY_MB,
       role,
       logGroup: this.logGroup,
       // JSON lines carry Lambda's requestId, so a logged 5xx can be found from the id the client saw;
       // Powertools Logger (functions/observability/logger.ts) writes JSON lines with the same id.
       loggingFormat: LoggingFormat.JSON,
-      // X-Ray traces each invocation (cold start, duration, errors) at no code cost.
-      tracing: Tracing.ACTIVE,
+      // PassThrough by default: nothing upstream samples (HTTP APIs have no X-Ray), so Active would
+      // record every call at $5 a million for traces that hold less than the error's log line
+      // (infra/lambda-settings.ts). Explicit rather than left out, so a stage that was Active goes back.
+      tracing: this.tracing === 'Active' ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
       environment: {
         ...props.environment,
         ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),

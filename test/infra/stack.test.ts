@@ -22,6 +22,7 @@ import { ROUTE_TAG } from '../../infra/constructs/route-function';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';
 import { handlerUsage } from '../../infra/handler-usage';
 import { PrepaidShipStack, type PrepaidShipStackProps, type Stage } from '../../infra/stack';
+import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB } from '../../infra/lambda-settings';
 
 /** CloudFront's managed policy ids (the same in every account). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -165,7 +166,7 @@ describe('route Lambdas and API routes', () => {
         Timeout: 10,
         MemorySize: 512,
         LoggingConfig: { LogFormat: 'JSON' },
-        TracingConfig: { Mode: 'Active' },
+        TracingConfig: { Mode: 'PassThrough' },
         Environment: {
           Variables: {
             TABLE_NAME: { Ref: expect.any(String) },
@@ -296,6 +297,35 @@ describe('each Lambda gets only what it uses', () => {
       expect(logs).toHaveLength(1);
       expect(logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [fn.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] });
     }
+  });
+});
+
+describe('X-Ray tracing (issue 19: cost per 1,000 labels)', () => {
+  /** The product's own Lambdas (routes, scheduled work, batch worker), not CDK's helper functions. */
+  const productFunctions = (from: Record<string, Resource>) =>
+    ofType('AWS::Lambda::Function', from).filter(([, fn]) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x');
+  const xrayGrants = (from: Record<string, Resource>) =>
+    ofType('AWS::IAM::Policy', from).flatMap(([, p]) =>
+      p.Properties.PolicyDocument.Statement.filter((st) => actionsIn([st]).includes('xray:PutTraceSegments')),
+    );
+
+  it('leaves every product Lambda on PassThrough, the mode the cost bench prices, and makes no sampling rule Lambda would ignore', () => {
+    expect(DEFAULT_LAMBDA_TRACING).toBe('PassThrough');
+    const functions = productFunctions(resources);
+    expect(functions).toHaveLength(routes.length + 2);
+    for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'PassThrough' }, MemorySize: FUNCTION_MEMORY_MB });
+    // Lambda samples Active tracing by its own fixed rule (1 call a second, then 5%): an
+    // AWS::XRay::SamplingRule would read as a control it is not.
+    template.resourceCountIs('AWS::XRay::SamplingRule', 0);
+  });
+
+  it('turns Active tracing on for every product Lambda when the stage asks (an investigation), with the X-Ray grant it needs', () => {
+    const active = synth('dev', { tracing: 'Active' }).toJSON().Resources as Record<string, Resource>;
+    const functions = productFunctions(active);
+    expect(functions).toHaveLength(routes.length + 2);
+    for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'Active' } });
+    for (const st of xrayGrants(active)) expect(st).toMatchObject({ Effect: 'Allow', Resource: '*' });
+    expect(xrayGrants(active).length).toBeGreaterThanOrEqual(functions.length);
   });
 });
 
