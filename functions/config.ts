@@ -3,7 +3,7 @@
  * fails the Lambda's init with a clear message instead of a confusing error mid-request.
  * Every variable is listed in .env.example and the README.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LABEL_TYPES } from '../domain/pricing';
 import { loadSecrets } from './secrets-loader';
 

@@ -1,5 +1,5 @@
 /** Saved addresses (docs/api.md, Addresses): stored and answered in the same shape. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One address as the API answers it (a saved one, either side of a label). The body schema

@@ -2,7 +2,7 @@
  * GET /admin/stats: the admin dashboard's figures (docs/api.md). Cents are exact, dollars for
  * display; the last 7 days are `window.from` to `window.to`, UTC days, both included.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const amount = () => z.object({ cents: z.number().int(), dollars: z.number() });
 

@@ -1,5 +1,5 @@
 /** Answers of the sign-in and account routes (docs/api.md, Accounts). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiUserSchema } from './users';
 
 /** register, login and verify-otp: a session token (sign-in scope until the code is entered). */

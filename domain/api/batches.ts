@@ -3,7 +3,7 @@
  * validated and priced; buying runs every valid row as an ordinary credits order in the background,
  * and the batch reports each row's outcome.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BATCH_COLUMNS } from '../schemas/batches';
 
 /**

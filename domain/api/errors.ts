@@ -3,7 +3,7 @@
  * and API Gateway's own refusals): a message written for people, per-field messages on a 400, and
  * the request id on an unexpected 500 so a person can quote it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const apiErrorSchema = z
   .object({

@@ -2,7 +2,7 @@
  * The insights' answers (issue 18, part 5): the shipper's savings against the USPS retail rate and
  * the wallet's balance over time (docs/api.md, Insights). The admin's 30 days are in ./admin.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How many months GET /shipping/savings answers, and days GET /wallet/balance-history. */
 export const SAVINGS_MONTHS = 12;

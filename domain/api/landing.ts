@@ -1,5 +1,5 @@
 /** GET /api/counter: labels made so far (the landing page's counter). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const labelsCounterSchema = z.object({ count: z.number().int() }).meta({ id: 'LabelsCounter' });
 export type LabelsCounter = z.infer<typeof labelsCounterSchema>;

@@ -2,7 +2,7 @@
  * Mail notifications (issue 18, part 2): the shipper's three settings as stored on the user item and
  * answered in the profile, the notice kinds, and the unsubscribe route's answer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The shipper's settings, one per kind of shipper notice. */
 export const SHIPPER_NOTICES = ['delivered', 'exception', 'unused'] as const;

@@ -10,7 +10,7 @@
  * `.meta({ id })` become shared components.
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiErrorSchema } from './errors';
 import { routeKey, routes, type Access, type ErrorStatus, type RouteEntry } from './routes';
 

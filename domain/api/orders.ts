@@ -2,7 +2,7 @@
  * Label orders (shipments): the stored shape (functions/data/orders.ts owns the items) and the
  * answer the label routes give (docs/api.md, Labels).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REFUND_WINDOW_DAYS } from '../constants';
 import { centsToDollars } from '../money';
 import { findLabelType } from '../pricing';

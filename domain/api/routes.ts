@@ -10,7 +10,7 @@
  * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
  * handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';

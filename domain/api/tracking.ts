@@ -1,5 +1,5 @@
 /** POST /shipping/track's answer (SPEC.md section 3 names, plus `service`), whichever tracker runs. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Status of a package or of one checkpoint: AfterShip's tags in lower snake_case (InTransit ->

@@ -2,7 +2,7 @@
  * Accounts: the stored shape (functions/data/users.ts owns the items) and the answer the account
  * routes give (docs/api.md): no hash, the balance in dollars beside the exact cents.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { centsToDollars } from '../money';
 import { notificationSettingsOf, notificationSettingsSchema, type NotificationSettings } from './notifications';
 import { apiEntrySchema } from './wallet';

@@ -3,7 +3,7 @@
  * transactions routes give (docs/api.md). Amounts are integer cents, positive for credits and
  * negative for debits; `amount` in the answer is the same figure in dollars for display.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { centsToDollars } from '../money';
 
 export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal'] as const;

@@ -1,5 +1,5 @@
 /** Saved addresses and the address blocks of the label form (USPS domestic only). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredText } from './fields';
 
 /** Two-letter USPS state and territory codes. */

@@ -1,5 +1,5 @@
 /** Request bodies of the account routes (SPEC.md sections 5 and 7) and their form variants. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOGIN_PASSWORD_MIN, NAME_MIN, OTP_LENGTH } from '../constants';
 import { captchaToken, email, isSafeText, newPassword, UNSAFE_TEXT_MESSAGE } from './fields';
 

@@ -4,7 +4,7 @@
  * and the spreadsheet refuse the same things with the same messages; this module only names the
  * columns and says which form field each one fills.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BATCH_MAX_ROWS } from '../constants';
 
 /** The template's header row, in order. Names are matched case-insensitively; any other column is refused. */

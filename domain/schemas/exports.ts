@@ -4,7 +4,7 @@
  * dates use; the browser's date inputs send exactly this. Shared by the route table and the export
  * control, so the form and the server refuse the same ranges with the same words.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EXPORT_DATE_MESSAGE = 'Use a date like 2026-01-31';
 export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';

@@ -2,7 +2,7 @@
  * Field builders shared by the body schemas, so each of the spec's messages is written once.
  * Every string has an upper bound: a body can never make the server hash or store megabytes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SIGNUP_PASSWORD_MIN } from '../constants';
 
 /**

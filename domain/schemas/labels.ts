@@ -1,5 +1,5 @@
 /** The label order form (SPEC.md sections 3 and 5): POST /shipping/create-label. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEIGHT_MAX_LB } from '../constants';
 import { isInShipDateWindow, SHIP_DATE_FORMAT_MESSAGE, SHIP_DATE_WINDOW_MESSAGE } from '../ship-date';
 import { addressSchema } from './addresses';

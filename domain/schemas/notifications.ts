@@ -1,5 +1,5 @@
 /** Bodies and queries of the notification routes (issue 18, part 2). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const setting = (name: string) => z.boolean({ error: `${name} must be true or false` });
 

@@ -1,5 +1,5 @@
 /** Wallet top-ups and card checkout bodies (SPEC.md section 7). Amounts from the browser are dollars. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../constants';
 import { dollarsToCents } from '../money';
 import { labelOrderSchema } from './labels';

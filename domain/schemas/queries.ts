@@ -1,5 +1,5 @@
 /** Query strings of the list routes (values arrive as strings, hence the coercion). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ORDER_STATUSES } from '../api/orders';
 import { SHIPMENT_STATUSES } from '../api/tracking';
 import { ENTRY_STATUSES, ENTRY_TYPES } from '../api/wallet';

@@ -1,5 +1,5 @@
 /** The support form (SPEC.md section 5). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SUPPORT_MESSAGE_MIN, SUPPORT_SUBJECTS } from '../constants';
 import { email, isSafeText, UNSAFE_TEXT_MESSAGE } from './fields';
 

@@ -1,5 +1,5 @@
 /** POST /shipping/track */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const MESSAGE = 'Please enter a USPS tracking number';
 

@@ -1,5 +1,5 @@
 /** Withdrawal requests and admin adjustments (issue 14). Amounts from the browser are dollars, except an adjustment's exact cents. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADJUSTMENT_MAX_CENTS } from '../constants';
 import { requiredText } from './fields';
 import { topupAmount } from './payments';

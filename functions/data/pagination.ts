@@ -3,7 +3,7 @@
  * page is always one Query. A cursor is only ever echoed back; one that does not decode to string
  * keys is refused as a 400 rather than handed to DynamoDB.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidRequest } from '../errors';
 import type { IndexName } from './table';
 

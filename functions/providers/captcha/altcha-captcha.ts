@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { z } from 'zod';
+import * as z from 'zod';
 import { claimCaptchaSolution } from '../../data/captcha-claims';
 import type { Captcha } from './captcha';
 
