@@ -6,19 +6,34 @@
  * shorter pass of the same flow warms the modules and is not counted (a warm Lambda; cold starts are
  * left out).
  *
- * Measured: DynamoDB read and write units per call (bench/dynamo-meter.ts; DynamoDB Local sizes
- * items as DynamoDB does) and each handler's duration (server side, from request to response, in
- * the local front). Priced with public us-east-1 list prices (below). Prints figures, asserts nothing.
+ * Measured: DynamoDB read and write units per call, indexes included (bench/dynamo-meter.ts;
+ * DynamoDB Local sizes items as DynamoDB does), each handler's duration (server side, from request
+ * to response, in the local front) and the label store's writes and reads (S3 PUT and GET in AWS).
+ * Priced with public us-east-1 list prices (below) and what the stack deploys: the Lambdas' memory
+ * and X-Ray mode come from infra/lambda-settings.ts, the module the stack reads. Prints each figure
+ * next to issue 19's budget, asserts nothing.
  *
  * costFigures() runs the measurement in a child process: the handlers' modules keep their DynamoDB
  * endpoint and configuration for the life of a process, so it must be a fresh one.
  */
 import { cpus } from 'node:os';
+import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, LAMBDA_ACTIVE_SAMPLING, tracedShare, type LambdaTracing } from '../infra/lambda-settings';
 import { measureInChild, measureWhenRunDirectly } from './child-measure';
 
 /** Labels bought with one top-up: a $150 top-up covers 20 labels at the highest price, $7. */
 const LABELS = 20;
 const TOPUP_DOLLARS = 150;
+
+/** Issue 19, part 3: what 1,000 labels may cost to run, in dollars. */
+export const BUDGET_PER_1000_LABELS = 0.015;
+
+/**
+ * Monthly volumes the X-Ray line is priced at: Active tracing records a share that falls once a
+ * function passes 1 call a second (infra/lambda-settings.ts), so the share depends on the traffic.
+ * Calls are taken as spread evenly over a 30-day month (peaks above 1 a second record 5% of the excess).
+ */
+const MONTHLY_LABELS = [1_000, 1_000_000] as const;
+const SECONDS_A_MONTH = 30 * 24 * 3600;
 
 /**
  * Public list prices, us-east-1, checked November 2025 (aws.amazon.com/<service>/pricing). Free tiers
@@ -30,13 +45,13 @@ export const PRICES = {
   dynamoReadRequestUnit: 0.125 / 1e6, // on-demand, per RRU
   lambdaGbSecondArm: 0.0000133334, // arm64, first 7.5 billion GB-s a month
   lambdaRequest: 0.2 / 1e6,
-  lambdaMemoryGb: 0.5, // the route functions' 512 MB (infra/constructs/route-function.ts)
+  lambdaMemoryGb: FUNCTION_MEMORY_MB / 1024, // every product Lambda's memory, as the stack sets it (infra/lambda-settings.ts)
   httpApiRequest: 1.0 / 1e6, // HTTP API, first 300 million a month
   cloudFrontHttpsRequest: 0.01 / 1e4, // United States
   cloudFrontTransferGb: 0.085, // United States, first 10 TB
   s3Put: 0.005 / 1000, // S3 Standard PUT
   s3Get: 0.0004 / 1000, // S3 Standard GET
-  xrayTraceRecorded: 5.0 / 1e6, // active tracing: one trace per API call
+  xrayTraceRecorded: 5.0 / 1e6, // per trace recorded; how many are recorded: tracedShare() (infra/lambda-settings.ts)
 } as const;
 
 export interface CallFigures {
@@ -47,15 +62,26 @@ export interface CallFigures {
   meanMs: number;
   medianMs: number;
   responseBytes: number;
+  /** Label store writes and reads per call (S3 PUT and GET in AWS). */
+  s3Puts: number;
+  s3Gets: number;
 }
 
 export interface CostFigures {
   labels: number;
   calls: CallFigures[];
-  perLabel: { readUnits: number; writeUnits: number; lambdaMs: number; requests: number; pdfBytes: number };
+  perLabel: { readUnits: number; writeUnits: number; lambdaMs: number; requests: number; pdfBytes: number; s3Puts: number; s3Gets: number };
   perTopUp: { readUnits: number; writeUnits: number; lambdaMs: number; requests: number };
-  /** Dollars per 1,000 labels, by service, including one top-up per LABELS labels. */
+  /** The X-Ray mode priced: the stack's default (infra/lambda-settings.ts). */
+  tracing: LambdaTracing;
+  /**
+   * Dollars per 1,000 labels, by service, including one top-up per LABELS labels, with the stack's
+   * X-Ray mode; X-Ray at the larger of MONTHLY_LABELS (the smaller records the same share or more,
+   * see xrayByVolume).
+   */
   per1000Labels: Record<'dynamodb' | 'lambda' | 'apiGateway' | 'cloudFront' | 's3' | 'xray' | 'total', number>;
+  /** X-Ray per 1,000 labels at each monthly volume, with the stack's mode and with Active tracing (an investigation). */
+  xrayByVolume: { labelsPerMonth: number; deployed: number; active: number }[];
   /** The total if Lambda took 3x the measured time (512 MB is about a third of a vCPU; this machine gives a full core). */
   per1000LabelsLambdaTimes3: number;
   machine: string;
@@ -71,6 +97,8 @@ interface Sample {
   readUnits: number;
   writeUnits: number;
   bytes: number;
+  s3Puts: number;
+  s3Gets: number;
 }
 
 async function measure(): Promise<CostFigures> {
@@ -99,6 +127,22 @@ async function measure(): Promise<CostFigures> {
       current.writeUnits += usage.writeUnits;
     });
 
+    // The label store the handlers use (one per process): count its writes and reads, S3 PUTs and GETs in AWS.
+    const { getLabelStore } = await import('../functions/providers/registry/blobs');
+    const store = getLabelStore();
+    const put = store.put.bind(store);
+    const get = store.get.bind(store);
+    store.put = (...args) => {
+      const current = inFlight.at(-1);
+      if (current) current.s3Puts++;
+      return put(...args);
+    };
+    store.get = (...args) => {
+      const current = inFlight.at(-1);
+      if (current) current.s3Gets++;
+      return get(...args);
+    };
+
     const front = await startFront({ port: 0, spa: 'none' });
     front.server.on('request', (req, res) => {
       const url = new URL(req.url ?? '/', 'http://bench');
@@ -110,6 +154,8 @@ async function measure(): Promise<CostFigures> {
         readUnits: 0,
         writeUnits: 0,
         bytes: 0,
+        s3Puts: 0,
+        s3Gets: 0,
       };
       inFlight.push(sample);
       const write = res.write.bind(res);
@@ -215,6 +261,8 @@ function summarize(samples: Sample[]): CostFigures {
       meanMs: mean((s) => s.ms),
       medianMs: ms[Math.floor(ms.length / 2)] as number,
       responseBytes: mean((s) => s.bytes),
+      s3Puts: mean((s) => s.s3Puts),
+      s3Gets: mean((s) => s.s3Gets),
     };
   });
   const get = (route: string) => {
@@ -230,8 +278,30 @@ function summarize(samples: Sample[]): CostFigures {
   });
   const create = get('POST /shipping/create-label');
   const download = get('GET /shipping/download-order/{shipOrderId}');
-  const perLabel = { ...perCall([create, download]), pdfBytes: download.responseBytes };
+  const perLabel = {
+    ...perCall([create, download]),
+    pdfBytes: download.responseBytes,
+    s3Puts: create.s3Puts + download.s3Puts,
+    s3Gets: create.s3Gets + download.s3Gets,
+  };
   const perTopUp = perCall([get('POST /stripe/create-checkout-session'), get('POST /stripe/webhook')]);
+
+  /**
+   * X-Ray per 1,000 labels with `tracing` at `labelsPerMonth`: each route's calls a second at that
+   * volume decide the share Lambda records (none with PassThrough; below 1 a second, all with Active).
+   */
+  const xray = (tracing: LambdaTracing, labelsPerMonth: number) => {
+    // Every route of the flow is its own function, called once per label (or per top-up).
+    const traces = (callsPer1000Labels: number, callsAMonth: number) => callsPer1000Labels * tracedShare(tracing, callsAMonth / SECONDS_A_MONTH);
+    const perLabelTraces = perLabel.requests * traces(1000, labelsPerMonth);
+    const perTopUpTraces = perTopUp.requests * traces(1000 / LABELS, labelsPerMonth / LABELS);
+    return (perLabelTraces + perTopUpTraces) * PRICES.xrayTraceRecorded;
+  };
+  const xrayByVolume = MONTHLY_LABELS.map((labelsPerMonth) => ({
+    labelsPerMonth,
+    deployed: xray(DEFAULT_LAMBDA_TRACING, labelsPerMonth),
+    active: xray('Active', labelsPerMonth),
+  }));
 
   const cost = (lambdaFactor: number) => {
     const n = 1000;
@@ -246,8 +316,8 @@ function summarize(samples: Sample[]): CostFigures {
       lambda: requests * PRICES.lambdaRequest + lambdaSeconds * PRICES.lambdaMemoryGb * PRICES.lambdaGbSecondArm,
       apiGateway: requests * PRICES.httpApiRequest,
       cloudFront: browserRequests * PRICES.cloudFrontHttpsRequest + ((n * perLabel.pdfBytes) / 1024 ** 3) * PRICES.cloudFrontTransferGb,
-      s3: n * (PRICES.s3Put + PRICES.s3Get),
-      xray: requests * PRICES.xrayTraceRecorded,
+      s3: n * (perLabel.s3Puts * PRICES.s3Put + perLabel.s3Gets * PRICES.s3Get),
+      xray: xrayByVolume.at(-1)!.deployed,
     };
     return { ...parts, total: Object.values(parts).reduce((a, b) => a + b, 0) };
   };
@@ -257,7 +327,9 @@ function summarize(samples: Sample[]): CostFigures {
     calls,
     perLabel,
     perTopUp,
+    tracing: DEFAULT_LAMBDA_TRACING,
     per1000Labels: cost(1),
+    xrayByVolume,
     per1000LabelsLambdaTimes3: cost(3).total,
     machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
   };
@@ -268,6 +340,7 @@ function summarize(samples: Sample[]): CostFigures {
 // --------------------------------------------------------------------------------------------
 
 const usd = (n: number) => `$${n < 0.01 ? n.toFixed(4) : n.toFixed(3)}`;
+const SERVICES = ['dynamodb', 'lambda', 'apiGateway', 'cloudFront', 's3', 'xray'] as const;
 
 export function formatCostReport(f: CostFigures): string {
   const lines = [
@@ -277,12 +350,18 @@ export function formatCostReport(f: CostFigures): string {
       (c) =>
         `  ${c.route.padEnd(46)}${String(c.calls).padStart(5)}${c.readUnits.toFixed(1).padStart(11)}${c.writeUnits.toFixed(1).padStart(10)}${c.meanMs.toFixed(1).padStart(9)}${c.medianMs.toFixed(1).padStart(11)}`,
     ),
-    `  per label (create + download): ${f.perLabel.readUnits.toFixed(1)} RRU, ${f.perLabel.writeUnits.toFixed(1)} WRU, ${f.perLabel.lambdaMs.toFixed(0)} ms of Lambda, PDF ${(f.perLabel.pdfBytes / 1024).toFixed(1)} kB`,
+    `  per label (create + download): ${f.perLabel.readUnits.toFixed(1)} RRU, ${f.perLabel.writeUnits.toFixed(1)} WRU (indexes included), ${f.perLabel.lambdaMs.toFixed(0)} ms of Lambda, ` +
+      `${f.perLabel.s3Puts} S3 PUT + ${f.perLabel.s3Gets} GET, ${f.perLabel.requests} API calls through CloudFront, PDF ${(f.perLabel.pdfBytes / 1024).toFixed(1)} kB`,
     `  per top-up (checkout + webhook): ${f.perTopUp.readUnits.toFixed(1)} RRU, ${f.perTopUp.writeUnits.toFixed(1)} WRU, ${f.perTopUp.lambdaMs.toFixed(0)} ms of Lambda (one per ${f.labels} labels)`,
-    `  per 1,000 labels, ${PRICES.region} list prices, no free tier: ` +
-      (['dynamodb', 'lambda', 'apiGateway', 'cloudFront', 's3', 'xray'] as const).map((k) => `${k} ${usd(f.per1000Labels[k])}`).join(', ') +
-      ` = ${usd(f.per1000Labels.total)} (${usd(f.per1000LabelsLambdaTimes3)} if Lambda runs 3x slower than here)`,
-    '  prices: DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; Lambda arm64 $0.0000133334/GB-s (512 MB) + $0.20/M requests; HTTP API $1.00/M;',
+    `  per 1,000 labels, ${PRICES.region} list prices, no free tier, X-Ray ${f.tracing} (infra/lambda-settings.ts): ${usd(f.per1000Labels.total)} (budget <= ${usd(BUDGET_PER_1000_LABELS)}: ` +
+      `${f.per1000Labels.total <= BUDGET_PER_1000_LABELS ? 'met' : `over by ${usd(f.per1000Labels.total - BUDGET_PER_1000_LABELS)}`})`,
+    `    ${SERVICES.map((k) => `${k} ${usd(f.per1000Labels[k])}`).join(', ')}; ${usd(f.per1000LabelsLambdaTimes3)} if Lambda runs 3x slower than here`,
+    ...f.xrayByVolume.map(
+      (v) =>
+        `    X-Ray at ${v.labelsPerMonth.toLocaleString('en-US')} labels a month: ${usd(v.deployed)} per 1,000 labels (${f.tracing}); ` +
+        `${usd(v.active)} with Active tracing (Lambda's fixed ${LAMBDA_ACTIVE_SAMPLING.reservoirPerSecond}/s + ${LAMBDA_ACTIVE_SAMPLING.fixedRate * 100}%: every call below 1/s)`,
+    ),
+    `  prices: DynamoDB on-demand $0.625/M WRU, $0.125/M RRU; Lambda arm64 $0.0000133334/GB-s (${FUNCTION_MEMORY_MB} MB) + $0.20/M requests; HTTP API $1.00/M;`,
     '          CloudFront $0.0100/10k HTTPS requests + $0.085/GB; S3 $0.005/1k PUT, $0.0004/1k GET; X-Ray $5.00/M traces',
   ];
   return lines.join('\n');

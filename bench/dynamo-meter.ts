@@ -31,7 +31,9 @@ export function onDynamoUsage(onUsage: (usage: DynamoUsage) => void): () => void
     (next, context) => async (args) => {
       const command = String(context.commandName ?? '');
       if (!METERED.test(command)) return next(args);
-      (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
+      // INDEXES, not TOTAL: DynamoDB Local's TOTAL leaves out the index writes of some transactions
+      // (a label purchase's first one read 6 units instead of 10), while DynamoDB bills them all.
+      (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
       const out = await next(args);
       const usage: DynamoUsage = { requests: 1, readUnits: 0, writeUnits: 0 };
       const consumed = (out.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
