@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppPages } from './router';
 
+/** The SPA in the browser. The build's prerender renders the same AppPages in a StaticRouter (web/prerender.tsx). */
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppPages />
+      </BrowserRouter>
     </AppProvider>
   );
 }

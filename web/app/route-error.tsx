@@ -1,6 +1,5 @@
 import { Button, Container, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { PageTitle } from '@/components/page-title';
 
 /**
@@ -8,8 +7,6 @@ import { PageTitle } from '@/components/page-title';
  * that no longer exist; a reload fetches the new ones.
  */
 export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
   return (
     <Container as="main" maxW="md" py="16">
       <PageTitle>Something went wrong</PageTitle>
@@ -19,4 +16,32 @@ export function RouteError() {
       </Button>
     </Container>
   );
+}
+
+interface BoundaryProps {
+  /** The location's key: a navigation clears the error, as the data router's error boundary did. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+/** Catches what any page or layout throws, lazy-load failures included, and shows RouteError in its place. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string | null }> {
+  override state = { error: undefined as unknown, key: null as string | null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string | null }) {
+    if (state.key === null) return { key: props.resetKey };
+    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError />;
+  }
 }

@@ -1,15 +1,25 @@
 /**
- * The route tree (SPEC section 2). Every page and layout is lazy, so the landing page never loads
- * dashboard code; only the guards and the redirect are in the entry chunk. Pages are imported from
- * their modules, not through the features' indexes: an index a route statically imports would pull
- * everything it exports (zod schemas, Chakra recipes) into the entry chunk (docs/decisions.md).
+ * The route tree (SPEC section 2), in React Router's declarative mode: `useRoutes` over plain route
+ * objects, each page and layout a React.lazy component, so the landing page never loads dashboard
+ * code. The declarative router is about half the size of the data router (createBrowserRouter) and
+ * the app uses none of its data APIs (loaders, actions, fetchers, blockers); it also renders the same
+ * tree on the server, which the build's prerender of the public pages needs (docs/performance.md).
+ * Navigations run in a transition, so the page stays while the next one's code loads, as before.
+ *
+ * Pages are imported from their modules, not through the features' indexes: an index a route
+ * statically imports would pull everything it exports (zod schemas, Chakra recipes) into the entry
+ * chunk (docs/decisions.md). Each route's `handle.preload` loads its code ahead of a click
+ * (web/lib/route-preload.ts).
  */
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Outlet, Link as RouterLink, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { AppLinkProvider } from '@/components/app-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { usePageBoundToasts } from '@/hooks/use-page-bound-toasts';
 import { paths } from '@/lib/paths';
+import { registerRoutePreloader } from '@/lib/route-preload';
 import { RedirectKeepingState, RequireSession } from './guards';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 /** Above every page: a toast about the page left behind goes (docs/decisions.md, "Phones"). */
 function Root() {
@@ -17,28 +27,90 @@ function Root() {
   return <Outlet />;
 }
 
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+/** A lazy layout or page: the element to render and, as the route's handle, how to load it early. */
+function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
+  const Component = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return { element: <Component />, handle: { preload: load } satisfies RouteHandle };
+}
+
 export const routes: RouteObject[] = [
   {
     path: paths.home,
-    Component: Root,
-    HydrateFallback: FullPageSpinner,
-    ErrorBoundary: RouteError,
+    element: <Root />,
     children: [
       {
-        lazy: () => import('./layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        ...lazyRoute(
+          () => import('./layouts/public-layout'),
+          (m) => m.PublicLayout,
+        ),
         children: [
-          { index: true, lazy: () => import('@/features/landing/pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
-          { path: paths.login, lazy: () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })) },
-          { path: paths.signup, lazy: () => import('@/features/auth/pages/signup-page').then((m) => ({ Component: m.SignupPage })) },
-          { path: paths.forgotPassword, lazy: () => import('@/features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
-          { path: paths.resetPassword, lazy: () => import('@/features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+          {
+            index: true,
+            ...lazyRoute(
+              () => import('@/features/landing/pages/landing-page'),
+              (m) => m.LandingPage,
+            ),
+          },
+          {
+            path: paths.login,
+            ...lazyRoute(
+              () => import('@/features/auth/pages/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: paths.signup,
+            ...lazyRoute(
+              () => import('@/features/auth/pages/signup-page'),
+              (m) => m.SignupPage,
+            ),
+          },
+          {
+            path: paths.forgotPassword,
+            ...lazyRoute(
+              () => import('@/features/auth/pages/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: paths.resetPassword,
+            ...lazyRoute(
+              () => import('@/features/auth/pages/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
           {
             path: paths.otpVerification,
-            lazy: () => import('@/features/auth/pages/otp-verification-page').then((m) => ({ Component: m.OtpVerificationPage })),
+            ...lazyRoute(
+              () => import('@/features/auth/pages/otp-verification-page'),
+              (m) => m.OtpVerificationPage,
+            ),
           },
-          { path: paths.unsubscribe, lazy: () => import('@/features/notifications/pages/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
-          { path: paths.apiDocs, lazy: () => import('@/features/api-docs/pages/api-reference-page').then((m) => ({ Component: m.ApiReferencePage })) },
-          { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+          {
+            path: paths.unsubscribe,
+            ...lazyRoute(
+              () => import('@/features/notifications/pages/unsubscribe-page'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
+          {
+            path: paths.apiDocs,
+            ...lazyRoute(
+              () => import('@/features/api-docs/pages/api-reference-page'),
+              (m) => m.ApiReferencePage,
+            ),
+          },
+          {
+            path: '*',
+            ...lazyRoute(
+              () => import('./not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
         ],
       },
       { path: paths.verifyOtp, element: <RedirectKeepingState to={paths.otpVerification} /> },
@@ -47,23 +119,74 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.UserDashboardLayout })),
+            ...lazyRoute(
+              () => import('./layouts/dashboard-layout'),
+              (m) => m.UserDashboardLayout,
+            ),
             children: [
-              { index: true, lazy: () => import('@/features/labels/pages/labels-page').then((m) => ({ Component: m.LabelsPage })) },
+              {
+                index: true,
+                ...lazyRoute(
+                  () => import('@/features/labels/pages/labels-page'),
+                  (m) => m.LabelsPage,
+                ),
+              },
               {
                 path: paths.user.batchLabels,
-                lazy: () => import('@/features/batches/pages/batch-upload-page').then((m) => ({ Component: m.BatchUploadPage })),
+                ...lazyRoute(
+                  () => import('@/features/batches/pages/batch-upload-page'),
+                  (m) => m.BatchUploadPage,
+                ),
               },
               {
                 path: `${paths.user.batchLabels}/:batchId`,
-                lazy: () => import('@/features/batches/pages/batch-page').then((m) => ({ Component: m.BatchPage })),
+                ...lazyRoute(
+                  () => import('@/features/batches/pages/batch-page'),
+                  (m) => m.BatchPage,
+                ),
               },
-              { path: paths.user.wallet, lazy: () => import('@/features/wallet/pages/wallet-page').then((m) => ({ Component: m.WalletPage })) },
-              { path: paths.user.tracking, lazy: () => import('@/features/tracking/pages/tracking-page').then((m) => ({ Component: m.TrackingPage })) },
-              { path: paths.user.addresses, lazy: () => import('@/features/addresses/pages/addresses-page').then((m) => ({ Component: m.AddressesPage })) },
-              { path: paths.user.profile, lazy: () => import('@/features/profile/pages/profile-page').then((m) => ({ Component: m.ProfilePage })) },
-              { path: paths.user.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
-              { path: paths.user.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
+              {
+                path: paths.user.wallet,
+                ...lazyRoute(
+                  () => import('@/features/wallet/pages/wallet-page'),
+                  (m) => m.WalletPage,
+                ),
+              },
+              {
+                path: paths.user.tracking,
+                ...lazyRoute(
+                  () => import('@/features/tracking/pages/tracking-page'),
+                  (m) => m.TrackingPage,
+                ),
+              },
+              {
+                path: paths.user.addresses,
+                ...lazyRoute(
+                  () => import('@/features/addresses/pages/addresses-page'),
+                  (m) => m.AddressesPage,
+                ),
+              },
+              {
+                path: paths.user.profile,
+                ...lazyRoute(
+                  () => import('@/features/profile/pages/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: paths.user.faq,
+                ...lazyRoute(
+                  () => import('@/features/faq/pages/faq-page'),
+                  (m) => m.FaqPage,
+                ),
+              },
+              {
+                path: paths.user.support,
+                ...lazyRoute(
+                  () => import('@/features/support/pages/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
             ],
           },
         ],
@@ -73,20 +196,53 @@ export const routes: RouteObject[] = [
         element: <RequireSession role="admin" />,
         children: [
           {
-            lazy: () => import('./layouts/dashboard-layout').then((m) => ({ Component: m.AdminDashboardLayout })),
+            ...lazyRoute(
+              () => import('./layouts/dashboard-layout'),
+              (m) => m.AdminDashboardLayout,
+            ),
             children: [
-              { index: true, lazy: () => import('@/features/admin/pages/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })) },
-              { path: paths.admin.users, lazy: () => import('@/features/admin/pages/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              {
+                index: true,
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-dashboard-page'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: paths.admin.users,
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-users-page'),
+                  (m) => m.AdminUsersPage,
+                ),
+              },
               {
                 path: paths.admin.transactions,
-                lazy: () => import('@/features/admin/pages/admin-transactions-page').then((m) => ({ Component: m.AdminTransactionsPage })),
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-transactions-page'),
+                  (m) => m.AdminTransactionsPage,
+                ),
               },
               {
                 path: paths.admin.withdrawals,
-                lazy: () => import('@/features/admin/pages/admin-withdrawals-page').then((m) => ({ Component: m.AdminWithdrawalsPage })),
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-withdrawals-page'),
+                  (m) => m.AdminWithdrawalsPage,
+                ),
               },
-              { path: paths.admin.faq, lazy: () => import('@/features/faq/pages/faq-page').then((m) => ({ Component: m.FaqPage })) },
-              { path: paths.admin.support, lazy: () => import('@/features/support/pages/support-page').then((m) => ({ Component: m.SupportPage })) },
+              {
+                path: paths.admin.faq,
+                ...lazyRoute(
+                  () => import('@/features/faq/pages/faq-page'),
+                  (m) => m.FaqPage,
+                ),
+              },
+              {
+                path: paths.admin.support,
+                ...lazyRoute(
+                  () => import('@/features/support/pages/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
             ],
           },
         ],
@@ -95,6 +251,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+registerRoutePreloader((path) => {
+  for (const match of matchRoutes(routes, path) ?? []) void (match.route.handle as RouteHandle | undefined)?.preload();
+});
+
+function Pages() {
+  return useRoutes(routes);
+}
+
+/**
+ * The page for the current location, inside a router: a spinner while the first page's code loads
+ * (navigations after that keep the page shown until the next is ready), RouteError if a page throws.
+ * Links inside are the router's.
+ */
+export function AppPages() {
+  const location = useLocation();
+  return (
+    <AppLinkProvider value={RouterLink}>
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Pages />
+        </Suspense>
+      </RouteErrorBoundary>
+    </AppLinkProvider>
+  );
 }

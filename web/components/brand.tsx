@@ -1,6 +1,6 @@
 import { createIcon, Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { AppLink } from './app-link';
 
 /**
  * Lucide's "package" icon (the same drawing as react-icons' LuPackage), written out here: the
@@ -22,12 +22,12 @@ const PackageIcon = createIcon({
 export function Brand({ compact = false }: { compact?: boolean }) {
   return (
     <Link asChild display="inline-flex" alignItems="center" gap="2" fontWeight="bold" fontSize="lg" color="fg" textDecoration="none">
-      <RouterLink to={paths.home}>
+      <AppLink to={paths.home}>
         <PackageIcon boxSize="6" color="blue.600" />
         <Text as="span" srOnly={compact}>
           PrepaidShip
         </Text>
-      </RouterLink>
+      </AppLink>
     </Link>
   );
 }

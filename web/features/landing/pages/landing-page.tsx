@@ -1,10 +1,9 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { REFUND_WINDOW_DAYS } from '@domain/constants';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { supportEmail } from '@/lib/support-contact';
 import { paths } from '@/lib/paths';
-import { useReturnPath } from '@/lib/navigation-state';
+import { AppLink, useReturnPath } from '@/components/app-link';
 import { useDashboardPath } from '@/hooks/use-dashboard-path';
 import { LabelIllustration } from '../components/label-illustration';
 import { LabelsCounter } from '../components/labels-counter';
@@ -37,11 +36,11 @@ function StartButton({ closing = false }: { closing?: boolean }) {
   return (
     <Button asChild size="lg" colorPalette="blue">
       {dashboard ? (
-        <RouterLink to={dashboard}>{closing ? 'Open Your Dashboard' : 'Go To Dashboard'}</RouterLink>
+        <AppLink to={dashboard}>{closing ? 'Open Your Dashboard' : 'Go To Dashboard'}</AppLink>
       ) : (
-        <RouterLink to={paths.login} state={{ from: returnPath }}>
+        <AppLink to={paths.login} state={{ from: returnPath }}>
           {closing ? 'Get Started Now' : 'Get Started'}
-        </RouterLink>
+        </AppLink>
       )}
     </Button>
   );
