@@ -1,11 +1,16 @@
 /**
  * Per-Lambda bundle size and cold-start module init time, next to an empty handler built the same
- * way (the floor): how much each route's code and dependencies cost before its first request.
- * Bundles are made with esbuild using the options infra/constructs/route-function.ts gives
- * NodejsFunction (ESM, minified, AWS SDK bundled, the createRequire banner); init time is the time a
- * fresh `node` takes to import the bundle, median of 5. Run alone: `npx tsx bench/lambdas.ts`.
+ * way (the floor) and to issue 19's budgets: how much each route's code and dependencies cost before
+ * its first request. Bundles are made with esbuild from the very options the stack gives
+ * NodejsFunction (infra/lambda-bundling.ts); init time is the time a fresh `node` takes to import
+ * the bundle, median of 5. Run alone: `npx tsx bench/lambdas.ts`.
+ *
+ * Budgets (issue 19, part 2): init at most 40 ms and the minified bundle at most 400 kB for a route
+ * without PDF or Stripe work; init at most 60 ms (no size budget) for a route with it. Which class a
+ * route is in is read from its bundle: one that contains pdf-lib, bwip-js or the Stripe SDK does
+ * PDF or Stripe work (they are loaded on first use, but their bytes ship with the Lambda).
  */
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +18,20 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../domain/api/routes';
+import { esbuildOptionsOf, LAMBDA_BUNDLING } from '../infra/lambda-bundling';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = 5;
+
+/** Issue 19's budgets by class. */
+export const LAMBDA_BUDGETS = {
+  plain: { initMs: 40, bytes: 400 * 1024 },
+  'pdf/stripe': { initMs: 60, bytes: undefined },
+} as const;
+export type LambdaClass = keyof typeof LAMBDA_BUDGETS;
+
+/** The packages whose presence in a bundle puts its route in the PDF/Stripe class. */
+const HEAVY_PACKAGES = ['pdf-lib', 'bwip-js', 'stripe'];
 
 /** What a Lambda needs in its environment for its modules to load (nothing is called). */
 const ENV = {
@@ -27,21 +43,16 @@ const ENV = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
-async function bundle(entry: string, outfile: string): Promise<void> {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20', // node22 on Lambda; node20 here so the bundle runs on this machine
-    mainFields: ['module', 'main'],
-    minify: true,
-    sourcemap: 'external',
-    sourcesContent: false,
-    logLevel: 'silent',
-    banner: { js: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);" },
-  });
+/** Builds `entry` as the stack does (node20 syntax so this machine's node runs it); its metafile. */
+async function bundle(entry: string, outfile: string): Promise<Metafile> {
+  const result = await build({ ...esbuildOptionsOf(LAMBDA_BUNDLING, 'node20'), entryPoints: [entry], outfile, metafile: true, logLevel: 'silent' });
+  return result.metafile;
+}
+
+/** The class of the bundle `metafile` describes: PDF/Stripe when any of HEAVY_PACKAGES is in it. */
+function classOf(metafile: Metafile): LambdaClass {
+  const heavy = Object.keys(metafile.inputs).some((file) => HEAVY_PACKAGES.some((name) => file.includes(`node_modules/${name}/`)));
+  return heavy ? 'pdf/stripe' : 'plain';
 }
 
 /** Milliseconds a fresh node process spends importing `file` (median of RUNS). */
@@ -58,6 +69,7 @@ export interface LambdaFigure {
   bytes: number;
   gzipBytes: number;
   initMs: number;
+  kind: LambdaClass;
 }
 
 export async function lambdaFigures(): Promise<{ floor: LambdaFigure; lambdas: LambdaFigure[] }> {
@@ -65,8 +77,8 @@ export async function lambdaFigures(): Promise<{ floor: LambdaFigure; lambdas: L
   try {
     const measure = async (route: string, entry: string, name: string): Promise<LambdaFigure> => {
       const out = join(dir, `${name}.mjs`);
-      await bundle(entry, out);
-      return { route, bytes: statSync(out).size, gzipBytes: gzipSync(readFileSync(out)).length, initMs: initTime(out) };
+      const kind = classOf(await bundle(entry, out));
+      return { route, bytes: statSync(out).size, gzipBytes: gzipSync(readFileSync(out)).length, initMs: initTime(out), kind };
     };
     const emptyEntry = join(dir, 'empty.ts');
     writeFileSync(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
@@ -81,15 +93,36 @@ export async function lambdaFigures(): Promise<{ floor: LambdaFigure; lambdas: L
   }
 }
 
+/** Whether `f` is within its class's budgets (size and init). */
+export function withinBudget(f: LambdaFigure): { size: boolean; init: boolean } {
+  const budget = LAMBDA_BUDGETS[f.kind];
+  return { size: budget.bytes === undefined || f.bytes <= budget.bytes, init: f.initMs <= budget.initMs };
+}
+
 export function printLambdaFigures({ floor, lambdas }: Awaited<ReturnType<typeof lambdaFigures>>): void {
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`Lambda bundles (minified ESM) and cold module init (median of ${RUNS} fresh node processes); ratio = init / empty handler's:`);
-  const row = (f: LambdaFigure) =>
-    console.log(
-      `  ${f.route.padEnd(46)} ${kB(f.bytes).padStart(9)} (${kB(f.gzipBytes).padStart(8)} gzip)  init ${f.initMs.toFixed(1).padStart(6)} ms  x${(f.initMs / floor.initMs).toFixed(1)}`,
-    );
-  row(floor);
-  for (const f of lambdas) row(f);
+  const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
+  console.log(
+    `Lambda bundles (minified ESM, infra/lambda-bundling.ts) and cold module init (median of ${RUNS} fresh node processes); ratio = init / empty handler's (${floor.initMs.toFixed(1)} ms, ${kB(floor.bytes)}).`,
+  );
+  console.log(
+    `Budgets (issue 19): plain routes <= ${kB(LAMBDA_BUDGETS.plain.bytes)} and <= ${LAMBDA_BUDGETS.plain.initMs} ms; routes whose bundle holds pdf-lib, bwip-js or stripe <= ${LAMBDA_BUDGETS['pdf/stripe'].initMs} ms.`,
+  );
+  for (const f of lambdas) {
+    const budget = LAMBDA_BUDGETS[f.kind];
+    const ok = withinBudget(f);
+    const size = `${kB(f.bytes).padStart(9)} (budget ${budget.bytes === undefined ? 'none'.padStart(10) : `<= ${kB(budget.bytes)}`}) ${budget.bytes === undefined ? '    ' : mark(ok.size)}`;
+    const init = `init ${f.initMs.toFixed(1).padStart(6)} ms x${(f.initMs / floor.initMs).toFixed(1).padEnd(5)} (budget <= ${budget.initMs} ms) ${mark(ok.init)}`;
+    console.log(`  ${f.route.padEnd(46)} ${f.kind.padEnd(10)} ${size}  ${kB(f.gzipBytes).padStart(8)} gzip  ${init}`);
+  }
+  const count = (kind: LambdaClass, check: (f: LambdaFigure) => boolean) => {
+    const of = lambdas.filter((f) => f.kind === kind);
+    return `${of.filter(check).length}/${of.length}`;
+  };
+  const both = lambdas.filter((f) => withinBudget(f).size && withinBudget(f).init).length;
+  console.log(
+    `  within budget: ${both} of ${lambdas.length} routes (plain: size ${count('plain', (f) => withinBudget(f).size)}, init ${count('plain', (f) => withinBudget(f).init)}; pdf/stripe: init ${count('pdf/stripe', (f) => withinBudget(f).init)})`,
+  );
   const largest = lambdas.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const slowest = lambdas.reduce((a, b) => (b.initMs > a.initMs ? b : a));
   console.log(`  largest: ${largest.route} ${kB(largest.bytes)}; slowest init: ${slowest.route} ${slowest.initMs.toFixed(1)} ms`);

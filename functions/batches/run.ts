@@ -14,7 +14,6 @@ import type { Logger } from '../observability/logger';
 import { finishBatch, getBatch, getBatchRows, renewLease, setRowOutcome, type StoredRow } from '../data/batches';
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable } from '../errors';
 import { buyWithCredits } from '../labels/credit-orders';
-import { mergeBatchLabels } from './labels-pdf';
 import { judgeRow } from './rows';
 
 /** Rows one call buys: at most CHUNK_ROWS / CONCURRENCY carrier calls in a row, well inside the worker's timeout. */
@@ -75,6 +74,8 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
     if (waiting === ready.length) await new Promise((r) => setTimeout(r, 2_000));
     return 'more';
   }
+  // pdf-lib is loaded when a batch is done, not at the worker's cold start (issue 19).
+  const { mergeBatchLabels } = await import('./labels-pdf');
   const pdfKey = await mergeBatchLabels(batch, rows, log);
   await finishBatch(batchId, pdfKey);
   log.info('batch done', { batchId, bought: rows.filter((r) => r.status === 'bought').length, failed: rows.filter((r) => r.status === 'failed').length });

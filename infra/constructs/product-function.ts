@@ -17,13 +17,14 @@ import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
+import { LAMBDA_BUNDLING } from '../lambda-bundling';
 import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, type LambdaTracing } from '../lambda-settings';
 
 export interface ProductFunctionProps {
@@ -97,20 +98,8 @@ export class ProductFunction extends Construct {
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        // Line mapping is all stack traces need; leaving the sources out keeps the zip small.
-        sourcesContent: false,
-        // Bundle the AWS SDK too: Lambda then runs the exact SDK version the tests ran against.
-        externalModules: [],
-        // CommonJS dependencies inside an ESM bundle still call require(); give them one.
-        banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
-        forceDockerBundling: false,
-      },
+      // One definition, shared with the Lambda bench (bench/lambdas.ts) so it measures what is deployed.
+      bundling: LAMBDA_BUNDLING,
     });
 
     // Least privilege: the caller says what the code does with the table.

@@ -7,13 +7,14 @@
  */
 import { NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { drawReceipt } from '../../receipts/draw-receipt';
 import { NO_RECEIPT_MESSAGE, receiptFor } from '../../receipts/receipt';
 
 export const handler = api('GET /receipts/{receipt}', async function getReceipt({ auth, params }) {
   const match = /^([0-9A-Za-z]{26})\.pdf$/.exec(params.receipt ?? '');
   if (!match?.[1]) throw new NotFound(NO_RECEIPT_MESSAGE);
   const receipt = await receiptFor(auth.userId, match[1].toUpperCase());
+  // pdf-lib is loaded once a receipt is found, not at cold start (issue 19).
+  const { drawReceipt } = await import('../../receipts/draw-receipt');
   const pdf = await drawReceipt(receipt);
   return Reply.binary(pdf, 'application/pdf', { 'content-disposition': `attachment; filename="receipt-${receipt.number}.pdf"` });
 });

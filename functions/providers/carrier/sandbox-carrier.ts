@@ -17,7 +17,6 @@ import type { BlobStore } from '../blobs/blob-store';
 import { acceptanceScan } from '../tracking/acceptance-scan';
 import { sandboxTimeline } from '../tracking/sandbox-tracker';
 import type { BoughtLabel, Carrier, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
-import { drawSandboxLabel } from './sandbox-label';
 import { newSandboxTracking, type RandomSource } from './tracking-number';
 import { uspsServiceFor } from './usps-services';
 
@@ -71,6 +70,8 @@ export class SandboxCarrier implements Carrier {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     const service = uspsServiceFor(request.labelType);
     const tracking = newSandboxTracking(this.random, request.labelType);
+    // Loaded on first use: pdf-lib and bwip-js are most of the bundle, and only a sandbox sale draws.
+    const { drawSandboxLabel } = await import('./sandbox-label');
     const pdf = await drawSandboxLabel(request, tracking, this.now());
     const sold: SoldLabel = { tracking, carrierRef: `sandbox_${request.orderId}`, service: service.name, costCents: null };
     if (this.records) {
