@@ -25,6 +25,16 @@ export const PROMO_ENDS_AT_DEFAULT = '2025-05-30T23:59:59';
 /** A label may be refunded until this many days after its ship date; then the scheduled job refunds it if unused. */
 export const REFUND_WINDOW_DAYS = 28;
 
+/** The wallet's credit types (SPEC section 7); domain/schemas/payments.ts validates them. */
+export const CREDIT_TYPES = ['Card', 'Crypto', 'Bitcoin'] as const;
+export type CreditType = (typeof CREDIT_TYPES)[number];
+
+/** How each credit type is paid, as the ledger and the top-up payload name it (SPEC section 7). */
+export const PAYMENT_TYPES = { Card: 'CARD', Crypto: 'CRYPTO', Bitcoin: 'BITCOIN' } as const satisfies Record<CreditType, string>;
+
+/** A date range (exports, the list filters) that ends before it starts is refused with these words. */
+export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';
+
 /** Top-up limits in cents (issue 4): at least $1, at most $10,000. */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;

@@ -6,17 +6,14 @@ import * as z from 'zod';
 import { REFUND_WINDOW_DAYS } from '../constants';
 import { centsToDollars } from '../money';
 import { findLabelType } from '../pricing';
+import { ORDER_STATUSES, type OrderStatus } from '../shipment-statuses';
 import type { Address } from '../schemas/addresses';
 import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
 import { apiAddressSchema } from './addresses';
 import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from './tracking';
 
-/**
- * `refund_pending`, `refunded` and `refund_rejected` follow `created` when the shipper (or the
- * scheduled auto-refund) asks for an unused label's price back (functions/labels/label-refunds.ts).
- */
-export const ORDER_STATUSES = ['awaiting_payment', 'processing', 'created', 'failed', 'refund_pending', 'refunded', 'refund_rejected'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// Kept in domain/shipment-statuses.ts, so the dashboard's filters can list them without loading zod.
+export { ORDER_STATUSES, type OrderStatus };
 
 // Kept in domain/constants.ts, so the landing page can state it without loading this module.
 export { REFUND_WINDOW_DAYS };

@@ -1,5 +1,6 @@
 /** POST /shipping/track's answer (SPEC.md section 3 names, plus `service`), whichever tracker runs. */
 import * as z from 'zod';
+import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, type ShipmentStatus } from '../shipment-statuses';
 
 /**
  * Status of a package or of one checkpoint: AfterShip's tags in lower snake_case (InTransit ->
@@ -61,16 +62,8 @@ export type TrackingResult = z.infer<typeof trackingResultSchema>;
 export const trackAnswerSchema = z.object({ tracking: trackingResultSchema }).meta({ id: 'TrackAnswer' });
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
 
-/**
- * A shipment's status as its carrier events move it (issue 18): what the shipments table shows,
- * what the search filters by and what the notices react to. EasyPost's tracker statuses, the seven
- * the issue names; every checkpoint tag maps to one (shipmentStatusOf).
- */
-export const SHIPMENT_STATUSES = ['pre_transit', 'in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender', 'failure'] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-
-/** Statuses after which no carrier event is expected: the scheduled poll stops asking. */
-export const FINAL_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['delivered', 'return_to_sender', 'failure'];
+// Kept in domain/shipment-statuses.ts, so the dashboard's filters and live tracking read them without loading zod.
+export { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, type ShipmentStatus };
 
 /**
  * A checkpoint's tag as a shipment status: a failed delivery attempt is still on its way (USPS tries

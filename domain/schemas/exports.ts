@@ -5,9 +5,11 @@
  * control, so the form and the server refuse the same ranges with the same words.
  */
 import * as z from 'zod';
+import { EXPORT_RANGE_MESSAGE } from '../constants';
 
 export const EXPORT_DATE_MESSAGE = 'Use a date like 2026-01-31';
-export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';
+// Kept in domain/constants.ts, so the filter bar on the dashboard's first load says it without loading zod.
+export { EXPORT_RANGE_MESSAGE };
 
 /** Most rows one export answers; a longer one is refused (400) with a hint to choose a shorter range. */
 export const EXPORT_MAX_ROWS = 10_000;

@@ -1,14 +1,11 @@
 /** Wallet top-ups and card checkout bodies (SPEC.md section 7). Amounts from the browser are dollars. */
 import * as z from 'zod';
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../constants';
+import { CREDIT_TYPES, PAYMENT_TYPES, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type CreditType } from '../constants';
 import { dollarsToCents } from '../money';
 import { labelOrderSchema } from './labels';
 
-export const CREDIT_TYPES = ['Card', 'Crypto', 'Bitcoin'] as const;
-export type CreditType = (typeof CREDIT_TYPES)[number];
-
-/** How each credit type is paid, as the ledger and the top-up payload name it (SPEC section 7). */
-export const PAYMENT_TYPES = { Card: 'CARD', Crypto: 'CRYPTO', Bitcoin: 'BITCOIN' } as const satisfies Record<CreditType, string>;
+// Kept in domain/constants.ts, so the transactions' labels on the dashboard's first load need no zod.
+export { CREDIT_TYPES, PAYMENT_TYPES, type CreditType };
 
 const TOPUP_MESSAGE = 'Please enter a valid amount.';
 

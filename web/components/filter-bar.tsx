@@ -1,7 +1,7 @@
 import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuX } from 'react-icons/lu';
-import { EXPORT_RANGE_MESSAGE } from '@domain/schemas/exports';
+import { EXPORT_RANGE_MESSAGE } from '@domain/constants';
 import { DateInput } from './date-input';
 
 /** How long typing pauses before a search is sent. */

@@ -3,7 +3,7 @@
  * (`topup`, `CARD`); people read words. An unknown code is shown as it came.
  */
 import type { ApiEntry } from '@domain/api/wallet';
-import { PAYMENT_TYPES } from '@domain/schemas/payments';
+import { PAYMENT_TYPES } from '@domain/constants';
 
 const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment', withdrawal: 'Withdrawal' };
 /** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { ORDER_STATUSES } from '@domain/api/orders';
-import { SHIPMENT_STATUSES } from '@domain/api/tracking';
+import { ORDER_STATUSES, SHIPMENT_STATUSES } from '@domain/shipment-statuses';
 import { DateRangeFilter, FilterBar, rangeInOrder, SearchFilter, SelectFilter } from '@/components/filter-bar';
 import { useUrlFilters } from '@/components/use-url-filters';
 import type { OrderFilters } from '../api/list-orders';

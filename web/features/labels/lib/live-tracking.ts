@@ -4,7 +4,7 @@
  * when the window regains focus). Carrier events arrive by webhook at any time; nothing else would
  * tell the page.
  */
-import { FINAL_SHIPMENT_STATUSES } from '@domain/api/tracking';
+import { FINAL_SHIPMENT_STATUSES } from '@domain/shipment-statuses';
 import type { ApiOrder } from '@domain/api/orders';
 
 export const trackingRefreshMs = 30_000;
