@@ -1,7 +1,7 @@
-import { Button, Dialog, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTrash2 } from 'react-icons/lu';
-import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { DialogActions, DialogBody, DialogFooter, FormDialog } from '@/components/form-dialog';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import type { SavedAddress } from '@domain/api/addresses';
 import { useDeleteAddress } from '../api/delete-address';
@@ -38,18 +38,18 @@ export function DeleteAddressButton({ address }: { address: SavedAddress }) {
         </Button>
       }
     >
-      <Dialog.Body>
+      <DialogBody>
         <Text>
           “{name}”, {address.street}, will be removed from your saved addresses. Labels already bought keep their addresses.
         </Text>
-      </Dialog.Body>
-      <Dialog.Footer>
+      </DialogBody>
+      <DialogFooter>
         <DialogActions>
           <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
             Delete
           </Button>
         </DialogActions>
-      </Dialog.Footer>
+      </DialogFooter>
     </FormDialog>
   );
 }

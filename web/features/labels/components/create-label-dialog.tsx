@@ -1,8 +1,11 @@
 import { Button } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { FormDialog } from '@/components/form-dialog';
-import { LabelOrderForm } from './label-order-form';
+
+/** The form (react-hook-form, the order schema and zod, the address fields) loads on the trigger's intent, not with the page. */
+const loadForm = () => import('./label-order-form');
+const LabelOrderForm = lazy(() => loadForm().then((m) => ({ default: m.LabelOrderForm })));
 
 /**
  * Escape in a field whose dropdown is open closes that dropdown (the field handles it), not the
@@ -26,6 +29,7 @@ export function CreateLabelDialog() {
       onOpenChange={setOpen}
       onEscapeKeyDown={keepOpenForExpandedField}
       lazyMount
+      preload={loadForm}
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
       // Undo what the phone's full-screen size leaves behind on larger screens (Chakra applies both).

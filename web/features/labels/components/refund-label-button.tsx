@@ -1,7 +1,7 @@
-import { Button, Dialog, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuUndo2 } from 'react-icons/lu';
-import { DialogActions, FormDialog } from '@/components/form-dialog';
+import { DialogActions, DialogBody, DialogFooter, FormDialog } from '@/components/form-dialog';
 import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
 import type { ApiOrder } from '@domain/api/orders';
 import { formatUsd } from '@domain/money';
@@ -47,19 +47,19 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
         </Button>
       }
     >
-      <Dialog.Body>
+      <DialogBody>
         <Text>
           The label {order.tracking ? `with tracking number ${order.tracking} ` : ''}will be voided and can no longer be used or downloaded.{' '}
           {formatUsd(order.priceCents)} goes back to your wallet as soon as the carrier confirms the refund.
         </Text>
-      </Dialog.Body>
-      <Dialog.Footer>
+      </DialogBody>
+      <DialogFooter>
         <DialogActions>
           <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
             Refund label
           </Button>
         </DialogActions>
-      </Dialog.Footer>
+      </DialogFooter>
     </FormDialog>
   );
 }
