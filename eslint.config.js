@@ -71,7 +71,7 @@ export default tseslint.config(
             // Shared web code (components, hooks, lib, api-client) knows no feature and not the app shell.
             { from: { element: { type: 'web' } }, allow: { to: { element: { types: ['web', 'domain'] } } } },
             // The entry point mounts the app shell.
-            { from: { file: { path: 'web/main.tsx' } }, allow: { to: { element: { type: 'web-app' } } } },
+            { from: { file: { path: 'web/{main,landing}.tsx' } }, allow: { to: { element: { type: 'web-app' } } } },
             // The app shell composes features: the router lazy-loads page modules directly (an index
             // imported by the router would pull each feature's schemas into the entry chunk).
             { from: { element: { type: 'web-app' } }, allow: { to: { element: { types: ['web-app', 'web', 'domain', 'feature'] } } } },

@@ -1,6 +1,9 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { createServer, defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PRERENDERED_PAGES, SPA_SHELL } from './infra/spa-documents';
 
 /**
  * The SPA lives in web/ and builds to dist/ at the repo root, which the CDK stack uploads to S3.
@@ -51,20 +54,91 @@ function openApiFile(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), openApiFile()],
-  resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      // Chakra builds every component's anatomy and recipe at module load; marking those factories
-      // pure lets unused ones drop out of the landing page's bundle (docs/performance.md).
-      treeshake: {
-        propertyReadSideEffects: false,
-        manualPureFunctions: ['createAnatomy', 'defineSlotRecipe', 'defineRecipe', 'defineConfig'],
+/**
+ * After the bundle is written, renders the public pages to HTML (web/app/prerender.tsx) into their
+ * built documents (infra/spa-documents.ts): `/` from landing.html, the landing page's own entry, into
+ * index.html; sign-in, sign-up and forgotten password from the SPA's index.html into login.html and
+ * so on; the SPA's empty index.html becomes app.html, the shell every other path gets. The renderer
+ * is loaded through Vite's module runner (server-side: Node's React, Chakra and emotion), like the
+ * OpenAPI generator above. `npm start` (Vite's dev server) serves the plain SPA and prerenders nothing.
+ */
+/**
+ * One chunk for the engine every page runs on: React, emotion and Chakra's styling system with the
+ * theme, and SWR. Left to the automatic chunking, those modules fall into many small chunks along the SPA's
+ * lazy routes, and each chunk gzipped alone, plus the imports between them, cost the landing page
+ * several kB (docs/performance.md). Chakra's components stay with the pages that use them.
+ */
+const frameworkChunk = {
+  name: 'framework',
+  test: /node_modules[\\/](?:react|react-dom|scheduler|react-is|hoist-non-react-statics|@emotion[\\/][^\\/]+|stylis|@pandacss[\\/]is-valid-prop|swr|use-sync-external-store|dequal|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](?:styled-system|theme|utils|preset-base\.js|preset\.js|create-context\.js|merge-props\.js|merge-refs\.js))(?:[\\/]|$)/,
+};
+
+type Renderer = typeof import('./web/app/prerender');
+
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prepaidship-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle(error) {
+      if (error) return;
+      // A server-side Vite for the render: the pages are lazy, so the module loader must stay open
+      // while they load (runnerImport closes its loader once the entry is in).
+      const vite = await createServer({
+        configFile: false,
+        logLevel: 'silent',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: pathAliases },
+      });
+      try {
+        const module = (await vite.ssrLoadModule(fileURLToPath(new URL('./web/app/prerender.tsx', import.meta.url)))) as Renderer;
+        await writePages(module);
+      } finally {
+        await vite.close();
+      }
+    },
+  };
+  async function writePages(module: Renderer) {
+    const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+    const shell = read('index.html');
+    const landing = read('landing.html');
+    writeFileSync(join(outDir, SPA_SHELL), shell);
+    rmSync(join(outDir, 'landing.html'));
+    for (const { path, file } of PRERENDERED_PAGES) {
+      const template = path === '/' ? landing : shell;
+      const html = await module.renderPage(path);
+      if (!template.includes('<div id="root"></div>')) throw new Error(`the ${path} template has no empty #root`);
+      writeFileSync(
+        join(outDir, file),
+        template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+      );
+    }
+  }
+}
+
+export default defineConfig(({ command }) => {
+  return {
+    root: fileURLToPath(new URL('./web', import.meta.url)),
+    plugins: [react(), openApiFile(), prerenderPages()],
+    resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
+    build: {
+      outDir: '../dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        // Two documents: the SPA (index.html, every page) and the landing page's own small entry.
+        input: { app: fileURLToPath(new URL('./web/index.html', import.meta.url)), landing: fileURLToPath(new URL('./web/landing.html', import.meta.url)) },
+        // Chakra builds every component's anatomy and recipe at module load; marking those factories
+        // pure lets unused ones drop out of the landing page's bundle (docs/performance.md).
+        treeshake: {
+          propertyReadSideEffects: false,
+          manualPureFunctions: ['createAnatomy', 'defineSlotRecipe', 'defineRecipe', 'defineConfig'],
+        },
+        output: { codeSplitting: { groups: [frameworkChunk] } },
       },
     },
-  },
-}));
+  };
+});

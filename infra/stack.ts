@@ -33,6 +33,7 @@ import { ScheduledWork } from './constructs/scheduled-work';
 import { BatchQueue, BatchWorker } from './constructs/batch-worker';
 import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
+import { documentRewriteFunctionCode, SPA_SHELL } from './spa-documents';
 import type { LambdaTracing } from './lambda-settings';
 import { acknowledgeNagFindings } from './nag-acknowledgements';
 import { assertProductionReady } from './production-guard';
@@ -89,18 +90,6 @@ const STACK_OWNED = ['STAGE', 'TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMO
 /** The SSM path of a stage's secrets: `/prepaidship/<stage>/` (README, "Deploy to AWS"). */
 export const secretsPrefix = (stage: Stage): string => `/prepaidship/${stage}/`;
 
-/**
- * Serves the SPA's index.html for every path without a file extension (/login, /user-dashboard), so
- * client-side routes survive a reload. A viewer-request function on the SPA behaviour only: unlike
- * distribution-wide error responses, it never touches the API's own 4xx answers.
- */
-const spaFallbackCode = `
-function handler(event) {
-  var request = event.request;
-  if (!/\\.[^/]*$/.test(request.uri)) request.uri = '/index.html';
-  return request;
-}`;
-
 /** The API's access log line: JSON, so CloudWatch metric filters can count by route and status. */
 const accessLogFormat = AccessLogFormat.custom(
   JSON.stringify({
@@ -137,8 +126,8 @@ export class PrepaidShipStack extends Stack {
     assertProductionReady({ stage: props.stage, settings, secrets: props.secrets ?? [] });
 
     const webAssetsDir = props.webAssetsDir ?? path.join(projectRoot, 'dist');
-    if (!existsSync(path.join(webAssetsDir, 'index.html'))) {
-      throw new Error(`No web build in ${webAssetsDir} (index.html missing): run \`npm run build\` before synthesizing the stack.`);
+    if (!existsSync(path.join(webAssetsDir, SPA_SHELL))) {
+      throw new Error(`No web build in ${webAssetsDir} (${SPA_SHELL} missing): run \`npm run build\` before synthesizing the stack.`);
     }
 
     // --- Data: the one table, shaped by the same definition DynamoDB Local uses.
@@ -280,7 +269,7 @@ export class PrepaidShipStack extends Stack {
           {
             eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
             function: new cloudfront.Function(this, 'SpaFallback', {
-              code: cloudfront.FunctionCode.fromInline(spaFallbackCode),
+              code: cloudfront.FunctionCode.fromInline(documentRewriteFunctionCode()),
               runtime: cloudfront.FunctionRuntime.JS_2_0,
             }),
           },

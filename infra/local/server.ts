@@ -13,6 +13,7 @@ import { OPENAPI_PATH, openApiDocument } from '../../domain/api/openapi';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
 import { localRoutes } from './local-routes';
 import { securityHeaders } from './security-headers';
+import { documentFor, SPA_SHELL } from '../spa-documents';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -40,14 +41,15 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 
 /**
- * Serves the built SPA from dist/: hashed assets cached for a year, everything else index.html.
+ * Serves the built SPA from dist/: hashed assets cached for a year, files by name, and for a page's
+ * path the document CloudFront answers with (infra/spa-documents.ts: a prerendered page or the SPA shell).
  * Text is sent brotli- or gzip-compressed when the browser accepts it, like CloudFront does, so what
  * a browser (and Lighthouse) loads here weighs what it weighs in production. A build's files never
  * change while the front runs, so each is compressed once.
  */
 function staticSpa(distDir: string) {
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) throw new Error(`${index} is missing: run \`npm run build\` first`);
+  const shell = join(distDir, SPA_SHELL);
+  if (!existsSync(shell)) throw new Error(`${shell} is missing: run \`npm run build\` first`);
   const compressed = new Map<string, Buffer>();
   const compress = (file: string, encoding: 'br' | 'gzip'): Buffer => {
     const key = `${encoding}:${file}`;
@@ -64,12 +66,13 @@ function staticSpa(distDir: string) {
     try {
       path = decodeURIComponent(path);
     } catch {
-      // a malformed escape names no file: index.html answers, as for any other unknown path
+      // a malformed escape names no file: the shell answers, as for any other unknown path
     }
-    const rel = normalize(path).replace(/^(\.\.[/\\])+/, '');
+    const document = documentFor(path);
+    const rel = document ? `/${document}` : normalize(path).replace(/^(\.\.[/\\])+/, '');
     let file = join(distDir, rel);
     const isFile = file.startsWith(distDir) && existsSync(file) && statSync(file).isFile();
-    if (!isFile) file = index;
+    if (!isFile) file = shell;
     const hashed = isFile && rel.startsWith('/assets/');
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = !COMPRESSIBLE.has(extname(file)) ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;

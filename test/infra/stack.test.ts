@@ -96,11 +96,11 @@ type DistributionConfig = {
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A throwaway web build with just an index.html. */
+/** A throwaway web build with just the SPA shell. */
 function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'prepaidship-web-'));
   tempDirs.push(dir);
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PrepaidShip</title>');
+  writeFileSync(path.join(dir, 'app.html'), '<!doctype html><title>PrepaidShip</title>');
   return dir;
 }
 
@@ -598,21 +598,26 @@ describe('web hosting', () => {
     );
   });
 
-  it('falls back to index.html with a viewer-request function, not distribution-wide error pages', () => {
+  it('answers prerendered pages with their own document and every other page with the SPA shell, by a viewer-request function, not distribution-wide error pages', () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
     for (const behavior of config.CacheBehaviors) expect(behavior.FunctionAssociations).toBeUndefined();
 
-    // Run the function's own code: extensionless paths become /index.html, files stay.
+    // Run the function's own code: the public pages get their prerendered document, other
+    // extensionless paths the SPA shell, files stay.
     const fn = ofType('AWS::CloudFront::Function')[0]![1];
     // Evaluating the function's JavaScript is the point: it proves the rewrite CloudFront will run.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code is the stack's own CloudFront Function, not input
     const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/user-dashboard/transactions')).toBe('/index.html');
+    expect(rewrite('/user-dashboard/transactions')).toBe('/app.html');
+    expect(rewrite('/reset-password')).toBe('/app.html');
     expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/login')).toBe('/login.html');
+    expect(rewrite('/signup')).toBe('/signup.html');
+    expect(rewrite('/forgot-password')).toBe('/forgot-password.html');
     expect(rewrite('/assets/index-CA31UWGN.js')).toBe('/assets/index-CA31UWGN.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
   });

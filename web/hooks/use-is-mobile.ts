@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 export const mobileMediaQuery = '(max-width: 768px)';
 
 // jsdom and very old browsers have no matchMedia: treat them as wide screens.
-const query = () => (typeof window.matchMedia === 'function' ? window.matchMedia(mobileMediaQuery) : null);
+const query = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(mobileMediaQuery) : null);
 
 function subscribe(onChange: () => void): () => void {
   const list = query();
@@ -12,7 +12,15 @@ function subscribe(onChange: () => void): () => void {
   return () => list?.removeEventListener('change', onChange);
 }
 
-/** Whether the viewport is in the mobile range, following resizes. */
+/**
+ * Whether the viewport is in the mobile range, following resizes. Prerendered pages (web/prerender.tsx)
+ * are made for phones, the slowest visitors, so hydration starts from the narrow layout and a wide
+ * screen switches right after.
+ */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => query()?.matches ?? false);
+  return useSyncExternalStore(
+    subscribe,
+    () => query()?.matches ?? false,
+    () => true,
+  );
 }

@@ -38,6 +38,8 @@ function parseUser(raw: string | null): SessionUser | null {
 
 /** With no token there is no user, whatever else storage still holds. */
 function readStoredSession(): Session {
+  // The build's prerender (web/prerender.tsx) runs this module in Node, where there is no storage.
+  if (typeof localStorage === 'undefined') return signedOut;
   const token = localStorage.getItem(sessionStorageKeys.token);
   if (!token) return signedOut;
   return {
@@ -66,9 +68,13 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The session, re-rendering the caller when it changes (here or in another tab). */
+/**
+ * The session, re-rendering the caller when it changes (here or in another tab). A prerendered page
+ * is made for a visitor who is signed out, so hydration starts from that and a signed-in visitor's
+ * Dashboard links appear right after.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, () => signedOut);
 }
 
 /** The part of an API user the browser keeps: no balance, which would go stale in storage. */
@@ -112,7 +118,7 @@ export function isAdmin(user: SessionUser | null): boolean {
 
 // Another tab changed our keys (logout there removes the token): follow it, so a tab never keeps
 // showing an account that was signed out elsewhere. `key === null` means storage was cleared.
-window.addEventListener('storage', (event) => {
+globalThis.window?.addEventListener('storage', (event) => {
   const ours: (string | null)[] = [null, ...Object.values(sessionStorageKeys)];
   if (ours.includes(event.key)) publish(readStoredSession());
 });

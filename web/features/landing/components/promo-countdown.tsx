@@ -1,5 +1,5 @@
 import { Box, Container, Heading, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { countdownParts, promoEndsAt } from '../lib/promo';
 
 const units = [
@@ -9,10 +9,27 @@ const units = [
   ['seconds', 'Seconds'],
 ] as const;
 
-/** 'DEPOSIT $10 RECEIVE $5 CREDIT!' with a countdown ticking each second; not rendered once the promo has ended. */
+const noSubscription = () => () => {};
+
+/**
+ * False while the page is prerendered or hydrated, true in a browser render: the prerendered page
+ * was made at build time, so its clock is not the visitor's.
+ */
+const useBrowserClock = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * 'DEPOSIT $10 RECEIVE $5 CREDIT!' with a countdown ticking each second; not rendered once the promo
+ * has ended. A prerendered page shows '--' in each box until the browser's clock takes over.
+ */
 export function PromoCountdown({ endsAt }: { endsAt?: Date }) {
   const [endMs] = useState(() => (endsAt ?? promoEndsAt()).getTime());
   const [now, setNow] = useState(() => Date.now());
+  const browserClock = useBrowserClock();
   const parts = countdownParts(endMs, now);
   const running = parts !== null;
   useEffect(() => {
@@ -31,7 +48,7 @@ export function PromoCountdown({ endsAt }: { endsAt?: Date }) {
           {units.map(([key, label]) => (
             <Box key={key} minW={{ base: '16', md: '20' }} py="2" rounded="l2" bg="blackAlpha.300">
               <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" data-unit={key}>
-                {String(parts[key]).padStart(2, '0')}
+                {browserClock ? String(parts[key]).padStart(2, '0') : '--'}
               </Text>
               <Text fontSize="xs" textTransform="uppercase">
                 {label}
