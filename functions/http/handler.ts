@@ -1,5 +1,5 @@
 /**
- * THE handler factory. Every Lambda is `export const handler = api('METHOD /path', fn)`: the access
+ * THE handler factory. Every Lambda is `export const handler = api(<its entry>Route, fn)`: the access
  * level, the body and query schemas and the answer type all come from the route's entry in the API
  * contract (domain/api/routes.ts), so a handler cannot disagree with the table about who may call
  * it, what it accepts or what it answers. Auth, validation and error mapping are middy middlewares
@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
-import { findRoute, type AnswerOf, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
+import { routeKey, type AnswerOf, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
@@ -22,6 +22,9 @@ import { verifySessionToken, type SessionClaims } from './tokens';
 import { appOrigin } from './app-origin';
 import { clientAddress } from './client-address';
 import { config } from '../config';
+
+/** The key (`"METHOD /path"`) of the table entry R. */
+type KeyOf<R extends Route> = Extract<`${R['method']} ${R['path']}`, RouteKey>;
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
 
@@ -218,13 +221,16 @@ const mapErrors = (): ApiMiddleware => ({
 });
 
 /**
- * Makes the Lambda handler for the route `key` of the contract. Middy runs the middlewares in this
+ * Makes the Lambda handler for `entry`, the route's own export from the contract
+ * (domain/api/routes.ts): handed the entry rather than its key, a Lambda's bundle holds that one
+ * entry and its schemas instead of the whole table (issue 19). Middy runs the middlewares in this
  * fixed order, which is the whole request pipeline: normalise header names, give the logger the
  * Lambda context, prepare the request, check the token, validate the input, run the handler; on
  * the way out publish the metrics; errors are mapped by the last-registered middleware.
  */
-export function api<K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<Returned<K>>): ApiHandler {
-  const route: Route = findRoute(key);
+export function api<R extends Route, K extends RouteKey = KeyOf<R>>(entry: R, fn: (req: ApiRequest<K>) => Promise<Returned<K>>): ApiHandler {
+  const route: Route = entry;
+  const key = routeKey(route);
   // One child per route: the local front runs every route in one process, a Lambda only its own.
   const routeLogger = logger.createChild({ persistentKeys: { route: key } });
 

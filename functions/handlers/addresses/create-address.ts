@@ -5,7 +5,8 @@
  */
 import { saveAddress } from '../../data/addresses';
 import { api, Reply } from '../../http/handler';
+import { addressesCreateAddressRoute } from '../../../domain/api/routes';
 
-export const handler = api('POST /auth/addresses', async function createAddress({ auth, body }) {
+export const handler = api(addressesCreateAddressRoute, async function createAddress({ auth, body }) {
   return new Reply(201, await saveAddress(auth.userId, body));
 });

@@ -2,8 +2,9 @@
 import { toApiWithdrawal } from '../../../domain/api/wallet';
 import { listWithdrawals } from '../../data/withdrawals';
 import { api } from '../../http/handler';
+import { adminListWithdrawalsRoute } from '../../../domain/api/routes';
 
-export const handler = api('GET /admin/withdrawals', async function listAllWithdrawals({ query }) {
+export const handler = api(adminListWithdrawalsRoute, async function listAllWithdrawals({ query }) {
   const page = await listWithdrawals(query, query.status);
   return { withdrawals: page.items.map(toApiWithdrawal), nextCursor: page.nextCursor };
 });

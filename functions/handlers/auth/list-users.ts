@@ -2,8 +2,9 @@
 import { toApiUser } from '../../../domain/api/users';
 import { listUsers } from '../../data/users';
 import { api } from '../../http/handler';
+import { authListUsersRoute } from '../../../domain/api/routes';
 
-export const handler = api('GET /auth/users', async function listAccounts({ query }) {
+export const handler = api(authListUsersRoute, async function listAccounts({ query }) {
   const page = await listUsers(query);
   return { users: page.items.map(toApiUser), nextCursor: page.nextCursor };
 });

@@ -5,7 +5,8 @@
 import { toApiUser } from '../../../domain/api/users';
 import { updateNotificationSettings } from '../../data/users';
 import { api } from '../../http/handler';
+import { authUpdateNotificationsRoute } from '../../../domain/api/routes';
 
-export const handler = api('PUT /auth/notifications', async function updateNotifications({ auth, body }) {
+export const handler = api(authUpdateNotificationsRoute, async function updateNotifications({ auth, body }) {
   return toApiUser(await updateNotificationSettings(auth.userId, body));
 });

@@ -6,9 +6,10 @@
 import { toApiUser } from '../../../domain/api/users';
 import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
+import { authUpdateProfileRoute } from '../../../domain/api/routes';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api('PUT /auth/profile', async function updateProfile({ auth, body }) {
+export const handler = api(authUpdateProfileRoute, async function updateProfile({ auth, body }) {
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return toApiUser(await updateUserProfile(auth.userId, { name: body.name, passwordHash }));
 });

@@ -4,7 +4,8 @@
  */
 import { getLabelCount } from '../../data/stats';
 import { api } from '../../http/handler';
+import { landingGetCounterRoute } from '../../../domain/api/routes';
 
-export const handler = api('GET /api/counter', async function getCounter() {
+export const handler = api(landingGetCounterRoute, async function getCounter() {
   return { count: await getLabelCount() };
 });

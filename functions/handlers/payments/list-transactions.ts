@@ -7,8 +7,9 @@
 import { toApiEntry } from '../../../domain/api/wallet';
 import { findEntriesByType, findUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
+import { paymentsListTransactionsRoute } from '../../../domain/api/routes';
 
-export const handler = api('GET /hoodpay/transactions', async function listTransactions({ auth, query }) {
+export const handler = api(paymentsListTransactionsRoute, async function listTransactions({ auth, query }) {
   const { type, status, from, to, ...page } = query;
   const found =
     auth.role === 'admin' && type

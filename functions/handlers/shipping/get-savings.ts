@@ -5,7 +5,8 @@
  */
 import { getSavings } from '../../insights/savings';
 import { api } from '../../http/handler';
+import { shippingGetSavingsRoute } from '../../../domain/api/routes';
 
-export const handler = api('GET /shipping/savings', async function getShippingSavings({ auth }) {
+export const handler = api(shippingGetSavingsRoute, async function getShippingSavings({ auth }) {
   return getSavings(auth.userId);
 });

@@ -5,10 +5,11 @@ import { logger } from '../../../functions/observability/logger';
 import { resetConfigForTests } from '../../../functions/config';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
 import { api, Reply, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
-import type { RouteKey } from '../../../domain/api/routes';
+import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes';
 
-/** The factory without the contract's answer types: these tests answer shapes of their own. */
-const anyApi = api as unknown as <K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<unknown>) => ApiHandler;
+/** The factory by route key, without the contract's answer types: these tests answer shapes of their own. */
+const anyApi = <K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<unknown>): ApiHandler =>
+  (api as unknown as (entry: Route, fn: (req: ApiRequest<K>) => Promise<unknown>) => ApiHandler)(findRoute(key), fn);
 import { signSessionToken } from '../../../functions/http/tokens';
 import { apiEvent, call } from './api-event';
 

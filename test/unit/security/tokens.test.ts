@@ -13,10 +13,11 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../functions/config';
 import { api, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
-import type { RouteKey } from '../../../domain/api/routes';
+import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes';
 
 /** The factory without the contract's answer types: these tests answer shapes of their own. */
-const anyApi = api as unknown as (key: RouteKey, fn: (req: ApiRequest<RouteKey>) => Promise<unknown>) => ApiHandler;
+const anyApi = (key: RouteKey, fn: (req: ApiRequest<RouteKey>) => Promise<unknown>): ApiHandler =>
+  (api as unknown as (entry: Route, fn: (req: ApiRequest<RouteKey>) => Promise<unknown>) => ApiHandler)(findRoute(key), fn);
 import { signSessionToken, verifySessionToken, type SessionClaims } from '../../../functions/http/tokens';
 import { apiEvent, call } from '../functions/api-event';
 

@@ -5,7 +5,8 @@
  */
 import { uploadBatch } from '../../../batches/batches';
 import { api, Reply } from '../../../http/handler';
+import { shippingBatchesCreateBatchRoute } from '../../../../domain/api/routes';
 
-export const handler = api('POST /shipping/batches', async function createBatch({ auth, body, query }) {
+export const handler = api(shippingBatchesCreateBatchRoute, async function createBatch({ auth, body, query }) {
   return new Reply(201, await uploadBatch(auth.userId, body, query.fromAddressId));
 });

@@ -2,8 +2,9 @@
 import type { ApiBatchSummary } from '../../../../domain/api/batches';
 import { listUserBatches } from '../../../data/batches';
 import { api } from '../../../http/handler';
+import { shippingBatchesListBatchesRoute } from '../../../../domain/api/routes';
 
-export const handler = api('GET /shipping/batches', async function listBatches({ auth, query }) {
+export const handler = api(shippingBatchesListBatchesRoute, async function listBatches({ auth, query }) {
   const page = await listUserBatches(auth.userId, query);
   const batches: ApiBatchSummary[] = page.items.map(({ batch, rowCount }) => ({
     batchId: batch.id,
