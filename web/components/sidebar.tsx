@@ -4,12 +4,13 @@
  * desktop open state is remembered in the `sidebar_state` cookie for 7 days (a cookie rather than
  * localStorage so a server could read it one day; nothing does yet).
  */
-import { Box, CloseButton, Drawer, Flex, Icon, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Box, Flex, Icon, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuPanelLeft } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { preloadOnIntent } from '@/lib/route-preload';
 import { Brand } from './brand';
 
 export const sidebarCookieName = 'sidebar_state';
@@ -18,6 +19,10 @@ export const sidebarWidth = '16rem';
 export const sidebarWidthMobile = '18rem';
 export const sidebarWidthIcon = '3rem';
 const sidebarId = 'app-sidebar';
+
+/** The phone's drawer: loaded on the trigger's intent, or when it first opens (sidebar-drawer.tsx). */
+const loadDrawer = () => import('./sidebar-drawer');
+const SidebarDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.SidebarDrawer })));
 
 /** The cookie that remembers whether the desktop sidebar is open. */
 export function sidebarCookie(open: boolean): string {
@@ -106,7 +111,7 @@ function SidebarNav({ items, label, collapsed, onNavigate }: { items: SidebarIte
             >
               {/* `end` for an area's index (Shipping Labels, Dashboard: other items' paths lie under it), current only on its own path;
                   any other item is current on its pages too (a batch's own page keeps Batch Labels current). */}
-              <NavLink to={item.to} end={isIndexOf(item, items)} onClick={onNavigate} title={collapsed ? item.label : undefined}>
+              <NavLink to={item.to} end={isIndexOf(item, items)} onClick={onNavigate} title={collapsed ? item.label : undefined} {...preloadOnIntent(item.to)}>
                 <Icon boxSize="5" flexShrink={0}>
                   <item.icon aria-hidden />
                 </Icon>
@@ -126,29 +131,18 @@ function SidebarNav({ items, label, collapsed, onNavigate }: { items: SidebarIte
 export function Sidebar({ items, label }: { items: SidebarItem[]; label: string }) {
   const { isMobile, open, openMobile, setOpenMobile } = useSidebar();
 
+  // Mounted at the first opening and kept: Chakra unmounts the drawer's content itself once closed.
+  const [drawerMounted, setDrawerMounted] = useState(openMobile);
+  if (openMobile && !drawerMounted) setDrawerMounted(true);
+
   if (isMobile) {
-    return (
-      <Drawer.Root open={openMobile} onOpenChange={(details) => setOpenMobile(details.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content w={sidebarWidthMobile} maxW="100vw">
-              <Drawer.Header>
-                <Drawer.Title>
-                  <Brand />
-                </Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body p="0">
-                <SidebarNav items={items} label={label} collapsed={false} onNavigate={() => setOpenMobile(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close sidebar" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-    );
+    return drawerMounted ? (
+      <Suspense fallback={null}>
+        <SidebarDrawer open={openMobile} onOpenChange={setOpenMobile} width={sidebarWidthMobile}>
+          <SidebarNav items={items} label={label} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+        </SidebarDrawer>
+      </Suspense>
+    ) : null;
   }
 
   return (
@@ -175,6 +169,8 @@ export function Sidebar({ items, label }: { items: SidebarItem[]; label: string 
   );
 }
 
+const preloadDrawer = () => void loadDrawer();
+
 /** The button that opens and closes the sidebar; `aria-expanded` tells assistive tech which. */
 export function SidebarTrigger() {
   const { isMobile, open, openMobile, toggle } = useSidebar();
@@ -187,6 +183,7 @@ export function SidebarTrigger() {
       aria-controls={isMobile ? undefined : sidebarId}
       title="Toggle sidebar (Ctrl+B)"
       onClick={toggle}
+      {...(isMobile && { onPointerEnter: preloadDrawer, onFocus: preloadDrawer, onTouchStart: preloadDrawer })}
     >
       <LuPanelLeft />
     </IconButton>

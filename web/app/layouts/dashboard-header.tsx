@@ -1,11 +1,10 @@
-import { Avatar, Badge, Button, Flex, Menu, Portal, Spacer } from '@chakra-ui/react';
-import { LuLogOut } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
+import { Avatar, Badge, Button, Flex, Spacer } from '@chakra-ui/react';
+import { useId, useRef, useState, type PointerEvent } from 'react';
 import { Brand } from '@/components/brand';
 import { SidebarTrigger, useSidebar } from '@/components/sidebar';
 import { useProfile, useProfilePicture } from '@/features/profile';
-import { paths } from '@/lib/paths';
-import { endSession, isAdmin, useSession } from '@/lib/session';
+import { isAdmin, useSession } from '@/lib/session';
+import type { PendingAction } from './dashboard-account-menu';
 
 /**
  * 'Balance: $' plus the balance with two decimals, or 'Balance: N/A' while it is unknown
@@ -25,39 +24,83 @@ function BalanceBadge() {
   );
 }
 
-/** The server's picture when it has answered; the initials meanwhile, or if the image fails. */
-function AccountMenu({ name }: { name: string }) {
-  const navigate = useNavigate();
+const loadAccountMenu = () => import('./dashboard-account-menu');
+type AccountMenuModule = Awaited<ReturnType<typeof loadAccountMenu>>;
+/** Once loaded, later headers (another layout, a remount) render the menu at once. */
+let accountMenuModule: AccountMenuModule | undefined;
+
+interface LiveMenu {
+  module: AccountMenuModule;
+  focus: boolean;
+  pending: PendingAction;
+}
+
+/** Keys that open Chakra's menu from its trigger (zag's menu: ArrowDown, ArrowUp, Enter, Space). */
+const openingKeys = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
+const isContextMenuClick = (event: PointerEvent<HTMLElement>) =>
+  event.button === 2 || (event.ctrlKey && event.button === 0 && /Mac|iPhone|iPad/.test(navigator.platform));
+
+/**
+ * The account menu's trigger: the server's picture when it has answered, the initials meanwhile, or
+ * if the image fails. The menu's code (dashboard-account-menu.tsx) loads on intent; until then this
+ * stand-in carries the attributes Chakra's `Menu.Trigger` gives a closed menu's trigger, and a click
+ * or an opening key on it is repeated on the real trigger once the code is in.
+ */
+function AccountMenuTrigger({ name }: { name: string }) {
+  const id = useId();
   const { data } = useProfilePicture();
-  const logout = () => {
-    endSession();
-    void navigate(paths.home, { replace: true });
+  const [live, setLive] = useState<LiveMenu | undefined>(() => accountMenuModule && { module: accountMenuModule, focus: false, pending: null });
+  const standIn = useRef<HTMLButtonElement>(null);
+  const pending = useRef<PendingAction>(null);
+  const load = () => {
+    void loadAccountMenu().then((module) => {
+      accountMenuModule = module;
+      setLive((current) => current ?? { module, focus: document.activeElement === standIn.current, pending: pending.current });
+    });
   };
+  const look = { variant: 'ghost', size: 'sm', rounded: 'full', px: '0', 'aria-label': `Account menu for ${name}` } as const;
+  const avatar = (
+    <Avatar.Root size="sm">
+      <Avatar.Fallback name={name} />
+      {data?.picture && <Avatar.Image src={data.picture} alt="" />}
+    </Avatar.Root>
+  );
+  if (live) return <live.module.AccountMenu id={id} name={name} trigger={<Button {...look}>{avatar}</Button>} focus={live.focus} pending={live.pending} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" rounded="full" px="0" aria-label={`Account menu for ${name}`}>
-          <Avatar.Root size="sm">
-            <Avatar.Fallback name={name} />
-            {data?.picture && <Avatar.Image src={data.picture} alt="" />}
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="48">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{name}</Menu.ItemGroupLabel>
-            </Menu.ItemGroup>
-            <Menu.Separator />
-            <Menu.Item value="logout" onSelect={logout}>
-              <LuLogOut aria-hidden />
-              Logout
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Button
+      ref={standIn}
+      {...look}
+      type="button"
+      data-scope="menu"
+      data-part="trigger"
+      dir="ltr"
+      id={`menu:${id}:trigger`}
+      data-uid={id}
+      aria-haspopup="menu"
+      data-controls={`menu:${id}:content`}
+      aria-expanded={false}
+      data-state="closed"
+      className="chakra-menu__trigger"
+      onPointerEnter={load}
+      onFocus={load}
+      onTouchStart={load}
+      // As the menu's trigger does: a press does not move focus first.
+      onPointerDown={(event) => {
+        if (!isContextMenuClick(event)) event.preventDefault();
+      }}
+      onClick={() => {
+        pending.current = { type: 'click' };
+        load();
+      }}
+      onKeyDown={(event) => {
+        if (!openingKeys.has(event.key)) return;
+        event.preventDefault();
+        pending.current = { type: 'key', key: event.key };
+        load();
+      }}
+    >
+      {avatar}
+    </Button>
   );
 }
 
@@ -75,7 +118,7 @@ export function DashboardHeader() {
       {isMobile && <Brand compact />}
       <Spacer />
       {!isAdmin(user) && <BalanceBadge />}
-      <AccountMenu name={user?.name || 'Account'} />
+      <AccountMenuTrigger name={user?.name || 'Account'} />
     </Flex>
   );
 }
