@@ -6,6 +6,7 @@ import { DateTime } from '@/components/date-time';
 import { PagedDataTable, type ListFailure } from '@/components/paged-data-table';
 import { StatusBadge, type StatusPalette } from '@/components/status-badge';
 import { batchPagePath } from '@/lib/paths';
+import { preloadOnIntent } from '@/lib/route-preload';
 import { formatDateTime } from '@/lib/transaction-labels';
 import { useBatches } from '../api/list-batches';
 
@@ -21,7 +22,9 @@ const columns: DataTableColumn<ApiBatchSummary>[] = [
     cell: (b) => (
       // Named by its date (starting with the visible word), so a screen reader's list of links tells them apart.
       <Link asChild variant="underline" aria-label={`Open batch of ${formatDateTime(b.createdAt)}`}>
-        <RouterLink to={batchPagePath(b.batchId)}>Open</RouterLink>
+        <RouterLink to={batchPagePath(b.batchId)} {...preloadOnIntent(batchPagePath(b.batchId))}>
+          Open
+        </RouterLink>
       </Link>
     ),
   },

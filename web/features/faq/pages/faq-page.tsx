@@ -1,6 +1,7 @@
 import { Accordion, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { preloadOnIntent } from '@/lib/route-preload';
 import { PageTitle } from '@/components/page-title';
 import { useDashboardPaths } from '@/components/use-dashboard-paths';
 import { faqEntries } from '../components/faq-entries';
@@ -33,7 +34,7 @@ export function FaqPage() {
       <Stack gap="3" align="start">
         <Text>Still have a question?</Text>
         <Button asChild colorPalette="blue">
-          <RouterLink to={support}>
+          <RouterLink to={support} {...preloadOnIntent(support)}>
             <LuMessageCircle aria-hidden /> Contact Support
           </RouterLink>
         </Button>

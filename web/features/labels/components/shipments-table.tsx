@@ -5,6 +5,7 @@ import { ReceiptButton } from '@/components/receipt-button';
 import { noValue } from '@/lib/transaction-labels';
 import type { ApiOrder } from '@domain/api/orders';
 import { trackingPagePath } from '@/lib/paths';
+import { preloadOnIntent } from '@/lib/route-preload';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
@@ -55,7 +56,7 @@ const columns: DataTableColumn<Row>[] = [
     cell: (o) =>
       o.tracking ? (
         <Link asChild variant="underline" aria-label={`Track ${o.tracking}`}>
-          <RouterLink to={trackingPagePath(o.tracking)}>
+          <RouterLink to={trackingPagePath(o.tracking)} {...preloadOnIntent(trackingPagePath(o.tracking))}>
             <Code size="sm">{o.tracking}</Code>
           </RouterLink>
         </Link>
