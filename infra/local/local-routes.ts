@@ -22,7 +22,8 @@ import { listOutbox } from '../../functions/data/outbox';
 import { runScheduledWork } from '../../functions/jobs/scheduled-work';
 import { logger } from '../../functions/observability/logger';
 import { usingSandboxPayments } from '../../functions/providers/registry/payments';
-import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
+import { hoodpaySandboxWebhookPayload } from '../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../functions/providers/payments/sandbox-stripe-event';
 import { advanceSandboxLabel } from '../../functions/tracking/sandbox-emitter';
 import { sendJson } from './lambda-front';
 

@@ -35,7 +35,7 @@ async function boot(port: number) {
     import('../../functions/data/users'),
     import('../../functions/http/tokens'),
     import('../../functions/data/local-checkouts'),
-    import('../../functions/providers/payments/sandbox-checkout'),
+    import('../../functions/providers/payments/sandbox-stripe-event'),
     import('./reliability/helpers'),
   ]);
   const front = await startFront({ port, spa: 'none' });

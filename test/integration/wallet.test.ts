@@ -11,7 +11,8 @@ import type { User } from '../../domain/api/users';
 import { createUser } from '../../functions/data/users';
 import { signSessionToken } from '../../functions/http/tokens';
 import { getCardCheckout } from '../../functions/providers/registry/payments';
-import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../functions/providers/payments/sandbox-checkout';
+import { hoodpaySandboxWebhookPayload } from '../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../functions/providers/payments/sandbox-stripe-event';
 import { startFront, type Front } from '../../infra/local/server';
 import { expectLedgerInvariant, ledgerOf } from './ledger-invariant';
 

@@ -25,7 +25,7 @@ const FAILS = new Set(['checkout.session.async_payment_failed']);
 const RECEIVED = { received: true } as const;
 
 export const handler = api(paymentsStripeWebhookRoute, async function stripeWebhook({ rawBody, headers, log }) {
-  const event = verifyStripeEvent(rawBody, headers['stripe-signature']);
+  const event = await verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;
 

@@ -4,8 +4,9 @@
  * the origin the payer opened (functions/http/app-origin.ts).
  * The page's Pay and Cancel buttons close the record and then deliver what the real provider would:
  *
- *   Stripe   stripeSandboxEvent(checkout, kind): a Stripe.Event JSON (checkout.session.completed or
- *            checkout.session.expired) signed with Stripe's own test-header helper, for POST /stripe/webhook
+ *   Stripe   stripeSandboxEvent(checkout, kind) (sandbox-stripe-event.ts): a Stripe.Event JSON
+ *            (checkout.session.completed or checkout.session.expired) signed with Stripe's own
+ *            test-header helper, for POST /stripe/webhook
  *   Hoodpay  hoodpaySandboxWebhookPayload(id, kind): Hoodpay's notification body (send it as JSON) for
  *            POST /hoodpay/webhook; the webhook then reads the payment back with getPayment(), which
  *            reads the record
@@ -16,7 +17,6 @@
  * needs to know it is talking to the sandbox.
  */
 import { createHmac } from 'node:crypto';
-import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { config } from '../../config';
 import { appOrigin } from '../../http/app-origin';
@@ -97,53 +97,6 @@ export class SandboxCryptoCheckout implements CryptoCheckout {
 }
 
 export type SandboxOutcome = 'paid' | 'cancelled';
-
-/**
- * The signed Stripe event the sandbox page delivers to POST /stripe/webhook: paid ->
- * `checkout.session.completed` (payment_status paid), cancelled -> `checkout.session.expired`
- * (payment_status unpaid). `signatureHeader` goes in the `Stripe-Signature` header, `payload` is the
- * body, byte for byte.
- */
-export function stripeSandboxEvent(checkout: LocalCheckout, kind: SandboxOutcome, now = Date.now()): { payload: string; signatureHeader: string } {
-  if (checkout.provider !== 'stripe') throw new Error(`Checkout ${checkout.id} is not a Stripe checkout`);
-  const created = Math.floor(now / 1000);
-  const paid = kind === 'paid';
-  const session = {
-    id: checkout.id,
-    object: 'checkout.session',
-    mode: 'payment',
-    livemode: false,
-    client_reference_id: checkout.userId,
-    customer_email: checkout.email,
-    customer_details: { email: checkout.email },
-    metadata: { userId: checkout.userId, entryId: checkout.entryId, purpose: checkout.purpose, ...(checkout.batchId ? { batchId: checkout.batchId } : {}) },
-    amount_subtotal: checkout.amountCents,
-    amount_total: checkout.amountCents,
-    currency: 'usd',
-    payment_status: paid ? 'paid' : 'unpaid',
-    status: paid ? 'complete' : 'expired',
-    payment_intent: paid ? `pi_local_${ulid()}` : null,
-    success_url: checkout.successUrl,
-    cancel_url: checkout.cancelUrl,
-    url: null,
-    created: Math.floor(Date.parse(checkout.createdAt) / 1000),
-    expires_at: checkout.expiresAt,
-  };
-  const event = {
-    id: `evt_local_${ulid()}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: paid ? 'checkout.session.completed' : 'checkout.session.expired',
-    data: { object: session },
-  };
-  const payload = JSON.stringify(event);
-  const signatureHeader = Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret(), timestamp: created });
-  return { payload, signatureHeader };
-}
 
 /** Hoodpay's notification body, as far as the sandbox reproduces it. */
 export interface HoodpayWebhookPayload {

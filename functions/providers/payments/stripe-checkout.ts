@@ -1,6 +1,6 @@
 /**
  * Card payments with Stripe Checkout (STRIPE_SECRET_KEY set). One Stripe client per instance, made
- * when the instance is made (getCardCheckout() keeps one per Lambda container), on the API version
+ * on its first call (getCardCheckout() keeps one per Lambda container), on the API version
  * this SDK release pins, retrying network failures twice and giving up on one try after 10 s.
  *
  * The session carries our ids three ways (client_reference_id, the session's metadata and the
@@ -8,7 +8,7 @@
  * reads. The idempotency key is derived from the entry: a retried create for one entry cannot open
  * two sessions.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ProviderUnavailable, RefundRefused } from '../../errors';
 import { assertPayable, redact } from './checkout-request';
 import type { CardCheckout, CardRefundRequest, CheckoutRequest } from './payments';
@@ -31,12 +31,22 @@ export interface StripeCheckoutOptions {
   now?: () => number;
 }
 
+type StripeSdk = typeof Stripe;
+let sdk: Promise<StripeSdk> | undefined;
+/**
+ * The Stripe SDK, imported on first use rather than at load (issue 19): evaluating it (its every
+ * resource class) was a large part of the cold start of every Lambda that may take a card payment,
+ * most of whose requests never call Stripe. In the bundle it is the same file, so the first call
+ * costs only that evaluation, no download.
+ */
+const stripeSdk = (): Promise<StripeSdk> => (sdk ??= import('stripe').then((module) => module.default));
+
 /** The idempotency key of the session for one ledger entry (or order). */
 export const sessionIdempotencyKey = (entryId: string): string => `prepaidship-checkout-${entryId}`;
 
 export class StripeCheckout implements CardCheckout {
-  /** The SDK client (exposed so tests can check its settings). */
-  readonly stripe: Stripe;
+  private client: Promise<Stripe> | undefined;
+  private readonly httpClient: Stripe.HttpClient | undefined;
   private readonly secretKey: string;
   private readonly signingSecret: string;
   private readonly now: () => number;
@@ -50,20 +60,30 @@ export class StripeCheckout implements CardCheckout {
     this.secretKey = options.secretKey;
     this.signingSecret = options.webhookSecret;
     this.now = options.now ?? Date.now;
+    this.httpClient = options.httpClient;
+  }
+
+  /** The SDK client, made on first use (exposed so tests can check its settings). */
+  stripe(): Promise<Stripe> {
     // apiVersion is left to the SDK: each stripe-node release pins the version its types describe.
-    this.stripe = new Stripe(options.secretKey, {
-      maxNetworkRetries: MAX_NETWORK_RETRIES,
-      timeout: TIMEOUT_MS,
-      ...(options.httpClient ? { httpClient: options.httpClient } : {}),
-    });
+    this.client ??= stripeSdk().then(
+      (StripeClient) =>
+        new StripeClient(this.secretKey, {
+          maxNetworkRetries: MAX_NETWORK_RETRIES,
+          timeout: TIMEOUT_MS,
+          ...(this.httpClient ? { httpClient: this.httpClient } : {}),
+        }),
+    );
+    return this.client;
   }
 
   async createSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
     assertPayable(request);
+    const stripe = await this.stripe();
     const metadata = { userId: request.userId, entryId: request.entryId, purpose: request.purpose, ...(request.batchId ? { batchId: request.batchId } : {}) };
     let session: Stripe.Checkout.Session;
     try {
-      session = await this.stripe.checkout.sessions.create(
+      session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           line_items: [
@@ -87,7 +107,7 @@ export class StripeCheckout implements CardCheckout {
         { idempotencyKey: sessionIdempotencyKey(request.entryId) },
       );
     } catch (err) {
-      throw new ProviderUnavailable('Stripe', this.describe(err));
+      throw new ProviderUnavailable('Stripe', this.describe(await stripeSdk(), err));
     }
     if (!session.url) throw new ProviderUnavailable('Stripe', `Checkout Session ${session.id} came back without a url`);
     return { id: session.id, url: session.url };
@@ -103,22 +123,24 @@ export class StripeCheckout implements CardCheckout {
    * second one (Stripe keeps keys for at least 24 hours).
    */
   async refund(request: CardRefundRequest): Promise<{ id: string }> {
+    const stripe = await this.stripe();
     try {
-      const refund = await this.stripe.refunds.create(
+      const refund = await stripe.refunds.create(
         { payment_intent: request.paymentIntent, amount: request.amountCents, metadata: request.metadata },
         { idempotencyKey: request.idempotencyKey },
       );
       return { id: refund.id };
     } catch (err) {
-      const detail = this.describe(err, 'refunds.create');
-      if (refusedForGood(err)) throw new RefundRefused('Stripe', err.code ?? redact(err.message, [this.secretKey, this.signingSecret]), detail);
+      const StripeClient = await stripeSdk();
+      const detail = this.describe(StripeClient, err, 'refunds.create');
+      if (refusedForGood(StripeClient, err)) throw new RefundRefused('Stripe', err.code ?? redact(err.message, [this.secretKey, this.signingSecret]), detail);
       throw new ProviderUnavailable('Stripe', detail);
     }
   }
 
   /** What went wrong, for the logs: Stripe's error type, status, code and request id, never a key. */
-  private describe(err: unknown, call = 'checkout.sessions.create'): string {
-    if (err instanceof Stripe.errors.StripeError) {
+  private describe(StripeClient: StripeSdk, err: unknown, call = 'checkout.sessions.create'): string {
+    if (err instanceof StripeClient.errors.StripeError) {
       const facts = [
         err.statusCode ? `HTTP ${err.statusCode}` : undefined,
         err.code ? `code ${err.code}` : undefined,
@@ -138,9 +160,10 @@ export class StripeCheckout implements CardCheckout {
  * network failure, a 5xx, a rate limit (429), a bad key (401, 403) or an idempotency clash (409)
  * can pass once fixed or waited out.
  */
-function refusedForGood(err: unknown): err is Stripe.errors.StripeError {
+function refusedForGood(StripeClient: StripeSdk, err: unknown): err is Stripe.errors.StripeError {
   return (
-    (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) && [400, 402, 404].includes(err.statusCode ?? 0)
+    (err instanceof StripeClient.errors.StripeCardError || err instanceof StripeClient.errors.StripeInvalidRequestError) &&
+    [400, 402, 404].includes(err.statusCode ?? 0)
   );
 }
 
@@ -170,16 +193,23 @@ function signatureTimestamp(header: string): number | undefined {
  * The Stripe event in `rawBody` when `signatureHeader` (Stripe-Signature) is a valid signature of
  * exactly that body by `secret`, made at most 300 s before `nowMs` and at most 300 s after it.
  * Undefined for a missing, malformed, forged, stale or future-dated signature or a tampered body:
- * never throws for those. `rawBody` must be the request body as received, before any JSON parsing.
+ * never rejects for those. Asynchronous because the SDK that checks the signature is loaded on first
+ * use (stripeSdk); a header refused before that check does not load it. `rawBody` must be the request body as received, before any JSON parsing.
  * The webhook calls verifyStripeEvent() (providers/registry/payments.ts), which passes the selected
  * card provider's secret.
  */
-export function stripeEventSignedWith(secret: string, rawBody: string, signatureHeader: string | undefined, nowMs = Date.now()): Stripe.Event | undefined {
+export async function stripeEventSignedWith(
+  secret: string,
+  rawBody: string,
+  signatureHeader: string | undefined,
+  nowMs = Date.now(),
+): Promise<Stripe.Event | undefined> {
   if (!signatureHeader || !rawBody) return undefined;
   const signedAt = signatureTimestamp(signatureHeader);
   if (signedAt === undefined || signedAt > Math.floor(nowMs / 1000) + STRIPE_SIGNATURE_FUTURE_SECONDS) return undefined;
+  const StripeClient = await stripeSdk();
   try {
-    const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS, undefined, nowMs);
+    const event = StripeClient.webhooks.constructEvent(rawBody, signatureHeader, secret, STRIPE_SIGNATURE_TOLERANCE_SECONDS, undefined, nowMs);
     return event && typeof event === 'object' && typeof event.type === 'string' ? event : undefined;
   } catch {
     return undefined;

@@ -38,7 +38,7 @@ export function usingSandboxPayments(): { card: boolean; crypto: boolean } {
  * (stripeEventSignedWith in stripe-checkout.ts). A misconfigured provider still throws, from
  * getCardCheckout(). `rawBody` must be the request body as received, before any JSON parsing.
  */
-export function verifyStripeEvent(rawBody: string, signatureHeader: string | undefined): Stripe.Event | undefined {
+export function verifyStripeEvent(rawBody: string, signatureHeader: string | undefined): Promise<Stripe.Event | undefined> {
   return stripeEventSignedWith(getCardCheckout().webhookSecret(), rawBody, signatureHeader);
 }
 

@@ -33,7 +33,8 @@ import { settleRefunds } from '../../../functions/labels/label-refunds';
 import { logger } from '../../../functions/observability/logger';
 import { signSessionToken } from '../../../functions/http/tokens';
 import type { ApiHandler } from '../../../functions/http/handler';
-import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
+import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { ledgerOf } from '../ledger-invariant';
 import {

@@ -18,7 +18,8 @@ import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getStats } from '../../../functions/data/stats';
 import { createUser } from '../../../functions/data/users';
 import { signSessionToken } from '../../../functions/http/tokens';
-import { hoodpaySandboxWebhookPayload, stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
+import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { startFront, type Front } from '../../../infra/local/server';
 import {
   address,

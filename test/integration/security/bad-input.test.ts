@@ -29,7 +29,7 @@ import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import { saveAddress } from '../../../functions/data/addresses';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
-import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
 import { newResetToken } from '../../../functions/security/secrets';

@@ -104,64 +104,64 @@ describe('verifyStripeEvent', () => {
   const sign = (body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) =>
     Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
 
-  it('accepts a body signed with the sandbox secret when Stripe is not configured', () => {
+  it('accepts a body signed with the sandbox secret when Stripe is not configured', async () => {
     useEnv({});
-    const event = verifyStripeEvent(payload, sign(payload, deriveSandboxWebhookSecret(jwtSecret)));
+    const event = await verifyStripeEvent(payload, sign(payload, deriveSandboxWebhookSecret(jwtSecret)));
     expect(event?.id).toBe('evt_test_1');
     expect(event?.type).toBe('checkout.session.completed');
   });
 
-  it('accepts a body signed with STRIPE_WEBHOOK_SECRET when Stripe is configured', () => {
+  it('accepts a body signed with STRIPE_WEBHOOK_SECRET when Stripe is configured', async () => {
     useEnv({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    expect(verifyStripeEvent(payload, sign(payload, WEBHOOK_SECRET))?.id).toBe('evt_test_1');
-    expect(verifyStripeEvent(payload, sign(payload, deriveSandboxWebhookSecret(jwtSecret)))).toBeUndefined();
+    expect((await verifyStripeEvent(payload, sign(payload, WEBHOOK_SECRET)))?.id).toBe('evt_test_1');
+    expect(await verifyStripeEvent(payload, sign(payload, deriveSandboxWebhookSecret(jwtSecret)))).toBeUndefined();
   });
 
-  it('accepts a signature made up to 300 s ago', () => {
+  it('accepts a signature made up to 300 s ago', async () => {
     useEnv({});
     const secret = deriveSandboxWebhookSecret(jwtSecret);
-    expect(verifyStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 290))?.id).toBe('evt_test_1');
+    expect((await verifyStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 290)))?.id).toBe('evt_test_1');
   });
 
-  it('refuses a signature made with another secret', () => {
+  it('refuses a signature made with another secret', async () => {
     useEnv({});
-    expect(verifyStripeEvent(payload, sign(payload, 'whsec_forged_secret'))).toBeUndefined();
+    expect(await verifyStripeEvent(payload, sign(payload, 'whsec_forged_secret'))).toBeUndefined();
   });
 
-  it('refuses a signature older than 300 s (a replay)', () => {
+  it('refuses a signature older than 300 s (a replay)', async () => {
     useEnv({});
     const secret = deriveSandboxWebhookSecret(jwtSecret);
-    expect(verifyStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 301))).toBeUndefined();
+    expect(await verifyStripeEvent(payload, sign(payload, secret, Math.floor(Date.now() / 1000) - 301))).toBeUndefined();
   });
 
-  it('refuses a signature dated more than 300 s in the future (the SDK checks only age)', () => {
+  it('refuses a signature dated more than 300 s in the future (the SDK checks only age)', async () => {
     useEnv({});
     const secret = deriveSandboxWebhookSecret(jwtSecret);
     const now = Math.floor(Date.now() / 1000);
-    expect(verifyStripeEvent(payload, sign(payload, secret, now + 6 * 60))).toBeUndefined();
-    expect(verifyStripeEvent(payload, sign(payload, secret, now + 4 * 60))?.id).toBe('evt_test_1');
+    expect(await verifyStripeEvent(payload, sign(payload, secret, now + 6 * 60))).toBeUndefined();
+    expect((await verifyStripeEvent(payload, sign(payload, secret, now + 4 * 60)))?.id).toBe('evt_test_1');
   });
 
-  it('refuses a body changed after signing', () => {
+  it('refuses a body changed after signing', async () => {
     useEnv({});
     const header = sign(payload, deriveSandboxWebhookSecret(jwtSecret));
-    expect(verifyStripeEvent(payload.replace('1230', '9999'), header)).toBeUndefined();
-    expect(verifyStripeEvent(`${payload} `, header)).toBeUndefined();
+    expect(await verifyStripeEvent(payload.replace('1230', '9999'), header)).toBeUndefined();
+    expect(await verifyStripeEvent(`${payload} `, header)).toBeUndefined();
   });
 
-  it('refuses a missing, empty or malformed header, and an empty body, without throwing', () => {
+  it('refuses a missing, empty or malformed header, and an empty body, without throwing', async () => {
     useEnv({});
-    expect(verifyStripeEvent(payload, undefined)).toBeUndefined();
-    expect(verifyStripeEvent(payload, '')).toBeUndefined();
-    expect(verifyStripeEvent(payload, 'garbage')).toBeUndefined();
-    expect(verifyStripeEvent(payload, 't=abc,v1=def')).toBeUndefined();
-    expect(verifyStripeEvent('', sign('', deriveSandboxWebhookSecret(jwtSecret)))).toBeUndefined();
+    expect(await verifyStripeEvent(payload, undefined)).toBeUndefined();
+    expect(await verifyStripeEvent(payload, '')).toBeUndefined();
+    expect(await verifyStripeEvent(payload, 'garbage')).toBeUndefined();
+    expect(await verifyStripeEvent(payload, 't=abc,v1=def')).toBeUndefined();
+    expect(await verifyStripeEvent('', sign('', deriveSandboxWebhookSecret(jwtSecret)))).toBeUndefined();
   });
 
-  it('refuses a correctly signed body that is not a Stripe event', () => {
+  it('refuses a correctly signed body that is not a Stripe event', async () => {
     useEnv({});
     const secret = deriveSandboxWebhookSecret(jwtSecret);
-    expect(verifyStripeEvent('not json', sign('not json', secret))).toBeUndefined();
-    expect(verifyStripeEvent('{"hello":1}', sign('{"hello":1}', secret))).toBeUndefined();
+    expect(await verifyStripeEvent('not json', sign('not json', secret))).toBeUndefined();
+    expect(await verifyStripeEvent('{"hello":1}', sign('{"hello":1}', secret))).toBeUndefined();
   });
 });

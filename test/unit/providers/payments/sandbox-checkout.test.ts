@@ -12,12 +12,8 @@ import type { LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { paymentIdFromWebhook } from '../../../../functions/providers/payments/hoodpay-checkout';
 import type { CheckoutRequest } from '../../../../functions/providers/payments/payments';
-import {
-  deriveSandboxWebhookSecret,
-  hoodpaySandboxWebhookPayload,
-  sandboxWebhookSecret,
-  stripeSandboxEvent,
-} from '../../../../functions/providers/payments/sandbox-checkout';
+import { deriveSandboxWebhookSecret, hoodpaySandboxWebhookPayload, sandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
+import { stripeSandboxEvent } from '../../../../functions/providers/payments/sandbox-stripe-event';
 import { getCardCheckout, getCryptoCheckout, verifyStripeEvent } from '../../../../functions/providers/registry/payments';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -128,9 +124,9 @@ describe('sandbox crypto checkout', () => {
 });
 
 describe('stripeSandboxEvent', () => {
-  it('builds a checkout.session.completed event that verifyStripeEvent accepts', () => {
+  it('builds a checkout.session.completed event that verifyStripeEvent accepts', async () => {
     const { payload, signatureHeader } = stripeSandboxEvent(stored(), 'paid');
-    const event = verifyStripeEvent(payload, signatureHeader);
+    const event = await verifyStripeEvent(payload, signatureHeader);
     expect(event).toMatchObject({
       id: expect.stringMatching(/^evt_local_[0-9A-HJKMNP-TV-Z]{26}$/),
       object: 'event',
@@ -154,9 +150,9 @@ describe('stripeSandboxEvent', () => {
     expect(Math.abs((event?.created ?? 0) - Date.now() / 1000)).toBeLessThan(5);
   });
 
-  it('builds a checkout.session.expired event for a cancelled checkout', () => {
+  it('builds a checkout.session.expired event for a cancelled checkout', async () => {
     const { payload, signatureHeader } = stripeSandboxEvent(stored(), 'cancelled');
-    expect(verifyStripeEvent(payload, signatureHeader)).toMatchObject({
+    expect(await verifyStripeEvent(payload, signatureHeader)).toMatchObject({
       type: 'checkout.session.expired',
       data: { object: { payment_status: 'unpaid', status: 'expired', metadata: { entryId: request.entryId } } },
     });
@@ -168,10 +164,10 @@ describe('stripeSandboxEvent', () => {
     expect(a).not.toBe(b);
   });
 
-  it('is signed with STRIPE_WEBHOOK_SECRET when that is set', () => {
+  it('is signed with STRIPE_WEBHOOK_SECRET when that is set', async () => {
     useEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_from_env' });
     const { payload, signatureHeader } = stripeSandboxEvent(stored(), 'paid');
-    expect(verifyStripeEvent(payload, signatureHeader)?.type).toBe('checkout.session.completed');
+    expect((await verifyStripeEvent(payload, signatureHeader))?.type).toBe('checkout.session.completed');
   });
 
   it('refuses to build a Stripe event for a Hoodpay checkout', () => {
