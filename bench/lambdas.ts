@@ -13,7 +13,7 @@
 import { build, type Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -72,7 +72,15 @@ export interface LambdaFigure {
   kind: LambdaClass;
 }
 
-export async function lambdaFigures(): Promise<{ floor: LambdaFigure; lambdas: LambdaFigure[] }> {
+export interface LambdaFigures {
+  floor: LambdaFigure;
+  lambdas: LambdaFigure[];
+  /** The 1-minute load average before and after the run: init times are wall clock, so a busy machine inflates them. */
+  load: { before: number; after: number };
+}
+
+export async function lambdaFigures(): Promise<LambdaFigures> {
+  const loadBefore = loadavg()[0] as number;
   const dir = mkdtempSync(join(tmpdir(), 'prepaidship-bench-lambdas-'));
   try {
     const measure = async (route: string, entry: string, name: string): Promise<LambdaFigure> => {
@@ -87,7 +95,7 @@ export async function lambdaFigures(): Promise<{ floor: LambdaFigure; lambdas: L
     for (const r of routes) {
       lambdas.push(await measure(`${r.method} ${r.path}`, join(ROOT, 'functions/handlers', `${r.handler}.ts`), r.handler.replace('/', '__')));
     }
-    return { floor, lambdas };
+    return { floor, lambdas, load: { before: loadBefore, after: loadavg()[0] as number } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -99,12 +107,13 @@ export function withinBudget(f: LambdaFigure): { size: boolean; init: boolean } 
   return { size: budget.bytes === undefined || f.bytes <= budget.bytes, init: f.initMs <= budget.initMs };
 }
 
-export function printLambdaFigures({ floor, lambdas }: Awaited<ReturnType<typeof lambdaFigures>>): void {
+export function printLambdaFigures({ floor, lambdas, load }: LambdaFigures): void {
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   const mark = (ok: boolean) => (ok ? 'ok  ' : 'OVER');
   console.log(
     `Lambda bundles (minified ESM, infra/lambda-bundling.ts) and cold module init (median of ${RUNS} fresh node processes); ratio = init / empty handler's (${floor.initMs.toFixed(1)} ms, ${kB(floor.bytes)}).`,
   );
+  console.log(`Load average (1 min) ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after the run: init times are wall clock.`);
   console.log(
     `Budgets (issue 19): plain routes <= ${kB(LAMBDA_BUDGETS.plain.bytes)} and <= ${LAMBDA_BUDGETS.plain.initMs} ms; routes whose bundle holds pdf-lib, bwip-js or stripe <= ${LAMBDA_BUDGETS['pdf/stripe'].initMs} ms.`,
   );
