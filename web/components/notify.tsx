@@ -3,10 +3,33 @@
  * ('Login Failed') followed by the server's message or a fallback.
  */
 import { Stack, Text } from '@chakra-ui/react';
-import { toast } from 'react-hot-toast';
+import type { toast as hotToast } from 'react-hot-toast';
 import { LuInfo } from 'react-icons/lu';
 import { errorMessage } from '@/api-client/client';
-import { bindToastToPage } from './page-toasts';
+
+/**
+ * react-hot-toast and the page binding load beside the page, not before it renders (the toaster,
+ * loaded after the first paint, needs the library anyway): started when this module loads, so a
+ * toast raised later is shown at once; one raised before they are in waits for them.
+ */
+type Toasts = { toast: typeof hotToast; bindToastToPage: (id: string, page: string) => string };
+let toasts: Toasts | undefined;
+const loading = Promise.all([import('react-hot-toast'), import('./page-toasts')]).then(([hot, pages]) => {
+  toasts = { toast: hot.toast, bindToastToPage: pages.bindToastToPage };
+  return toasts;
+});
+
+/** Raises a toast bound to the page showing now (page-toasts.ts). */
+function raise(show: (toast: typeof hotToast) => string): void {
+  const page = window.location.pathname;
+  if (toasts) toasts.bindToastToPage(show(toasts.toast), page);
+  else
+    void loading.then((loaded) => {
+      const id = loaded.bindToastToPage(show(loaded.toast), page);
+      // The person left that page meanwhile: its toast goes, as page-toasts.ts does on leaving.
+      if (window.location.pathname !== page) loaded.toast.dismiss(id);
+    });
+}
 
 function ToastBody({ title, description }: { title: string; description?: string }) {
   return (
@@ -23,11 +46,11 @@ function ToastBody({ title, description }: { title: string; description?: string
  * `id` makes a repeated failure (a retried query) replace its toast instead of stacking a new one.
  */
 export function notifyError(title: string, description?: string, id?: string): void {
-  bindToastToPage(toast.error(<ToastBody title={title} description={description} />, { id }));
+  raise((toast) => toast.error(<ToastBody title={title} description={description} />, { id }));
 }
 
 export function notifySuccess(title: string, description?: string): void {
-  bindToastToPage(toast.success(<ToastBody title={title} description={description} />));
+  raise((toast) => toast.success(<ToastBody title={title} description={description} />));
 }
 
 /**
@@ -35,7 +58,7 @@ export function notifySuccess(title: string, description?: string): void {
  * with an icon (docs/decisions.md). `id` keeps a notice shown twice (a re-run effect) single.
  */
 export function notifyInfo(title: string, description?: string, id?: string): void {
-  bindToastToPage(toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> }));
+  raise((toast) => toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> }));
 }
 
 /** A failed call: `title`, then the server's message or `fallback`. */

@@ -9,9 +9,12 @@ import { toast } from 'react-hot-toast';
 
 const pageOf = new Map<string, string>();
 
-/** Ties toast `id` to the page showing now; answers the id. */
-export function bindToastToPage(id: string): string {
-  pageOf.set(id, window.location.pathname);
+/**
+ * Ties toast `id` to `page` (the path showing when it was raised; notify.tsx may raise it a moment
+ * later, once this module is in); answers the id.
+ */
+export function bindToastToPage(id: string, page = window.location.pathname): string {
+  pageOf.set(id, page);
   return id;
 }
 
