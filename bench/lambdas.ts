@@ -49,9 +49,18 @@ async function bundle(entry: string, outfile: string): Promise<Metafile> {
   return result.metafile;
 }
 
-/** The class of the bundle `metafile` describes: PDF/Stripe when any of HEAVY_PACKAGES is in it. */
+/**
+ * The class of the bundle `metafile` describes: PDF/Stripe when any of HEAVY_PACKAGES has bytes in
+ * it. The output's inputs, not the metafile's: those list every file esbuild read, also the ones
+ * tree-shaking left out whole (a Hoodpay route reads the Stripe provider's module but ships none of it).
+ */
 function classOf(metafile: Metafile): LambdaClass {
-  const heavy = Object.keys(metafile.inputs).some((file) => HEAVY_PACKAGES.some((name) => file.includes(`node_modules/${name}/`)));
+  const shipped = Object.values(metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => file),
+  );
+  const heavy = shipped.some((file) => HEAVY_PACKAGES.some((name) => file.includes(`node_modules/${name}/`)));
   return heavy ? 'pdf/stripe' : 'plain';
 }
 
