@@ -34,32 +34,57 @@ export const walletReturnUrls = (origin: string = defaultOrigin()) => {
   };
 };
 
-/** Asks the provider of `creditType` for the payment: its id for it and where to send the payer. */
-async function startAtProvider(creditType: CreditType, request: CheckoutRequest): Promise<{ provider: PaymentProvider; ref: string; url: string }> {
-  if (creditType === 'Card') {
-    const session = await getCardCheckout().createSession(request);
-    return { provider: 'stripe', ref: session.id, url: session.url };
-  }
+type Started = { provider: PaymentProvider; ref: string; url: string };
+
+/** Asks Hoodpay for a crypto payment: its id for it and where to send the payer. */
+async function startAtHoodpay(request: CheckoutRequest): Promise<Started> {
   const notifyUrl = new URL('/hoodpay/webhook', request.appOrigin ?? defaultOrigin()).toString();
   const payment = await getCryptoCheckout().createPayment({ ...request, notifyUrl });
   return { provider: 'hoodpay', ref: payment.paymentId, url: payment.url };
 }
 
+/** Asks the provider of `creditType` for the payment: its id for it and where to send the payer. */
+async function startAtProvider(creditType: CreditType, request: CheckoutRequest): Promise<Started> {
+  if (creditType === 'Card') {
+    const session = await getCardCheckout().createSession(request);
+    return { provider: 'stripe', ref: session.id, url: session.url };
+  }
+  return startAtHoodpay(request);
+}
+
+type PaymentInput = Parameters<typeof startPaymentAt>[1];
+
 /** Starts a payment of `amountCents` by `creditType`: a wallet top-up, or the card payment of label order `orderId`. */
-export async function startPayment(input: {
-  userId: string;
-  amountCents: number;
-  creditType: CreditType;
-  purpose?: CheckoutPurpose;
-  orderId?: string;
-  /** Purpose `batch`: the batch this top-up pays for (it starts when the top-up settles). */
-  batchId?: string;
-  /** Where checkout sends the payer back; the wallet page unless given. */
-  returnUrls?: { successUrl: string; cancelUrl: string };
-  description?: string;
-  /** The request's appOrigin (functions/http/app-origin.ts); APP_URL's without one. */
-  appOrigin?: string;
-}): Promise<{ ref: string; url: string; entryId: string }> {
+export function startPayment(input: PaymentInput): Promise<{ ref: string; url: string; entryId: string }> {
+  return startPaymentAt(startAtProvider, input);
+}
+
+/**
+ * startPayment for a crypto method only. The Hoodpay top-up route calls this one: with no card
+ * branch reachable from it, its Lambda's bundle leaves the Stripe SDK out (issue 19).
+ */
+export function startCryptoPayment(input: PaymentInput & { creditType: Exclude<CreditType, 'Card'> }): Promise<{ ref: string; url: string; entryId: string }> {
+  return startPaymentAt((_creditType, request) => startAtHoodpay(request), input);
+}
+
+/** Both starts: the pending entry first, then `startAt` asks the provider (see the header). */
+async function startPaymentAt(
+  startAt: (creditType: CreditType, request: CheckoutRequest) => Promise<Started>,
+  input: {
+    userId: string;
+    amountCents: number;
+    creditType: CreditType;
+    purpose?: CheckoutPurpose;
+    orderId?: string;
+    /** Purpose `batch`: the batch this top-up pays for (it starts when the top-up settles). */
+    batchId?: string;
+    /** Where checkout sends the payer back; the wallet page unless given. */
+    returnUrls?: { successUrl: string; cancelUrl: string };
+    description?: string;
+    /** The request's appOrigin (functions/http/app-origin.ts); APP_URL's without one. */
+    appOrigin?: string;
+  },
+): Promise<{ ref: string; url: string; entryId: string }> {
   const user = await getUserById(input.userId);
   if (!user) throw new Unauthorized();
   const provider: PaymentProvider = input.creditType === 'Card' ? 'stripe' : 'hoodpay';
@@ -75,7 +100,7 @@ export async function startPayment(input: {
   const origin = input.appOrigin ?? defaultOrigin();
   let started;
   try {
-    started = await startAtProvider(input.creditType, {
+    started = await startAt(input.creditType, {
       userId: user.id,
       email: user.email,
       entryId: entry.id,

@@ -7,12 +7,12 @@ import { dollarsToCents } from '../../../domain/money';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import { paymentsCreateTopupRoute } from '../../../domain/api/routes';
-import { startPayment } from '../../payments/top-ups';
+import { startCryptoPayment } from '../../payments/top-ups';
 
 export const handler = api(paymentsCreateTopupRoute, async function createTopup({ auth, body, appOrigin }) {
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }
-  const payment = await startPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount) as number, creditType: body.creditType, appOrigin });
+  const payment = await startCryptoPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount) as number, creditType: body.creditType, appOrigin });
   return { data: { url: payment.url, hoodpayOrderId: payment.ref } };
 });
