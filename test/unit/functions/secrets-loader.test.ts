@@ -4,19 +4,20 @@
  * missing JWT_SECRET or an SSM refusal stops the cold start. The last test loads functions/config.ts
  * afresh to show the values reach config() through its top-level await, read once.
  *
- * There is no local SSM, so the client is mocked, but as a small Parameter Store rather than a list
- * of expected requests: it answers GetParameters from what it holds, as SSM does (SecureStrings
- * come back decrypted only when asked to, unknown names are listed as invalid, more than 10 names
- * are refused), and the tests assert what the loader yields and when it throws.
+ * There is no local SSM, so the loader talks to a small fake Parameter Store over HTTP on this
+ * machine (AWS_ENDPOINT_URL_SSM, the SDK's own override): it answers GetParameters in SSM's JSON
+ * protocol from what it holds, as SSM does (SecureStrings come back decrypted only when asked to,
+ * unknown names are listed as invalid, more than 10 names are refused, an unsigned request is
+ * refused), and the tests assert what the loader yields and when it throws, not the requests.
  */
-import { GetParametersCommand, SSMClient, type GetParametersCommandInput } from '@aws-sdk/client-ssm';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSecrets, SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE } from '../../../functions/secrets-loader';
 
-const ssm = mockClient(SSMClient);
 const PREFIX = '/prepaidship/test/';
 const JWT = 'j'.repeat(40);
+const REGION = 'us-east-1';
 
 /** The parameters the fake Parameter Store holds, by full name: SecureStrings. */
 let store: Record<string, string> = {};
@@ -24,32 +25,84 @@ let store: Record<string, string> = {};
 const hold = (values: Record<string, string>, prefix = PREFIX) => {
   store = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value]));
 };
+/** Answers the fake gives before its normal ones (a refusal, throttling), first first. */
+let queued: { status: number; body: object }[] = [];
+let calls = 0;
 
-function getParameters({ Names = [], WithDecryption }: GetParametersCommandInput) {
+const readBody = async (req: IncomingMessage) => {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return body;
+};
+
+/** SSM's GetParameters as the JSON protocol answers it. */
+async function answer(req: IncomingMessage): Promise<{ status: number; body: object }> {
+  const body = await readBody(req);
+  calls += 1;
+  const queuedAnswer = queued.shift();
+  if (queuedAnswer) return queuedAnswer;
+  const authorization = req.headers.authorization ?? '';
+  // SigV4 with the caller's key, scoped to SSM in the region.
+  if (
+    !new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIDFAKE/\\d{8}/${REGION}/ssm/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$`).test(
+      authorization,
+    )
+  ) {
+    return { status: 400, body: { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' } };
+  }
+  if (req.headers['x-amz-target'] !== 'AmazonSSM.GetParameters' || req.headers['content-type'] !== 'application/x-amz-json-1.1') {
+    return { status: 400, body: { __type: 'UnknownOperationException' } };
+  }
+  const { Names = [], WithDecryption } = JSON.parse(body) as { Names?: string[]; WithDecryption?: boolean };
   if (Names.length > 10) {
-    throw Object.assign(
-      new Error(`1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10`),
-      {
-        name: 'ValidationException',
+    return {
+      status: 400,
+      body: {
+        __type: 'ValidationException',
+        message: "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10",
       },
-    );
+    };
   }
   return {
-    Parameters: Names.filter((n) => n in store).map((n) => ({
-      Name: n,
-      Type: 'SecureString' as const,
-      // Without decryption SSM answers the ciphertext.
-      Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
-      Version: 1,
-    })),
-    InvalidParameters: Names.filter((n) => !(n in store)),
+    status: 200,
+    body: {
+      Parameters: Names.filter((n) => n in store).map((n) => ({
+        Name: n,
+        Type: 'SecureString',
+        // Without decryption SSM answers the ciphertext.
+        Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
+        Version: 1,
+      })),
+      InvalidParameters: Names.filter((n) => !(n in store)),
+    },
   };
 }
 
+let server: Server;
+let endpoint = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void answer(req).then(({ status, body }) => {
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+
+/** The environment of a Lambda with the secrets prefix, pointed at the fake. */
+const awsEnv = (prefix = PREFIX) => ({ [SECRETS_PREFIX_VARIABLE]: prefix, AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint });
+
 beforeEach(() => {
-  ssm.reset();
   store = {};
-  ssm.on(GetParametersCommand).callsFake(getParameters);
+  queued = [];
+  calls = 0;
+  // The role's keys, as Lambda sets them; the default credential chain finds them first.
+  vi.stubEnv('AWS_PROFILE', undefined);
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDFAKE');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'fake-secret');
+  vi.stubEnv('AWS_SESSION_TOKEN', 'fake-token');
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -58,54 +111,95 @@ afterEach(() => {
 
 describe('loadSecrets', () => {
   it('reads nothing without a prefix, so local runs keep their environment', async () => {
-    ssm.on(GetParametersCommand).rejects(new Error('SSM must not be asked without a prefix'));
+    hold({ JWT_SECRET: JWT });
 
-    expect(await loadSecrets({})).toEqual({});
-    expect(await loadSecrets({ [SECRETS_PREFIX_VARIABLE]: '  ' })).toEqual({});
+    expect(await loadSecrets({ AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint })).toEqual({});
+    expect(await loadSecrets({ ...awsEnv(), [SECRETS_PREFIX_VARIABLE]: '  ' })).toEqual({});
+    expect(calls).toBe(0);
   });
 
   it('yields every secret held under the prefix, decrypted, and leaves out those that do not exist', async () => {
     hold({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_test_123', EASYPOST_API_KEY: 'ep' });
 
-    expect(await loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).toEqual({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_test_123', EASYPOST_API_KEY: 'ep' });
+    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_test_123', EASYPOST_API_KEY: 'ep' });
   });
 
   it('reads every secret name the configuration knows', async () => {
     hold(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
 
-    expect(await loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).toEqual(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
+    expect(await loadSecrets(awsEnv())).toEqual(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
   });
 
   it('ignores parameters outside the prefix', async () => {
     hold({ JWT_SECRET: JWT });
     store['/prepaidship/other/STRIPE_SECRET_KEY'] = 'sk_live_other_stage';
 
-    expect(await loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).toEqual({ JWT_SECRET: JWT });
+    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
   });
 
   it('accepts the prefix with or without its trailing slash', async () => {
     expect(secretParameterName('/prepaidship/prod', 'JWT_SECRET')).toBe('/prepaidship/prod/JWT_SECRET');
     expect(secretParameterName('/prepaidship/prod/', 'JWT_SECRET')).toBe('/prepaidship/prod/JWT_SECRET');
     hold({ JWT_SECRET: JWT }, '/prepaidship/prod/');
-    expect(await loadSecrets({ [SECRETS_PREFIX_VARIABLE]: '/prepaidship/prod' })).toEqual({ JWT_SECRET: JWT });
+    expect(await loadSecrets(awsEnv('/prepaidship/prod'))).toEqual({ JWT_SECRET: JWT });
   });
 
   it('refuses to start without JWT_SECRET, naming the parameter to set', async () => {
     hold({ STRIPE_SECRET_KEY: 'sk_test_123' });
 
-    await expect(loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).rejects.toThrow(`Missing SSM SecureString parameter ${PREFIX}JWT_SECRET`);
+    await expect(loadSecrets(awsEnv())).rejects.toThrow(`Missing SSM SecureString parameter ${PREFIX}JWT_SECRET`);
   });
 
   it('refuses to start with an empty JWT_SECRET', async () => {
     hold({ JWT_SECRET: '' });
 
-    await expect(loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).rejects.toThrow(`Missing SSM SecureString parameter ${PREFIX}JWT_SECRET`);
+    await expect(loadSecrets(awsEnv())).rejects.toThrow(`Missing SSM SecureString parameter ${PREFIX}JWT_SECRET`);
   });
 
-  it('fails the cold start when SSM refuses the call', async () => {
-    ssm.on(GetParametersCommand).rejects(Object.assign(new Error('not authorized to perform ssm:GetParameters'), { name: 'AccessDeniedException' }));
+  it('ignores empty optional values', async () => {
+    hold({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: '' });
 
-    await expect(loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).rejects.toThrow(/not authorized/);
+    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
+  });
+
+  it('fails the cold start when SSM refuses the call, saying what SSM answered', async () => {
+    hold({ JWT_SECRET: JWT });
+    queued = [
+      {
+        status: 400,
+        body: {
+          __type: 'com.amazon.coral.service#AccessDeniedException',
+          message: 'User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: ssm:GetParameters',
+        },
+      },
+    ];
+
+    await expect(loadSecrets(awsEnv())).rejects.toThrow(
+      /^Cannot read the secrets from SSM \(GetParameters at 127\.0\.0\.1:\d+\): AccessDeniedException: User: .* is not authorized to perform: ssm:GetParameters$/,
+    );
+  });
+
+  it('tries again when SSM throttles or fails, as the SDK would', async () => {
+    hold({ JWT_SECRET: JWT });
+    queued = [
+      { status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded' } },
+      { status: 500, body: { __type: 'InternalServerError' } },
+    ];
+
+    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
+  });
+
+  it('gives up after three failed attempts', async () => {
+    hold({ JWT_SECRET: JWT });
+    queued = Array.from({ length: 6 }, () => ({ status: 503, body: { __type: 'ServiceUnavailable', message: 'try later' } }));
+
+    await expect(loadSecrets(awsEnv())).rejects.toThrow(/ServiceUnavailable: try later/);
+  });
+
+  it('fails the cold start when SSM cannot be reached', async () => {
+    await expect(loadSecrets({ ...awsEnv(), AWS_ENDPOINT_URL_SSM: 'http://127.0.0.1:1' })).rejects.toThrow(
+      /^Cannot read the secrets from SSM \(GetParameters at 127\.0\.0\.1:1\)/,
+    );
   });
 });
 
@@ -113,6 +207,8 @@ describe('config() in AWS', () => {
   it('takes the secrets from SSM over the environment, read once at module load', async () => {
     hold({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_live_from_ssm', STRIPE_WEBHOOK_SECRET: 'whsec_ssm' });
     vi.stubEnv(SECRETS_PREFIX_VARIABLE, PREFIX);
+    vi.stubEnv('AWS_REGION', REGION);
+    vi.stubEnv('AWS_ENDPOINT_URL_SSM', endpoint);
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_from_env');
     vi.resetModules();
 
