@@ -9,6 +9,7 @@
  */
 import { buildSync } from 'esbuild';
 import path from 'node:path';
+import { type Beside, isShippedBeside } from './lambda-bundling';
 
 /**
  * Our modules that stand for a service: present in a bundle means "this handler uses it". They are
@@ -23,8 +24,18 @@ const SERVICE_MODULES = {
   batchQueue: 'functions/batches/queue.ts',
 } as const;
 
+/**
+ * Our modules that read a project file at run time, and the file: a function whose bundle contains
+ * the module gets the file beside its bundle (infra/lambda-bundling.ts, besideBundleCommands).
+ */
+const FILES_READ_BY_MODULE: Record<string, string[]> = {
+  // The offline ZIP table, read on the first local address check.
+  'functions/providers/address/zip-address-verifier.ts': ['domain/zip-table.json'],
+};
+
 export type Service = keyof typeof SERVICE_MODULES;
-export type HandlerUsage = Record<Service, boolean>;
+/** The services a module's code reaches, and what its Lambda needs beside its bundle. */
+export type HandlerUsage = Record<Service, boolean> & { beside: Beside };
 
 /**
  * The services used by each module (`handlers/auth/login`, `jobs/handler`, ...) under
@@ -55,10 +66,15 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
     if (!module) continue;
     // A module counts only when some of its code survived tree-shaking into the bundle.
     const contains = (file: string) => (output.inputs[file]?.bytesInOutput ?? 0) > 0;
+    // The packages shipped beside the bundle that the code imports (statically or on first use):
+    // esbuild lists an external import only when the code making it survived tree-shaking.
+    const imports = [...new Set(output.imports.filter((i) => i.external && isShippedBeside(i.path)).map((i) => i.path))].sort();
+    const files = Object.entries(FILES_READ_BY_MODULE).flatMap(([reader, read]) => (contains(reader) ? read : []));
     usage.set(module, {
       mail: contains(SERVICE_MODULES.mail),
       labelStore: contains(SERVICE_MODULES.labelStore),
       batchQueue: contains(SERVICE_MODULES.batchQueue),
+      beside: { imports, files },
     });
   }
   for (const module of modules) {

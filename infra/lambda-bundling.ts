@@ -32,6 +32,28 @@ export const NEVER_REACHED_IN_LAMBDA = [
   '@aws-sdk/nested-clients/*',
 ];
 
+/**
+ * Packages a Lambda loads only on first use (`await import()`: the Stripe SDK on a card payment,
+ * pdf-lib and bwip-js on a drawn label, receipt or batch merge) and that therefore stay out of its
+ * bundle: esbuild inlines a dynamic import into the one file NodejsFunction makes, and V8 then
+ * compiles those bytes at every cold start (Stripe 247 kB, pdf-lib and bwip-js 1.4 MB) for requests
+ * that mostly never call them. They are external here, and each function whose code imports them
+ * gets them beside its bundle (besideBundleCommands), where Node finds them when the import runs.
+ * A static import of one of them would be hoisted to the bundle's top and load it at cold start:
+ * the code imports them inside the functions that use them (e.g. providers/carrier/sandbox-label.ts).
+ */
+export const SHIPPED_BESIDE = ['stripe', 'pdf-lib', 'bwip-js'] as const;
+
+/** The package a specifier names: `bwip-js/node` -> `bwip-js`, `@scope/x/y` -> `@scope/x`. */
+export const packageOf = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Whether `specifier` (as the code imports it) is one of SHIPPED_BESIDE or a subpath of one. */
+export const isShippedBeside = (specifier: string): boolean => (SHIPPED_BESIDE as readonly string[]).includes(packageOf(specifier));
+
 /** NodejsFunction's `bundling` for every product Lambda. */
 export const LAMBDA_BUNDLING = {
   // OutputFormat.ESM, written as its value so this module needs no CDK at run time.
@@ -44,13 +66,65 @@ export const LAMBDA_BUNDLING = {
   sourcesContent: false,
   // Bundle the AWS SDK too (only the links above stay out): Lambda then runs the exact SDK version
   // the tests ran against.
-  externalModules: NEVER_REACHED_IN_LAMBDA,
+  externalModules: [...NEVER_REACHED_IN_LAMBDA, ...SHIPPED_BESIDE],
   // CommonJS dependencies inside an ESM bundle still call require(); give them one.
   banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
   // License comments are kept in node_modules and the lock file; in a bundle nobody reads they are bytes to compile.
   esbuildArgs: { '--legal-comments': 'none' },
   forceDockerBundling: false,
 } satisfies BundlingOptions;
+
+/** What one function gets beside its bundle: the SHIPPED_BESIDE imports its code makes, and data files. */
+export interface Beside {
+  /** Import specifiers as the code writes them (`stripe`, `bwip-js/node`). */
+  imports: string[];
+  /** Project files copied next to index.mjs under their own name (domain/zip-table.json). */
+  files: string[];
+}
+
+const shellQuote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Shell commands (NodejsFunction's `commandHooks.afterBundling`) that put `beside` next to a
+ * bundle in `outputDir`: each import as one minified ESM file built with the same esbuild and
+ * options as the bundle, from the versions the tests ran against in `inputDir`'s node_modules, at
+ * `node_modules/<package>/<subpath or index>.mjs` with a package.json whose `exports` maps the
+ * specifier to it; each file copied. Why not NodejsFunction's `nodeModules`: it runs `npm ci` in
+ * every such function's asset (a registry round trip per function at every synth, which CI and
+ * offline machines cannot count on) and ships the packages whole (stripe 23 MB, pdf-lib 24 MB,
+ * bwip-js 13 MB of sources, types and docs) where the code needs one file of each.
+ */
+export function besideBundleCommands(inputDir: string, outputDir: string, beside: Beside, bundling = LAMBDA_BUNDLING): string[] {
+  const esbuild = `${inputDir}/node_modules/.bin/esbuild`;
+  const options = [
+    '--bundle',
+    '--platform=node',
+    `--format=${bundling.format}`,
+    `--target=${bundling.target}`,
+    `--main-fields=${bundling.mainFields.join(',')}`,
+    ...(bundling.minify ? ['--minify'] : []),
+    `--legal-comments=${bundling.esbuildArgs['--legal-comments']}`,
+    `--banner:js=${bundling.banner}`,
+    '--log-level=warning',
+  ];
+  const byPackage = new Map<string, string[]>();
+  for (const specifier of beside.imports) byPackage.set(packageOf(specifier), [...(byPackage.get(packageOf(specifier)) ?? []), specifier]);
+  const commands: string[] = [];
+  for (const [pkg, specifiers] of byPackage) {
+    const dir = `${outputDir}/node_modules/${pkg}`;
+    const exports: Record<string, string> = {};
+    for (const specifier of specifiers) {
+      const subpath = specifier.slice(pkg.length);
+      const file = `${subpath ? subpath.slice(1).replace(/\//g, '-') : 'index'}.mjs`;
+      exports[`.${subpath}`] = `./${file}`;
+      // cwd is inputDir (the project), so esbuild resolves the bare specifier from its node_modules.
+      commands.push([esbuild, specifier, `--outfile=${dir}/${file}`, ...options].map(shellQuote).join(' '));
+    }
+    commands.push(`printf '%s' ${shellQuote(JSON.stringify({ name: pkg, type: 'module', exports }))} > ${shellQuote(`${dir}/package.json`)}`);
+  }
+  for (const file of beside.files) commands.push(`cp ${shellQuote(`${inputDir}/${file}`)} ${shellQuote(`${outputDir}/${file.split('/').pop()}`)}`);
+  return commands;
+}
 
 /**
  * The same options for esbuild's API (the bench): what NodejsFunction turns LAMBDA_BUNDLING into

@@ -4,7 +4,6 @@
  * label store beside the labels, so a download is one read of finished bytes, never 500 reads and
  * a merge inside a request's time limit.
  */
-import { PDFDocument } from 'pdf-lib';
 import { getOrder } from '../data/orders';
 import type { StoredBatch, StoredRow } from '../data/batches';
 import type { Logger } from '../observability/logger';
@@ -17,6 +16,9 @@ export async function mergeLabels(userId: string, rows: readonly StoredRow[], lo
   const bought = rows.filter((r) => r.status === 'bought' && r.shipOrderId).sort((a, b) => a.row - b.row);
   if (bought.length === 0) return undefined;
   const store = getLabelStore();
+  // Imported here, not at the top: the Lambda ships pdf-lib beside its bundle, and esbuild hoists an
+  // external package's static import to the bundle's top (functions/providers/carrier/sandbox-label.ts).
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for (const row of bought) {
     const order = await getOrder(userId, row.shipOrderId as string);

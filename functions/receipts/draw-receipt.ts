@@ -17,7 +17,7 @@
  * with "ET" after them. Text goes through winAnsiSafe (the standard fonts print WinAnsi only).
  * Tests read the text back with test/unit/providers/carrier/pdf-text.ts.
  */
-import { grayscale, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { formatUsd } from '../../domain/money';
 import { winAnsiSafe } from '../providers/carrier/sandbox-label';
 import type { Receipt } from './receipt';
@@ -26,8 +26,10 @@ const WIDTH = 612;
 const HEIGHT = 792;
 const MARGIN = 56;
 const CONTENT_W = WIDTH - 2 * MARGIN;
-const INK = grayscale(0.1);
-const MUTED = grayscale(0.35);
+// Set by drawReceipt once pdf-lib is loaded (grayscale(0.1) and grayscale(0.35)); the helpers below
+// run only inside it.
+let INK!: Color;
+let MUTED!: Color;
 
 /** Dates on receipts: US Eastern time, stated. */
 const easternTime = new Intl.DateTimeFormat('en-US', {
@@ -62,6 +64,11 @@ function rule(page: PDFPage, top: number) {
 
 /** The receipt's PDF bytes; `now` sets only the document's creation date. */
 export async function drawReceipt(r: Receipt, now: Date = new Date()): Promise<Uint8Array> {
+  // Imported here, not at the top: the Lambda ships pdf-lib beside its bundle, and esbuild hoists an
+  // external package's static import to the bundle's top (functions/providers/carrier/sandbox-label.ts).
+  const { grayscale, PDFDocument, StandardFonts } = await import('pdf-lib');
+  INK = grayscale(0.1);
+  MUTED = grayscale(0.35);
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Receipt ${r.number}`);
   pdf.setAuthor(winAnsiSafe(r.seller.name));

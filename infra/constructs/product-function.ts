@@ -24,7 +24,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
-import { LAMBDA_BUNDLING } from '../lambda-bundling';
+import { besideBundleCommands, LAMBDA_BUNDLING } from '../lambda-bundling';
 import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, type LambdaTracing } from '../lambda-settings';
 
 export interface ProductFunctionProps {
@@ -98,8 +98,20 @@ export class ProductFunction extends Construct {
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      // One definition, shared with the Lambda bench (bench/lambdas.ts) so it measures what is deployed.
-      bundling: LAMBDA_BUNDLING,
+      // One definition, shared with the Lambda bench (bench/lambdas.ts) so it measures what is deployed;
+      // what the code loads only on first use (Stripe, pdf-lib, bwip-js, the ZIP table) goes beside
+      // the bundle, and only to the functions whose code reaches it (infra/handler-usage.ts).
+      bundling:
+        usage.beside.imports.length || usage.beside.files.length
+          ? {
+              ...LAMBDA_BUNDLING,
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir, outputDir) => besideBundleCommands(inputDir, outputDir, usage.beside),
+              },
+            }
+          : LAMBDA_BUNDLING,
     });
 
     // Least privilege: the caller says what the code does with the table.

@@ -5,18 +5,36 @@
  * entered); a ZIP the table does not list is invalid with no suggestion. The street is not checked:
  * no offline table of streets exists.
  *
- * The table is about 0.9 MB of JSON: it is imported only here, and lazily, so a Lambda that checks
- * through EasyPost parses it never, and one that checks locally once per container.
+ * The table is about 0.7 MB of JSON: it is read only here, and lazily, so a Lambda that checks
+ * through EasyPost parses it never, and one that checks locally once per container. It is read as a
+ * file, not imported: esbuild would inline an imported JSON into the Lambda's bundle, where V8 would
+ * compile its bytes at every cold start although most requests never look at it. The stack ships it
+ * beside the bundle instead (infra/lambda-bundling.ts, ZIP_TABLE_BESIDE).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressCheck } from '../../../domain/api/addresses';
 import type { Address } from '../../../domain/schemas/addresses';
-import { indexZipTable, type ZipPlace } from '../../../domain/zip-places';
+import { indexZipTable, type ZipPlace, type ZipTable } from '../../../domain/zip-places';
 import type { AddressVerifier } from './address-verifier';
 
 type Lookup = (zip: string) => ZipPlace | undefined;
 
+/** The table's file name beside a Lambda's bundle (the stack copies it there). */
+export const ZIP_TABLE_FILE_NAME = 'zip-table.json';
+
+/**
+ * In a Lambda, the copy beside the bundle (LAMBDA_TASK_ROOT, which Lambda sets to the code's
+ * directory); run from source (tests, the local front), domain/zip-table.json itself.
+ */
+const tableFile = (): string =>
+  process.env.LAMBDA_TASK_ROOT
+    ? join(process.env.LAMBDA_TASK_ROOT, ZIP_TABLE_FILE_NAME)
+    : fileURLToPath(new URL('../../../domain/zip-table.json', import.meta.url));
+
 let lookup: Promise<Lookup> | undefined;
-const loadTable = (): Promise<Lookup> => (lookup ??= import('../../../domain/zip-table.json').then((m) => indexZipTable(m.default)));
+const loadTable = (): Promise<Lookup> => (lookup ??= readFile(tableFile(), 'utf8').then((json) => indexZipTable(JSON.parse(json) as ZipTable)));
 
 /** "  new   YORK " -> "NEW YORK": what "the same name" means here. */
 const same = (a: string, b: string): boolean => a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();

@@ -19,8 +19,7 @@
  * never crashes a purchase. The output is deterministic for a given request, tracking number and
  * `now` (which only sets the PDF's creation and modification dates).
  */
-import { toBuffer } from 'bwip-js/node';
-import { degrees, grayscale, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import type { Address } from '../../../domain/schemas/addresses';
 import type { LabelRequest } from './carrier';
 import { formatTracking, isValidUspsTracking } from './tracking-number';
@@ -152,6 +151,8 @@ export function impbBarcodeText(destinationZip: string, tracking: string): strin
 
 /** The barcode as a PNG (bars only, no text: the label prints the number itself). */
 export async function renderImpbBarcodePng(destinationZip: string, tracking: string): Promise<Uint8Array> {
+  // Imported here, not at the top: see drawSandboxLabel.
+  const { toBuffer } = await import('bwip-js/node');
   const png = await toBuffer({
     bcid: 'gs1-128',
     text: impbBarcodeText(destinationZip, tracking),
@@ -167,8 +168,10 @@ export async function renderImpbBarcodePng(destinationZip: string, tracking: str
 // Drawing
 // ---------------------------------------------------------------------------------------------
 
-const BLACK = grayscale(0);
-const WHITE = grayscale(1);
+// Set by drawSandboxLabel once pdf-lib is loaded (grayscale(0) and grayscale(1)); every helper
+// below runs only inside it.
+let BLACK!: Color;
+let WHITE!: Color;
 const MARGIN = 8;
 const CONTENT_W = LABEL_WIDTH_PT - 2 * MARGIN;
 
@@ -189,7 +192,7 @@ interface TextSpec {
   suffix?: string;
   maxWidth?: number;
   align?: 'left' | 'center' | 'right';
-  color?: ReturnType<typeof grayscale>;
+  color?: Color;
 }
 
 /** Draws one line, made safe for the font and fitted into maxWidth. Returns the size used. */
@@ -242,7 +245,7 @@ const num = (n: number): string => (Number.isFinite(n) ? String(Number(n.toFixed
 /** A city line in two parts, so fitting it may shorten the city but never the state and ZIP. */
 const cityLine = (a: Address): { city: string; suffix: string } => ({ city: a.city, suffix: `, ${a.state} ${a.zip}` });
 
-function drawSampleWatermark(page: PDFPage, fonts: Fonts) {
+function drawSampleWatermark(page: PDFPage, fonts: Fonts, { grayscale, degrees }: typeof import('pdf-lib')) {
   const text = 'SAMPLE';
   const size = 54;
   const angle = 18;
@@ -265,6 +268,14 @@ function drawSampleWatermark(page: PDFPage, fonts: Fonts) {
 export async function drawSandboxLabel(request: LabelRequest, tracking: string, now: Date = new Date()): Promise<Uint8Array> {
   const service = uspsServiceFor(request.labelType);
   const barcodePng = await renderImpbBarcodePng(request.to.zip, tracking);
+  // pdf-lib and bwip-js are imported where a label is drawn, not at the top of this module: a Lambda
+  // ships them beside its bundle (infra/lambda-bundling.ts, SHIPPED_BESIDE), and esbuild hoists an
+  // external package's static import to the bundle's top, which would load them at every cold start
+  // although this module itself is imported only on first draw.
+  const pdfLib = await import('pdf-lib');
+  const { PDFDocument, StandardFonts, grayscale } = pdfLib;
+  BLACK = grayscale(0);
+  WHITE = grayscale(1);
 
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`USPS label ${tracking} (SAMPLE)`);
@@ -280,7 +291,7 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   };
 
-  drawSampleWatermark(page, fonts);
+  drawSampleWatermark(page, fonts, pdfLib);
 
   // Frame.
   box(page, 4, 4, LABEL_WIDTH_PT - 8, LABEL_HEIGHT_PT - 8, { border: 1.5 });

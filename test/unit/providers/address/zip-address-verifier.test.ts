@@ -3,8 +3,11 @@
  * must agree, case and spacing aside; a disagreement suggests the table's city and state with the
  * name, street and ZIP kept; an unknown ZIP is invalid with no suggestion.
  */
-import { describe, expect, it } from 'vitest';
-import { ZipTableAddressVerifier } from '../../../../functions/providers/address/zip-address-verifier';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ZIP_TABLE_FILE_NAME, ZipTableAddressVerifier } from '../../../../functions/providers/address/zip-address-verifier';
 
 const verifier = new ZipTableAddressVerifier();
 const NYC = { name: 'Ann Lee', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
@@ -37,5 +40,27 @@ describe('ZipTableAddressVerifier', () => {
 
   it('answers an unknown ZIP as invalid, with a message and no suggestion', async () => {
     expect(await verifier.verify({ ...NYC, zip: '00000' })).toEqual({ valid: false, suggestion: null, messages: ['ZIP 00000 is not a US ZIP code we know.'] });
+  });
+});
+
+describe('ZipTableAddressVerifier in a Lambda', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('reads the table shipped beside the bundle (LAMBDA_TASK_ROOT), not the source tree', async () => {
+    const taskRoot = mkdtempSync(join(tmpdir(), 'prepaidship-task-'));
+    try {
+      // A table that differs from the real one, so the answer shows which file was read.
+      writeFileSync(join(taskRoot, ZIP_TABLE_FILE_NAME), JSON.stringify({ NY: { Brooklyn: ['10118'] } }));
+      vi.stubEnv('LAMBDA_TASK_ROOT', taskRoot);
+      vi.resetModules();
+      const { ZipTableAddressVerifier: InLambda } = await import('../../../../functions/providers/address/zip-address-verifier');
+
+      expect(await new InLambda().verify({ ...NYC, city: 'Brooklyn' })).toEqual({ valid: true, suggestion: null, messages: [] });
+    } finally {
+      rmSync(taskRoot, { recursive: true, force: true });
+    }
   });
 });

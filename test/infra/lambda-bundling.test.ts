@@ -1,0 +1,104 @@
+/**
+ * What ships beside a Lambda's bundle (issue 19, Lambda cold start): the packages loaded on first
+ * use are external to the bundle, and the functions whose code imports them get them beside it,
+ * one esbuild file per import, where Node resolves the bare specifier. These tests run the very
+ * shell commands NodejsFunction runs after bundling, in a scratch asset directory, and check that
+ * the code's imports resolve there to modules with the package's exports that work; and that the
+ * stack's reading of the code gives each function what it imports and nothing else.
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../domain/api/routes';
+import { moduleUsage } from '../../infra/handler-usage';
+import { besideBundleCommands, LAMBDA_BUNDLING, SHIPPED_BESIDE } from '../../infra/lambda-bundling';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const IMPORTS = ['bwip-js/node', 'pdf-lib', 'stripe'];
+
+let asset: string;
+/**
+ * Runs `body` (ES module code) in a fresh node from the asset directory, as the bundle there would
+ * run: Node's own resolution from the asset's node_modules, nothing above it. Its JSON output.
+ */
+const runBeside = (body: string): unknown => {
+  const probe = join(asset, 'probe.mjs');
+  writeFileSync(probe, body);
+  return JSON.parse(execFileSync(process.execPath, [probe], { cwd: asset, encoding: 'utf8' })) as unknown;
+};
+const named = (names: string[]) => names.filter((k) => k !== 'default' && k !== '__esModule').sort();
+
+beforeAll(() => {
+  // Outside the project, so nothing resolves from its node_modules by accident.
+  asset = mkdtempSync(join(tmpdir(), 'prepaidship-beside-'));
+  for (const command of besideBundleCommands(ROOT, asset, { imports: IMPORTS, files: ['domain/zip-table.json'] })) {
+    execSync(command, { cwd: ROOT, shell: '/bin/bash', stdio: 'pipe' });
+  }
+}, 60_000);
+afterAll(() => rmSync(asset, { recursive: true, force: true }));
+
+describe('besideBundleCommands', () => {
+  it('keeps the shipped packages out of every bundle', () => {
+    expect(LAMBDA_BUNDLING.externalModules).toEqual(expect.arrayContaining([...SHIPPED_BESIDE]));
+  });
+
+  it.each(IMPORTS)('ships %s as one module beside the bundle, with the named exports of the package itself', async (specifier) => {
+    const shipped = runBeside(
+      `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify({ url: import.meta.resolve(${JSON.stringify(specifier)}), names: Object.keys(m), defaultType: typeof m.default }));`,
+    ) as { url: string; names: string[]; defaultType: string };
+    expect(fileURLToPath(shipped.url).startsWith(join(asset, 'node_modules'))).toBe(true);
+    const real = (await import(specifier)) as Record<string, unknown>;
+    // A CommonJS entry (pdf-lib's `main`) adds `default` and `__esModule`; the code uses named exports
+    // and, for Stripe, the default (the client class).
+    expect(named(shipped.names)).toEqual(named(Object.keys(real)));
+    if (specifier === 'stripe') expect(shipped.defaultType).toBe('function');
+  });
+
+  it('ships modules that work: a PDF drawn with the shipped pdf-lib and a barcode from the shipped bwip-js', () => {
+    const made = runBeside(`
+      const { PDFDocument } = await import('pdf-lib');
+      const pdf = await PDFDocument.create();
+      pdf.addPage([288, 432]);
+      const { toBuffer } = await import('bwip-js/node');
+      const png = await toBuffer({ bcid: 'code128', text: '9400111201080000000000' });
+      console.log(JSON.stringify({ pdf: Buffer.from(await pdf.save()).subarray(0, 5).toString(), png: png.subarray(1, 4).toString() }));
+    `);
+    expect(made).toEqual({ pdf: '%PDF-', png: 'PNG' });
+  });
+
+  it('copies data files next to the bundle under their own name', () => {
+    expect(readFileSync(join(asset, 'zip-table.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'domain/zip-table.json'), 'utf8'));
+  });
+});
+
+describe('what each function gets beside its bundle', () => {
+  const usage = moduleUsage(
+    ROOT,
+    routes.map((r) => `handlers/${r.handler}`),
+  );
+  const beside = (handler: string) => usage.get(`handlers/${handler}`)!.beside;
+
+  it('gives the packages to the routes that draw or take card payments, as their code imports them', () => {
+    expect(beside('shipping/create-label').imports).toEqual(['bwip-js/node', 'pdf-lib', 'stripe']);
+    expect(beside('receipts/get-receipt').imports).toEqual(['pdf-lib']);
+    expect(beside('payments/create-checkout-session').imports).toEqual(['stripe']);
+  });
+
+  it('gives the ZIP table to the address check only', () => {
+    expect(beside('addresses/verify-address').files).toEqual(['domain/zip-table.json']);
+    const others = routes.filter((r) => r.handler !== 'addresses/verify-address' && beside(r.handler).files.length > 0);
+    expect(others).toEqual([]);
+  });
+
+  it('gives nothing to a route that neither draws nor pays by card', () => {
+    expect(beside('auth/get-profile')).toEqual({ imports: [], files: [] });
+    expect(beside('payments/hoodpay-webhook')).toEqual({ imports: [], files: [] });
+  });
+
+  it('never ships a path that does not exist', () => {
+    for (const r of routes) for (const file of beside(r.handler).files) expect(existsSync(join(ROOT, file))).toBe(true);
+  });
+});
