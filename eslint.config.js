@@ -122,6 +122,12 @@ export default tseslint.config(
     rules: {
       // `role` on our own components (<RequireSession role="admin" />) is an account role, not ARIA.
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+      // The resolver comes with zod's jitless setting from web/lib/zod-form.ts (CSP, no eval probe).
+      'no-restricted-imports': ['error', { paths: [{ name: '@hookform/resolvers/zod', message: "Import zodResolver from '@/lib/zod-form'." }] }],
     },
+  },
+  {
+    files: ['web/lib/zod-form.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,5 +1,3 @@
-// First: zod's settings apply from the first parse on (./lib/zod-jitless.ts says why).
-import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '@/lib/zod-jitless';
 import { addressSchema, type Address } from '@domain/schemas/addresses';
 import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
 import { useCreateAddress } from '../api/create-address';

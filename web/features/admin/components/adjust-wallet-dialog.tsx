@@ -1,5 +1,5 @@
 import { Button, NativeSelect, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ADJUSTMENT_MAX_CENTS } from '@domain/constants';

@@ -1,5 +1,5 @@
 import { Button, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formatUsd } from '@domain/money';

@@ -1,5 +1,5 @@
 import { Alert, Button, Input, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { emailOnlySchema, type EmailOnlyBody } from '@domain/schemas/auth';

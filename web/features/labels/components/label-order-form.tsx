@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react';
 import { DialogActions } from '@/components/form-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { formatUsd } from '@domain/money';

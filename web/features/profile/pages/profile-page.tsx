@@ -1,5 +1,5 @@
 import { Button, Card, Input, Skeleton } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';

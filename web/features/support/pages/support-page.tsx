@@ -1,5 +1,5 @@
 import { Button, Card, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useForm } from 'react-hook-form';
 import { LuSend } from 'react-icons/lu';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuSearch } from 'react-icons/lu';

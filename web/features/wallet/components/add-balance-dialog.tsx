@@ -1,5 +1,5 @@
 import { Button, NativeSelect } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { LuPlus } from 'react-icons/lu';
 import type { z } from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';

@@ -1,5 +1,5 @@
 import { Button, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-form';
 import { LuArrowDownToLine } from 'react-icons/lu';
 import type { z } from 'zod';
 import { formatUsd } from '@domain/money';
