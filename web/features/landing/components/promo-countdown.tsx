@@ -1,5 +1,6 @@
 import { Box, Container, Heading, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { countdownParts, promoEndsAt } from '../lib/promo';
 
 const units = [
@@ -9,19 +10,6 @@ const units = [
   ['seconds', 'Seconds'],
 ] as const;
 
-const noSubscription = () => () => {};
-
-/**
- * False while the page is prerendered or hydrated, true in a browser render: the prerendered page
- * was made at build time, so its clock is not the visitor's.
- */
-const useBrowserClock = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 /**
  * 'DEPOSIT $10 RECEIVE $5 CREDIT!' with a countdown ticking each second; not rendered once the promo
  * has ended. A prerendered page shows '--' in each box until the browser's clock takes over.
@@ -29,7 +17,8 @@ const useBrowserClock = () =>
 export function PromoCountdown({ endsAt }: { endsAt?: Date }) {
   const [endMs] = useState(() => (endsAt ?? promoEndsAt()).getTime());
   const [now, setNow] = useState(() => Date.now());
-  const browserClock = useBrowserClock();
+  // The prerendered page was made at build time: its clock is not the visitor's.
+  const browserClock = useHydrated();
   const parts = countdownParts(endMs, now);
   const running = parts !== null;
   useEffect(() => {
