@@ -1,14 +1,16 @@
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { LandingDocument } from '@/app/landing-document';
-
+/**
+ * The landing page's entry. index.html holds the prerendered page (web/app/prerender.tsx), already
+ * complete and styled, so nothing here hurries: the browser paints it first, and only then does
+ * this module fetch React, Chakra and the page's code and hydrate (web/app/landing-document.tsx).
+ * This module is the one script the HTML loads; it is a few hundred bytes.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('the landing page has no #root element');
 
-// index.html holds the prerendered landing page (web/app/prerender.tsx): React takes over that HTML.
-hydrateRoot(
-  root,
-  <StrictMode>
-    <LandingDocument />
-  </StrictMode>,
-);
+// After the next frame is painted: a requestAnimationFrame callback runs just before a paint, and a
+// task it queues runs after it.
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+void afterNextPaint()
+  .then(() => import('@/app/landing-document'))
+  .then(({ hydrateLanding }) => hydrateLanding(root));

@@ -1,4 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { SwrProvider } from '@/api-client/swr-config';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { PublicFrame } from './layouts/public-frame';
@@ -6,9 +8,8 @@ import { system } from './theme';
 
 /**
  * The landing page `/` as its own small app: the page in the public frame, without the router, the
- * toaster or any other page's code (docs/performance.md: React, Chakra and this page fit the budget,
- * the router does not). The build prerenders it into index.html (web/app/prerender.tsx) and
- * web/landing.tsx hydrates it; its links load the next page, which is prerendered too. Inside the SPA
+ * toaster or any other page's code (docs/performance.md). The build prerenders it into index.html
+ * (web/app/prerender.tsx) and web/landing.tsx hydrates it once the page is painted; its links load the next page, which is prerendered too. Inside the SPA
  * (a guard sending a visitor home, the logo) the same page renders in the router's public layout.
  */
 export function LandingDocument() {
@@ -21,4 +22,20 @@ export function LandingDocument() {
       </SwrProvider>
     </ChakraProvider>
   );
+}
+
+/**
+ * Takes over the prerendered landing page in `root`. The page is already on screen, so hydration runs
+ * as a transition: React yields to the browser every few milliseconds instead of holding the main
+ * thread for the whole tree (a phone's taps and scrolls stay answered; Lighthouse's blocking time).
+ */
+export function hydrateLanding(root: HTMLElement): void {
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <LandingDocument />
+      </StrictMode>,
+    );
+  });
 }
