@@ -110,11 +110,12 @@ function prerenderPages(): Plugin {
     rmSync(join(outDir, 'landing.html'));
     for (const { path, file } of PRERENDERED_PAGES) {
       const template = path === '/' ? landing : shell;
-      const html = await module.renderPage(path);
+      const { head, body } = module.hoistEmotionStyles(await module.renderPage(path));
       if (!template.includes('<div id="root"></div>')) throw new Error(`the ${path} template has no empty #root`);
+      if (!template.includes('</head>')) throw new Error(`the ${path} template has no </head>`);
       writeFileSync(
         join(outDir, file),
-        template.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`),
+        template.replace('</head>', () => `${head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`),
       );
     }
   }
@@ -128,6 +129,13 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: '../dist',
       emptyOutDir: true,
+      // The landing entry imports the hydrating app only once the page is painted (web/landing.tsx):
+      // no preload links for it. Vite's helper appending ~27 <link rel=modulepreload> took 90 ms of a
+      // phone's main thread, and preloading them from the HTML delays the paint on a slow network;
+      // the browser fetches them by following the imports instead.
+      modulePreload: {
+        resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)landing-[\w-]{8}\.js$/.test(hostId) ? [] : deps),
+      },
       rolldownOptions: {
         // Two documents: the SPA (index.html, every page) and the landing page's own small entry.
         input: { app: fileURLToPath(new URL('./web/index.html', import.meta.url)), landing: fileURLToPath(new URL('./web/landing.html', import.meta.url)) },

@@ -4,8 +4,9 @@
  * HTML in Node with the same components the browser then hydrates, so its headline, prices and
  * calculator paint before any JavaScript runs and a crawler reads the real page. Chakra's styles come
  * along: emotion, rendering outside a browser, writes each style it uses as a <style> element in
- * front of the markup that needs it (the critical CSS, inline, nothing else to fetch), and in the
- * browser its cache moves those elements to <head> and counts them as inserted before hydration.
+ * front of the markup that needs it (the critical CSS, inline, nothing else to fetch);
+ * hoistEmotionStyles gathers them into <head>, and in the browser emotion's cache counts them as
+ * inserted before hydration.
  *
  * A prerendered page is what a signed-out visitor on a phone sees at build time; what differs for
  * the visitor (a session, a wide screen, the promo clock) changes right after hydration
@@ -17,6 +18,8 @@ import { StaticRouter } from 'react-router-dom';
 import { LandingDocument } from './landing-document';
 import { AppProvider } from './provider';
 import { AppPages } from './router';
+
+export { hoistEmotionStyles } from './prerender-styles';
 
 function page(path: string): ReactNode {
   if (path === '/') return <LandingDocument />;
