@@ -48,9 +48,18 @@ const recipeOf: Record<string, string[]> = {
 const allRecipeKeys = [...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})];
 const hasRecipe = (key: string) => system.isRecipe(key) || system.isSlotRecipe(key);
 
+/** Recipes our own components read by key: `useSlotRecipe({ key: 'avatar' })` (web/components/user-avatar.tsx). */
+function recipesReadByKey(): Set<string> {
+  const keys = new Set<string>();
+  for (const file of sourceFiles(WEB)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/use(?:Slot)?Recipe\(\{\s*key:\s*'(\w+)'/g)) keys.add(m[1] as string);
+  }
+  return keys;
+}
+
 /** The recipe keys the imported components need: `NativeSelect` needs `nativeSelect`, and so on. */
 function neededRecipes(): Set<string> {
-  const needed = new Set<string>();
+  const needed = recipesReadByKey();
   for (const name of chakraImports()) {
     const camel = name.charAt(0).toLowerCase() + name.slice(1);
     for (const key of recipeOf[name] ?? [camel]) if (allRecipeKeys.includes(key)) needed.add(key);
@@ -62,6 +71,7 @@ describe('the Chakra system', () => {
   it('finds the imports it checks', () => {
     expect(chakraImports()).toContain('Button');
     expect(neededRecipes()).toContain('nativeSelect');
+    expect(recipesReadByKey()).toContain('avatar');
   });
 
   it('has the recipe of every Chakra component the SPA imports', () => {

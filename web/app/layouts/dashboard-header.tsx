@@ -1,7 +1,8 @@
-import { Avatar, Badge, Button, Flex, Spacer } from '@chakra-ui/react';
+import { Badge, Button, Flex, Spacer } from '@chakra-ui/react';
 import { useId, useRef, useState, type PointerEvent } from 'react';
 import { Brand } from '@/components/brand';
 import { SidebarTrigger, useSidebar } from '@/components/sidebar';
+import { UserAvatar } from '@/components/user-avatar';
 import { useProfile, useProfilePicture } from '@/features/profile';
 import { isAdmin, useSession } from '@/lib/session';
 import type { PendingAction } from './dashboard-account-menu';
@@ -59,12 +60,7 @@ function AccountMenuTrigger({ name }: { name: string }) {
     });
   };
   const look = { variant: 'ghost', size: 'sm', rounded: 'full', px: '0', 'aria-label': `Account menu for ${name}` } as const;
-  const avatar = (
-    <Avatar.Root size="sm">
-      <Avatar.Fallback name={name} />
-      {data?.picture && <Avatar.Image src={data.picture} alt="" />}
-    </Avatar.Root>
-  );
+  const avatar = <UserAvatar size="sm" name={name} picture={data?.picture || undefined} />;
   if (live) return <live.module.AccountMenu id={id} name={name} trigger={<Button {...look}>{avatar}</Button>} focus={live.focus} pending={live.pending} />;
   return (
     <Button
