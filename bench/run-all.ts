@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: prints measured figures, asserts nothing (targets live in the issues; the latest
- * figures are in docs/performance.md). Run `npm run build` first for the landing figures.
- * - landing `/`: gzipped JavaScript before it can render, Lighthouse mobile and desktop (landing.ts);
+ * `npm run bench`: prints measured figures next to their budgets, asserts nothing (the latest figures
+ * are in docs/performance.md).
+ * - web: JavaScript before `/` paints and all it loads, a first visit to /user-dashboard, Lighthouse
+ *   mobile and desktop for `/`, on a fresh build of its own (landing.ts);
  * - each Lambda's minified bundle and cold module init against an empty handler (lambdas.ts);
  * - API latency through the local front with DynamoDB requests and capacity units per call (api.ts);
  * - what 1,000 labels cost to run in AWS, from measured capacity units and durations (cost.ts);
@@ -23,11 +24,10 @@ import { recoveryFigures } from './recovery';
 import { batchFigures } from './batch';
 import { searchFigures } from './search';
 import { trackingFigures } from './tracking';
-import { initialJs, lighthouseScores } from './landing';
+import { webFigures } from './landing';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
-initialJs();
-await lighthouseScores();
+await webFigures();
 printLambdaFigures(await lambdaFigures());
 printApiFigures(await apiFigures());
 await costFigures();
