@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, cspDirectives, HSTS_MAX_AGE_SECONDS, securityHeaders, type CspOptions } from '../../../infra/local/security-headers';
 import { startFront, type Front } from '../../../infra/local/server';
+import { PRERENDERED_PAGES, SPA_SHELL } from '../../../infra/spa-documents';
 
 const DIST_INDEX = resolve(import.meta.dirname, '../../../dist/index.html');
 
@@ -78,8 +79,10 @@ describe('the security policy', () => {
     expect(securityHeaders()['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
   });
 
-  it.skipIf(!existsSync(DIST_INDEX))('fits the built SPA: dist/index.html has no inline script for script-src to block', () => {
-    expect(inlineScripts(readFileSync(DIST_INDEX, 'utf8'))).toEqual([]);
+  it.skipIf(!existsSync(DIST_INDEX))('fits the built SPA: no built document (the shell, the prerendered pages) has an inline script for script-src to block', () => {
+    for (const file of [SPA_SHELL, ...PRERENDERED_PAGES.map((page) => page.file)]) {
+      expect(inlineScripts(readFileSync(resolve(DIST_INDEX, '..', file), 'utf8')), file).toEqual([]);
+    }
   });
 });
 
