@@ -74,6 +74,15 @@ export const LAMBDA_BUNDLING = {
   forceDockerBundling: false,
 } satisfies BundlingOptions;
 
+/**
+ * NODE_OPTIONS of every product Lambda: stack traces in the logs point into the TypeScript sources
+ * through the bundle's source map. Not free: Node reads and parses the map (0.6-1.1 MB) as it loads
+ * the bundle, 20-30 ms of every cold start on the 2-core bench machine at load ~3 (docs/
+ * performance.md, "Lambdas"). The Lambda bench starts node with the same options, so it measures
+ * that cost with the rest.
+ */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
 /** What one function gets beside its bundle: the SHIPPED_BESIDE imports its code makes, and data files. */
 export interface Beside {
   /** Import specifiers as the code writes them (`stripe`, `bwip-js/node`). */
