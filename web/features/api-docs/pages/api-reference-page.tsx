@@ -13,6 +13,8 @@
  * colours (each at least 4.5:1 on every background Scalar uses: white, #fbfbfb, #f6f6f6) and a name
  * on each copy button. The dark-mode switch (an unnamed button too) is hidden: the SPA has no dark mode.
  */
+// First: Scalar parses with the same zod as our forms, so zod's jitless setting must be in before it loads.
+import '@/lib/zod-jitless';
 import '@scalar/api-reference/style.css';
 import { createApiReference } from '@scalar/api-reference';
 import { useEffect, useRef } from 'react';
