@@ -30,7 +30,7 @@ function valueSize(v: NativeAttributeValue): number {
   }
   if (v instanceof Uint8Array) return v.byteLength;
   if (Array.isArray(v)) return 3 + v.reduce((n: number, x) => n + 1 + valueSize(x), 0);
-  if (v instanceof Set) return [...(v)].reduce((n: number, x) => n + valueSize(x), 0);
+  if (v instanceof Set) return [...v].reduce((n: number, x) => n + valueSize(x), 0);
   return 3 + Object.entries(v as Record<string, NativeAttributeValue>).reduce((n, [k, x]) => n + 1 + Buffer.byteLength(k) + valueSize(x), 0);
 }
 
