@@ -21,11 +21,12 @@ export function UserAvatar({ name, picture, size = 'sm' }: { name: string; pictu
   // The source that has loaded: a new picture shows the initials until it has loaded too.
   const [loaded, setLoaded] = useState<string | null>(null);
   const shown = picture !== undefined && loaded === picture;
-  const part = (name: string, state?: boolean) => ({
+  // The attributes zag's avatar gives each part; `state` for the two that take turns being shown.
+  const part = (slot: 'root' | 'fallback' | 'image', state?: boolean) => ({
     'data-scope': 'avatar',
-    'data-part': name,
+    'data-part': slot,
     dir: 'ltr' as const,
-    className: `chakra-avatar__${name}`,
+    className: `chakra-avatar__${slot}`,
     ...(state === undefined ? {} : { 'data-state': state ? 'visible' : 'hidden', hidden: !state }),
   });
   return (
