@@ -7,14 +7,22 @@ import { PublicFrame } from './layouts/public-frame';
 import { system } from './theme';
 
 /**
+ * The system the hydration runs with: the app's, without the global CSS ChakraProvider would insert
+ * (the reset, global styles and token variables). The prerendered page has that CSS in its head
+ * already, and the build computes it only when read (vite.config.ts, lazyChakraGlobals), so the
+ * phone skips half of Chakra's start-up; emotion's Global finds nothing to add.
+ */
+const hydratingSystem = Object.create(system, { _global: { value: [] } }) as typeof system;
+
+/**
  * The landing page `/` as its own small app: the page in the public frame, without the router, the
  * toaster or any other page's code (docs/performance.md). The build prerenders it into index.html
  * (web/app/prerender.tsx) and web/landing.tsx hydrates it once the page is painted; its links load the next page, which is prerendered too. Inside the SPA
  * (a guard sending a visitor home, the logo) the same page renders in the router's public layout.
  */
-export function LandingDocument() {
+export function LandingDocument({ hydrating = false }: { hydrating?: boolean }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={hydrating ? hydratingSystem : system}>
       <SwrProvider>
         <PublicFrame>
           <LandingPage />
@@ -34,7 +42,7 @@ export function hydrateLanding(root: HTMLElement): void {
     hydrateRoot(
       root,
       <StrictMode>
-        <LandingDocument />
+        <LandingDocument hydrating />
       </StrictMode>,
     );
   });
