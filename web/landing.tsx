@@ -10,7 +10,16 @@ if (!root) throw new Error('the landing page has no #root element');
 // After the next frame is painted: a requestAnimationFrame callback runs just before a paint, and a
 // task it queues runs after it.
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// Three imports, each evaluated in a task of its own so the page can answer a tap between them:
+// React with Chakra's styling engine, then the app's Chakra system (createSystem, the biggest single
+// piece), then the page. As one import they were one task of about 400 ms on a phone's CPU, all of
+// it blocking time (docs/performance.md). Not a paint between them: each frame re-styles the page.
 void afterNextPaint()
+  .then(() => import('react-dom/client'))
+  .then(nextTask)
+  .then(() => import('@/app/theme'))
+  .then(nextTask)
   .then(() => import('@/app/landing-document'))
   .then(({ hydrateLanding }) => hydrateLanding(root));
