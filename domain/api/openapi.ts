@@ -1,9 +1,9 @@
 /**
- * The published API contract: an OpenAPI 3.1 document made from the route table and its zod
- * schemas (bodies, queries, answers), so the reference at /docs/api and every client read exactly
- * what the handlers validate and return. Pure: the build writes it to dist/openapi.json (CloudFront
- * serves it from S3), the local front answers it at /openapi.json, and the contract tests check
- * every answer the test suites receive against it (test/contract/).
+ * The published API contract: an OpenAPI 3.1 document made from the route table, its zod schemas
+ * (bodies, queries) and its answers' (domain/api/answers.ts), so the reference at /docs/api and
+ * every client read exactly what the handlers validate and return. Pure: the build writes it to
+ * dist/openapi.json (CloudFront serves it from S3), the local front answers it at /openapi.json,
+ * and the contract tests check every answer the test suites receive against it (test/contract/).
  *
  * zod-openapi turns each schema into JSON Schema 2020-12 (3.1's dialect): a body as the caller
  * writes it (before trimming and coercion), an answer as the handler returns it; schemas with a
@@ -11,6 +11,7 @@
  */
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import * as z from 'zod';
+import { answerOf } from './answers';
 import { apiErrorSchema } from './errors';
 import { routeKey, routes, type Access, type ErrorStatus, type RouteEntry } from './routes';
 
@@ -61,11 +62,12 @@ const operationId = (handler: string) => handler.replace(/[/-](\w)/g, (_m, c: st
 function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
   const pathNames = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const success = String(r.status ?? 200);
+  const answer = answerOf(r);
   const responses: ZodOpenApiResponsesObject = {
     [success]:
-      'file' in r.answer
-        ? { description: 'The file.', content: { [r.answer.file]: { schema: { type: 'string' as const, contentMediaType: r.answer.file } } } }
-        : { description: success === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: r.answer } } },
+      'file' in answer
+        ? { description: 'The file.', content: { [answer.file]: { schema: { type: 'string' as const, contentMediaType: answer.file } } } }
+        : { description: success === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: answer } } },
   };
   for (const status of errorStatuses(r)) {
     responses[String(status) as `${ErrorStatus}`] = { description: ERROR_MEANING[status], content: { 'application/json': { schema: apiErrorSchema } } };

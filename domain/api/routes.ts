@@ -1,22 +1,27 @@
 /**
  * THE API contract: every HTTP endpoint of the product, once, with who may call it, the schemas of
- * its body, query and answer, and the statuses it answers. domain/api/openapi.ts publishes it as
- * the OpenAPI document (/openapi.json).
+ * its body and query, and the statuses it answers; what each route answers (a zod schema or a file
+ * marker) is in domain/api/answers.ts, keyed by the entry's `handler`. domain/api/openapi.ts
+ * publishes both as the OpenAPI document (/openapi.json).
  *
  * The CDK stack makes one Lambda per entry, the local front mounts the same entries, the handler
  * factory (functions/http/handler.ts) validates each body with the entry's schema and type-checks
- * the handler's answer against the entry's answer schema, and the SPA's one client
- * (web/api-client/client.ts) types every call's body and answer from the same entry: a changed
+ * the handler's answer against the route's answer schema (`AnswerOf`), and the SPA's one client
+ * (web/api-client/client.ts) types every call's body and answer from the same contract: a changed
  * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
- * handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
+ * answers, the handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
  *
  * Each entry is also its own export (`<handler path>Route`), which its handler hands the factory:
  * a Lambda's bundle then holds only that entry and the schemas it names, not every route's (domain/
  * is marked free of side effects in domain/package.json, so esbuild drops the schema modules no
  * kept entry uses). Building every route's zod schemas cost each cold start about 30 kB and 10 ms
- * (docs/performance.md, "Lambdas"). `routes` below lists them all, in this order.
+ * (docs/performance.md, "Lambdas"). The answers are not on the entry for the same reason: the
+ * handler needs only their type, read from answers.ts with `import type`, so no answer schema
+ * reaches a bundle, and a route without a body or query schema bundles no zod from here (issue 19).
+ * `routes` below lists them all, in this order.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
+import type { answers } from './answers';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
@@ -27,19 +32,7 @@ import { ordersQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
-import { addressCheckSchema, savedAddressSchema } from './addresses';
-import { adminStatsSchema } from './admin';
-import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
-import { balanceHistorySchema, savingsAnswerSchema } from './insights';
-import { labelsCounterSchema } from './landing';
-import { unsubscribeAnswerSchema } from './notifications';
-import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
-import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
-import { supportAnswerSchema } from './support';
-import { trackAnswerSchema } from './tracking';
-import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
-import { apiWithdrawalSchema, checkoutSessionAnswerSchema, topupAnswerSchema, transactionsPageSchema, webhookAckSchema, withdrawalsPageSchema } from './wallet';
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
  * sign-in token reaches only these routes); a verified user; an admin; or a payment provider
@@ -51,14 +44,6 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a route's Lambda may do with the table; the stack grants exactly this. */
 export type TableAccess = 'none' | 'read' | 'write';
-
-/** A route that answers with a file instead of JSON (the label PDF): its media type. */
-export interface FileAnswer {
-  readonly file: string;
-}
-export const pdfFile = { file: 'application/pdf' } as const satisfies FileAnswer;
-/** A CSV file (UTF-8 with a BOM): the exports and the batch result (functions/exports/csv.ts). */
-export const csvFile = { file: 'text/csv' } as const satisfies FileAnswer;
 
 export interface RouteEntry {
   method: Method;
@@ -77,8 +62,6 @@ export interface RouteEntry {
   textBody?: 'text/csv';
   /** zod schema of the query string. */
   query?: z.ZodType;
-  /** zod schema of the JSON answer (domain/api/<area>.ts), or the file marker. */
-  answer: z.ZodType | FileAnswer;
   /** The status of a successful answer: 200 unless given. */
   status?: 201;
   /**
@@ -102,7 +85,6 @@ export const authRegisterRoute = {
   handler: 'auth/register',
   table: 'write',
   body: registerSchema,
-  answer: sessionAnswerSchema,
   status: 201,
   errors: [409, 502],
 } as const satisfies RouteEntry;
@@ -114,7 +96,6 @@ export const authLoginRoute = {
   handler: 'auth/login',
   table: 'write',
   body: loginSchema,
-  answer: sessionAnswerSchema,
   errors: [401, 429, 502],
 } as const satisfies RouteEntry;
 
@@ -125,7 +106,6 @@ export const authSendOtpRoute = {
   handler: 'auth/send-otp',
   table: 'write',
   body: emailOnlySchema,
-  answer: messageAnswerSchema,
   errors: [403, 429],
 } as const satisfies RouteEntry;
 
@@ -136,7 +116,6 @@ export const authResendOtpRoute = {
   handler: 'auth/resend-otp',
   table: 'write',
   body: emailOnlySchema,
-  answer: messageAnswerSchema,
   errors: [403, 429],
 } as const satisfies RouteEntry;
 
@@ -147,7 +126,6 @@ export const authVerifyOtpRoute = {
   handler: 'auth/verify-otp',
   table: 'write',
   body: verifyOtpSchema,
-  answer: sessionAnswerSchema,
   errors: [403, 429],
 } as const satisfies RouteEntry;
 
@@ -158,7 +136,6 @@ export const authForgotPasswordRoute = {
   handler: 'auth/forgot-password',
   table: 'write',
   body: emailOnlySchema,
-  answer: messageAnswerSchema,
   errors: [429],
 } as const satisfies RouteEntry;
 
@@ -169,7 +146,6 @@ export const authResetPasswordRoute = {
   handler: 'auth/reset-password',
   table: 'write',
   body: resetPasswordSchema,
-  answer: messageAnswerSchema,
 } as const satisfies RouteEntry;
 
 export const authGetCaptchaChallengeRoute = {
@@ -178,7 +154,6 @@ export const authGetCaptchaChallengeRoute = {
   access: 'public',
   handler: 'auth/get-captcha-challenge',
   table: 'none',
-  answer: captchaChallengeSchema,
 } as const satisfies RouteEntry;
 
 export const authGetProfileRoute = {
@@ -187,7 +162,6 @@ export const authGetProfileRoute = {
   access: 'user',
   handler: 'auth/get-profile',
   table: 'read',
-  answer: apiUserSchema,
 } as const satisfies RouteEntry;
 
 export const authUpdateProfileRoute = {
@@ -197,7 +171,6 @@ export const authUpdateProfileRoute = {
   handler: 'auth/update-profile',
   table: 'write',
   body: updateProfileSchema,
-  answer: apiUserSchema,
   errors: [404],
 } as const satisfies RouteEntry;
 
@@ -207,7 +180,6 @@ export const authGetProfilePictureRoute = {
   access: 'user',
   handler: 'auth/get-profile-picture',
   table: 'read',
-  answer: profilePictureSchema,
 } as const satisfies RouteEntry;
 
 // Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
@@ -218,7 +190,6 @@ export const authUpdateNotificationsRoute = {
   handler: 'auth/update-notifications',
   table: 'write',
   body: notificationSettingsBodySchema,
-  answer: apiUserSchema,
   errors: [404],
 } as const satisfies RouteEntry;
 
@@ -229,7 +200,6 @@ export const notificationsUnsubscribeRoute = {
   handler: 'notifications/unsubscribe',
   table: 'write',
   query: unsubscribeQuerySchema,
-  answer: unsubscribeAnswerSchema,
   note: "The link of a notice mail's `List-Unsubscribe` header (RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` form-encoded, which is accepted and not needed) and of the SPA's /unsubscribe page. The signed token names a user and a setting (turned off) or a recipient address (no more tracking mails to it). A forged or altered token: 400, nothing changes. Repeating it is harmless.",
 } as const satisfies RouteEntry;
 
@@ -240,7 +210,6 @@ export const authListUsersRoute = {
   handler: 'auth/list-users',
   table: 'read',
   query: pageQuerySchema,
-  answer: usersPageSchema,
 } as const satisfies RouteEntry;
 
 // Saved addresses (issue 6)
@@ -250,7 +219,6 @@ export const addressesListAddressesRoute = {
   access: 'user',
   handler: 'addresses/list-addresses',
   table: 'read',
-  answer: z.array(savedAddressSchema),
 } as const satisfies RouteEntry;
 
 export const addressesCreateAddressRoute = {
@@ -260,7 +228,6 @@ export const addressesCreateAddressRoute = {
   handler: 'addresses/create-address',
   table: 'write',
   body: addressSchema,
-  answer: savedAddressSchema,
   status: 201,
   errors: [409],
 } as const satisfies RouteEntry;
@@ -271,7 +238,6 @@ export const addressesDeleteAddressRoute = {
   access: 'user',
   handler: 'addresses/delete-address',
   table: 'write',
-  answer: messageAnswerSchema,
   errors: [404],
 } as const satisfies RouteEntry;
 
@@ -284,7 +250,6 @@ export const addressesVerifyAddressRoute = {
   // Nothing is stored; 'read' only for the factory's admin-role check of an admin token.
   table: 'read',
   body: addressSchema,
-  answer: addressCheckSchema,
   errors: [502],
   note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). Nothing is stored. An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
 } as const satisfies RouteEntry;
@@ -297,7 +262,6 @@ export const paymentsCreateCheckoutSessionRoute = {
   handler: 'payments/create-checkout-session',
   table: 'write',
   body: checkoutSessionSchema,
-  answer: checkoutSessionAnswerSchema,
   errors: [502],
 } as const satisfies RouteEntry;
 
@@ -307,7 +271,6 @@ export const paymentsStripeWebhookRoute = {
   access: 'webhook',
   handler: 'payments/stripe-webhook',
   table: 'write',
-  answer: webhookAckSchema,
   errors: [400],
 } as const satisfies RouteEntry;
 
@@ -318,7 +281,6 @@ export const paymentsCreateTopupRoute = {
   handler: 'payments/create-topup',
   table: 'write',
   body: topupSchema,
-  answer: topupAnswerSchema,
   errors: [502],
 } as const satisfies RouteEntry;
 
@@ -328,7 +290,6 @@ export const paymentsHoodpayWebhookRoute = {
   access: 'webhook',
   handler: 'payments/hoodpay-webhook',
   table: 'write',
-  answer: webhookAckSchema,
   errors: [400, 502],
 } as const satisfies RouteEntry;
 
@@ -339,7 +300,6 @@ export const paymentsListTransactionsRoute = {
   handler: 'payments/list-transactions',
   table: 'read',
   query: transactionsQuerySchema,
-  answer: transactionsPageSchema,
 } as const satisfies RouteEntry;
 
 // Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
@@ -349,7 +309,6 @@ export const trackingEasypostWebhookRoute = {
   access: 'webhook',
   handler: 'tracking/easypost-webhook',
   table: 'write',
-  answer: webhookAckSchema,
   errors: [400],
   note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
 } as const satisfies RouteEntry;
@@ -360,7 +319,6 @@ export const trackingAftershipWebhookRoute = {
   access: 'webhook',
   handler: 'tracking/aftership-webhook',
   table: 'write',
-  answer: webhookAckSchema,
   errors: [400],
   note: 'AfterShip tracking webhooks (event tracking_update), signed with `aftership-hmac-sha256` (base64). A missing or wrong signature: 400, nothing changes. Other events, replays, older events and unknown numbers: 200, nothing changes.',
 } as const satisfies RouteEntry;
@@ -373,7 +331,6 @@ export const shippingCreateLabelRoute = {
   handler: 'shipping/create-label',
   table: 'write',
   body: labelOrderSchema,
-  answer: createdLabelSchema,
   status: 201,
   errors: [402, 409, 502],
 } as const satisfies RouteEntry;
@@ -385,7 +342,6 @@ export const shippingListOrdersRoute = {
   handler: 'shipping/list-orders',
   table: 'read',
   query: ordersQuerySchema,
-  answer: ordersPageSchema,
 } as const satisfies RouteEntry;
 
 export const shippingDownloadOrderRoute = {
@@ -394,7 +350,6 @@ export const shippingDownloadOrderRoute = {
   access: 'user',
   handler: 'shipping/download-order',
   table: 'read',
-  answer: pdfFile,
   errors: [404, 409, 410],
 } as const satisfies RouteEntry;
 
@@ -406,7 +361,6 @@ export const shippingRefundLabelRoute = {
   handler: 'shipping/refund-label',
   table: 'write',
   body: refundLabelSchema,
-  answer: apiOrderSchema,
   errors: [404, 409, 502],
 } as const satisfies RouteEntry;
 
@@ -417,7 +371,6 @@ export const shippingTrackPackageRoute = {
   handler: 'shipping/track-package',
   table: 'read',
   body: trackSchema,
-  answer: trackAnswerSchema,
   errors: [404, 502],
 } as const satisfies RouteEntry;
 
@@ -429,7 +382,6 @@ export const supportCreateSupportRequestRoute = {
   handler: 'support/create-support-request',
   table: 'write',
   body: supportSchema,
-  answer: supportAnswerSchema,
   status: 201,
 } as const satisfies RouteEntry;
 
@@ -440,7 +392,6 @@ export const adminGetStatsRoute = {
   access: 'admin',
   handler: 'admin/get-stats',
   table: 'read',
-  answer: adminStatsSchema,
 } as const satisfies RouteEntry;
 
 // Withdrawals and adjustments (issue 14)
@@ -451,7 +402,6 @@ export const walletListWithdrawalsRoute = {
   handler: 'wallet/list-withdrawals',
   table: 'read',
   query: pageQuerySchema,
-  answer: withdrawalsPageSchema,
 } as const satisfies RouteEntry;
 
 export const walletRequestWithdrawalRoute = {
@@ -461,7 +411,6 @@ export const walletRequestWithdrawalRoute = {
   handler: 'wallet/request-withdrawal',
   table: 'write',
   body: withdrawalSchema,
-  answer: apiWithdrawalSchema,
   status: 201,
   errors: [402, 409],
 } as const satisfies RouteEntry;
@@ -473,7 +422,6 @@ export const adminListWithdrawalsRoute = {
   handler: 'admin/list-withdrawals',
   table: 'read',
   query: withdrawalsQuerySchema,
-  answer: withdrawalsPageSchema,
 } as const satisfies RouteEntry;
 
 export const adminApproveWithdrawalRoute = {
@@ -483,7 +431,6 @@ export const adminApproveWithdrawalRoute = {
   handler: 'admin/approve-withdrawal',
   table: 'write',
   body: approveWithdrawalSchema,
-  answer: apiWithdrawalSchema,
   errors: [404, 409, 502],
 } as const satisfies RouteEntry;
 
@@ -494,7 +441,6 @@ export const adminRejectWithdrawalRoute = {
   handler: 'admin/reject-withdrawal',
   table: 'write',
   body: rejectWithdrawalSchema,
-  answer: apiWithdrawalSchema,
   errors: [404, 409],
 } as const satisfies RouteEntry;
 
@@ -505,7 +451,6 @@ export const adminAdjustWalletRoute = {
   handler: 'admin/adjust-wallet',
   table: 'write',
   body: adjustmentSchema,
-  answer: adjustmentAnswerSchema,
   status: 201,
   errors: [404, 409],
 } as const satisfies RouteEntry;
@@ -519,7 +464,6 @@ export const receiptsGetReceiptRoute = {
   access: 'user',
   handler: 'receipts/get-receipt',
   table: 'read',
-  answer: pdfFile,
   errors: [404],
   note: 'Call it as `/receipts/<id>.pdf`: `receipt` is the id followed by `.pdf` (required). The id is a ledger entry id, or a shipment id for its label purchase. Only completed entries of the caller have receipts; others answer 404.',
 } as const satisfies RouteEntry;
@@ -531,7 +475,6 @@ export const exportsExportOrdersRoute = {
   handler: 'exports/export-orders',
   table: 'read',
   query: exportRangeSchema,
-  answer: csvFile,
   note: 'UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. Text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
 } as const satisfies RouteEntry;
 
@@ -542,7 +485,6 @@ export const exportsExportTransactionsRoute = {
   handler: 'exports/export-transactions',
   table: 'read',
   query: transactionsExportQuerySchema,
-  answer: csvFile,
   note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
 } as const satisfies RouteEntry;
 
@@ -554,7 +496,6 @@ export const shippingBatchesGetBatchTemplateRoute = {
   access: 'public',
   handler: 'shipping/batches/get-batch-template',
   table: 'none',
-  answer: csvFile,
   note: 'The header row of every column a batch CSV may have (names are matched case-insensitively), then one example row.',
 } as const satisfies RouteEntry;
 
@@ -565,7 +506,6 @@ export const shippingBatchesListBatchesRoute = {
   handler: 'shipping/batches/list-batches',
   table: 'read',
   query: pageQuerySchema,
-  answer: batchesPageSchema,
   note: "The caller's batches, newest first, each as its batch item holds it (no rows).",
 } as const satisfies RouteEntry;
 
@@ -577,7 +517,6 @@ export const shippingBatchesCreateBatchRoute = {
   table: 'write',
   textBody: 'text/csv',
   query: batchUploadQuerySchema,
-  answer: apiBatchSchema,
   status: 201,
   errors: [404],
   note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows) is refused with 400 and nothing is stored; rows that fail the label form's checks are stored as `invalid` with their errors, to be fixed or dropped. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
@@ -589,7 +528,6 @@ export const shippingBatchesGetBatchRoute = {
   access: 'user',
   handler: 'shipping/batches/get-batch',
   table: 'read',
-  answer: apiBatchSchema,
   errors: [404],
 } as const satisfies RouteEntry;
 
@@ -600,7 +538,6 @@ export const shippingBatchesUpdateBatchRowRoute = {
   handler: 'shipping/batches/update-batch-row',
   table: 'write',
   body: batchRowUpdateSchema,
-  answer: apiBatchSchema,
   errors: [404, 409],
   note: 'The row is validated and priced again. Only while the batch is `draft` or `cancelled` (409 otherwise).',
 } as const satisfies RouteEntry;
@@ -611,7 +548,6 @@ export const shippingBatchesDropBatchRowRoute = {
   access: 'user',
   handler: 'shipping/batches/drop-batch-row',
   table: 'write',
-  answer: apiBatchSchema,
   errors: [404, 409],
   note: 'The row is left out of the purchase (status `dropped`). Only while the batch is `draft` or `cancelled` (409 otherwise).',
 } as const satisfies RouteEntry;
@@ -623,7 +559,6 @@ export const shippingBatchesPurchaseBatchRoute = {
   handler: 'shipping/batches/purchase-batch',
   table: 'write',
   body: batchPurchaseSchema,
-  answer: batchPurchaseAnswerSchema,
   errors: [402, 404, 409, 502],
   note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. Each valid row is then bought once as a credits label, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
 } as const satisfies RouteEntry;
@@ -634,7 +569,6 @@ export const shippingBatchesGetBatchLabelsRoute = {
   access: 'user',
   handler: 'shipping/batches/get-batch-labels',
   table: 'read',
-  answer: pdfFile,
   errors: [404, 409],
   note: 'Every bought label of the batch in row order, one 4x6 page each. 409 while the batch is being bought or when it has no label.',
 } as const satisfies RouteEntry;
@@ -645,7 +579,6 @@ export const shippingBatchesGetBatchResultsRoute = {
   access: 'user',
   handler: 'shipping/batches/get-batch-results',
   table: 'read',
-  answer: csvFile,
   errors: [404],
   note: 'One line per row: row, status, trackingNumber, price, error. UTF-8 CSV with a BOM; text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
 } as const satisfies RouteEntry;
@@ -658,7 +591,6 @@ export const shippingGetSavingsRoute = {
   handler: 'shipping/get-savings',
   // Writes once per user: the first read counts the labels bought before the savings were kept.
   table: 'write',
-  answer: savingsAnswerSchema,
   note: 'Months are US Eastern calendar months; a refunded label leaves the month it was bought in.',
 } as const satisfies RouteEntry;
 
@@ -668,7 +600,6 @@ export const walletGetBalanceHistoryRoute = {
   access: 'user',
   handler: 'wallet/get-balance-history',
   table: 'read',
-  answer: balanceHistorySchema,
   note: "The spendable balance at the close of each US Eastern day (withdrawals on hold left out), as the receipts' balance after.",
 } as const satisfies RouteEntry;
 
@@ -679,7 +610,6 @@ export const landingGetCounterRoute = {
   access: 'public',
   handler: 'landing/get-counter',
   table: 'read',
-  answer: labelsCounterSchema,
 } as const satisfies RouteEntry;
 
 /** Every route, in the order above. */
@@ -752,8 +682,11 @@ export type RouteOf<K extends RouteKey> = Extract<
   { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
 >;
 
-/** What route `K` answers. */
-export type AnswerOf<K extends RouteKey> = RouteOf<K>['answer'] extends infer S extends z.ZodType ? z.output<S> : Blob;
+/**
+ * What route `K` answers: the output of its answer schema, or a Blob for a file. The schema is in
+ * domain/api/answers.ts, read here as a type only, so no answer schema reaches a Lambda's bundle.
+ */
+export type AnswerOf<K extends RouteKey> = (typeof answers)[RouteOf<K>['handler']] extends infer S extends z.ZodType ? z.output<S> : Blob;
 
 /** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion); a file route's text. */
 export type BodyIn<K extends RouteKey> =

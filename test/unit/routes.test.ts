@@ -1,12 +1,14 @@
 /**
  * The route table is the one list of endpoints: every entry must have its handler module (built
- * from the same entry), and the SPA may call only what the table has. The CDK side of the same
- * agreement is in test/infra/.
+ * from the same entry) and its one answer (domain/api/answers.ts), and the SPA may call only what
+ * the table has. The CDK side of the same agreement is in test/infra/.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import type { ApiHandler } from '../../functions/http/handler';
+import { answers } from '../../domain/api/answers';
 import { apiPathPatterns, apiPrefixes, routeKey, routes } from '../../domain/api/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -26,6 +28,19 @@ describe('route table', () => {
   it('uses one handler module per route', () => {
     const handlers = routes.map((r) => r.handler);
     expect(new Set(handlers).size).toBe(handlers.length);
+  });
+
+  // The compile already refuses a missing or unknown key (answers.ts's `satisfies`); this also holds
+  // for what the type cannot see: one answer per route, each a zod schema or a file marker.
+  it('gives every route exactly one answer, and no answer to a route it does not have', () => {
+    expect(Object.keys(answers).sort()).toEqual(routes.map((r) => r.handler).sort());
+    for (const [handler, answer] of Object.entries(answers)) {
+      expect(answer instanceof z.ZodType || typeof (answer as { file?: unknown }).file === 'string', handler).toBe(true);
+    }
+  });
+
+  it('keeps the answer schemas off the route entries, which the Lambdas bundle', () => {
+    expect(routes.filter((r) => 'answer' in r).map(routeKey)).toEqual([]);
   });
 
   it.each(routes.map((r) => [routeKey(r), r] as const))('%s has a handler module built for it', async (_key, route) => {

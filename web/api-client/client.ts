@@ -2,8 +2,8 @@
  * The one HTTP client of the SPA. Calls are named by their key in the API contract
  * (domain/api/routes.ts, `'GET /auth/profile'`), and the contract types each call: TypeScript only
  * accepts endpoints that exist, the body the route's schema takes, and gives back the route's answer
- * type, the same one the server's handler must return. The API is on the same origin as the SPA, so
- * paths are relative.
+ * type (`AnswerOf`, from domain/api/answers.ts), the same one the server's handler must return.
+ * The API is on the same origin as the SPA, so paths are relative.
  */
 import type { AnswerOf, BodyIn, RouteKey, RouteOf } from '@domain/api/routes';
 import { loadPage } from '@/lib/full-page-navigation';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerOf } from '../../../domain/api/answers';
 import { openApiDocument } from '../../../domain/api/openapi';
 import { routeKey, routes, type RouteEntry } from '../../../domain/api/routes';
 import { contractViolation } from '../../contract/answer-check';
@@ -22,7 +23,8 @@ describe('the OpenAPI document', () => {
     const op = operationOf(r);
     expect(op).toBeDefined();
     const success = op!.responses[String(r.status ?? 200)];
-    if ('file' in r.answer) expect(Object.keys(success?.content ?? {})).toEqual([r.answer.file]);
+    const answer = answerOf(r);
+    if ('file' in answer) expect(Object.keys(success?.content ?? {})).toEqual([answer.file]);
     else expect(success?.content?.['application/json']?.schema).toBeTruthy();
     if (r.body) expect(op!.requestBody?.content['application/json']?.schema).toBeTruthy();
     for (const name of r.path.match(/\{(\w+)\}/g) ?? [])

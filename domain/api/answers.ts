@@ -1,0 +1,118 @@
+/**
+ * What every route of the API contract (domain/api/routes.ts) answers: the zod schema of its JSON
+ * answer (domain/api/<area>.ts), or a file marker (`pdfFile`, `csvFile`) for a route that answers
+ * a file. Keyed by the route's `handler`, which is unique per route (test/unit/routes.test.ts); the
+ * `satisfies` below makes a route without an answer, or an answer for a route that does not exist,
+ * a compile error.
+ *
+ * Kept apart from the route entries on purpose (issue 19): each Lambda's handler hands its entry
+ * to the handler factory, so the entry's bytes and everything it names end up in that Lambda's
+ * bundle, but nothing in a Lambda needs the answer schema at run time: the factory and the SPA's
+ * client only take the answer's TYPE from here (`AnswerOf` in routes.ts, an `import type`). Only
+ * code that needs the schemas themselves imports this module: the OpenAPI document
+ * (domain/api/openapi.ts) and the tests. A body-less route's bundle then holds no zod at all.
+ * Reasons and figures: docs/decisions.md ("Answer schemas in their own map"), docs/performance.md ("Lambdas").
+ */
+import * as z from 'zod';
+import type { Route } from './routes';
+import { addressCheckSchema, savedAddressSchema } from './addresses';
+import { adminStatsSchema } from './admin';
+import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
+import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
+import { balanceHistorySchema, savingsAnswerSchema } from './insights';
+import { labelsCounterSchema } from './landing';
+import { unsubscribeAnswerSchema } from './notifications';
+import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
+import { supportAnswerSchema } from './support';
+import { trackAnswerSchema } from './tracking';
+import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
+import { apiWithdrawalSchema, checkoutSessionAnswerSchema, topupAnswerSchema, transactionsPageSchema, webhookAckSchema, withdrawalsPageSchema } from './wallet';
+
+/** A route that answers with a file instead of JSON (the label PDF): its media type. */
+export interface FileAnswer {
+  readonly file: string;
+}
+export const pdfFile = { file: 'application/pdf' } as const satisfies FileAnswer;
+/** A CSV file (UTF-8 with a BOM): the exports and the batch result (functions/exports/csv.ts). */
+export const csvFile = { file: 'text/csv' } as const satisfies FileAnswer;
+
+/** What a route answers: the zod schema of its JSON answer, or the file marker. */
+export type Answer = z.ZodType | FileAnswer;
+
+/** Every route's answer, by the route's `handler`, in the order of domain/api/routes.ts. */
+export const answers = {
+  // Accounts and sessions (issue 3)
+  'auth/register': sessionAnswerSchema,
+  'auth/login': sessionAnswerSchema,
+  'auth/send-otp': messageAnswerSchema,
+  'auth/resend-otp': messageAnswerSchema,
+  'auth/verify-otp': sessionAnswerSchema,
+  'auth/forgot-password': messageAnswerSchema,
+  'auth/reset-password': messageAnswerSchema,
+  'auth/get-captcha-challenge': captchaChallengeSchema,
+  'auth/get-profile': apiUserSchema,
+  'auth/update-profile': apiUserSchema,
+  'auth/get-profile-picture': profilePictureSchema,
+  // Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
+  'auth/update-notifications': apiUserSchema,
+  'notifications/unsubscribe': unsubscribeAnswerSchema,
+  'auth/list-users': usersPageSchema,
+  // Saved addresses (issue 6)
+  'addresses/list-addresses': z.array(savedAddressSchema),
+  'addresses/create-address': savedAddressSchema,
+  'addresses/delete-address': messageAnswerSchema,
+  // Address check before buying and saving (issue 18 part 3)
+  'addresses/verify-address': addressCheckSchema,
+  // Wallet and payments (issue 4)
+  'payments/create-checkout-session': checkoutSessionAnswerSchema,
+  'payments/stripe-webhook': webhookAckSchema,
+  'payments/create-topup': topupAnswerSchema,
+  'payments/hoodpay-webhook': webhookAckSchema,
+  'payments/list-transactions': transactionsPageSchema,
+  // Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
+  'tracking/easypost-webhook': webhookAckSchema,
+  'tracking/aftership-webhook': webhookAckSchema,
+  // Labels and tracking (issues 5 and 6)
+  'shipping/create-label': createdLabelSchema,
+  'shipping/list-orders': ordersPageSchema,
+  'shipping/download-order': pdfFile,
+  // Label refunds (issue 14)
+  'shipping/refund-label': apiOrderSchema,
+  'shipping/track-package': trackAnswerSchema,
+  // Support (issue 6)
+  'support/create-support-request': supportAnswerSchema,
+  // Admin dashboard (issue 7)
+  'admin/get-stats': adminStatsSchema,
+  // Withdrawals and adjustments (issue 14)
+  'wallet/list-withdrawals': withdrawalsPageSchema,
+  'wallet/request-withdrawal': apiWithdrawalSchema,
+  'admin/list-withdrawals': withdrawalsPageSchema,
+  'admin/approve-withdrawal': apiWithdrawalSchema,
+  'admin/reject-withdrawal': apiWithdrawalSchema,
+  'admin/adjust-wallet': adjustmentAnswerSchema,
+  // Receipts and exports (issue 17, parts 4 and 5)
+  'receipts/get-receipt': pdfFile,
+  'exports/export-orders': csvFile,
+  'exports/export-transactions': csvFile,
+  // Batch labels (issue 17)
+  'shipping/batches/get-batch-template': csvFile,
+  'shipping/batches/list-batches': batchesPageSchema,
+  'shipping/batches/create-batch': apiBatchSchema,
+  'shipping/batches/get-batch': apiBatchSchema,
+  'shipping/batches/update-batch-row': apiBatchSchema,
+  'shipping/batches/drop-batch-row': apiBatchSchema,
+  'shipping/batches/purchase-batch': batchPurchaseAnswerSchema,
+  'shipping/batches/get-batch-labels': pdfFile,
+  'shipping/batches/get-batch-results': csvFile,
+  // Insights (issue 18, part 5)
+  'shipping/get-savings': savingsAnswerSchema,
+  'wallet/get-balance-history': balanceHistorySchema,
+  // Landing
+  'landing/get-counter': labelsCounterSchema,
+} as const satisfies { readonly [H in Route['handler']]: Answer };
+
+/** What the route with this `handler` answers; throws for a route the map does not know. */
+export function answerOf(route: { handler: string }): Answer {
+  if (!Object.hasOwn(answers, route.handler)) throw new Error(`No answer for ${route.handler} in domain/api/answers.ts`);
+  return answers[route.handler as Route['handler']];
+}
