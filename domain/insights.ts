@@ -6,6 +6,10 @@
 import { uspsRetailCents } from './pricing';
 import { addDays, todayInEastern } from './ship-date';
 
+/** How many months GET /shipping/savings answers, and days GET /wallet/balance-history. */
+export const SAVINGS_MONTHS = 12;
+export const BALANCE_HISTORY_DAYS = 90;
+
 /** One label's figures, in cents. */
 export interface LabelSaving {
   /** SPEC's USPS retail rate for its weight (domain/pricing.ts uspsRetailCents, rounded half up to the cent). */

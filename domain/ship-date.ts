@@ -4,7 +4,7 @@
  * Pure: the caller passes the clock, so the schema, the dialog's date input and the server agree,
  * and tests can pin midnight edges.
  */
-import { SHIP_DATE_MAX_DAYS_AHEAD } from './constants';
+import { REFUND_WINDOW_DAYS, SHIP_DATE_MAX_DAYS_AHEAD } from './constants';
 
 export const SHIP_DATE_ZONE = 'America/New_York';
 export const SHIP_DATE_WINDOW_MESSAGE = `Ship date must be within the next ${SHIP_DATE_MAX_DAYS_AHEAD} days`;
@@ -34,4 +34,11 @@ export function shipDateWindow(now: Date = new Date()): { min: string; max: stri
 export function isInShipDateWindow(day: string, now: Date = new Date()): boolean {
   const { min, max } = shipDateWindow(now);
   return day >= min && day <= max;
+}
+
+/** When a label's refund window ends (ISO time, midnight UTC): its ship date plus REFUND_WINDOW_DAYS. */
+export function refundWindowEnd(shipDate: string): string {
+  const end = new Date(`${shipDate}T00:00:00.000Z`);
+  end.setUTCDate(end.getUTCDate() + REFUND_WINDOW_DAYS);
+  return end.toISOString();
 }

@@ -6,7 +6,8 @@
  * case and runs of spaces. A status filter matches when the order as answered has that `status` or
  * that `trackingStatus` (a label with no carrier event yet is pre_transit, as toApiOrder says).
  */
-import { ORDER_STATUSES, type Order, type OrderStatus } from './api/orders';
+import type { Order } from './api/orders';
+import { ORDER_STATUSES, type OrderStatus } from './shipment-statuses';
 import type { ShipmentStatus } from './api/tracking';
 
 /** Lower case, trimmed, runs of white space as one space: how both the search and the searched text are compared. */

@@ -1,13 +1,12 @@
 /**
  * GET /admin/stats: the admin dashboard's figures (docs/api.md). Cents are exact, dollars for
- * display; the last 7 days are `window.from` to `window.to`, UTC days, both included.
+ * display; the last 7 days are `window.from` to `window.to`, UTC days, both included. The figures
+ * Lambdas compute with are in ../admin-stats.ts (no zod there).
  */
 import * as z from 'zod';
+import { ADMIN_CHART_DAYS } from '../admin-stats';
 
 const amount = () => z.object({ cents: z.number().int(), dollars: z.number() });
-
-/** How many days the dashboard's charts cover (issue 18); the stats' day shards live 40 days. */
-export const ADMIN_CHART_DAYS = 30;
 
 /** One UTC day of the dashboard's charts: labels created and top-ups settled that day. */
 export const adminStatsDaySchema = z
@@ -39,9 +38,3 @@ export const adminStatsSchema = z
   })
   .meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
-
-/** Margin as a share of revenue, in percent with one decimal (integer arithmetic), or null without revenue. */
-export function marginPercent(marginCents: number, revenueCents: number): number | null {
-  if (revenueCents <= 0) return null;
-  return Math.round((marginCents * 1000) / revenueCents) / 10;
-}

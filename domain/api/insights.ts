@@ -1,12 +1,11 @@
 /**
  * The insights' answers (issue 18, part 5): the shipper's savings against the USPS retail rate and
- * the wallet's balance over time (docs/api.md, Insights). The admin's 30 days are in ./admin.ts.
+ * the wallet's balance over time (docs/api.md, Insights); the admin's 30 days are in ./admin.ts.
+ * How many months and days they cover is in ../insights.ts, with the figures the Lambdas compute
+ * (no zod there, issue 19).
  */
 import * as z from 'zod';
-
-/** How many months GET /shipping/savings answers, and days GET /wallet/balance-history. */
-export const SAVINGS_MONTHS = 12;
-export const BALANCE_HISTORY_DAYS = 90;
+import { BALANCE_HISTORY_DAYS, SAVINGS_MONTHS } from '../insights';
 
 export const savingsMonthSchema = z
   .object({

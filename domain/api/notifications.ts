@@ -1,12 +1,10 @@
 /**
- * Mail notifications (issue 18, part 2): the shipper's three settings as stored on the user item and
- * answered in the profile, the notice kinds, and the unsubscribe route's answer.
+ * Mail notifications (issue 18, part 2): the schema of the shipper's three settings as stored on the
+ * user item and answered in the profile, and the unsubscribe route's answer. The notice kinds and
+ * the defaults, which Lambdas run, are in ./notification-settings.ts (no zod there).
  */
 import * as z from 'zod';
-
-/** The shipper's settings, one per kind of shipper notice. */
-export const SHIPPER_NOTICES = ['delivered', 'exception', 'unused'] as const;
-export type ShipperNotice = (typeof SHIPPER_NOTICES)[number];
+import { SHIPPER_NOTICES } from './notification-settings';
 
 export const notificationSettingsSchema = z
   .object({
@@ -16,15 +14,6 @@ export const notificationSettingsSchema = z
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-
-/** What a user who never chose gets: delivered and exception mails on, the unused reminder off. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { delivered: true, exception: true, unused: false };
-
-/** A user's settings: the stored ones over the defaults (an account from before issue 18 has none). */
-export const notificationSettingsOf = (stored: Partial<NotificationSettings> | undefined): NotificationSettings => ({
-  ...DEFAULT_NOTIFICATION_SETTINGS,
-  ...stored,
-});
 
 /** POST /notifications/unsubscribe's answer: what was turned off. */
 export const unsubscribeAnswerSchema = z

@@ -1,11 +1,11 @@
 /**
  * Label orders (shipments): the stored shape (functions/data/orders.ts owns the items) and the
- * answer the label routes give (docs/api.md, Labels).
+ * answer the label routes give (docs/api.md, Labels). The mapper from one to the other, which
+ * Lambdas run, is in ./order-answer.ts (no zod there).
  */
 import * as z from 'zod';
 import { REFUND_WINDOW_DAYS } from '../constants';
-import { centsToDollars } from '../money';
-import { findLabelType } from '../pricing';
+import { refundWindowEnd } from '../ship-date';
 import { ORDER_STATUSES, type OrderStatus } from '../shipment-statuses';
 import type { Address } from '../schemas/addresses';
 import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
@@ -15,15 +15,9 @@ import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus
 // Kept in domain/shipment-statuses.ts, so the dashboard's filters can list them without loading zod.
 export { ORDER_STATUSES, type OrderStatus };
 
-// Kept in domain/constants.ts, so the landing page can state it without loading this module.
-export { REFUND_WINDOW_DAYS };
-
-/** When a label's refund window ends (ISO time, midnight UTC): its ship date plus REFUND_WINDOW_DAYS. */
-export function refundWindowEnd(shipDate: string): string {
-  const end = new Date(`${shipDate}T00:00:00.000Z`);
-  end.setUTCDate(end.getUTCDate() + REFUND_WINDOW_DAYS);
-  return end.toISOString();
-}
+// Kept in domain/constants.ts, so the landing page can state it without loading this module; the
+// window's end in domain/ship-date.ts, so the Lambdas that compute it bundle no zod (issue 19).
+export { REFUND_WINDOW_DAYS, refundWindowEnd };
 
 /** The refund of a label, as the shipper sees it in their shipments. */
 export const apiRefundSchema = z
@@ -135,36 +129,6 @@ export const apiOrderSchema = z
   })
   .meta({ id: 'Order' });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
-
-export const toApiOrder = (o: Order): ApiOrder => ({
-  shipOrderId: o.id,
-  labelType: o.labelType,
-  labelTypeName: findLabelType(o.labelType)?.name ?? o.labelType,
-  weight: o.weightLb,
-  length: o.lengthIn,
-  width: o.widthIn,
-  height: o.heightIn,
-  from: o.from,
-  to: o.to,
-  fromName: o.from.name,
-  fromCity: o.from.city,
-  toName: o.to.name,
-  toCity: o.to.city,
-  toEmail: o.toEmail ?? null,
-  shipDate: o.shipDate,
-  paymentMethod: o.paymentMethod,
-  price: Number(centsToDollars(o.priceCents)),
-  priceCents: o.priceCents,
-  status: o.status,
-  tracking: o.tracking,
-  createdAt: o.createdAt,
-  refundableUntil: o.status === 'created' ? refundWindowEnd(o.shipDate) : null,
-  refund: o.refundRequestedAt
-    ? { requestedAt: o.refundRequestedAt, decidedAt: o.refundDecidedAt ?? null, automatic: o.refundBy === 'auto', reason: o.refundReason ?? null }
-    : null,
-  trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
-  lastEvent: o.lastEvent ?? null,
-});
 
 /** One page of GET /shipping/orders: newest first; `totalOrders` counts the user's created labels. */
 export const ordersPageSchema = z

@@ -1,25 +1,6 @@
 /** POST /shipping/track's answer (SPEC.md section 3 names, plus `service`), whichever tracker runs. */
 import * as z from 'zod';
-import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, type ShipmentStatus } from '../shipment-statuses';
-
-/**
- * Status of a package or of one checkpoint: AfterShip's tags in lower snake_case (InTransit ->
- * in_transit, OutForDelivery -> out_for_delivery, AttemptFail -> attempt_fail, AvailableForPickup
- * -> available_for_pickup, Delivered -> delivered, Expired -> expired), except where SPEC.md section 4
- * names the status: AfterShip's Pending and InfoReceived are `pre_transit` (the default) and its
- * Exception is `failure`.
- */
-export const TRACKING_TAGS = [
-  'pre_transit',
-  'in_transit',
-  'out_for_delivery',
-  'attempt_fail',
-  'available_for_pickup',
-  'delivered',
-  'failure',
-  'expired',
-] as const;
-export type TrackingTag = (typeof TRACKING_TAGS)[number];
+import { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, shipmentStatusOf, TRACKING_TAGS, type ShipmentStatus, type TrackingTag } from '../shipment-statuses';
 
 /** One scan event (SPEC.md section 3 names). */
 export const checkpointSchema = z
@@ -62,18 +43,9 @@ export type TrackingResult = z.infer<typeof trackingResultSchema>;
 export const trackAnswerSchema = z.object({ tracking: trackingResultSchema }).meta({ id: 'TrackAnswer' });
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
 
-// Kept in domain/shipment-statuses.ts, so the dashboard's filters and live tracking read them without loading zod.
-export { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, type ShipmentStatus };
-
-/**
- * A checkpoint's tag as a shipment status: a failed delivery attempt is still on its way (USPS tries
- * again), an expired tracking is a failure; the others are the same word.
- */
-export function shipmentStatusOf(tag: TrackingTag): ShipmentStatus {
-  if (tag === 'attempt_fail') return 'in_transit';
-  if (tag === 'expired') return 'failure';
-  return tag;
-}
+// Kept in domain/shipment-statuses.ts, so the dashboard's filters and live tracking read them
+// without loading zod, and the Lambdas that take carrier events bundle none (issue 19).
+export { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, shipmentStatusOf, TRACKING_TAGS, type ShipmentStatus, type TrackingTag };
 
 /** The latest carrier event of a shipment, as stored on the order and answered with it. */
 export const lastEventSchema = z

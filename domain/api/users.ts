@@ -1,10 +1,11 @@
 /**
  * Accounts: the stored shape (functions/data/users.ts owns the items) and the answer the account
- * routes give (docs/api.md): no hash, the balance in dollars beside the exact cents.
+ * routes give (docs/api.md): no hash, the balance in dollars beside the exact cents. The mapper
+ * from one to the other, which Lambdas run, is in ./user-answer.ts (no zod there).
  */
 import * as z from 'zod';
-import { centsToDollars } from '../money';
-import { notificationSettingsOf, notificationSettingsSchema, type NotificationSettings } from './notifications';
+import type { NotificationSettings } from './notifications';
+import { notificationSettingsSchema } from './notifications';
 import { apiEntrySchema } from './wallet';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -54,22 +55,6 @@ export const apiUserSchema = z
   })
   .meta({ id: 'User' });
 export type ApiUser = z.infer<typeof apiUserSchema>;
-
-export const toApiUser = (u: User): ApiUser => ({
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  role: u.role,
-  isVerified: u.verified,
-  balance: Number(centsToDollars(u.balanceCents + u.heldCents)),
-  balanceCents: u.balanceCents + u.heldCents,
-  held: Number(centsToDollars(u.heldCents)),
-  heldCents: u.heldCents,
-  available: Number(centsToDollars(u.balanceCents)),
-  availableCents: u.balanceCents,
-  notifications: notificationSettingsOf(u.notifications),
-  createdAt: u.createdAt,
-});
 
 /** One page of GET /auth/users (admin): newest first. */
 export const usersPageSchema = z.object({ users: z.array(apiUserSchema), nextCursor: z.string().nullable() }).meta({ id: 'UsersPage' });

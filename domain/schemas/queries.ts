@@ -1,8 +1,8 @@
 /** Query strings of the list routes (values arrive as strings, hence the coercion). */
 import * as z from 'zod';
-import { ORDER_STATUSES } from '../api/orders';
-import { SHIPMENT_STATUSES } from '../api/tracking';
-import { ENTRY_STATUSES, ENTRY_TYPES } from '../api/wallet';
+// From the zod-free modules, not domain/api/: a list route's bundle then holds no answer schema (issue 19).
+import { ENTRY_STATUSES, ENTRY_TYPES } from '../entry-kinds';
+import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../shipment-statuses';
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE } from './exports';
 
 /** `?cursor=&limit=` of every paged list: at most 100 items a page, 50 by default. */

@@ -6,7 +6,8 @@
 import { BadRequest } from '../errors';
 import { storeSignInCode } from '../data/one-time-codes';
 import type { SessionAnswer } from '../../domain/api/auth';
-import { toApiUser, type User } from '../../domain/api/users';
+import { toApiUser } from '../../domain/api/user-answer';
+import type { User } from '../../domain/api/users';
 import { signSessionToken, type TokenScope } from '../http/tokens';
 import { getCaptcha } from '../providers/registry/captcha';
 import { getMailer } from '../providers/registry/mail';

@@ -7,7 +7,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/constants';
-import { BATCH_COLUMNS, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn, type BatchRowFields } from '../../domain/schemas/batches';
+import { BATCH_COLUMNS, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import type { BatchRowFields } from '../../domain/schemas/batches';
 import { InvalidRequest } from '../errors';
 
 /** One data row: its number as a spreadsheet shows it (the header is row 1) and its cells. */

@@ -6,7 +6,8 @@
 import type { BatchRowError } from '../../domain/api/batches';
 import { findLabelType, LABEL_TYPES, labelPriceCents } from '../../domain/pricing';
 import type { Address } from '../../domain/schemas/addresses';
-import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, type BatchColumn, type BatchRowFields } from '../../domain/schemas/batches';
+import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import type { BatchRowFields } from '../../domain/schemas/batches';
 import { labelOrderSchema, type LabelOrderBody } from '../../domain/schemas/labels';
 
 /** The longest cell kept (the PUT body's own limit). */

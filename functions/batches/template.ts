@@ -1,5 +1,5 @@
 /** The batch CSV template: every column in order and one example row that is valid as it is. */
-import { BATCH_COLUMNS, type BatchColumn } from '../../domain/schemas/batches';
+import { BATCH_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
 import { toCsv } from '../exports/csv';
 
 const EXAMPLE: Record<BatchColumn, string> = {

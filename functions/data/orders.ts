@@ -35,7 +35,8 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { refundWindowEnd, type Order, type OrderStatus } from '../../domain/api/orders';
+import type { Order, OrderStatus } from '../../domain/api/orders';
+import { refundWindowEnd } from '../../domain/ship-date';
 import type { Address } from '../../domain/schemas/addresses';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { ExportRange } from '../../domain/schemas/exports';

@@ -13,7 +13,8 @@
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
-import { ADMIN_CHART_DAYS, type AdminStatsDay } from '../../domain/api/admin';
+import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
+import type { AdminStatsDay } from '../../domain/api/admin';
 import { lastUtcDays, zeroFill } from '../../domain/insights';
 import { db, tableName } from './client';
 

@@ -11,7 +11,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { SHIPPER_NOTICES, type NotificationSettings } from '../../domain/api/notifications';
+import { SHIPPER_NOTICES } from '../../domain/api/notification-settings';
+import type { NotificationSettings } from '../../domain/api/notifications';
 import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
 import { db, isConditionFailure, tableName } from './client';

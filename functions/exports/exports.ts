@@ -12,7 +12,8 @@
  * answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
  * Files list rows oldest first, as books read.
  */
-import { toApiOrder, type Order } from '../../domain/api/orders';
+import { toApiOrder } from '../../domain/api/order-answer';
+import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import { EXPORT_MAX_BYTES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_MESSAGE, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
 import { listOrders, orderKey } from '../data/orders';

@@ -10,9 +10,9 @@
  * is the balance now. Reads the whole ledger once (a Query, paged) and walks it once per day: 90 x n
  * steps, a few milliseconds for thousands of entries.
  */
-import { BALANCE_HISTORY_DAYS, type BalanceHistory } from '../../domain/api/insights';
+import type { BalanceHistory } from '../../domain/api/insights';
 import { addDays } from '../../domain/ship-date';
-import { easternDayStart, lastEasternDays } from '../../domain/insights';
+import { BALANCE_HISTORY_DAYS, easternDayStart, lastEasternDays } from '../../domain/insights';
 import { balanceAfter } from '../receipts/balance-after';
 import { listWholeLedger } from '../wallet/ledger';
 

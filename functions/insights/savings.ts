@@ -9,9 +9,9 @@
  * and in the status read, so two readers at once, or a refund at the same moment, never count one
  * twice (a refund's own guard is in savingsRefundSteps).
  */
-import { SAVINGS_MONTHS, type SavingsAnswer } from '../../domain/api/insights';
+import type { SavingsAnswer } from '../../domain/api/insights';
 import type { Order } from '../../domain/api/orders';
-import { lastEasternMonths, zeroFill } from '../../domain/insights';
+import { lastEasternMonths, SAVINGS_MONTHS, zeroFill } from '../../domain/insights';
 import { tableName, transact, type Step } from '../data/client';
 import { getOrder, listOrders, orderKey } from '../data/orders';
 import { addStep, COUNTED_STATUSES, markOlderLabelsCounted, readMonths, savingsMonthOf, type MonthFigures } from '../data/savings';

@@ -17,7 +17,9 @@
  * order whose lease runs out; the settle job then takes the lease over and asks the carrier how the
  * refund stands (asking for it when it never reached the carrier), exactly like purchase recovery.
  */
-import { refundWindowEnd, REFUND_WINDOW_DAYS, type Order } from '../../domain/api/orders';
+import type { Order } from '../../domain/api/orders';
+import { REFUND_WINDOW_DAYS } from '../../domain/constants';
+import { refundWindowEnd } from '../../domain/ship-date';
 import { formatUsd } from '../../domain/money';
 import { config } from '../config';
 import { transact } from '../data/client';

@@ -4,7 +4,8 @@
  * tracking page (they have no account with us). Every notice carries RFC 8058's one-click
  * unsubscribe headers and, in the text, a link to the SPA's unsubscribe page with the same token.
  */
-import { refundWindowEnd, type Order } from '../../domain/api/orders';
+import type { Order } from '../../domain/api/orders';
+import { refundWindowEnd } from '../../domain/ship-date';
 import type { ShipmentStatus } from '../../domain/api/tracking';
 import type { Mail } from '../providers/mail/mailer';
 import { uspsTrackingLink } from '../providers/tracking/usps-network';

@@ -5,7 +5,7 @@
  * suppression and whether the label is still unused are all judged when the mail is sent, so a
  * setting turned off between the event and a retry is obeyed.
  */
-import { notificationSettingsOf, type ShipperNotice } from '../../domain/api/notifications';
+import { notificationSettingsOf, type ShipperNotice } from '../../domain/api/notification-settings';
 import type { Order } from '../../domain/api/orders';
 import { retryDueMails } from '../data/mail-tries';
 import { claimNoticeTry, dueNotices, isSuppressed, markNoticeDone, putNotice, type Notice, type NoticeKind, type NoticeOutcome } from '../data/notices';

@@ -8,7 +8,7 @@
  * the one-click POST long after the mail, and what it does (turn mail off) is harmless to repeat.
  */
 import { jwtVerify, SignJWT } from 'jose';
-import { SHIPPER_NOTICES, type ShipperNotice } from '../../domain/api/notifications';
+import { SHIPPER_NOTICES, type ShipperNotice } from '../../domain/api/notification-settings';
 import { config } from '../config';
 import { normalizeEmail } from '../data/users';
 

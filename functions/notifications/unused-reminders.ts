@@ -10,7 +10,7 @@
  * 28 days out, past any watermark, so none is missed; a label whose window had closed before the
  * first run is not reminded (too late to help).
  */
-import { notificationSettingsOf } from '../../domain/api/notifications';
+import { notificationSettingsOf } from '../../domain/api/notification-settings';
 import type { Order } from '../../domain/api/orders';
 import { advanceUnusedWatermark, getUnusedWatermark, putNotice } from '../data/notices';
 import { getUserById } from '../data/users';

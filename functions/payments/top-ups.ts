@@ -9,7 +9,7 @@
  * event. A label's card payment is a top-up entry tied to the order: it settles together with the
  * label's debit (functions/labels/card-orders.ts).
  */
-import { PAYMENT_TYPES, type CreditType } from '../../domain/schemas/payments';
+import { PAYMENT_TYPES, type CreditType } from '../../domain/constants';
 import type { PaymentProvider } from '../../domain/api/wallet';
 import { appOrigin as defaultOrigin } from '../http/app-origin';
 import { transact, type Step } from '../data/client';

@@ -11,7 +11,7 @@
  * no new checkpoint and are ignored. The latest checkpoint is the last event.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { shipmentStatusOf } from '../../domain/api/tracking';
+import { shipmentStatusOf } from '../../domain/shipment-statuses';
 import { fromAfterShipTracking } from '../providers/tracking/aftership-tracker';
 import type { TrackingUpdate } from './apply-update';
 

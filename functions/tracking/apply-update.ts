@@ -12,7 +12,8 @@
  * unused-refund queue (issue 14's rule: it is in the mail), and queueTrackingNotices gets the order as
  * now stored; both are idempotent, so a replay heals a process that died between the write and them.
  */
-import { FINAL_SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from '../../domain/api/tracking';
+import type { LastEvent } from '../../domain/api/tracking';
+import { FINAL_SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment-statuses';
 import type { Order } from '../../domain/api/orders';
 import { transact } from '../data/client';
 import { findOrderByTracking, getOrder, leaveUnusedQueue, nextTrackingPoll, trackingEventStep } from '../data/orders';

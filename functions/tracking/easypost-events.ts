@@ -13,7 +13,8 @@
  * datetime, tracking_location: { city, state, ... } }] }` (oldest first). Only tracker events are read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from '../../domain/api/tracking';
+import type { LastEvent } from '../../domain/api/tracking';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment-statuses';
 import type { TrackingUpdate } from './apply-update';
 
 export const EASYPOST_SIGNATURE_HEADER = 'x-hmac-signature';

@@ -13,7 +13,7 @@
  * A label in a final status, or refunded, leaves the index; a tracker failure leaves the label for
  * its next turn (the claim already moved it one interval on).
  */
-import { shipmentStatusOf, FINAL_SHIPMENT_STATUSES } from '../../domain/api/tracking';
+import { shipmentStatusOf, FINAL_SHIPMENT_STATUSES } from '../../domain/shipment-statuses';
 import { claimTrackingPoll, dueTrackingPolls, nextTrackingPoll } from '../data/orders';
 import type { Logger } from '../observability/logger';
 import { getPackageTracker } from '../providers/registry/tracking';

@@ -7,7 +7,8 @@
  * `<tracking number>-<checkpoint index>`, so emitting a checkpoint twice is a replay that changes
  * nothing, and a newcomer's table moves the way a real EasyPost account's would.
  */
-import { shipmentStatusOf, type Checkpoint } from '../../domain/api/tracking';
+import type { Checkpoint } from '../../domain/api/tracking';
+import { shipmentStatusOf } from '../../domain/shipment-statuses';
 import type { Order } from '../../domain/api/orders';
 import { findOrderByTracking, getOrder } from '../data/orders';
 import { forcedSteps, setForcedSteps } from '../data/local-tracking';

@@ -6,7 +6,7 @@
  * day shards, zero-filled.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_CHART_DAYS } from '../../domain/api/admin';
+import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
 import type { BalanceHistory, SavingsAnswer } from '../../domain/api/insights';
 import { addMonths, easternMonthOf, labelSaving, lastEasternMonths } from '../../domain/insights';
 import { todayInEastern } from '../../domain/ship-date';

@@ -4,7 +4,7 @@
  * or a retry after a lost answer adjust once. A debit below zero is 409 and changes nothing.
  */
 import { isValid as isUlid } from 'ulid';
-import { toApiUser } from '../../../domain/api/users';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { toApiEntry } from '../../../domain/api/wallet';
 import { BadRequest, NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';

@@ -4,7 +4,7 @@
  * however many users and labels there are. Cents are exact; dollars are for display. The margin is
  * on real labels only (a carrier cost recorded), so sandbox labels never look like profit.
  */
-import { marginPercent } from '../../../domain/api/admin';
+import { marginPercent } from '../../../domain/admin-stats';
 import { centsToDollars } from '../../../domain/money';
 import { getStats } from '../../data/stats';
 import { api } from '../../http/handler';

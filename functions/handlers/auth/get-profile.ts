@@ -1,5 +1,5 @@
 /** GET /auth/profile: the signed-in user with balance (the header badge polls it every 60 s). */
-import { toApiUser } from '../../../domain/api/users';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';

@@ -1,5 +1,5 @@
 /** GET /auth/users: every account for admins, newest first, paged by cursor (one Query per page). */
-import { toApiUser } from '../../../domain/api/users';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { listUsers } from '../../data/users';
 import { api } from '../../http/handler';
 import { authListUsersRoute } from '../../../domain/api/routes';

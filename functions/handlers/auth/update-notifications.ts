@@ -2,7 +2,7 @@
  * PUT /auth/notifications: the caller's mail settings (issue 18), all three at once as the Profile
  * page's form holds them; answers the profile with them.
  */
-import { toApiUser } from '../../../domain/api/users';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { updateNotificationSettings } from '../../data/users';
 import { api } from '../../http/handler';
 import { authUpdateNotificationsRoute } from '../../../domain/api/routes';

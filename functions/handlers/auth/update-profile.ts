@@ -3,7 +3,7 @@
  * email cannot change. A verified session (password and code) is enough to change the password,
  * as the spec's form asks for no current password.
  */
-import { toApiUser } from '../../../domain/api/users';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
 import { authUpdateProfileRoute } from '../../../domain/api/routes';

@@ -4,7 +4,7 @@
  * unsubscribe-tokens.ts). The route has no body schema, so the `List-Unsubscribe=One-Click` form
  * body mail providers send is accepted as it is and never parsed as JSON.
  */
-import { SHIPPER_NOTICES } from '../../../domain/api/notifications';
+import { SHIPPER_NOTICES } from '../../../domain/api/notification-settings';
 import { suppressRecipient } from '../../data/notices';
 import { updateNotificationSettings } from '../../data/users';
 import { BadRequest, NotFound } from '../../errors';

@@ -5,8 +5,8 @@
  * A short balance answers 402 with `shortfallCents`; with `payShortfall` the label waits
  * (awaiting_payment) for a card checkout of that shortfall, whose address is answered as `checkoutUrl`.
  */
-import { toApiOrder } from '../../../domain/api/orders';
-import { toApiUser } from '../../../domain/api/users';
+import { toApiOrder } from '../../../domain/api/order-answer';
+import { toApiUser } from '../../../domain/api/user-answer';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { shippingCreateLabelRoute } from '../../../domain/api/routes';

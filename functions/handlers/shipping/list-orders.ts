@@ -3,7 +3,7 @@
  * those matching a search (recipient name, city, tracking number), a status and a range of purchase
  * days, still up to `limit` a page (functions/data/orders.ts findOrders).
  */
-import { toApiOrder } from '../../../domain/api/orders';
+import { toApiOrder } from '../../../domain/api/order-answer';
 import { findOrders } from '../../data/orders';
 import { getUserById } from '../../data/users';
 import { api } from '../../http/handler';

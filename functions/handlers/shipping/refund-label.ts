@@ -6,7 +6,7 @@
  * unknown one; a label that cannot be refunded, or whose refund was already asked, is a 409 saying why.
  */
 import { isValid as isUlid } from 'ulid';
-import { toApiOrder } from '../../../domain/api/orders';
+import { toApiOrder } from '../../../domain/api/order-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
 import { shippingRefundLabelRoute } from '../../../domain/api/routes';

@@ -16,7 +16,8 @@
 import type { TrackingResult } from '../../../domain/api/tracking';
 
 /** The answer's shapes are the API contract's (POST /shipping/track), whichever tracker runs. */
-export { TRACKING_TAGS, type Checkpoint, type TrackingResult, type TrackingTag } from '../../../domain/api/tracking';
+export type { Checkpoint, TrackingResult } from '../../../domain/api/tracking';
+export { TRACKING_TAGS, type TrackingTag } from '../../../domain/shipment-statuses';
 
 /** Where a label ships from or to, as far as tracking cares. */
 export interface TrackedPlace {

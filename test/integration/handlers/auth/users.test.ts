@@ -5,7 +5,7 @@
  * Races between sign-ups and the seeded admin are test/integration/users.test.ts's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { toApiUser } from '../../../../domain/api/users';
+import { toApiUser } from '../../../../domain/api/user-answer';
 import { getStats } from '../../../../functions/data/stats';
 import { createUser, getUserByEmail, getUserById } from '../../../../functions/data/users';
 import { Conflict } from '../../../../functions/errors';

@@ -4,7 +4,7 @@
  * wallet's ledger and balance, the stored PDF and the counters. Every refusal moves no money.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toApiOrder } from '../../../../domain/api/orders';
+import { toApiOrder } from '../../../../domain/api/order-answer';
 import { todayInEastern } from '../../../../domain/ship-date';
 import { getOrder } from '../../../../functions/data/orders';
 import { getLabelCount } from '../../../../functions/data/stats';

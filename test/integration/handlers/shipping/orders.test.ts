@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
-import { toApiOrder } from '../../../../domain/api/orders';
+import { toApiOrder } from '../../../../domain/api/order-answer';
 import { transact } from '../../../../functions/data/client';
 import { getOrder, newOrder, putOrderStep } from '../../../../functions/data/orders';
 import type { OrderStatus } from '../../../../domain/api/orders';

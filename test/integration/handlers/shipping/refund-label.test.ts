@@ -9,7 +9,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refundWindowEnd, toApiOrder, type OrderStatus } from '../../../../domain/api/orders';
+import { toApiOrder } from '../../../../domain/api/order-answer';
+import { refundWindowEnd, type OrderStatus } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
 import { db, tableName, transact } from '../../../../functions/data/client';
 import { dueWork, getOrder, newOrder, orderKey, putOrderStep } from '../../../../functions/data/orders';

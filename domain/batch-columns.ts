@@ -1,0 +1,42 @@
+/**
+ * The columns of a batch CSV (issue 17): the template's header row and which label form field each
+ * column fills. Apart from the batch routes' zod schemas (domain/schemas/batches.ts, which re-exports
+ * these) so that a Lambda reading or writing batch rows without validating a body bundles no zod
+ * (issue 19: GET /shipping/batches/{batchId} and the other body-less batch routes).
+ */
+
+/** The template's header row, in order. Names are matched case-insensitively; any other column is refused. */
+export const BATCH_COLUMNS = [
+  'labelType',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'shipDate',
+  'fromName',
+  'fromStreet',
+  'fromCity',
+  'fromState',
+  'fromZip',
+  'fromCountry',
+  'toName',
+  'toStreet',
+  'toCity',
+  'toState',
+  'toZip',
+  'toCountry',
+  'toEmail',
+] as const;
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
+
+/** Columns a CSV may leave out: the ship date (today), the recipient's email, and the sender when a saved address fills it. */
+export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail'];
+export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];
+
+/** The label form's field path each column fills (`from.zip` for `fromZip`, `to.email` for `toEmail`): how a row's errors name their column. */
+export const COLUMN_FIELD: Record<BatchColumn, string> = Object.fromEntries(
+  BATCH_COLUMNS.map((c) => {
+    const side = /^(from|to)([A-Z]\w*)$/.exec(c);
+    return [c, side ? `${side[1]}.${side[2]!.charAt(0).toLowerCase()}${side[2]!.slice(1)}` : c];
+  }),
+) as Record<BatchColumn, string>;

@@ -1,0 +1,11 @@
+/**
+ * The types and statuses of a wallet ledger entry, without their zod schemas: the transactions
+ * query schema (domain/schemas/queries.ts) and the wallet filters name them, and would otherwise
+ * bundle every wallet answer schema with them (issue 19). domain/api/wallet.ts re-exports them.
+ */
+
+export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+/** `cancelled`: a checkout the payer left or that expired unpaid; `failed`: a payment refused. Neither moved money. */
+export const ENTRY_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
