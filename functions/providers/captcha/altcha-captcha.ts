@@ -13,7 +13,6 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import * as z from 'zod';
 import { claimCaptchaSolution } from '../../data/captcha-claims';
 import type { Captcha } from './captcha';
 
@@ -21,22 +20,41 @@ const ALGORITHM = 'SHA-256';
 const EXPIRES_IN_SECONDS = 10 * 60;
 
 /** The widget's payload. Parameters stay loose: the signature covers all of them, known or not. */
-const payloadSchema = z.object({
-  challenge: z.object({
-    parameters: z.looseObject({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      expiresAt: z.number(),
-    }),
-    signature: z.string().min(1),
-  }),
-  solution: z.object({ counter: z.number(), derivedKey: z.string() }),
-});
-type AltchaPayload = z.infer<typeof payloadSchema>;
+interface AltchaPayload {
+  challenge: {
+    parameters: {
+      algorithm: string;
+      nonce: string;
+      salt: string;
+      cost: number;
+      keyLength: number;
+      keyPrefix: string;
+      expiresAt: number;
+      [name: string]: unknown;
+    };
+    signature: string;
+  };
+  solution: { counter: number; derivedKey: string };
+}
+const STRING_PARAMETERS = ['algorithm', 'nonce', 'salt', 'keyPrefix'] as const;
+const NUMBER_PARAMETERS = ['cost', 'keyLength', 'expiresAt'] as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The payload's parts, typed, or undefined when one is missing or of another type. Checked by hand,
+ * not with zod: GET /auth/captcha-challenge, which only makes challenges, then bundles no zod (issue 19).
+ */
+function payloadOf(value: unknown): AltchaPayload | undefined {
+  if (!isRecord(value) || !isRecord(value.challenge) || !isRecord(value.solution)) return undefined;
+  const { parameters, signature } = value.challenge;
+  const { counter, derivedKey } = value.solution;
+  if (!isRecord(parameters) || typeof signature !== 'string' || signature === '' || typeof counter !== 'number' || typeof derivedKey !== 'string')
+    return undefined;
+  if (!STRING_PARAMETERS.every((name) => typeof parameters[name] === 'string')) return undefined;
+  if (!NUMBER_PARAMETERS.every((name) => typeof parameters[name] === 'number')) return undefined;
+  return { challenge: { parameters: parameters as AltchaPayload['challenge']['parameters'], signature }, solution: { counter, derivedKey } };
+}
 
 export interface AltchaOptions {
   /** Signs challenges; whoever knows it can mint solved-looking challenges. */
@@ -79,8 +97,7 @@ export function createAltchaCaptcha({ hmacKey, maxNumber }: AltchaOptions): Capt
 /** The payload in a token, or undefined for anything that is not one (garbage, the widget's test mode). */
 function decodePayload(token: string): AltchaPayload | undefined {
   try {
-    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return payloadOf(JSON.parse(Buffer.from(token, 'base64').toString('utf8')));
   } catch {
     return undefined;
   }

@@ -113,6 +113,12 @@ describe('altcha verify', () => {
       encodePayload({ ...genuine, solution: { counter: 1e12, derivedKey: genuine.solution.derivedKey } }),
       encodePayload({ challenge: { ...genuine.challenge, signature: '' }, solution: genuine.solution }),
       encodePayload({ challenge: { parameters: { ...genuine.challenge.parameters, nonce: 'xyz' } }, solution: genuine.solution }),
+      // parts of the wrong type
+      ...[
+        { challenge: { ...genuine.challenge, parameters: { ...genuine.challenge.parameters, expiresAt: '9999999999' } }, solution: genuine.solution },
+        { challenge: { ...genuine.challenge, parameters: [] }, solution: genuine.solution },
+        { challenge: genuine.challenge, solution: { ...genuine.solution, counter: String(genuine.solution.counter) } },
+      ].map((payload) => Buffer.from(JSON.stringify(payload)).toString('base64')),
     ];
     for (const token of tokens) expect(await altcha.verify(token), token).toBe(false);
     expect(ddb).not.toHaveReceivedCommand(PutCommand);

@@ -1,0 +1,64 @@
+/**
+ * What the Lambdas bundle of zod and of the answer schemas (issue 19, Lambda cold start). A handler
+ * needs its route's answer only as a type (domain/api/answers.ts, read with `import type`), so no
+ * bundle holds the answers map, and a route that validates no body or query bundles no zod at all:
+ * the runtime values its code uses (mappers, constants) live in modules without zod. One esbuild
+ * build of every handler with the options the stack gives NodejsFunction (infra/lambda-bundling.ts).
+ */
+import { build, type Metafile } from 'esbuild';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../../domain/api/routes';
+import { esbuildOptionsOf, LAMBDA_BUNDLING } from '../../infra/lambda-bundling';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Routes without a body or query schema whose code still validates with zod, and why. */
+const ZOD_AT_RUN_TIME: Record<string, string> = {
+  // A paid batch's rows are checked again with the label form's schema before each label is bought.
+  'POST /stripe/webhook': 'functions/batches/rows.ts (labelOrderSchema)',
+};
+
+/** The files each route's bundle holds bytes of, by route key. */
+let shipped: Map<string, string[]>;
+
+beforeAll(async () => {
+  const result = await build({
+    ...esbuildOptionsOf(LAMBDA_BUNDLING, 'node20'),
+    entryPoints: Object.fromEntries(routes.map((r) => [r.handler, join(ROOT, 'functions/handlers', `${r.handler}.ts`)])),
+    // Read from the metafile only: nothing is written.
+    outdir: join(tmpdir(), 'prepaidship-lambda-zod'),
+    absWorkingDir: ROOT,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const outputs: Metafile['outputs'] = result.metafile.outputs;
+  shipped = new Map(
+    routes.map((r) => {
+      const output = Object.values(outputs).find((o) => o.entryPoint === `functions/handlers/${r.handler}.ts`);
+      if (!output) throw new Error(`no output for ${r.handler}`);
+      const files = Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file);
+      return [routeKey(r), files];
+    }),
+  );
+}, 120_000);
+
+describe('Lambda bundles', () => {
+  it('never hold the answers map', () => {
+    const holding = [...shipped].filter(([, files]) => files.includes('domain/api/answers.ts')).map(([key]) => key);
+    expect(holding).toEqual([]);
+  });
+
+  const bodyless = routes.filter((r) => !('body' in r) && !('query' in r)).map(routeKey);
+
+  it.each(bodyless)('%s (no body or query schema) bundles no zod unless its code validates with it', (key) => {
+    const zod = shipped.get(key)!.filter((file) => file.includes('node_modules/zod/'));
+    if (key in ZOD_AT_RUN_TIME) expect(zod.length).toBeGreaterThan(0);
+    else expect(zod).toEqual([]);
+  });
+});
