@@ -144,7 +144,8 @@ function prerenderPages(): Plugin {
     rmSync(join(outDir, 'landing.html'));
     for (const { path, file } of PRERENDERED_PAGES) {
       const template = path === '/' ? landing : shell;
-      const { head, body } = module.hoistEmotionStyles(await module.renderPage(path));
+      // The landing page hydrates with a cache of its own that takes its styles as they are (web/app/landing-document.tsx).
+      const { head, body } = module.hoistEmotionStyles(await module.renderPage(path), path === '/' ? 'static' : 'emotion');
       if (!template.includes('<div id="root"></div>')) throw new Error(`the ${path} template has no empty #root`);
       if (!template.includes('</head>')) throw new Error(`the ${path} template has no </head>`);
       writeFileSync(

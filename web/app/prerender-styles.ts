@@ -1,5 +1,6 @@
 /**
- * Build-time only (web/app/prerender.tsx, vite.config.ts): where a prerendered page's styles go.
+ * Where a prerendered page's styles go (web/app/prerender.tsx and vite.config.ts at build time), and
+ * the attribute the landing page's hydration reads them back from (web/app/landing-document.tsx).
  */
 /** Emotion's style elements as the renderer writes them: `data-emotion="<key> <id> <id>..."`. */
 const EMOTION_STYLE = /<style data-emotion="([^"]+)">([\s\S]*?)<\/style>/g;
@@ -15,7 +16,23 @@ const EMOTION_STYLE = /<style data-emotion="([^"]+)">([\s\S]*?)<\/style>/g;
  * the page is styled whole from its first paint and the cache moves four elements, not 73. Global
  * styles keep their own elements: emotion's <Global> finds its element by its exact name.
  */
-export function hoistEmotionStyles(html: string): { head: string; body: string } {
+/**
+ * How the landing page's styles are marked (`static` below): the merged element's value is emotion's
+ * (`<key> <id> <id> ...`), the global ones' is empty.
+ */
+export const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
+
+/**
+ * `emotion` (the SPA's prerendered pages): emotion's own format, which its cache adopts in the
+ * browser, moving each element to the end of the head as it does. `static` (the landing page):
+ * plain style elements emotion never finds, so nothing moves them; the landing page's hydration
+ * tells its cache which ids they hold (web/app/landing-document.tsx). Moving style elements makes
+ * the browser re-style the whole page: about 150 ms on Lighthouse's phone, in the middle of the
+ * hydration (docs/performance.md).
+ */
+export type PrerenderedStyles = 'emotion' | 'static';
+
+export function hoistEmotionStyles(html: string, styles: PrerenderedStyles = 'emotion'): { head: string; body: string } {
   const globals: string[] = [];
   const ids: string[] = [];
   const rules: string[] = [];
@@ -23,7 +40,7 @@ export function hoistEmotionStyles(html: string): { head: string; body: string }
   const body = html.replace(EMOTION_STYLE, (element, attribute: string, css: string) => {
     const [elementKey = '', ...elementIds] = attribute.split(' ');
     if (elementKey.endsWith('-global')) {
-      globals.push(element);
+      globals.push(styles === 'emotion' ? element : `<style ${PRERENDERED_CSS_ATTRIBUTE}="">${css}</style>`);
     } else {
       if (key !== undefined && key !== elementKey) throw new Error(`two emotion caches in one page (${key}, ${elementKey})`);
       key = elementKey;
@@ -34,6 +51,7 @@ export function hoistEmotionStyles(html: string): { head: string; body: string }
     }
     return '';
   });
-  const merged = key === undefined ? '' : `<style data-emotion="${key} ${ids.join(' ')}">${rules.join('')}</style>`;
+  const attribute = styles === 'emotion' ? `data-emotion="${key} ${ids.join(' ')}"` : `${PRERENDERED_CSS_ATTRIBUTE}="${key} ${ids.join(' ')}"`;
+  const merged = key === undefined ? '' : `<style ${attribute}>${rules.join('')}</style>`;
   return { head: globals.join('') + merged, body };
 }
