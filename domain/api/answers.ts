@@ -8,13 +8,13 @@
  * Kept apart from the route entries on purpose (issue 19): each Lambda's handler hands its entry
  * to the handler factory, so the entry's bytes and everything it names end up in that Lambda's
  * bundle, but nothing in a Lambda needs the answer schema at run time: the factory and the SPA's
- * client only take the answer's TYPE from here (`AnswerOf` in routes.ts, an `import type`). Only
+ * client only take the answer's TYPE from here (`AnswerOf` below, with `import type`). Only
  * code that needs the schemas themselves imports this module: the OpenAPI document
  * (domain/api/openapi.ts) and the tests. A body-less route's bundle then holds no zod at all.
  * Reasons and figures: docs/decisions.md ("Answer schemas in their own map"), docs/performance.md ("Lambdas").
  */
 import * as z from 'zod';
-import type { Route } from './routes';
+import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
@@ -116,3 +116,9 @@ export function answerOf(route: { handler: string }): Answer {
   if (!Object.hasOwn(answers, route.handler)) throw new Error(`No answer for ${route.handler} in domain/api/answers.ts`);
   return answers[route.handler as Route['handler']];
 }
+
+/**
+ * What route `K` answers: the output of its answer schema, or a Blob for a file. Code that runs in
+ * a Lambda imports it with `import type`, so no answer schema reaches a bundle.
+ */
+export type AnswerOf<K extends RouteKey> = (typeof answers)[RouteOf<K>['handler']] extends infer S extends z.ZodType ? z.output<S> : Blob;

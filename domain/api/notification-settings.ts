@@ -4,11 +4,12 @@
  * the Lambdas that read a user (every profile answer, the notices) do not bundle the answer schemas
  * and zod with it (issue 19).
  */
-import type { NotificationSettings } from './notifications';
-
 /** The shipper's settings, one per kind of shipper notice. */
 export const SHIPPER_NOTICES = ['delivered', 'exception', 'unused'] as const;
 export type ShipperNotice = (typeof SHIPPER_NOTICES)[number];
+
+/** Whether the shipper wants each kind of notice (./notifications.ts publishes it as a schema). */
+export type NotificationSettings = Record<ShipperNotice, boolean>;
 
 /** What a user who never chose gets: delivered and exception mails on, the unused reminder off. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { delivered: true, exception: true, unused: false };

@@ -4,7 +4,9 @@
  * the defaults, which Lambdas run, are in ./notification-settings.ts (no zod there).
  */
 import * as z from 'zod';
-import { SHIPPER_NOTICES } from './notification-settings';
+import { SHIPPER_NOTICES, type NotificationSettings } from './notification-settings';
+
+export type { NotificationSettings } from './notification-settings';
 
 export const notificationSettingsSchema = z
   .object({
@@ -12,8 +14,7 @@ export const notificationSettingsSchema = z
     exception: z.boolean().meta({ description: 'Mail me when a label has an exception (failure or return to sender).' }),
     unused: z.boolean().meta({ description: 'Mail me about a label with no scan 5 days before its refund window closes.' }),
   })
-  .meta({ id: 'NotificationSettings' });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+  .meta({ id: 'NotificationSettings' }) satisfies z.ZodType<NotificationSettings>;
 
 /** POST /notifications/unsubscribe's answer: what was turned off. */
 export const unsubscribeAnswerSchema = z

@@ -6,7 +6,7 @@
  *
  * The CDK stack makes one Lambda per entry, the local front mounts the same entries, the handler
  * factory (functions/http/handler.ts) validates each body with the entry's schema and type-checks
- * the handler's answer against the route's answer schema (`AnswerOf`), and the SPA's one client
+ * the handler's answer against the route's answer schema (`AnswerOf`, answers.ts), and the SPA's one client
  * (web/api-client/client.ts) types every call's body and answer from the same contract: a changed
  * answer breaks the compile on both sides. test/unit/routes.test.ts checks that the table, the
  * answers, the handler modules and the stack agree. Paths are exactly the spec's (SPEC.md section 7).
@@ -16,12 +16,11 @@
  * is marked free of side effects in domain/package.json, so esbuild drops the schema modules no
  * kept entry uses). Building every route's zod schemas cost each cold start about 30 kB and 10 ms
  * (docs/performance.md, "Lambdas"). The answers are not on the entry for the same reason: the
- * handler needs only their type, read from answers.ts with `import type`, so no answer schema
+ * handler needs only their type (`AnswerOf`, imported from answers.ts with `import type`), so no answer schema
  * reaches a bundle, and a route without a body or query schema bundles no zod from here (issue 19).
  * `routes` below lists them all, in this order.
  */
 import type * as z from 'zod';
-import type { answers } from './answers';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
@@ -681,12 +680,6 @@ export type RouteOf<K extends RouteKey> = Extract<
   Route,
   { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
 >;
-
-/**
- * What route `K` answers: the output of its answer schema, or a Blob for a file. The schema is in
- * domain/api/answers.ts, read here as a type only, so no answer schema reaches a Lambda's bundle.
- */
-export type AnswerOf<K extends RouteKey> = (typeof answers)[RouteOf<K>['handler']] extends infer S extends z.ZodType ? z.output<S> : Blob;
 
 /** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion); a file route's text. */
 export type BodyIn<K extends RouteKey> =

@@ -5,7 +5,8 @@
  * type (`AnswerOf`, from domain/api/answers.ts), the same one the server's handler must return.
  * The API is on the same origin as the SPA, so paths are relative.
  */
-import type { AnswerOf, BodyIn, RouteKey, RouteOf } from '@domain/api/routes';
+import type { AnswerOf } from '@domain/api/answers';
+import type { BodyIn, RouteKey, RouteOf } from '@domain/api/routes';
 import { loadPage } from '@/lib/full-page-navigation';
 import { paths } from '@/lib/paths';
 import { endSession, getSession } from '@/lib/session';

@@ -4,7 +4,7 @@
  */
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type { ApiError } from './client';
-import type { AnswerOf } from '@domain/api/routes';
+import type { AnswerOf } from '@domain/api/answers';
 import { apiFetcher, type ApiKey, type ReadRouteKey } from './swr-config';
 
 /** What every cursor-paged answer carries: null on the last page. */

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import type { AnswerOf } from '@domain/api/routes';
+import type { AnswerOf } from '@domain/api/answers';
 import { getSession, subscribeSession } from '@/lib/session';
 import { ApiError, apiRequest, type JsonRouteKey, type RequestOptions } from './client';
 import { createRetainingCache } from './swr-cache';
