@@ -6,11 +6,7 @@
  * loadSecrets() once, before anything parses the configuration, and lays the values over the
  * environment. Locally (no prefix) nothing is read and the environment variables stay as they are.
  */
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Sha256 } from '@smithy/core/checksum';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { awsEndpoint, awsService, type AwsTransport } from './providers/aws/aws-call';
 
 /** The configuration keys that are secrets: in AWS they come only from SSM, one parameter each. */
 export const SECRET_NAMES = [
@@ -44,101 +40,35 @@ export const secretParameterName = (prefix: string, name: SecretName): string =>
 
 /** GetParameters takes at most 10 names a call. */
 const NAMES_PER_CALL = 10;
-/** Attempts per call for throttling, 5xx and network errors (what the SDK's standard retry mode does). */
-const ATTEMPTS = 3;
-const TIMEOUT_MS = 5_000;
-
-interface SsmAnswer {
-  status: number;
-  body: string;
-}
-
-/** Sends one signed request; the seam the tests use to watch the calls. */
-export type SsmTransport = (url: URL, headers: Record<string, string>, body: string) => Promise<SsmAnswer>;
-
-/** POST over node's http(s), which every bundle loads already (the SDK's request handler). */
-const nodeTransport: SsmTransport = (url, headers, body) =>
-  new Promise((resolve, reject) => {
-    const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-    const req = send(url, { method: 'POST', headers, timeout: TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
 
 interface GetParametersAnswer {
   Parameters?: { Name?: string; Value?: string }[];
   InvalidParameters?: string[];
 }
 
-class SsmError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * SSM's GetParameters, signed with SigV4, in its JSON protocol: the one call the secrets need, made
- * with pieces every bundle already carries (the signer, the SHA-256 and the default credential chain
- * of the DynamoDB client) instead of the SSM client, whose every shape and error class would be
+ * SSM's GetParameters in its JSON protocol, signed and retried by ./providers/aws/aws-call.ts: the
+ * one call the secrets need, without the SSM client, whose every shape and error class would be
  * compiled at each cold start for this one call (77 kB; docs/performance.md, "Lambdas").
  */
-function ssmGetParameters(env: NodeJS.ProcessEnv, transport: SsmTransport) {
+function ssmGetParameters(env: NodeJS.ProcessEnv, transport: AwsTransport | undefined) {
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
   if (!region) throw new Error('Cannot read the secrets from SSM: AWS_REGION is not set');
-  // The SDK's own endpoint overrides (a test's fake SSM), else the regional endpoint.
-  const url = new URL(env.AWS_ENDPOINT_URL_SSM ?? env.AWS_ENDPOINT_URL ?? `https://ssm.${region}.amazonaws.com/`);
-  const signer = new SignatureV4({ service: 'ssm', region, credentials: defaultProvider(), sha256: Sha256, applyChecksum: false });
+  const endpoint = awsEndpoint(env, 'SSM', `https://ssm.${region}.amazonaws.com/`);
+  const ssm = awsService({ signingName: 'ssm', region, endpoint, transport });
 
   return async (names: string[]): Promise<GetParametersAnswer> => {
-    const body = JSON.stringify({ Names: names, WithDecryption: true });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const signed = await signer.sign({
-          method: 'POST',
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port ? Number(url.port) : undefined,
-          path: url.pathname,
-          query: {},
-          headers: {
-            host: url.host,
-            'content-type': 'application/x-amz-json-1.1',
-            'x-amz-target': 'AmazonSSM.GetParameters',
-            'content-length': String(Buffer.byteLength(body)),
-          },
-          body,
-        });
-        const answer = await transport(url, signed.headers, body);
-        if (answer.status === 200) return JSON.parse(answer.body) as GetParametersAnswer;
-        // JSON protocol errors: `{"__type":"...#AccessDeniedException","message":"..."}`.
-        let error: { __type?: string; message?: string; Message?: string } = {};
-        try {
-          error = JSON.parse(answer.body) as typeof error;
-        } catch {
-          // Not JSON (a proxy's page): the status says enough.
-        }
-        const code = error.__type?.split('#').pop() ?? `HTTP ${answer.status}`;
-        const retryable = answer.status >= 500 || answer.status === 429 || /Throttl/.test(code);
-        throw new SsmError(code, error.message ?? error.Message ?? answer.body.slice(0, 200), retryable);
-      } catch (err) {
-        // Network errors (reset, timeout) are retried like 5xx; a refusal (access, validation) is final.
-        const retryable = err instanceof SsmError ? err.retryable : true;
-        if (!retryable || attempt >= ATTEMPTS) {
-          const reason = err instanceof SsmError ? `${err.code}: ${err.message}` : (err as Error).message;
-          throw new Error(`Cannot read the secrets from SSM (GetParameters at ${url.host}): ${reason}`, { cause: err });
-        }
-        await new Promise((resume) => setTimeout(resume, 50 * 2 ** attempt * Math.random()));
-      }
+    try {
+      const answer = await ssm({
+        action: 'GetParameters',
+        method: 'POST',
+        path: '/',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AmazonSSM.GetParameters' },
+        body: JSON.stringify({ Names: names, WithDecryption: true }),
+      });
+      return JSON.parse(answer.body.toString('utf8')) as GetParametersAnswer;
+    } catch (err) {
+      throw new Error(`Cannot read the secrets from SSM (GetParameters at ${endpoint.host}): ${(err as Error).message}`, { cause: err });
     }
   };
 }
@@ -151,7 +81,7 @@ function ssmGetParameters(env: NodeJS.ProcessEnv, transport: SsmTransport) {
  * payments, derived keys); so are empty values. A missing JWT_SECRET, or SSM refusing the call,
  * fails the cold start with a message saying which parameter to set or what SSM answered.
  */
-export async function loadSecrets(env: NodeJS.ProcessEnv = process.env, transport: SsmTransport = nodeTransport): Promise<Secrets> {
+export async function loadSecrets(env: NodeJS.ProcessEnv = process.env, transport?: AwsTransport): Promise<Secrets> {
   const prefix = env[SECRETS_PREFIX_VARIABLE]?.trim();
   if (!prefix) return {};
 

@@ -1,13 +1,24 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { listOutbox, saveOutboxMail } from '../../../functions/data/outbox';
 import { getMailer } from '../../../functions/providers/registry/mail';
+import { FAKE_AWS_KEYS, startFakeAws, type FakeAws } from './aws/fake-aws';
 
-const ses = mockClient(SESv2Client);
+/** SES v2 as it answers SendEmail: a message id for a mail it took. */
+let ses: FakeAws;
+beforeAll(async () => {
+  ses = await startFakeAws('ses', 'us-east-1', () => ({ status: 200, body: JSON.stringify({ MessageId: `m-${ses.requests.length}` }) }));
+});
+afterAll(() => ses.close());
+/** What SES was asked to send, as its API got it. */
+const sent = () =>
+  ses.requests.map((r) => {
+    expect(`${r.method} ${r.path}`).toBe('POST /v2/email/outbound-emails');
+    return JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
+  });
 const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;
 
@@ -15,12 +26,13 @@ const mail = { to: 'Ann@Example.COM', subject: 'Your code', text: 'Your code is 
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {
-  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries({ ...FAKE_AWS_KEYS, AWS_PROFILE: '', AWS_ENDPOINT_URL_SESV2: ses.url, ...vars })) vi.stubEnv(name, value);
   resetConfigForTests();
 }
 
 beforeEach(() => {
-  ses.reset();
+  ses.requests.length = 0;
+  ses.queued.length = 0;
   ddb.reset();
 });
 afterEach(() => {
@@ -34,14 +46,13 @@ describe('getMailer', () => {
     useEnv({});
     await getMailer().send(mail);
     expect(ddb).toHaveReceivedCommandTimes(PutCommand, 1);
-    expect(ses).not.toHaveReceivedCommand(SendEmailCommand);
+    expect(sent()).toEqual([]);
   });
 
   it('sends through SES when MAIL_PROVIDER is ses', async () => {
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     useEnv({ MAIL_PROVIDER: 'ses' });
     await getMailer().send(mail);
-    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
+    expect(sent()).toHaveLength(1);
     expect(ddb).not.toHaveReceivedCommand(PutCommand);
   });
 
@@ -54,30 +65,63 @@ describe('SES mailer', () => {
   beforeEach(() => useEnv({ MAIL_PROVIDER: 'ses', MAIL_FROM: 'PrepaidShip <no-reply@prepaidship.example>' }));
 
   it('sends a plain-text mail from MAIL_FROM with the reply-to address', async () => {
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     await getMailer().send({ ...mail, replyTo: 'bob@example.com' });
-    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
-      FromEmailAddress: 'PrepaidShip <no-reply@prepaidship.example>',
-      Destination: { ToAddresses: ['Ann@Example.COM'] },
-      ReplyToAddresses: ['bob@example.com'],
+    expect(sent()).toEqual([
+      {
+        FromEmailAddress: 'PrepaidShip <no-reply@prepaidship.example>',
+        Destination: { ToAddresses: ['Ann@Example.COM'] },
+        ReplyToAddresses: ['bob@example.com'],
+        Content: {
+          Simple: {
+            Subject: { Data: 'Your code', Charset: 'UTF-8' },
+            Body: { Text: { Data: 'Your code is 4KX9QZ', Charset: 'UTF-8' } },
+          },
+        },
+      },
+    ]);
+  });
+
+  it("sends the mail's extra header fields (one-click unsubscribe)", async () => {
+    await getMailer().send({
+      ...mail,
+      headers: { 'List-Unsubscribe': '<https://prepaidship.example/u/x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    expect(sent()[0]).toMatchObject({
       Content: {
         Simple: {
-          Subject: { Data: 'Your code', Charset: 'UTF-8' },
-          Body: { Text: { Data: 'Your code is 4KX9QZ', Charset: 'UTF-8' } },
+          Headers: [
+            { Name: 'List-Unsubscribe', Value: '<https://prepaidship.example/u/x>' },
+            { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+          ],
         },
       },
     });
   });
 
   it('sets no reply-to address when the mail has none', async () => {
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     await getMailer().send(mail);
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.ReplyToAddresses).toBeUndefined();
+    expect(sent()[0]).not.toHaveProperty('ReplyToAddresses');
   });
 
   it('rejects when SES refuses the mail, so the caller does not claim it was sent', async () => {
-    ses.on(SendEmailCommand).rejects(new Error('MessageRejected: Email address is not verified'));
-    await expect(getMailer().send(mail)).rejects.toThrow('MessageRejected');
+    // SES v2's refusal: the error type in a header, the message in the body.
+    ses.queued.push({
+      status: 400,
+      headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+      body: JSON.stringify({ message: 'Email address is not verified.' }),
+    });
+    await expect(getMailer().send(mail)).rejects.toThrow('MessageRejected: Email address is not verified.');
+    expect(sent()).toEqual([]);
+  });
+
+  it('tries again when SES throttles, and sends the mail once', async () => {
+    ses.queued.push({
+      status: 429,
+      headers: { 'x-amzn-errortype': 'TooManyRequestsException' },
+      body: JSON.stringify({ message: 'Maximum sending rate exceeded.' }),
+    });
+    await getMailer().send(mail);
+    expect(sent()).toHaveLength(1);
   });
 });
 
