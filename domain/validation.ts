@@ -1,5 +1,5 @@
 /** Turns a zod failure into the API's 400 shape, `{ message, fields }`, for server and forms alike. */
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 export interface FieldErrors {
   message: string;
@@ -7,7 +7,7 @@ export interface FieldErrors {
 }
 
 /** First message per field path (`from.zip`); the overall message is the first one seen. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: $ZodError): FieldErrors {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';

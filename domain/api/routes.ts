@@ -20,7 +20,7 @@
  * reaches a bundle, and a route without a body or query schema bundles no zod from here (issue 19).
  * `routes` below lists them all, in this order.
  */
-import type * as z from 'zod';
+import type * as z from '../schemas/zod';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
@@ -53,14 +53,14 @@ export interface RouteEntry {
   handler: string;
   table: TableAccess;
   /** zod schema of the JSON body (domain/schemas/, shared with the form); none for webhooks, which verify the raw body. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /**
    * A route whose body is a file, not JSON (a batch's CSV): its media type. The factory refuses
    * another Content-Type with 415 and hands the handler the raw bytes; `body` is then absent.
    */
   textBody?: 'text/csv';
   /** zod schema of the query string. */
-  query?: z.ZodType;
+  query?: z.ZodMiniType;
   /** The status of a successful answer: 200 unless given. */
   status?: 201;
   /**
@@ -683,14 +683,14 @@ export type RouteOf<K extends RouteKey> = Extract<
 
 /** The body route `K` accepts, as a caller writes it (before the schema's trimming and coercion); a file route's text. */
 export type BodyIn<K extends RouteKey> =
-  RouteOf<K> extends { body: infer S extends z.ZodType } ? z.input<S> : RouteOf<K> extends { textBody: string } ? string : undefined;
+  RouteOf<K> extends { body: infer S extends z.ZodMiniType } ? z.input<S> : RouteOf<K> extends { textBody: string } ? string : undefined;
 
 /** The body route `K`'s handler receives, validated; a file route's raw bytes. */
 export type BodyOf<K extends RouteKey> =
-  RouteOf<K> extends { body: infer S extends z.ZodType } ? z.output<S> : RouteOf<K> extends { textBody: string } ? Uint8Array : undefined;
+  RouteOf<K> extends { body: infer S extends z.ZodMiniType } ? z.output<S> : RouteOf<K> extends { textBody: string } ? Uint8Array : undefined;
 
 /** The query route `K`'s handler receives, validated (raw strings when the route has no schema). */
-export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, string>;
+export type QueryOf<K extends RouteKey> = RouteOf<K> extends { query: infer S extends z.ZodMiniType } ? z.output<S> : Record<string, string>;
 
 /** Finds a route by its key; throws at module load for a key that is not in the table. */
 export function findRoute(key: RouteKey): Route {

@@ -5,7 +5,6 @@
  */
 import * as z from 'zod';
 import { ENTRY_STATUSES, ENTRY_TYPES, type EntryStatus, type EntryType } from '../entry-kinds';
-import { centsToDollars } from '../money';
 
 // Kept in domain/entry-kinds.ts, so the list routes' query schemas (domain/schemas/queries.ts) name
 // them without bundling this module's answer schemas (issue 19).
@@ -31,16 +30,6 @@ const apiOwnedAmountShape = {
   amountCents: z.number().int().meta({ description: 'The exact amount in cents: positive for credits, negative for debits.' }),
 };
 export type ApiOwnedAmount = z.infer<z.ZodObject<typeof apiOwnedAmountShape>>;
-
-const dollars = (cents: number) => Number(centsToDollars(cents));
-
-const toApiOwnedAmount = (x: OwnedAmount): ApiOwnedAmount => ({
-  id: x.id,
-  userId: x.userId,
-  user: { name: x.userName, email: x.userEmail },
-  amount: dollars(x.amountCents),
-  amountCents: x.amountCents,
-});
 
 /** One ledger entry as stored. */
 export interface LedgerEntry extends OwnedAmount {
@@ -76,18 +65,6 @@ export const apiEntrySchema = z
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;
-
-export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
-  ...toApiOwnedAmount(e),
-  orderId: e.orderId,
-  type: e.type,
-  creditType: e.creditType,
-  paymentType: e.paymentType,
-  status: e.status,
-  createdAt: e.createdAt,
-  completedAt: e.completedAt,
-  ...(e.reason ? { reason: e.reason } : {}),
-});
 
 /** One page of GET /hoodpay/transactions: newest first, `nextCursor` null on the last page. */
 export const transactionsPageSchema = z.object({ data: z.array(apiEntrySchema), nextCursor: z.string().nullable() }).meta({ id: 'TransactionsPage' });
@@ -161,19 +138,6 @@ export const apiWithdrawalSchema = z
   })
   .meta({ id: 'Withdrawal' });
 export type ApiWithdrawal = z.infer<typeof apiWithdrawalSchema>;
-
-export const toApiWithdrawal = (w: Withdrawal): ApiWithdrawal => ({
-  ...toApiOwnedAmount(w),
-  status: w.status,
-  createdAt: w.createdAt,
-  decidedAt: w.decidedAt,
-  completedAt: w.completedAt,
-  note: w.note,
-  reason: w.reason,
-  refunds: w.refunds.map((r) => ({ amount: dollars(r.amountCents), amountCents: r.amountCents, done: r.refundId !== null })),
-  byHand: dollars(w.byHandCents),
-  byHandCents: w.byHandCents,
-});
 
 /** One page of GET /wallet/withdrawals or GET /admin/withdrawals: newest first. */
 export const withdrawalsPageSchema = z.object({ withdrawals: z.array(apiWithdrawalSchema), nextCursor: z.string().nullable() }).meta({ id: 'WithdrawalsPage' });

@@ -1,5 +1,5 @@
 /** Saved addresses and the address blocks of the label form (USPS domestic only). */
-import * as z from 'zod';
+import * as z from './zod';
 import { requiredText } from './fields';
 
 /** Two-letter USPS state and territory codes. */
@@ -66,11 +66,12 @@ export const US_STATES = [
 ] as const;
 
 const state = () =>
-  requiredText('Required', 30)
-    .transform((s) => s.toUpperCase())
-    .refine((s) => (US_STATES as readonly string[]).includes(s), 'Use a two-letter US state code');
+  requiredText('Required', 30).check(
+    z.toUpperCase(),
+    z.refine((s) => (US_STATES as readonly string[]).includes(s), 'Use a two-letter US state code'),
+  );
 
-const zip = () => requiredText('Required', 10).regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 digits or ZIP+4');
+const zip = () => requiredText('Required', 10).check(z.regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 digits or ZIP+4'));
 
 /** One address block: the six fields of the add form and of each side of the label form. */
 export const addressFields = {

@@ -4,19 +4,19 @@
  * schema (./labels.ts `labelOrderSchema`), so the dialog and the spreadsheet refuse the same things
  * with the same messages.
  */
-import * as z from 'zod';
+import * as z from './zod';
 import { BATCH_COLUMNS } from '../batch-columns';
 import { BATCH_MAX_ROWS } from '../constants';
 
 export { BATCH_COLUMNS, COLUMN_FIELD, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../batch-columns';
 
 /** A row's cells as the shipper typed them (strings; blank cells are empty strings). */
-export const batchRowFieldsSchema = z.partialRecord(z.enum(BATCH_COLUMNS), z.string().max(500, 'Must be at most 500 characters'));
+export const batchRowFieldsSchema = z.partialRecord(z.enum(BATCH_COLUMNS), z.string().check(z.maxLength(500, 'Must be at most 500 characters')));
 export type BatchRowFields = z.infer<typeof batchRowFieldsSchema>;
 
 /** POST /shipping/batches?fromAddressId=: a saved address of the caller fills every blank sender cell. */
 export const batchUploadQuerySchema = z.object({
-  fromAddressId: z.string().max(100).optional(),
+  fromAddressId: z.optional(z.string().check(z.maxLength(100))),
 });
 
 /** PUT /shipping/batches/{batchId}/rows/{row}: the row's cells, fixed in place; validated again like an uploaded row. */
@@ -29,7 +29,7 @@ export const batchRowUpdateSchema = z.object({ fields: batchRowFieldsSchema }, {
  */
 export const batchPurchaseSchema = z.object({
   paymentMethod: z.enum(['credits', 'purchase'], { error: 'Payment method is required' }),
-  payShortfall: z.boolean().optional(),
+  payShortfall: z.optional(z.boolean()),
 });
 
 export { BATCH_MAX_ROWS };

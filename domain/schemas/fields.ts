@@ -2,7 +2,7 @@
  * Field builders shared by the body schemas, so each of the spec's messages is written once.
  * Every string has an upper bound: a body can never make the server hash or store megabytes.
  */
-import * as z from 'zod';
+import * as z from './zod';
 import { SIGNUP_PASSWORD_MIN } from '../constants';
 
 /**
@@ -19,14 +19,12 @@ export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed';
 
 /** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
 export const requiredText = (message = 'Required', max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`), z.refine(isSafeText, UNSAFE_TEXT_MESSAGE));
 
 export const email = () =>
-  z
-    .string({ error: 'Invalid email format' })
-    .trim()
-    .max(254, 'Invalid email format')
-    .pipe(z.email({ error: 'Invalid email format' }));
+  z.pipe(z.string({ error: 'Invalid email format' }).check(z.trim(), z.maxLength(254, 'Invalid email format')), z.email({ error: 'Invalid email format' }));
 
 /** The sign-up password rules, one entry per line of the live checklist. */
 export const PASSWORD_RULES = [
@@ -44,16 +42,16 @@ export const PASSWORD_RULES = [
 
 /** A new password (sign-up, reset, profile change): every rule of PASSWORD_RULES. */
 export const newPassword = () =>
-  PASSWORD_RULES.reduce(
-    (schema, rule) => schema.refine(rule.test, rule.message),
-    z.string({ error: PASSWORD_RULES[0].message }).max(128, 'Password must be at most 128 characters'),
-  );
+  z
+    .string({ error: PASSWORD_RULES[0].message })
+    .check(z.maxLength(128, 'Password must be at most 128 characters'), ...PASSWORD_RULES.map((rule) => z.refine<string>(rule.test, rule.message)));
 
-export const captchaToken = () => z.string({ error: "Please verify you're not a robot" }).min(1, "Please verify you're not a robot").max(4096);
+export const captchaToken = () =>
+  z.string({ error: "Please verify you're not a robot" }).check(z.minLength(1, "Please verify you're not a robot"), z.maxLength(4096));
 
 /** A positive number of pounds or inches; the form sends numbers, NaN from an empty input fails too. */
 export const positiveNumber = (message: string, max: number) =>
-  z
-    .number({ error: message })
-    .refine((n) => Number.isFinite(n) && n > 0, message)
-    .refine((n) => n <= max, `Must be at most ${max}`);
+  z.number({ error: message }).check(
+    z.refine((n) => Number.isFinite(n) && n > 0, message),
+    z.refine((n) => n <= max, `Must be at most ${max}`),
+  );

@@ -1,5 +1,5 @@
 /** Bodies and queries of the notification routes (issue 18, part 2). */
-import * as z from 'zod';
+import * as z from './zod';
 
 const setting = (name: string) => z.boolean({ error: `${name} must be true or false` });
 
@@ -16,5 +16,7 @@ export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySc
 
 /** POST /notifications/unsubscribe?token=: the signed token from the mail's link. */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string({ error: 'This unsubscribe link is not valid' }).min(1, 'This unsubscribe link is not valid').max(2000, 'This unsubscribe link is not valid'),
+  token: z
+    .string({ error: 'This unsubscribe link is not valid' })
+    .check(z.minLength(1, 'This unsubscribe link is not valid'), z.maxLength(2000, 'This unsubscribe link is not valid')),
 });

@@ -1,5 +1,5 @@
 /** Wallet top-ups and card checkout bodies (SPEC.md section 7). Amounts from the browser are dollars. */
-import * as z from 'zod';
+import * as z from './zod';
 import { CREDIT_TYPES, PAYMENT_TYPES, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type CreditType } from '../constants';
 import { dollarsToCents } from '../money';
 import { labelOrderSchema } from './labels';
@@ -11,18 +11,20 @@ const TOPUP_MESSAGE = 'Please enter a valid amount.';
 
 /** A top-up amount in dollars: positive, at most two decimals, $1 to $10,000. */
 export const topupAmount = () =>
-  z.union([z.number(), z.string()], { error: TOPUP_MESSAGE }).refine((v) => {
-    const cents = dollarsToCents(v);
-    return cents !== null && cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS;
-  }, TOPUP_MESSAGE);
+  z.union([z.number(), z.string()], { error: TOPUP_MESSAGE }).check(
+    z.refine((v) => {
+      const cents = dollarsToCents(v);
+      return cents !== null && cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS;
+    }, TOPUP_MESSAGE),
+  );
 
 /** POST /hoodpay/topup */
 export const topupSchema = z.object({
   amount: topupAmount(),
   creditType: z.enum(CREDIT_TYPES, { error: 'Choose a credit type' }),
-  type: z.literal('topup').optional(),
+  type: z.optional(z.literal('topup')),
   /** Derived on the server from creditType; accepted for the spec's payload shape. */
-  paymentMethod: z.string().max(32).optional(),
+  paymentMethod: z.optional(z.string().check(z.maxLength(32))),
 });
 export type TopupBody = z.infer<typeof topupSchema>;
 
@@ -32,12 +34,14 @@ export type TopupBody = z.infer<typeof topupSchema>;
  */
 export const checkoutSessionSchema = z
   .object({
-    amount: topupAmount().optional(),
-    label: z.string().max(200).optional(),
-    metadata: z.object({ userId: z.string().max(64).optional(), orderDetails: labelOrderSchema.optional() }).optional(),
+    amount: z.optional(topupAmount()),
+    label: z.optional(z.string().check(z.maxLength(200))),
+    metadata: z.optional(z.object({ userId: z.optional(z.string().check(z.maxLength(64))), orderDetails: z.optional(labelOrderSchema) })),
   })
-  .refine((v) => v.amount !== undefined || v.metadata?.orderDetails !== undefined, {
-    message: TOPUP_MESSAGE,
-    path: ['amount'],
-  });
+  .check(
+    z.refine((v) => v.amount !== undefined || v.metadata?.orderDetails !== undefined, {
+      message: TOPUP_MESSAGE,
+      path: ['amount'],
+    }),
+  );
 export type CheckoutSessionBody = z.infer<typeof checkoutSessionSchema>;

@@ -1,5 +1,5 @@
 /** Query strings of the list routes (values arrive as strings, hence the coercion). */
-import * as z from 'zod';
+import * as z from './zod';
 // From the zod-free modules, not domain/api/: a list route's bundle then holds no answer schema (issue 19).
 import { ENTRY_STATUSES, ENTRY_TYPES } from '../entry-kinds';
 import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../shipment-statuses';
@@ -7,12 +7,12 @@ import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE } from './exports';
 
 /** `?cursor=&limit=` of every paged list: at most 100 items a page, 50 by default. */
 export const pageQuerySchema = z.object({
-  cursor: z.string().max(4096).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int().min(1).max(100).default(50),
+  cursor: z.optional(z.string().check(z.maxLength(4096))),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number from 1 to 100' }).check(z.int(), z.gte(1), z.lte(100)), 50),
 });
 
 /** A day of a list's range: YYYY-MM-DD in US Eastern time, like the exports' (domain/schemas/exports.ts). */
-const day = z.iso.date({ error: EXPORT_DATE_MESSAGE }).optional();
+const day = z.optional(z.iso.date({ error: EXPORT_DATE_MESSAGE }));
 /** A range that ends before it starts is refused, with the exports' words (string order is date order). */
 const rangeInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 
@@ -30,23 +30,23 @@ export const SEARCH_MAX_LENGTH = 100;
  * GET /shipping/orders: a page of the user's shipments, optionally only those whose recipient name,
  * city or tracking number contains `q` (any case), of one `status`, bought `from`/`to` (US Eastern days, both included).
  */
-export const ordersQuerySchema = pageQuerySchema
-  .extend({
-    q: z.string().trim().max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
-    status: z.enum(SHIPMENT_FILTER_STATUSES, { error: `status must be one of ${SHIPMENT_FILTER_STATUSES.join(', ')}` }).optional(),
+export const ordersQuerySchema = z
+  .extend(pageQuerySchema, {
+    q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`))),
+    status: z.optional(z.enum(SHIPMENT_FILTER_STATUSES, { error: `status must be one of ${SHIPMENT_FILTER_STATUSES.join(', ')}` })),
     from: day,
     to: day,
   })
-  .refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+  .check(z.refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] }));
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 
 /** GET /hoodpay/transactions: a page, optionally of one entry type, one status, made `from`/`to` (US Eastern days). */
-export const transactionsQuerySchema = pageQuerySchema
-  .extend({
-    type: z.enum(ENTRY_TYPES, { error: 'type must be topup, label, refund, adjustment or withdrawal' }).optional(),
-    status: z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(', ')}` }).optional(),
+export const transactionsQuerySchema = z
+  .extend(pageQuerySchema, {
+    type: z.optional(z.enum(ENTRY_TYPES, { error: 'type must be topup, label, refund, adjustment or withdrawal' })),
+    status: z.optional(z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(', ')}` })),
     from: day,
     to: day,
   })
-  .refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] });
+  .check(z.refine(rangeInOrder, { message: EXPORT_RANGE_MESSAGE, path: ['to'] }));
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;

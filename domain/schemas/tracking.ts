@@ -1,19 +1,18 @@
 /** POST /shipping/track */
-import * as z from 'zod';
+import * as z from './zod';
 
 const MESSAGE = 'Please enter a USPS tracking number';
 
 /** Spaces people paste from receipts are dropped; what remains is letters and digits. */
 export const trackSchema = z.object({
-  trackingNumber: z
-    .string({ error: MESSAGE })
-    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-    .pipe(
-      z
-        .string()
-        .min(1, MESSAGE)
-        .max(40, 'Tracking number is too long')
-        .regex(/^[A-Z0-9]+$/, 'Tracking numbers have only letters and digits'),
+  trackingNumber: z.pipe(
+    z.pipe(
+      z.string({ error: MESSAGE }),
+      z.transform((s) => s.replace(/\s+/g, '').toUpperCase()),
     ),
+    z
+      .string()
+      .check(z.minLength(1, MESSAGE), z.maxLength(40, 'Tracking number is too long'), z.regex(/^[A-Z0-9]+$/, 'Tracking numbers have only letters and digits')),
+  ),
 });
 export type TrackBody = z.infer<typeof trackSchema>;

@@ -1,5 +1,5 @@
 /** Withdrawal requests and admin adjustments (issue 14). Amounts from the browser are dollars, except an adjustment's exact cents. */
-import * as z from 'zod';
+import * as z from './zod';
 import { ADJUSTMENT_MAX_CENTS } from '../constants';
 import { requiredText } from './fields';
 import { topupAmount } from './payments';
@@ -14,7 +14,7 @@ const NOTE_MAX = 500;
 
 /** POST /admin/withdrawals/{id}/approve: an optional note (how the part paid by hand was paid). */
 export const approveWithdrawalSchema = z.object({
-  note: requiredText('Note is required', NOTE_MAX).optional(),
+  note: z.optional(requiredText('Note is required', NOTE_MAX)),
 });
 export type ApproveWithdrawalBody = z.infer<typeof approveWithdrawalSchema>;
 
@@ -27,18 +27,15 @@ export type RejectWithdrawalBody = z.infer<typeof rejectWithdrawalSchema>;
 export const WITHDRAWAL_STATUSES = ['pending', 'approving', 'approved', 'rejected'] as const;
 
 /** GET /admin/withdrawals: a page, optionally of one status. */
-export const withdrawalsQuerySchema = pageQuerySchema.extend({
-  status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approving, approved or rejected' }).optional(),
+export const withdrawalsQuerySchema = z.extend(pageQuerySchema, {
+  status: z.optional(z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approving, approved or rejected' })),
 });
 
 const AMOUNT_MESSAGE = `Enter a whole number of cents other than 0, at most ${ADJUSTMENT_MAX_CENTS} either way`;
 
 /** POST /admin/users/{id}/adjustments: signed integer cents (credit > 0, debit < 0) and the reason the user reads. */
 export const adjustmentSchema = z.object({
-  amountCents: z
-    .number({ error: AMOUNT_MESSAGE })
-    .int(AMOUNT_MESSAGE)
-    .refine((n) => n !== 0 && Math.abs(n) <= ADJUSTMENT_MAX_CENTS, AMOUNT_MESSAGE),
+  amountCents: z.int({ error: AMOUNT_MESSAGE }).check(z.refine((n) => n !== 0 && Math.abs(n) <= ADJUSTMENT_MAX_CENTS, AMOUNT_MESSAGE)),
   reason: requiredText('Reason is required', 200),
 });
 export type AdjustmentBody = z.infer<typeof adjustmentSchema>;

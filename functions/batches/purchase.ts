@@ -16,7 +16,7 @@
  */
 import type { BatchPurchaseAnswer } from '../../domain/api/batches';
 import { formatUsd } from '../../domain/money';
-import type { z } from 'zod';
+import type * as z from '../../domain/schemas/zod';
 import type { batchPurchaseSchema } from '../../domain/schemas/batches';
 import {
   attachCheckout,

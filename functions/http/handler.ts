@@ -12,7 +12,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from '../../domain/schemas/zod';
 import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import type { AnswerOf } from '../../domain/api/answers';
@@ -71,7 +71,7 @@ export class Reply<T = unknown> {
 type Returned<K extends RouteKey> = AnswerOf<K> extends Blob ? Reply<Blob> : AnswerOf<K> | Reply<AnswerOf<K>>;
 
 /** Runs a schema over input, turning a failure into the API's 400 `{ message, fields }`. */
-function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+function validate<T extends z.ZodMiniType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const { message, fields } = fieldErrors(parsed.error);

@@ -2,7 +2,8 @@
  * What the Lambdas bundle of zod and of the answer schemas (issue 19, Lambda cold start). A handler
  * needs its route's answer only as a type (domain/api/answers.ts, read with `import type`), so no
  * bundle holds the answers map, and a route that validates no body or query bundles no zod at all:
- * the runtime values its code uses (mappers, constants) live in modules without zod. One esbuild
+ * the runtime values its code uses (mappers, constants) live in modules without zod; the others
+ * bundle zod/mini, never zod's classic API. One esbuild
  * build of every handler with the options the stack gives NodejsFunction (infra/lambda-bundling.ts).
  */
 import { build, type Metafile } from 'esbuild';
@@ -51,6 +52,13 @@ beforeAll(async () => {
 describe('Lambda bundles', () => {
   it('never hold the answers map', () => {
     const holding = [...shipped].filter(([, files]) => files.includes('domain/api/answers.ts')).map(([key]) => key);
+    expect(holding).toEqual([]);
+  });
+
+  // The body and query schemas are built with zod/mini (domain/schemas/zod.ts); the classic API
+  // (every method on every schema, 84-93 kB) is only for the answer schemas, which no Lambda holds.
+  it("never hold zod's classic API", () => {
+    const holding = [...shipped].filter(([, files]) => files.some((file) => file.includes('node_modules/zod/v4/classic/'))).map(([key]) => key);
     expect(holding).toEqual([]);
   });
 

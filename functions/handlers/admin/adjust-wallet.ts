@@ -5,7 +5,7 @@
  */
 import { isValid as isUlid } from 'ulid';
 import { toApiUser } from '../../../domain/api/user-answer';
-import { toApiEntry } from '../../../domain/api/wallet';
+import { toApiEntry } from '../../../domain/api/wallet-answer';
 import { BadRequest, NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import { adminAdjustWalletRoute } from '../../../domain/api/routes';

@@ -5,7 +5,7 @@
  * lost answer), it resumes; for one already approved or rejected it answers 409.
  */
 import { isValid as isUlid } from 'ulid';
-import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
 import { adminApproveWithdrawalRoute } from '../../../domain/api/routes';

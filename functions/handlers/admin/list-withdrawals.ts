@@ -1,5 +1,5 @@
 /** GET /admin/withdrawals: every user's withdrawal requests, newest first, optionally of one `?status=`, from an index (never a Scan). */
-import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { listWithdrawals } from '../../data/withdrawals';
 import { api } from '../../http/handler';
 import { adminListWithdrawalsRoute } from '../../../domain/api/routes';

@@ -1,6 +1,6 @@
 /** POST /admin/withdrawals/{id}/reject: refuses a pending withdrawal request with a reason; the held amount goes back to the balance. */
 import { isValid as isUlid } from 'ulid';
-import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
 import { adminRejectWithdrawalRoute } from '../../../domain/api/routes';

@@ -4,7 +4,7 @@
  * page however sparse the matches. Admins with `?type=` get every user's entries of that type (the
  * admin transactions page asks for top-ups), from an index, never a Scan.
  */
-import { toApiEntry } from '../../../domain/api/wallet';
+import { toApiEntry } from '../../../domain/api/wallet-answer';
 import { findEntriesByType, findUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
 import { paymentsListTransactionsRoute } from '../../../domain/api/routes';

@@ -1,5 +1,5 @@
 /** GET /wallet/withdrawals: the signed-in user's withdrawal requests, newest first, paged (one Query per page). */
-import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { listUserWithdrawals } from '../../data/withdrawals';
 import { api } from '../../http/handler';
 import { walletListWithdrawalsRoute } from '../../../domain/api/routes';

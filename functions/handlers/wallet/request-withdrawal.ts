@@ -5,7 +5,7 @@
  * A lost answer is safe to retry: the month's gate answers the repeat with 409, nothing held twice.
  */
 import { dollarsToCents } from '../../../domain/money';
-import { toApiWithdrawal } from '../../../domain/api/wallet';
+import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { api, Reply } from '../../http/handler';
 import { walletRequestWithdrawalRoute } from '../../../domain/api/routes';
 import { requestWithdrawal } from '../../wallet/withdrawals';

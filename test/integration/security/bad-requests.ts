@@ -5,7 +5,7 @@
  * are dropped here (the suite is about refusals), so every generated request must be refused.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
+import type * as z from '../../../domain/schemas/zod';
 import { isWellFormed } from './actors';
 
 export interface BadBody {
@@ -47,15 +47,16 @@ export interface Field {
   kind: string;
 }
 
-const unwrap = (s: z.ZodType): z.ZodType =>
-  s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable ? unwrap(s.unwrap() as z.ZodType) : s;
+const WRAPPERS = new Set(['optional', 'default', 'nullable']);
+const unwrap = (s: z.ZodMiniType): z.ZodMiniType => (WRAPPERS.has(s.def.type) ? unwrap((s.def as unknown as { innerType: z.ZodMiniType }).innerType) : s);
 
 /** Every field of the schema's objects, nested objects included (`from.zip`), and the objects themselves. */
-export function fieldsOf(schema: z.ZodType, prefix: string[] = []): Field[] {
+export function fieldsOf(schema: z.ZodMiniType, prefix: string[] = []): Field[] {
   const inner = unwrap(schema);
-  if (!(inner instanceof z.ZodObject)) return [{ path: prefix, kind: inner.def.type }];
+  if (inner.def.type !== 'object') return [{ path: prefix, kind: inner.def.type }];
   const own = prefix.length ? [{ path: prefix, kind: 'object' }] : [];
-  return [...own, ...Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([k, v]) => fieldsOf(v, [...prefix, k]))];
+  const { shape } = inner.def as unknown as { shape: Record<string, z.ZodMiniType> };
+  return [...own, ...Object.entries(shape).flatMap(([k, v]) => fieldsOf(v, [...prefix, k]))];
 }
 
 const STRINGY = new Set(['string', 'pipe', 'enum', 'literal']);
@@ -169,7 +170,7 @@ const decoration = fc.record({
 // ------------------------------------------------------------------------------------------------
 
 /** True when the handler must refuse the request before touching anything: not JSON, not JSON-typed, or not the schema. */
-export function mustRefuse(schema: z.ZodType, body: BadBody): boolean {
+export function mustRefuse(schema: z.ZodMiniType, body: BadBody): boolean {
   // The handler factory's own rule (functions/http/handler.ts): an empty body is `{}` whatever its type.
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(body.contentType) && body.raw.trim() !== '') return true;
   let parsed: unknown;
@@ -186,7 +187,7 @@ export function mustRefuse(schema: z.ZodType, body: BadBody): boolean {
  * `valid` (a body the schema accepts). Strategies that have nothing to break (no number field) are
  * left out.
  */
-export function badBodyStrategies(schema: z.ZodType, valid: Record<string, unknown>): Record<string, fc.Arbitrary<BadBody>> {
+export function badBodyStrategies(schema: z.ZodMiniType, valid: Record<string, unknown>): Record<string, fc.Arbitrary<BadBody>> {
   if (!schema.safeParse(valid).success) throw new Error(`the valid body does not pass its schema: ${JSON.stringify(valid)}`);
   const fields = fieldsOf(schema);
   const strings = fields.filter((f) => STRINGY.has(f.kind));
@@ -249,7 +250,7 @@ export function badBodyStrategies(schema: z.ZodType, valid: Record<string, unkno
 }
 
 /** Every strategy keeps only bodies the schema refuses (a valid body is not this suite's business). */
-export const refusedOnly = (schema: z.ZodType, strategies: Record<string, fc.Arbitrary<BadBody>>) =>
+export const refusedOnly = (schema: z.ZodMiniType, strategies: Record<string, fc.Arbitrary<BadBody>>) =>
   Object.fromEntries(Object.entries(strategies).map(([name, arb]) => [name, arb.filter((b) => mustRefuse(schema, b))]));
 
 // ------------------------------------------------------------------------------------------------

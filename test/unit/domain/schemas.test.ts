@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../../../domain/schemas/zod';
 import { addressSchema } from '../../../domain/schemas/addresses';
 import {
   emailOnlySchema,
@@ -18,7 +18,7 @@ import { trackSchema } from '../../../domain/schemas/tracking';
 import { fieldErrors } from '../../../domain/validation';
 
 /** The field -> message map a 400 would carry, or {} when the value is valid. */
-function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const r = schema.safeParse(value);
   return r.success ? {} : fieldErrors(r.error).fields;
 }

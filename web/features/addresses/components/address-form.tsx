@@ -3,7 +3,7 @@ import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { addressSchema } from '@domain/schemas/addresses';
 import { ApiError } from '@/api-client/client';
 import { Form } from '@/components/form';

@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from '@domain/schemas/zod';
 import { ADJUSTMENT_MAX_CENTS } from '@domain/constants';
 import { dollarsToCents, formatUsd } from '@domain/money';
 import type { ApiUser } from '@domain/api/users';
@@ -19,10 +19,12 @@ const AMOUNT_MESSAGE = `Enter an amount from $0.01 to ${formatUsd(ADJUSTMENT_MAX
 /** The dialog's fields: people think in dollars and a direction; the body is signed cents (adjustmentSchema). */
 const adjustForm = z.object({
   direction: z.enum(['credit', 'debit']),
-  amount: z.string().refine((v) => {
-    const cents = dollarsToCents(v);
-    return cents !== null && cents > 0 && cents <= ADJUSTMENT_MAX_CENTS;
-  }, AMOUNT_MESSAGE),
+  amount: z.string().check(
+    z.refine((v) => {
+      const cents = dollarsToCents(v);
+      return cents !== null && cents > 0 && cents <= ADJUSTMENT_MAX_CENTS;
+    }, AMOUNT_MESSAGE),
+  ),
   reason: adjustmentSchema.shape.reason,
 });
 type AdjustForm = z.input<typeof adjustForm>;

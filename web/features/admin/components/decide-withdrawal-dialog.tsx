@@ -1,7 +1,7 @@
 import { Button, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import type { Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from '@domain/schemas/zod';
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
 import { rejectWithdrawalSchema } from '@domain/schemas/wallet';
@@ -13,8 +13,8 @@ import { useFormDialog } from '@/components/use-form-dialog';
 import { useDecideWithdrawal } from '../api/withdrawals';
 
 /** The approve form keeps the note as typed ('' for none); the body leaves an empty note out. */
-const approveForm = z.object({ note: z.union([z.literal(''), requiredText('Note is required', 500)]).optional(), reason: z.string().optional() });
-const rejectForm = z.object({ note: z.string().optional(), reason: rejectWithdrawalSchema.shape.reason });
+const approveForm = z.object({ note: z.optional(z.union([z.literal(''), requiredText('Note is required', 500)])), reason: z.optional(z.string()) });
+const rejectForm = z.object({ note: z.optional(z.string()), reason: rejectWithdrawalSchema.shape.reason });
 type DecisionForm = z.output<typeof approveForm> | z.output<typeof rejectForm>;
 const resolvers: Record<'approve' | 'reject', Resolver<{ note?: string; reason?: string }>> = {
   approve: zodResolver(approveForm) as Resolver<DecisionForm>,

@@ -3,7 +3,7 @@ import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { resetPasswordFormSchema } from '@domain/schemas/auth';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';

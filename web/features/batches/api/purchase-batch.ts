@@ -1,5 +1,5 @@
 import type { BatchPurchaseAnswer } from '@domain/api/batches';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import type { batchPurchaseSchema } from '@domain/schemas/batches';
 import { apiRequest } from '@/api-client/client';
 

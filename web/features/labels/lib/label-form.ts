@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import type { labelOrderSchema } from '@domain/schemas/labels';
 import { todayInEastern } from '@domain/ship-date';
 

@@ -2,7 +2,7 @@ import { Button, Card, Input, Skeleton } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { updateProfileFormSchema } from '@domain/schemas/auth';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';

@@ -2,7 +2,7 @@ import { Button, Card, Input, NativeSelect, Text, Textarea } from '@chakra-ui/re
 import { zodResolver } from '@/lib/zod-form';
 import { useForm } from 'react-hook-form';
 import { LuSend } from 'react-icons/lu';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { SUPPORT_SUBJECTS } from '@domain/constants';
 import { supportSchema } from '@domain/schemas/support';
 import { Form } from '@/components/form';

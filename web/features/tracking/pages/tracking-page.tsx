@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuSearch } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { trackSchema } from '@domain/schemas/tracking';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';

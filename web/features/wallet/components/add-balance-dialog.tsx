@@ -1,9 +1,9 @@
 import { Button, NativeSelect } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import { LuPlus } from 'react-icons/lu';
-import type { z } from 'zod';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '@domain/constants';
 import { CREDIT_TYPES, topupSchema } from '@domain/schemas/payments';
+import * as z from '@domain/schemas/zod';
 import { AmountField } from '@/components/amount-field';
 import { FormDialog, FormDialogBody } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
@@ -12,7 +12,7 @@ import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useDeposit } from '../hooks/use-deposit';
 
 /** The dialog's two fields, checked by the same rules the server applies to the top-up body. */
-const depositSchema = topupSchema.pick({ creditType: true, amount: true });
+const depositSchema = z.pick(topupSchema, { creditType: true, amount: true });
 type DepositForm = z.input<typeof depositSchema>;
 
 const wholeDollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import { LuArrowDownToLine } from 'react-icons/lu';
-import type { z } from 'zod';
+import type * as z from '@domain/schemas/zod';
 import { formatUsd } from '@domain/money';
 import { withdrawalSchema } from '@domain/schemas/wallet';
 import { AmountField } from '@/components/amount-field';
