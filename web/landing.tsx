@@ -13,13 +13,14 @@ const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFram
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Three imports, each evaluated in a task of its own so the page can answer a tap between them:
-// React with Chakra's styling engine, then the app's Chakra system (createSystem, the biggest single
-// piece), then the page. As one import they were one task of about 400 ms on a phone's CPU, all of
-// it blocking time (docs/performance.md). Not a paint between them: each frame re-styles the page.
+// React with Chakra's styling engine, then the landing page's Chakra system (createSystem, the biggest
+// single piece; web/app/landing-theme.ts), then the page. As one import they were one task of about
+// 400 ms on a phone's CPU, all of it blocking time (docs/performance.md). Not a paint between them:
+// each frame re-styles the page.
 void afterNextPaint()
   .then(() => import('react-dom/client'))
   .then(nextTask)
-  .then(() => import('@/app/theme'))
+  .then(() => import('@/app/landing-theme'))
   .then(nextTask)
   .then(() => import('@/app/landing-document'))
   .then(({ hydrateLanding }) => hydrateLanding(root));

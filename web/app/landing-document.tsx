@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
@@ -6,19 +6,20 @@ import { hydrateRoot } from 'react-dom/client';
 import { SwrProvider } from '@/api-client/swr-config';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { PublicFrame } from './layouts/public-frame';
+import { landingSystem } from './landing-theme';
 import { PRERENDERED_CSS_ATTRIBUTE } from './prerender-styles';
-import { system } from './theme';
 
 /**
- * The system the hydration runs with: the app's, without the global CSS ChakraProvider would insert
- * (the reset, global styles, token variables and the layer order). The prerendered page has that
- * CSS in its head already, and the build computes it only when read (vite.config.ts,
- * lazyChakraGlobals), so the phone skips half of Chakra's start-up; emotion's Global adds nothing.
+ * The system the hydration runs with: the landing page's own (web/app/landing-theme.ts), without the
+ * global CSS ChakraProvider would insert (the reset, global styles, token variables and the layer
+ * order). The prerendered page has the app's in its head already, and the build computes it only
+ * when read (vite.config.ts, lazyChakraGlobals), so the phone skips half of Chakra's start-up;
+ * emotion's Global adds nothing.
  */
-const hydratingSystem = Object.create(system, {
+const hydratingSystem = Object.create(landingSystem, {
   _global: { value: [] },
-  layers: { value: { ...system.layers, atRule: '' } },
-}) as typeof system;
+  layers: { value: { ...landingSystem.layers, atRule: '' } },
+}) as typeof landingSystem;
 
 /**
  * emotion's cache for the hydration, told which styles the prerendered head holds (web/app/
@@ -38,10 +39,12 @@ function prerenderedStylesCache(): EmotionCache {
 /**
  * The landing page `/` as its own small app: the page in the public frame, without the router, the
  * toaster or any other page's code (docs/performance.md). The build prerenders it into index.html
- * (web/app/prerender.tsx) and web/landing.tsx hydrates it once the page is painted; its links load the next page, which is prerendered too. Inside the SPA
- * (a guard sending a visitor home, the logo) the same page renders in the router's public layout.
+ * (web/app/prerender.tsx) with the app's `system` (web/app/theme.ts), whose global CSS then holds
+ * every token's variable, and web/landing.tsx hydrates it once the page is painted; its links load
+ * the next page, which is prerendered too. Inside the SPA (a guard sending a visitor home, the logo)
+ * the same page renders in the router's public layout.
  */
-export function LandingDocument() {
+export function LandingDocument({ system }: { system: SystemContext }) {
   return (
     <ChakraProvider value={system}>
       <LandingContent />

@@ -18,11 +18,12 @@ import { StaticRouter } from 'react-router-dom';
 import { LandingDocument } from './landing-document';
 import { AppProvider } from './provider';
 import { AppPages } from './router';
+import { system } from './theme';
 
 export { hoistEmotionStyles } from './prerender-styles';
 
 function page(path: string): ReactNode {
-  if (path === '/') return <LandingDocument />;
+  if (path === '/') return <LandingDocument system={system} />;
   return (
     <AppProvider>
       <StaticRouter location={path}>

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { HydratingLandingDocument, LandingDocument } from '@/app/landing-document';
+import { system } from '@/app/theme';
 
 const withoutStyles = (html: string) => html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, '');
 
@@ -11,7 +12,7 @@ describe('the landing page hydrates what was prerendered (web/app/landing-docume
     const prerendered = withoutStyles(
       renderToString(
         <StrictMode>
-          <LandingDocument />
+          <LandingDocument system={system} />
         </StrictMode>,
       ),
     );
