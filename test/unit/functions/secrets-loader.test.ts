@@ -10,10 +10,9 @@
  * unknown names are listed as invalid, more than 10 names are refused, an unsigned request is
  * refused), and the tests assert what the loader yields and when it throws, not the requests.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSecrets, SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE } from '../../../functions/secrets-loader';
+import { FAKE_AWS_KEYS, startFakeAws, type FakeAws, type FakeAwsAnswer, type FakeAwsRequest } from '../providers/aws/fake-aws';
 
 const PREFIX = '/prepaidship/test/';
 const JWT = 'j'.repeat(40);
@@ -25,84 +24,58 @@ let store: Record<string, string> = {};
 const hold = (values: Record<string, string>, prefix = PREFIX) => {
   store = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value]));
 };
-/** Answers the fake gives before its normal ones (a refusal, throttling), first first. */
-let queued: { status: number; body: object }[] = [];
-let calls = 0;
 
-const readBody = async (req: IncomingMessage) => {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  return body;
-};
+/** An answer in SSM's JSON protocol. */
+const ssmAnswer = (status: number, body: object): FakeAwsAnswer => ({
+  status,
+  headers: { 'content-type': 'application/x-amz-json-1.1' },
+  body: JSON.stringify(body),
+});
+/** Queues answers the fake gives before its normal ones (a refusal, throttling), first first. */
+const queue = (...answers: { status: number; body: object }[]) => ssm.queued.push(...answers.map((a) => ssmAnswer(a.status, a.body)));
 
-/** SSM's GetParameters as the JSON protocol answers it. */
-async function answer(req: IncomingMessage): Promise<{ status: number; body: object }> {
-  const body = await readBody(req);
-  calls += 1;
-  const queuedAnswer = queued.shift();
-  if (queuedAnswer) return queuedAnswer;
-  const authorization = req.headers.authorization ?? '';
-  // SigV4 with the caller's key, scoped to SSM in the region.
-  if (
-    !new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIDFAKE/\\d{8}/${REGION}/ssm/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$`).test(
-      authorization,
-    )
-  ) {
-    return { status: 400, body: { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' } };
+/** SSM's GetParameters as the JSON protocol answers it, to a request signed for SSM. */
+function answer({ headers, body }: FakeAwsRequest): FakeAwsAnswer {
+  if (headers['x-amz-target'] !== 'AmazonSSM.GetParameters' || headers['content-type'] !== 'application/x-amz-json-1.1') {
+    return ssmAnswer(400, { __type: 'UnknownOperationException' });
   }
-  if (req.headers['x-amz-target'] !== 'AmazonSSM.GetParameters' || req.headers['content-type'] !== 'application/x-amz-json-1.1') {
-    return { status: 400, body: { __type: 'UnknownOperationException' } };
-  }
-  const { Names = [], WithDecryption } = JSON.parse(body) as { Names?: string[]; WithDecryption?: boolean };
+  const { Names = [], WithDecryption } = JSON.parse(body.toString('utf8')) as { Names?: string[]; WithDecryption?: boolean };
   if (Names.length > 10) {
-    return {
-      status: 400,
-      body: {
-        __type: 'ValidationException',
-        message: "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10",
-      },
-    };
+    return ssmAnswer(400, {
+      __type: 'ValidationException',
+      message: "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10",
+    });
   }
-  return {
-    status: 200,
-    body: {
-      Parameters: Names.filter((n) => n in store).map((n) => ({
-        Name: n,
-        Type: 'SecureString',
-        // Without decryption SSM answers the ciphertext.
-        Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
-        Version: 1,
-      })),
-      InvalidParameters: Names.filter((n) => !(n in store)),
-    },
-  };
+  return ssmAnswer(200, {
+    Parameters: Names.filter((n) => n in store).map((n) => ({
+      Name: n,
+      Type: 'SecureString',
+      // Without decryption SSM answers the ciphertext.
+      Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
+      Version: 1,
+    })),
+    InvalidParameters: Names.filter((n) => !(n in store)),
+  });
 }
 
-let server: Server;
+let ssm: FakeAws;
 let endpoint = '';
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void answer(req).then(({ status, body }) => {
-      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ssm = await startFakeAws('ssm', REGION, answer);
+  endpoint = ssm.url;
 });
-afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+afterAll(() => ssm.close());
 
 /** The environment of a Lambda with the secrets prefix, pointed at the fake. */
 const awsEnv = (prefix = PREFIX) => ({ [SECRETS_PREFIX_VARIABLE]: prefix, AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint });
 
 beforeEach(() => {
   store = {};
-  queued = [];
-  calls = 0;
+  ssm.requests.length = 0;
+  ssm.queued.length = 0;
   // The role's keys, as Lambda sets them; the default credential chain finds them first.
   vi.stubEnv('AWS_PROFILE', undefined);
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDFAKE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'fake-secret');
-  vi.stubEnv('AWS_SESSION_TOKEN', 'fake-token');
+  for (const [name, value] of Object.entries(FAKE_AWS_KEYS)) vi.stubEnv(name, value);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -115,7 +88,7 @@ describe('loadSecrets', () => {
 
     expect(await loadSecrets({ AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint })).toEqual({});
     expect(await loadSecrets({ ...awsEnv(), [SECRETS_PREFIX_VARIABLE]: '  ' })).toEqual({});
-    expect(calls).toBe(0);
+    expect(ssm.requests).toHaveLength(0);
   });
 
   it('yields every secret held under the prefix, decrypted, and leaves out those that do not exist', async () => {
@@ -164,15 +137,13 @@ describe('loadSecrets', () => {
 
   it('fails the cold start when SSM refuses the call, saying what SSM answered', async () => {
     hold({ JWT_SECRET: JWT });
-    queued = [
-      {
-        status: 400,
-        body: {
-          __type: 'com.amazon.coral.service#AccessDeniedException',
-          message: 'User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: ssm:GetParameters',
-        },
+    queue({
+      status: 400,
+      body: {
+        __type: 'com.amazon.coral.service#AccessDeniedException',
+        message: 'User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: ssm:GetParameters',
       },
-    ];
+    });
 
     await expect(loadSecrets(awsEnv())).rejects.toThrow(
       /^Cannot read the secrets from SSM \(GetParameters at 127\.0\.0\.1:\d+\): AccessDeniedException: User: .* is not authorized to perform: ssm:GetParameters$/,
@@ -181,17 +152,14 @@ describe('loadSecrets', () => {
 
   it('tries again when SSM throttles or fails, as the SDK would', async () => {
     hold({ JWT_SECRET: JWT });
-    queued = [
-      { status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded' } },
-      { status: 500, body: { __type: 'InternalServerError' } },
-    ];
+    queue({ status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded' } }, { status: 500, body: { __type: 'InternalServerError' } });
 
     expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
   });
 
   it('gives up after three failed attempts', async () => {
     hold({ JWT_SECRET: JWT });
-    queued = Array.from({ length: 6 }, () => ({ status: 503, body: { __type: 'ServiceUnavailable', message: 'try later' } }));
+    queue(...Array.from({ length: 6 }, () => ({ status: 503, body: { __type: 'ServiceUnavailable', message: 'try later' } })));
 
     await expect(loadSecrets(awsEnv())).rejects.toThrow(/ServiceUnavailable: try later/);
   });
