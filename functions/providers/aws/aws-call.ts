@@ -1,19 +1,31 @@
 /**
- * One signed call to an AWS service API: SigV4 with the function's role (the default credential
- * chain), sent over node's http(s), retried as the SDK's standard mode does. The Lambdas make five
- * kinds of call besides DynamoDB: SSM GetParameters (the secrets at cold start), SES SendEmail,
- * S3 GetObject and PutObject, SQS SendMessage. Each SDK client bundled for one call costs a route
- * 60-150 kB of minified code compiled at every cold start (its shapes, error classes, middleware and
- * its own protocol stack), which put the routes that mail or read a label PDF over issue 19's
- * 400 kB budget (docs/performance.md, "Lambdas"). These calls need only the pieces the DynamoDB
- * client brings anyway: the signer, the SHA-256 and the credential chain.
+ * One signed call to an AWS service API: SigV4 with the function's role, sent over node's
+ * http(s), retried as the SDK's standard mode does. The Lambdas make these calls besides DynamoDB:
+ * SSM GetParameters (the secrets at cold start), SES SendEmail, S3 GetObject and PutObject, SQS
+ * SendMessage. Each SDK client bundled for one call costs a route 60-150 kB of minified code
+ * compiled at every cold start (its shapes, error classes, middleware and its own protocol stack),
+ * which put the routes that mail or read a label PDF over issue 19's 400 kB budget
+ * (docs/performance.md, "Lambdas").
+ *
+ * The signing is aws4's (mhart/aws4: one file, no dependencies, node's crypto), not the SDK's
+ * signer, and the credentials are the ones Lambda puts in the environment (AWS_ACCESS_KEY_ID,
+ * AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), read at each call. Only where they are absent (a
+ * developer's profile, a container role) is the SDK's default chain imported, on first use: keep
+ * every @smithy/* and @aws-sdk/credential-provider-node import out of this module's top level, or
+ * it is evaluated at each cold start. Bundled alone (esbuild, the Lambda options) the module was
+ * 68 kB minified and about 43 ms of cold module init with @smithy/signature-v4, its SHA-256 and
+ * the chain imported statically; it is now 64 kB and about 33 ms, because esbuild still inlines
+ * the chain (52 kB that V8 compiles but does not run), and 12 kB and about 24 ms once a bundle
+ * leaves the chain out (possible when nothing in it imports the chain statically, as the
+ * DynamoDB client does). The unit tests' fake AWS (test/unit/providers/aws/fake-aws.ts)
+ * recomputes every signature with the SDK's signer, so the two cannot drift apart unnoticed.
  *
  * Errors from every protocol these services speak are read into AwsCallError (code, status,
- * message): JSON (`__type`), REST-JSON (`x-amzn-errortype`) and S3's XML (`<Code>`).
+ * message, and the JSON body's other fields in `details`): JSON (`__type`), REST-JSON
+ * (`x-amzn-errortype`) and S3's XML (`<Code>`).
  */
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Sha256 } from '@smithy/core/checksum';
-import { SignatureV4 } from '@smithy/signature-v4';
+import aws4 from 'aws4';
+import { createHash } from 'node:crypto';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
@@ -64,8 +76,15 @@ export class AwsCallError extends Error {
     readonly code: string,
     readonly status: number,
     message: string,
+    /**
+     * The JSON error body as AWS sent it, `{}` for XML or no JSON: some refusals carry what the
+     * caller needs there (DynamoDB's CancellationReasons, a failed condition's Item).
+     */
+    readonly details: Record<string, unknown> = {},
+    /** The refused call (AwsRequest.action), first in the message: one Lambda makes several kinds. */
+    readonly action?: string,
   ) {
-    super(`${code}: ${message}`);
+    super(`${action ? `${action}: ` : ''}${code}: ${message}`);
     this.name = 'AwsCallError';
   }
 
@@ -74,28 +93,97 @@ export class AwsCallError extends Error {
   }
 }
 
-/** The error in an answer, whichever of the three protocols it came in. */
-export function awsErrorOf(answer: AwsAnswer): AwsCallError {
+/** The error in an answer, whichever of the three protocols it came in, named for `action` if given. */
+export function awsErrorOf(answer: AwsAnswer, action?: string): AwsCallError {
   const text = answer.body.toString('utf8');
   const header = answer.headers['x-amzn-errortype'];
   let code = typeof header === 'string' ? header.split(':')[0] : undefined;
   let message: string | undefined;
+  let details: Record<string, unknown> = {};
   if (text.trimStart().startsWith('<')) {
     code ??= /<Code>([^<]*)<\/Code>/.exec(text)?.[1];
     message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1];
   } else {
     try {
-      const json = JSON.parse(text) as { __type?: string; code?: string; message?: string; Message?: string };
-      code ??= (json.__type ?? json.code)?.split('#').pop();
-      message = json.message ?? json.Message;
+      const json: unknown = JSON.parse(text);
+      if (json !== null && typeof json === 'object' && !Array.isArray(json)) details = json as Record<string, unknown>;
     } catch {
       // Not JSON (a proxy's page, an empty 404 to a HEAD): the status says enough.
     }
+    const { __type, code: jsonCode, message: lower, Message: upper } = details;
+    code ??= (typeof __type === 'string' ? __type : typeof jsonCode === 'string' ? jsonCode : undefined)?.split('#').pop();
+    message = typeof lower === 'string' ? lower : typeof upper === 'string' ? upper : undefined;
   }
-  return new AwsCallError(code || `HTTP ${answer.status}`, answer.status, message ?? (text.slice(0, 200) || `HTTP ${answer.status}`));
+  return new AwsCallError(code || `HTTP ${answer.status}`, answer.status, message ?? (text.slice(0, 200) || `HTTP ${answer.status}`), details, action);
 }
 
-let credentials: ReturnType<typeof defaultProvider> | undefined;
+interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  expiration?: Date;
+}
+
+/** Credentials from the chain are asked for again this long before they expire, as the SDK's clients do. */
+const REFRESH_BEFORE_MS = 5 * 60_000;
+
+let chain: Promise<() => Promise<AwsCredentials>> | undefined;
+let fromChain: Promise<AwsCredentials> | undefined;
+
+/**
+ * The SDK's default credential chain, imported on first use: only where the environment holds no
+ * keys (never in Lambda). Its credentials are kept until they near their expiration; a failure
+ * is not kept, so the next call tries again.
+ */
+async function chainCredentials(): Promise<AwsCredentials> {
+  const held = fromChain;
+  if (held) {
+    const credentials = await held.catch(() => undefined);
+    const fresh = credentials && (!credentials.expiration || credentials.expiration.getTime() - Date.now() > REFRESH_BEFORE_MS);
+    if (fresh) return credentials;
+    if (fromChain === held) fromChain = undefined;
+  }
+  chain ??= import('@aws-sdk/credential-provider-node').then(
+    ({ defaultProvider }) => defaultProvider(),
+    (err: unknown) => {
+      chain = undefined;
+      throw err;
+    },
+  );
+  fromChain ??= chain.then((provider) => provider());
+  return fromChain;
+}
+
+/**
+ * The role's credentials as Lambda sets them in the environment, read at each call (so a test
+ * or a rotated set applies at once); the SDK's chain only without them. Unlike the SDK's chain,
+ * keys in the environment win over an AWS_PROFILE set beside them.
+ */
+function credentialsNow(): AwsCredentials | Promise<AwsCredentials> {
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
+  if (accessKeyId && secretAccessKey) return sessionToken ? { accessKeyId, secretAccessKey, sessionToken } : { accessKeyId, secretAccessKey };
+  return chainCredentials();
+}
+
+/** RFC 3986's encoding (encodeURIComponent leaves `!'()*` as they are). */
+const encodeRfc3986 = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * A path in the one encoding aws4 signs it from: each segment decoded and encoded again, RFC 3986's
+ * way. AWS reads the path as sent (and encodes it once more, except S3); aws4 does not sign a path
+ * as written: for S3 it decodes each segment (a `+` as a space) and encodes it again, for the
+ * other services it first encodes what it finds unencoded (a `|`) and then encodes the whole again.
+ * Sending this form makes what is sent and what is signed agree whatever the caller wrote (`!`,
+ * `+`, `|`, `%7E`, `é`): the same path to AWS, in the encoding the SDK's clients send. A query
+ * (none of the calls has one) is left as it is.
+ */
+const wirePathOf = (path: string): string =>
+  path.replace(/^[^?]*/, (pathOnly) =>
+    pathOnly
+      .split('/')
+      .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
+      .join('/'),
+  );
 
 export interface AwsServiceOptions {
   /** The name requests are signed for: `ssm`, `ses`, `s3`, `sqs`. */
@@ -103,8 +191,13 @@ export interface AwsServiceOptions {
   region: string;
   /** Where the service answers (the regional endpoint, a test's fake). */
   endpoint: URL;
-  /** S3 signs its path as written and the payload's hash in a header. */
+  /** S3 signs its path encoded once, not twice, and the payload's hash in a header. */
   s3?: boolean;
+  /**
+   * Keys to sign with instead of the role's: DynamoDB Local takes any, and fixed ones keep a
+   * developer's profile and keys out of it.
+   */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   transport?: AwsTransport;
 }
 
@@ -116,36 +209,57 @@ export function awsEndpoint(env: NodeJS.ProcessEnv, variableSuffix: string, regi
   return new URL(env[`AWS_ENDPOINT_URL_${variableSuffix}`] ?? env.AWS_ENDPOINT_URL ?? regional);
 }
 
+/** `2026-05-04T10:08:43.123Z` as SigV4 writes it: `20260504T100843Z`. */
+const amzDate = (date: Date): string => date.toISOString().replace(/[:-]|\.\d{3}/g, '');
+
 /**
  * A caller for one service: signs each request, sends it, retries throttling, 5xx and network
  * errors up to three attempts with jittered backoff, and answers a 2xx answer or throws
  * AwsCallError (a refusal) or the network's error.
  */
-export function awsService({ signingName, region, endpoint, s3 = false, transport = nodeTransport }: AwsServiceOptions) {
-  credentials ??= defaultProvider();
-  const signer = new SignatureV4({ service: signingName, region, credentials, sha256: Sha256, applyChecksum: s3, uriEscapePath: !s3 });
+export function awsService({ signingName, region, endpoint, s3 = false, credentials: fixed, transport = nodeTransport }: AwsServiceOptions) {
   const basePath = endpoint.pathname.replace(/\/+$/, '');
 
   return async (request: AwsRequest): Promise<AwsAnswer> => {
-    const path = basePath + request.path;
-    const url = new URL(endpoint.origin + path);
+    const url = new URL(endpoint.origin + wirePathOf(basePath + request.path));
+    // The host as sent, with the port of an endpoint such as http://127.0.0.1:PORT: aws4 signs this header as given.
     const headers: Record<string, string> = { host: url.host, ...request.headers };
-    if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+    const body =
+      typeof request.body === 'string' || request.body === undefined
+        ? request.body
+        : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    // S3 wants the payload's hash in a header (it checks the bytes against it); the other services take it from the body.
+    if (s3)
+      headers['x-amz-content-sha256'] = createHash('sha256')
+        .update(body ?? '')
+        .digest('hex');
     for (let attempt = 1; ; attempt++) {
       try {
-        const signed = await signer.sign({
-          method: request.method,
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port ? Number(url.port) : undefined,
-          path,
-          query: {},
-          headers,
-          body: request.body,
-        });
-        const answer = await transport(url, request.method, signed.headers, request.body);
+        const credentials = fixed ?? (await credentialsNow());
+        const date = amzDate(new Date());
+        const signer = new aws4.RequestSigner(
+          {
+            service: signingName,
+            region,
+            method: request.method,
+            path: url.pathname + url.search,
+            headers: { ...headers, 'x-amz-date': date, ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}) },
+            body,
+            // The headers above are all the request carries: without this aws4 would add its own
+            // (a form-urlencoded Content-Type to a body without one) and read the date back from them.
+            doNotModifyHeaders: true,
+            // S3 only: the path is signed encoded once (aws4 does this for service 's3' anyway; this keeps it tied to the flag).
+            doNotEncodePath: s3,
+          },
+          credentials,
+        );
+        // With doNotModifyHeaders aws4 takes the time from no header: give it the x-amz-date sent.
+        signer.datetime = date;
+        const signed = signer.sign().headers as Record<string, string>;
+        const answer = await transport(url, request.method, signed, request.body);
         if (answer.status >= 200 && answer.status < 300) return answer;
-        throw awsErrorOf(answer);
+        throw awsErrorOf(answer, request.action);
       } catch (err) {
         // A refusal (access, validation, a missing key) is final; network errors are retried like 5xx.
         const retryable = err instanceof AwsCallError ? err.retryable : true;

@@ -37,8 +37,12 @@ export interface FakeAws {
 /** The role's keys as Lambda sets them; the default credential chain finds them first. */
 export const FAKE_AWS_KEYS = { AWS_ACCESS_KEY_ID: 'AKIDFAKE', AWS_SECRET_ACCESS_KEY: 'fake-secret', AWS_SESSION_TOKEN: 'fake-token' };
 
-/** Whether `request` carries a valid SigV4 signature by the fake keys for the service and region. */
-async function signatureHolds(request: FakeAwsRequest, signingName: string, region: string): Promise<boolean> {
+/**
+ * Whether `request` carries a valid SigV4 signature by the fake keys for the service and region,
+ * recomputed with the SDK's own signer: the cross-check that aws-call.ts (which signs with aws4)
+ * signs as AWS expects. Exported for tests that capture a request through a transport instead.
+ */
+export async function signatureHolds(request: FakeAwsRequest, signingName: string, region: string): Promise<boolean> {
   const authorization = String(request.headers.authorization ?? '');
   const match = new RegExp(
     `^AWS4-HMAC-SHA256 Credential=AKIDFAKE/\\d{8}/${region}/${signingName}/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$`,
