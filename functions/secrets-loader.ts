@@ -68,7 +68,7 @@ function ssmGetParameters(env: NodeJS.ProcessEnv, transport: AwsTransport | unde
       });
       return JSON.parse(answer.body.toString('utf8')) as GetParametersAnswer;
     } catch (err) {
-      throw new Error(`Cannot read the secrets from SSM (GetParameters at ${endpoint.host}): ${(err as Error).message}`, { cause: err });
+      throw new Error(`Cannot read the secrets from SSM at ${endpoint.host}: ${(err as Error).message}`, { cause: err });
     }
   };
 }

@@ -12,25 +12,15 @@ import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
 import type { BuildOptions } from 'esbuild';
 
 /**
- * Parts of the AWS SDK's default credential chain a Lambda never reaches, left out of the bundle.
+ * The AWS SDK's default credential chain, left out of the bundle: a Lambda never reaches it.
  * Lambda puts the function role's credentials in AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY /
- * AWS_SESSION_TOKEN and sets no AWS_PROFILE, so the chain's first link (fromEnv) answers; the
- * links after it (SSO, profile files, credential_process, web identity tokens, console login) and
- * the STS/SSO clients they use are reached only through `await import(...)` when it fails. Bundled,
- * those 90 kB are compiled at every cold start for nothing. The container and instance metadata
- * links (credential-provider-http, credential-provider-imds) stay bundled: a runtime may hand
- * credentials that way. Tests and the local front run the code unbundled with the whole chain.
+ * AWS_SESSION_TOKEN, and functions/providers/aws/aws-call.ts (the one AWS caller, DynamoDB
+ * included) reads them there; it loads the chain with `await import(...)` only when they are
+ * missing (a developer's machine). esbuild would still inline those 52 kB, compiled at every cold
+ * start for nothing. Were the environment ever empty in Lambda, Node would find the chain in the
+ * runtime's own copy of the SDK. Tests and the local front run the code unbundled with the chain.
  */
-export const NEVER_REACHED_IN_LAMBDA = [
-  '@aws-sdk/credential-provider-sso',
-  '@aws-sdk/credential-provider-ini',
-  '@aws-sdk/credential-provider-process',
-  '@aws-sdk/credential-provider-web-identity',
-  '@aws-sdk/credential-provider-login',
-  '@aws-sdk/token-providers',
-  '@aws-sdk/nested-clients',
-  '@aws-sdk/nested-clients/*',
-];
+export const NEVER_REACHED_IN_LAMBDA = ['@aws-sdk/credential-provider-node'];
 
 /**
  * Packages a Lambda loads only on first use (`await import()`: the Stripe SDK on a card payment,

@@ -10,14 +10,23 @@
  *   claim    pk USER#<userId>  sk ADDRKEY#<sha256>     addressId
  *   counter  pk USER#<userId>  sk ADDRCOUNT            addresses (how many are saved)
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { SavedAddress } from '../../domain/api/addresses';
 import type { Address } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
-import { db, isConditionFailure, onlyConditionsFailed, tableName, transact } from './client';
+import {
+  db,
+  isConditionFailure,
+  onlyConditionsFailed,
+  tableName,
+  transact,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  TransactionCanceledException,
+} from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';

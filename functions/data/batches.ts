@@ -25,7 +25,13 @@
  * (functions/jobs/), which sends it to the queue again. Rows are bought under the idempotency keys
  * `batch-<batchId>-<row>`, so a second run never buys a row twice.
  */
+import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
+import type { BatchRowFields } from '../../domain/schemas/batches';
 import {
+  db,
+  isConditionFailure,
+  tableName,
+  transact,
   BatchGetCommand,
   BatchWriteCommand,
   type BatchWriteCommandInput,
@@ -33,10 +39,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
-import type { BatchRowFields } from '../../domain/schemas/batches';
-import { db, isConditionFailure, tableName, transact } from './client';
+} from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
 

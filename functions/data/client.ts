@@ -2,24 +2,24 @@
  * The DynamoDB document client, made once per Lambda container at module load and reused by
  * every call. DYNAMODB_ENDPOINT points it at DynamoDB Local; in AWS it is unset.
  */
-import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { awsEndpoint, awsService } from '../providers/aws/aws-call';
 import { config } from '../config';
+import { ConditionalCheckFailedException, documentClient, TransactionCanceledException, TransactWriteCommand, type TransactWriteCommandInput } from './dynamo';
+
+export * from './dynamo';
 
 const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
 
-export const dynamo = new DynamoDBClient({
-  region: AWS_REGION,
-  ...(DYNAMODB_ENDPOINT
-    ? // DynamoDB Local accepts any credentials; fixed ones keep a developer's AWS profile out of it.
-      { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-    : {}),
-});
-
 /** Plain JS objects in and out; undefined attributes dropped rather than failing the write. */
-export const db = DynamoDBDocumentClient.from(dynamo, {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export const db = documentClient(
+  awsService({
+    signingName: 'dynamodb',
+    region: AWS_REGION,
+    endpoint: DYNAMODB_ENDPOINT ? new URL(DYNAMODB_ENDPOINT) : awsEndpoint(process.env, 'DYNAMODB', `https://dynamodb.${AWS_REGION}.amazonaws.com`),
+    // DynamoDB Local accepts any credentials; fixed ones keep a developer's AWS profile out of it.
+    ...(DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  }),
+);
 
 /**
  * True when DynamoDB cancelled a transaction only because some of its conditions did not hold: an
@@ -36,7 +36,7 @@ const CONFLICT_BACKOFF_MS = 25;
 
 /**
  * DynamoDB cancels a transaction that touches an item another transaction is writing at that
- * moment (TransactionConflict) and the SDK does not retry it. Concurrent purchases by different
+ * moment (TransactionConflict) and no transport retry repeats it. Concurrent purchases by different
  * users meet on the shared stats shards, so such conflicts are routine: a cancelled transaction
  * wrote nothing, so it is sent again, a few times, after a short random pause.
  */

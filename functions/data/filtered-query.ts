@@ -14,9 +14,8 @@
  * rows back (it may let through more than matches, e.g. items stored before a filtered field
  * existed), while `matches` is the rule.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvalidRequest } from '../errors';
-import { db, tableName } from './client';
+import { db, tableName, QueryCommand, type QueryCommandInput } from './client';
 import { decodeCursor, encodeCursor, type Cursor, type Page } from './pagination';
 import type { IndexName } from './table';
 

@@ -11,9 +11,8 @@
  * The id is the provider-like id the sandbox hands out (`cs_test_local_<ulid>`, `hp_local_<ulid>`).
  * Closing is one conditional update on `status = open`, so a double click (or two tabs) pays once.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckoutPurpose } from '../providers/payments/payments';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, GetCommand, PutCommand, UpdateCommand } from './client';
 
 export type LocalCheckoutProvider = 'stripe' | 'hoodpay';
 export type LocalCheckoutStatus = 'open' | 'paid' | 'cancelled';

@@ -8,9 +8,8 @@
  * Kept once per idempotency key, as Stripe keeps its keys: the same key answers the first refund,
  * and the same key with another payment or amount is refused, as Stripe refuses it.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ProviderUnavailable } from '../errors';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, GetCommand, PutCommand } from './client';
 
 export interface LocalRefund {
   id: string;

@@ -7,8 +7,7 @@
  *
  * Moving it is one conditional update on the count read, so two clicks at once move it once each.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, GetCommand, UpdateCommand } from './client';
 
 const key = (trackingNumber: string) => ({ pk: `LOCALTRACK#${trackingNumber}`, sk: 'LOCALTRACK' });
 const KEEP_SECONDS = 60 * 24 * 3600;

@@ -33,7 +33,6 @@
  * poll). A created order waits in the `unused` queue until its refund window ends, when the
  * scheduled auto-refund looks at it. One index, one set of helpers: the queue of a status is below.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Order, OrderStatus } from '../../domain/api/orders';
 import { refundWindowEnd } from '../../domain/ship-date';
@@ -44,7 +43,7 @@ import { isOrderStatus, orderMatches, orderSearchText, searchTerms, type Shipmen
 import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
-import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
+import { db, isConditionFailure, steps, tableName, transact, type Step, GetCommand, QueryCommand, UpdateCommand } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { savingsAddSteps } from './savings';

@@ -8,10 +8,9 @@
  * One recipient's mails are a Query on pk; everyone's are a Query on gsi1. Both sort keys start with
  * the ISO time, so reading backwards is newest first. The TTL keeps a local table from growing forever.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import type { Mail } from '../providers/mail/mailer';
-import { db, tableName } from './client';
+import { db, tableName, PutCommand, QueryCommand } from './client';
 import { normalizeEmail } from './users';
 
 /** A mail as /_local/outbox shows it. */

@@ -17,10 +17,9 @@
  * Labels bought before this existed carry no savingsMonth: the first read of a user's savings counts
  * them (functions/insights/savings.ts), and then leaves the SAVINGSFROM marker.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Order, OrderStatus } from '../../domain/api/orders';
 import { easternMonthOf, labelSaving } from '../../domain/insights';
-import { db, isConditionFailure, tableName, type Step } from './client';
+import { db, isConditionFailure, tableName, type Step, PutCommand, QueryCommand } from './client';
 
 const savingsKey = (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `SAVINGS#${month}` });
 const backfillKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SAVINGSFROM' });

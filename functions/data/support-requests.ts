@@ -9,9 +9,8 @@
  *            mailedAt (null until sent), mailTries; while unsent: gsi3 WORK#mail / <next try>#<id>
  *   key      pk SUPPORTKEY#<userId>#<Idempotency-Key>  sk SUPPORTKEY  requestId, TTL 7 days
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db, tableName, transact } from './client';
+import { db, tableName, transact, GetCommand } from './client';
 import { claimMailTry as claimQueuedMail, markMailSent, unsentMailFields } from './mail-tries';
 import { dueItems } from './work-index';
 

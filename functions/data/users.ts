@@ -8,14 +8,12 @@
  * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
  * with one email leave exactly one account.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { SHIPPER_NOTICES } from '../../domain/api/notification-settings';
 import type { NotificationSettings } from '../../domain/api/notifications';
 import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, TransactionCanceledException, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { statsItems } from './stats';
 

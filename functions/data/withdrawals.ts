@@ -13,9 +13,8 @@
  * (pending -> approving -> approved, or pending -> rejected), each move conditioned on the status
  * it leaves, so a second approval or rejection changes nothing.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Withdrawal, WithdrawalRefund, WithdrawalStatus } from '../../domain/api/wallet';
-import { db, tableName, type Step } from './client';
+import { db, tableName, type Step, GetCommand, QueryCommand } from './client';
 import { ownedAmountFromItem, textAttribute } from './owned-amount';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 

@@ -8,7 +8,6 @@
  *                (a settled card top-up also keeps paymentIntent and, once a withdrawal pays it back, refundedCents)
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { ExportRange } from '../../domain/schemas/exports';
@@ -16,7 +15,7 @@ import { addDays } from '../../domain/ship-date';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
 import { queryMatches } from '../data/filtered-query';
 import type { User } from '../../domain/api/users';
-import { db, isConditionFailure, tableName, type Step } from '../data/client';
+import { db, isConditionFailure, tableName, type Step, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '../data/client';
 import { ownedAmountFromItem, textAttribute } from '../data/owned-amount';
 import { decodeCursor, encodeCursor, type Page } from '../data/pagination';
 import type { IndexName } from '../data/table';

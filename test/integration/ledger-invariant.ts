@@ -3,9 +3,8 @@
  * owes (the spendable balance plus the cents held for withdrawals), and the pending withdrawal
  * entries sum to minus the held cents.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
+import { db, tableName, QueryCommand } from '../../functions/data/client';
 import { getUserById } from '../../functions/data/users';
 
 export async function ledgerOf(

@@ -3,16 +3,15 @@
  * the SDK does not retry that. functions/data/client.ts does: a cancelled transaction wrote nothing.
  * Conflicts are injected below the retry (at the build step) so the real transaction runs after them.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '../../functions/data/client';
+import { db, TransactionCanceledException } from '../../functions/data/client';
 import { createUser, getUserByEmail } from '../../functions/data/users';
 import { Conflict } from '../../functions/errors';
 
 const conflict = () =>
   new TransactionCanceledException({
     message: 'Transaction cancelled',
-    $metadata: {},
+
     CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
   });
 

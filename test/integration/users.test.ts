@@ -1,6 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../functions/data/client';
+import { db, TransactWriteCommand } from '../../functions/data/client';
 import { getLabelCount, statsItems } from '../../functions/data/stats';
 import { createUser, getUserByEmail, getUserById } from '../../functions/data/users';
 import { Conflict } from '../../functions/errors';

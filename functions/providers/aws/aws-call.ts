@@ -89,7 +89,9 @@ export class AwsCallError extends Error {
   }
 
   get retryable(): boolean {
-    return this.status >= 500 || this.status === 429 || /Throttl|SlowDown|RequestLimitExceeded/.test(this.code);
+    return (
+      this.status >= 500 || this.status === 429 || /Throttl|SlowDown|RequestLimitExceeded|ProvisionedThroughputExceeded|TransactionInProgress/.test(this.code)
+    );
   }
 }
 

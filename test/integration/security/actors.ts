@@ -5,12 +5,11 @@
  * must have. Each integration file has a table of its own (test/integration/setup-env.ts), so a
  * scan sees only what that file did.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
-import { db, tableName } from '../../../functions/data/client';
+import { db, tableName, ScanCommand } from '../../../functions/data/client';
 import { listOutbox } from '../../../functions/data/outbox';
 import type { User } from '../../../domain/api/users';
 import { createUser } from '../../../functions/data/users';

@@ -9,10 +9,9 @@
  * Where a rule needs time to pass (the 30 s between codes), the test moves the stored code's send
  * time back instead of waiting; nothing else touches the table behind the handlers' backs.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../functions/accounts/limits';
-import { db, tableName } from '../../../functions/data/client';
+import { db, tableName, UpdateCommand } from '../../../functions/data/client';
 import { listOutbox } from '../../../functions/data/outbox';
 import { SIGN_IN_CODE_MAX_TRIES, SIGN_IN_CODE_RESEND_MS } from '../../../functions/data/one-time-codes';
 import { expectRefusal, invoke, mailedCodes, newAccount, PASSWORD, type Account } from './actors';

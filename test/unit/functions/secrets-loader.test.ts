@@ -146,7 +146,7 @@ describe('loadSecrets', () => {
     });
 
     await expect(loadSecrets(awsEnv())).rejects.toThrow(
-      /^Cannot read the secrets from SSM \(GetParameters at 127\.0\.0\.1:\d+\): AccessDeniedException: User: .* is not authorized to perform: ssm:GetParameters$/,
+      /^Cannot read the secrets from SSM at 127\.0\.0\.1:\d+: GetParameters: AccessDeniedException: User: .* is not authorized to perform: ssm:GetParameters$/,
     );
   });
 
@@ -166,7 +166,7 @@ describe('loadSecrets', () => {
 
   it('fails the cold start when SSM cannot be reached', async () => {
     await expect(loadSecrets({ ...awsEnv(), AWS_ENDPOINT_URL_SSM: 'http://127.0.0.1:1' })).rejects.toThrow(
-      /^Cannot read the secrets from SSM \(GetParameters at 127\.0\.0\.1:1\)/,
+      /^Cannot read the secrets from SSM at 127\.0\.0\.1:1: /,
     );
   });
 });

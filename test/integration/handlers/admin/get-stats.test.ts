@@ -5,9 +5,8 @@
  * figures; the only users counted are the accounts made here. "Never a Scan" and "reads no figures"
  * are proved by making those reads fail: an answer that is still right never made them.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../../functions/data/client';
+import { db, TransactWriteCommand } from '../../../../functions/data/client';
 import { createdLabelStats, statsItems, type StatsChange } from '../../../../functions/data/stats';
 import type { AdminStats } from '../../../../domain/api/admin';
 import { signSessionToken } from '../../../../functions/http/tokens';

@@ -4,12 +4,11 @@
  * formula-like text neutralised while amounts stay numbers; the from/to range in Eastern days; an
  * inverted range refused; `scope=all` (every user's top-ups) for admins only. Nothing is written.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_RANGE_MESSAGE } from '../../../../domain/schemas/exports';
 import { todayInEastern } from '../../../../domain/ship-date';
-import { db, transact } from '../../../../functions/data/client';
+import { db, transact, QueryCommand } from '../../../../functions/data/client';
 import { newOrder, putOrderStep } from '../../../../functions/data/orders';
 import { newEntry, putPendingEntry } from '../../../../functions/wallet/ledger';
 import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';
@@ -110,11 +109,11 @@ describe('GET /exports/orders.csv', () => {
     const read: string[] = [];
     const realSend = db.send.bind(db);
     // What the export's Queries read (the nothing-written check around the call scans the whole table).
-    const spy = vi.spyOn(db, 'send').mockImplementation((async (command: object) => {
-      const out = (await realSend(command as never)) as { Items?: { sk?: string }[] };
+    const spy = vi.spyOn(db, 'send').mockImplementation((async (command: Parameters<typeof realSend>[0]) => {
+      const out = (await realSend(command)) as { Items?: { sk?: string }[] };
       if (command instanceof QueryCommand) read.push(...(out.Items ?? []).map((i) => String(i.sk)));
       return out;
-    }) as never);
+    }));
     try {
       expect((await rowsOf('GET /exports/orders.csv', { to: '2026-01-10' })).rows.map((r) => r.shipOrderId)).toEqual([old.orderId]);
     } finally {

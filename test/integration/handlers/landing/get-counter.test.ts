@@ -5,10 +5,8 @@
  * unprocessed, as DynamoDB does under load) is made here by a middleware on the product's client
  * that holds back found items and lists their keys as unprocessed instead.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { BuildMiddleware, MetadataBearer } from '@smithy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, TransactWriteCommand, type Middleware } from '../../../../functions/data/client';
 import { statsItems } from '../../../../functions/data/stats';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke } from '../../security/actors';
@@ -27,7 +25,7 @@ const PARTIAL = 'testPartialBatchGet';
  */
 function answerBatchGetsInPart({ always = false } = {}): void {
   let answered = 0;
-  const middleware: BuildMiddleware<object, MetadataBearer> = (next, context) => async (args) => {
+  const middleware: Middleware = (next, context) => async (args) => {
     const result = await next(args);
     if (context.commandName !== 'BatchGetItemCommand' || (!always && answered++ > 0)) return result;
     const output = result.output as BatchGetOutput;

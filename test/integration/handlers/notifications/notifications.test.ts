@@ -6,13 +6,12 @@
  * unused-label reminder is queued once past its watermark; and the label form's `to.email` is
  * stored as the order's `toEmail` while the old top-level `toEmail` is refused.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../domain/api/orders';
 import { refundWindowEnd } from '../../../../domain/api/orders';
 import type { ShipmentStatus } from '../../../../domain/api/tracking';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, UpdateCommand } from '../../../../functions/data/client';
 import { getNotice, getUnusedWatermark, isSuppressed } from '../../../../functions/data/notices';
 import { getOrder } from '../../../../functions/data/orders';
 import { listOutbox } from '../../../../functions/data/outbox';

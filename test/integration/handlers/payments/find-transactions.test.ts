@@ -4,10 +4,9 @@
  * type; sparse matches still fill pages and every match is answered exactly once; another user's
  * entries never; bad queries are 400. Entries are stored directly (listing reads only).
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntryStatus, EntryType, LedgerEntry } from '../../../../domain/api/wallet';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, BatchWriteCommand } from '../../../../functions/data/client';
 import { entryStep, newEntry } from '../../../../functions/wallet/ledger';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { withoutWrites } from '../table-changes';

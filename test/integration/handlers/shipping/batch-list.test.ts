@@ -3,11 +3,10 @@
  * shipper's batches, newest first, their own only, page by page with the cursor; the status is the
  * batch item's current one. Proof: the answers and the stored pointer items.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiBatch, BatchesPage } from '../../../../domain/api/batches';
 import { batchRefKey, startAwaitingPayment } from '../../../../functions/data/batches';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, GetCommand } from '../../../../functions/data/client';
 import { batchCsv, type CsvRow, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
 import { invoke, newAccount, type Account } from '../../security/actors';
 

@@ -6,7 +6,6 @@
  * signed Stripe event, the merged PDF and the results CSV, and a stalled batch resumed by the
  * scheduled work. Proof: the answers, the stored items, the orders, the ledger and the balance.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
@@ -18,7 +17,7 @@ import { resumeStalledBatches } from '../../../../functions/batches/resume';
 import { BALANCE_SHORT, CARRIER_FAILED, NO_LONGER_VALID, processChunk, rowKeyOf, runBatchToEnd } from '../../../../functions/batches/run';
 import { saveAddress } from '../../../../functions/data/addresses';
 import { batchKey, getBatch, getBatchRows, rowKey, startAwaitingPayment, startRunning } from '../../../../functions/data/batches';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, QueryCommand, UpdateCommand } from '../../../../functions/data/client';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { listOrders } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';

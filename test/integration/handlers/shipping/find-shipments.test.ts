@@ -6,13 +6,12 @@
  * reading on; another user's orders never; orders stored before the search text existed are found;
  * bad queries are 400 with nothing changed.
  */
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus } from '../../../../domain/api/orders';
 import type { ShipmentStatus } from '../../../../domain/api/tracking';
 import { EXPORT_RANGE_MESSAGE } from '../../../../domain/schemas/exports';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, BatchWriteCommand, PutCommand } from '../../../../functions/data/client';
 import { MAX_ITEMS_READ } from '../../../../functions/data/filtered-query';
 import { newOrder, putOrderStep } from '../../../../functions/data/orders';
 import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';

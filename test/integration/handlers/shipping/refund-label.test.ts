@@ -7,12 +7,11 @@
  * created) write nothing. With SANDBOX_REFUND_DELAY_SECONDS the refund stays pending until the
  * scheduled settlement finds it refunded (or rejected, when USPS scanned the package meanwhile).
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toApiOrder } from '../../../../domain/api/order-answer';
 import { refundWindowEnd, type OrderStatus } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName, transact } from '../../../../functions/data/client';
+import { db, tableName, transact, UpdateCommand } from '../../../../functions/data/client';
 import { dueWork, getOrder, newOrder, orderKey, putOrderStep } from '../../../../functions/data/orders';
 import { listOutbox } from '../../../../functions/data/outbox';
 import { getStats } from '../../../../functions/data/stats';

@@ -6,10 +6,9 @@
  * "Before asking the table" is proved by making every table query fail: a call that still answers
  * its 400 (not a 500) never asked.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, UpdateCommand } from '../../../../functions/data/client';
 import { getOrder } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { signSessionToken } from '../../../../functions/http/tokens';

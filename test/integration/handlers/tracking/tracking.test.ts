@@ -4,11 +4,10 @@
  * sign them, the scheduled poll and the local advance control. Each test asserts the answer AND the
  * stored order: replays, older events, forged signatures and unknown numbers change nothing.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName } from '../../../../functions/data/client';
+import { db, tableName, GetCommand, UpdateCommand } from '../../../../functions/data/client';
 import { dueTrackingPolls, getOrder } from '../../../../functions/data/orders';
 import { logger } from '../../../../functions/observability/logger';
 import { sandboxJourney } from '../../../../functions/providers/tracking/sandbox-tracker';

@@ -1,5 +1,7 @@
 /**
- * What the Lambdas bundle of zod and of the answer schemas (issue 19, Lambda cold start). A handler
+ * What the Lambdas bundle (issue 19, Lambda cold start). No AWS SDK client: DynamoDB, SSM, SES, S3
+ * and SQS are called through functions/providers/aws/aws-call.ts (one signer, aws4), since an SDK
+ * client is 60-220 kB of code compiled at every cold start. Of zod and of the answer schemas: a handler
  * needs its route's answer only as a type (domain/api/answers.ts, read with `import type`), so no
  * bundle holds the answers map, and a route that validates no body or query bundles no zod at all:
  * the runtime values its code uses (mappers, constants) live in modules without zod; the others
@@ -30,7 +32,7 @@ beforeAll(async () => {
     ...esbuildOptionsOf(LAMBDA_BUNDLING, 'node20'),
     entryPoints: Object.fromEntries(routes.map((r) => [r.handler, join(ROOT, 'functions/handlers', `${r.handler}.ts`)])),
     // Read from the metafile only: nothing is written.
-    outdir: join(tmpdir(), 'prepaidship-lambda-zod'),
+    outdir: join(tmpdir(), 'prepaidship-lambda-bundles'),
     absWorkingDir: ROOT,
     metafile: true,
     write: false,
@@ -57,6 +59,11 @@ describe('Lambda bundles', () => {
 
   // The body and query schemas are built with zod/mini (domain/schemas/zod.ts); the classic API
   // (every method on every schema, 84-93 kB) is only for the answer schemas, which no Lambda holds.
+  it('hold no AWS SDK client (DynamoDB included)', () => {
+    const holding = [...shipped].filter(([, files]) => files.some((file) => /node_modules\/@aws-sdk\/(client-|lib-dynamodb)/.test(file))).map(([key]) => key);
+    expect(holding).toEqual([]);
+  });
+
   it("never hold zod's classic API", () => {
     const holding = [...shipped].filter(([, files]) => files.some((file) => file.includes('node_modules/zod/v4/classic/'))).map(([key]) => key);
     expect(holding).toEqual([]);
