@@ -10,11 +10,16 @@ export const SHIP_DATE_ZONE = 'America/New_York';
 export const SHIP_DATE_WINDOW_MESSAGE = `Ship date must be within the next ${SHIP_DATE_MAX_DAYS_AHEAD} days`;
 export const SHIP_DATE_FORMAT_MESSAGE = 'Use a date like 2026-01-31';
 
-/** `en-CA` formats as YYYY-MM-DD; the zone's rules (daylight saving) come from the runtime's ICU data. */
-const easternDay = new Intl.DateTimeFormat('en-CA', { timeZone: SHIP_DATE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/**
+ * `en-CA` formats as YYYY-MM-DD; the zone's rules (daylight saving) come from the runtime's ICU data.
+ * Made on first use: loading a zone's ICU data takes 18-25 ms, which every Lambda importing this
+ * module for addDays or refundWindowEnd alone would otherwise pay at each cold start (issue 19).
+ */
+let easternDay: Intl.DateTimeFormat | undefined;
 
 /** Today's calendar date in US Eastern time, as YYYY-MM-DD. */
 export function todayInEastern(now: Date = new Date()): string {
+  easternDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHIP_DATE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   return easternDay.format(now);
 }
 

@@ -27,7 +27,8 @@ import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exp
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
 import { notificationSettingsBodySchema, unsubscribeQuerySchema } from '../schemas/notifications';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
-import { ordersQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../schemas/queries';
+import { ordersQuerySchema, transactionsQuerySchema } from '../schemas/queries';
+import { pageQuerySchema } from '../schemas/page-query';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';

@@ -3,7 +3,8 @@
  * Every string has an upper bound: a body can never make the server hash or store megabytes.
  */
 import * as z from './zod';
-import { SIGNUP_PASSWORD_MIN } from '../constants';
+import { SIGNUP_PASSWORD_MIN, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../constants';
+import { dollarsToCents } from '../money';
 
 /**
  * Characters no name, address or message needs and that make stored text lie or break: control
@@ -54,4 +55,15 @@ export const positiveNumber = (message: string, max: number) =>
   z.number({ error: message }).check(
     z.refine((n) => Number.isFinite(n) && n > 0, message),
     z.refine((n) => n <= max, `Must be at most ${max}`),
+  );
+
+export const TOPUP_MESSAGE = 'Please enter a valid amount.';
+
+/** A top-up amount in dollars: positive, at most two decimals, $1 to $10,000. */
+export const topupAmount = () =>
+  z.union([z.number(), z.string()], { error: TOPUP_MESSAGE }).check(
+    z.refine((v) => {
+      const cents = dollarsToCents(v);
+      return cents !== null && cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS;
+    }, TOPUP_MESSAGE),
   );

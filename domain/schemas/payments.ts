@@ -1,22 +1,11 @@
 /** Wallet top-ups and card checkout bodies (SPEC.md section 7). Amounts from the browser are dollars. */
 import * as z from './zod';
-import { CREDIT_TYPES, PAYMENT_TYPES, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, type CreditType } from '../constants';
-import { dollarsToCents } from '../money';
+import { CREDIT_TYPES, PAYMENT_TYPES, type CreditType } from '../constants';
+import { topupAmount, TOPUP_MESSAGE } from './fields';
 import { labelOrderSchema } from './labels';
 
 // Kept in domain/constants.ts, so the transactions' labels on the dashboard's first load need no zod.
 export { CREDIT_TYPES, PAYMENT_TYPES, type CreditType };
-
-const TOPUP_MESSAGE = 'Please enter a valid amount.';
-
-/** A top-up amount in dollars: positive, at most two decimals, $1 to $10,000. */
-export const topupAmount = () =>
-  z.union([z.number(), z.string()], { error: TOPUP_MESSAGE }).check(
-    z.refine((v) => {
-      const cents = dollarsToCents(v);
-      return cents !== null && cents >= TOPUP_MIN_CENTS && cents <= TOPUP_MAX_CENTS;
-    }, TOPUP_MESSAGE),
-  );
 
 /** POST /hoodpay/topup */
 export const topupSchema = z.object({

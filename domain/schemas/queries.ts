@@ -4,12 +4,7 @@ import * as z from './zod';
 import { ENTRY_STATUSES, ENTRY_TYPES } from '../entry-kinds';
 import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../shipment-statuses';
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE } from './exports';
-
-/** `?cursor=&limit=` of every paged list: at most 100 items a page, 50 by default. */
-export const pageQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(4096))),
-  limit: z._default(z.coerce.number({ error: 'limit must be a number from 1 to 100' }).check(z.int(), z.gte(1), z.lte(100)), 50),
-});
+import { pageQuerySchema } from './page-query';
 
 /** A day of a list's range: YYYY-MM-DD in US Eastern time, like the exports' (domain/schemas/exports.ts). */
 const day = z.optional(z.iso.date({ error: EXPORT_DATE_MESSAGE }));

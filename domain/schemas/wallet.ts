@@ -1,9 +1,10 @@
 /** Withdrawal requests and admin adjustments (issue 14). Amounts from the browser are dollars, except an adjustment's exact cents. */
 import * as z from './zod';
 import { ADJUSTMENT_MAX_CENTS } from '../constants';
-import { requiredText } from './fields';
-import { topupAmount } from './payments';
-import { pageQuerySchema } from './queries';
+// Fields and the page query from their own modules: importing them from payments.ts or queries.ts put
+// the card checkout's, the label form's and the list filters' schemas in the wallet Lambdas' cold start.
+import { requiredText, topupAmount } from './fields';
+import { pageQuerySchema } from './page-query';
 
 /** POST /wallet/withdrawals: dollars, two decimals at most, $1 to $10,000 (the top-up field's rules). */
 export const withdrawalSchema = z.object({ amount: topupAmount() });
