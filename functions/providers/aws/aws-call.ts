@@ -27,7 +27,7 @@
 import aws4 from 'aws4';
 import { createHash } from 'node:crypto';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 export interface AwsAnswer {
   status: number;
@@ -54,12 +54,14 @@ const TIMEOUT_MS = 5_000;
 
 /** Keeps connections to a service open between invocations, as the SDK's handler does. */
 const keepAlive = new HttpsAgent({ keepAlive: true });
+/** ...and to a local endpoint over plain http (DynamoDB Local, a test's fake): a label purchase makes four calls. */
+const keepAliveHttp = new HttpAgent({ keepAlive: true });
 
 const nodeTransport: AwsTransport = (url, method, headers, body) =>
   new Promise((resolve, reject) => {
     const https = url.protocol !== 'http:';
     const send = https ? httpsRequest : httpRequest;
-    const req = send(url, { method, headers, timeout: TIMEOUT_MS, ...(https ? { agent: keepAlive } : {}) }, (res) => {
+    const req = send(url, { method, headers, timeout: TIMEOUT_MS, agent: https ? keepAlive : keepAliveHttp }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
