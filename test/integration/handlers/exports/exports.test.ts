@@ -109,11 +109,11 @@ describe('GET /exports/orders.csv', () => {
     const read: string[] = [];
     const realSend = db.send.bind(db);
     // What the export's Queries read (the nothing-written check around the call scans the whole table).
-    const spy = vi.spyOn(db, 'send').mockImplementation((async (command: Parameters<typeof realSend>[0]) => {
+    const spy = vi.spyOn(db, 'send').mockImplementation(async (command: Parameters<typeof realSend>[0]) => {
       const out = (await realSend(command)) as { Items?: { sk?: string }[] };
       if (command instanceof QueryCommand) read.push(...(out.Items ?? []).map((i) => String(i.sk)));
       return out;
-    }));
+    });
     try {
       expect((await rowsOf('GET /exports/orders.csv', { to: '2026-01-10' })).rows.map((r) => r.shipOrderId)).toEqual([old.orderId]);
     } finally {
