@@ -14,10 +14,9 @@
  * every @smithy/* and @aws-sdk/credential-provider-node import out of this module's top level, or
  * it is evaluated at each cold start. Bundled alone (esbuild, the Lambda options) the module was
  * 68 kB minified and about 43 ms of cold module init with @smithy/signature-v4, its SHA-256 and
- * the chain imported statically; it is now 64 kB and about 33 ms, because esbuild still inlines
- * the chain (52 kB that V8 compiles but does not run), and 12 kB and about 24 ms once a bundle
- * leaves the chain out (possible when nothing in it imports the chain statically, as the
- * DynamoDB client does). The unit tests' fake AWS (test/unit/providers/aws/fake-aws.ts)
+ * the chain imported statically; with the chain external to the bundles (NEVER_REACHED_IN_LAMBDA
+ * in infra/lambda-bundling.ts, since DynamoDB goes through this module too) it is 12 kB and about
+ * 24 ms. The unit tests' fake AWS (test/unit/providers/aws/fake-aws.ts)
  * recomputes every signature with the SDK's signer, so the two cannot drift apart unnoticed.
  *
  * Errors from every protocol these services speak are read into AwsCallError (code, status,
