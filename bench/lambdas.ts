@@ -3,7 +3,7 @@
  * way (the floor) and to issue 19's budgets: how much each route's code and dependencies cost before
  * its first request. Bundles are made with esbuild from the very options the stack gives
  * NodejsFunction (infra/lambda-bundling.ts); init time is the time a fresh `node` takes to import
- * the bundle (with the stack's NODE_OPTIONS), median of 5. Run alone: `npx tsx bench/lambdas.ts`.
+ * the bundle, median of 5. Run alone: `npx tsx bench/lambdas.ts`.
  *
  * Budgets (issue 19, part 2): init at most 40 ms and the minified bundle at most 400 kB for a route
  * without PDF or Stripe work; init at most 60 ms (no size budget) for a route with it. Which class a
@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../domain/api/routes';
-import { esbuildOptionsOf, isShippedBeside, LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../infra/lambda-bundling';
+import { esbuildOptionsOf, isShippedBeside, LAMBDA_BUNDLING } from '../infra/lambda-bundling';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -36,12 +36,13 @@ export type LambdaClass = keyof typeof LAMBDA_BUDGETS;
 const HEAVY_PACKAGES = ['pdf-lib', 'bwip-js', 'stripe'];
 
 /**
- * What a Lambda needs in its environment for its modules to load (nothing is called), and the
- * NODE_OPTIONS the stack gives it (source maps on: Node parses the bundle's map as it loads it).
+ * What a Lambda needs in its environment for its modules to load (nothing is called). No
+ * NODE_OPTIONS, as the stack gives none: a caller's own (a debugger, --enable-source-maps) would
+ * add its cost to every figure.
  */
 const ENV = {
   ...process.env,
-  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
+  NODE_OPTIONS: undefined,
   TABLE_NAME: 'bench',
   AWS_REGION: 'us-east-1',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',

@@ -61,17 +61,12 @@ export const LAMBDA_BUNDLING = {
   banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
   // License comments are kept in node_modules and the lock file; in a bundle nobody reads they are bytes to compile.
   esbuildArgs: { '--legal-comments': 'none' },
+  // Stack traces through the bundle's source map, read on the first trace rather than at every cold
+  // start as Node's --enable-source-maps would (the module says why). esbuild runs injected files
+  // ahead of the entry; the path is the project root's, where the stack and the bench run esbuild.
+  inject: ['functions/observability/stack-traces.ts'],
   forceDockerBundling: false,
 } satisfies BundlingOptions;
-
-/**
- * NODE_OPTIONS of every product Lambda: stack traces in the logs point into the TypeScript sources
- * through the bundle's source map. Not free: Node reads and parses the map (0.6-1.1 MB) as it loads
- * the bundle, 20-30 ms of every cold start on the 2-core bench machine at load ~3 (docs/
- * performance.md, "Lambdas"). The Lambda bench starts node with the same options, so it measures
- * that cost with the rest.
- */
-export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
 
 /** What one function gets beside its bundle: the SHIPPED_BESIDE imports its code makes, and data files. */
 export interface Beside {
@@ -145,5 +140,6 @@ export function esbuildOptionsOf(bundling: typeof LAMBDA_BUNDLING, target = bund
     external: bundling.externalModules,
     banner: { js: bundling.banner },
     legalComments: bundling.esbuildArgs['--legal-comments'] as BuildOptions['legalComments'],
+    inject: bundling.inject,
   };
 }

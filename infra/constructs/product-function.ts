@@ -24,7 +24,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
 import type { HandlerUsage } from '../handler-usage';
-import { besideBundleCommands, LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from '../lambda-bundling';
+import { besideBundleCommands, LAMBDA_BUNDLING } from '../lambda-bundling';
 import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, type LambdaTracing } from '../lambda-settings';
 
 export interface ProductFunctionProps {
@@ -96,7 +96,6 @@ export class ProductFunction extends Construct {
         ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
         ...(usage.batchQueue && props.batchQueue ? { BATCH_QUEUE_URL: props.batchQueue.queueUrl } : {}),
         TABLE_NAME: table.tableName,
-        NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
       },
       // One definition, shared with the Lambda bench (bench/lambdas.ts) so it measures what is deployed;
       // what the code loads only on first use (Stripe, pdf-lib, bwip-js, the ZIP table) goes beside

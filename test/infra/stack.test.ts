@@ -170,7 +170,6 @@ describe('route Lambdas and API routes', () => {
         Environment: {
           Variables: {
             TABLE_NAME: { Ref: expect.any(String) },
-            NODE_OPTIONS: '--enable-source-maps',
             MAIL_PROVIDER: 'ses',
             MAIL_FROM: 'PrepaidShip <no-reply@example.com>',
             [SECRETS_PREFIX_VARIABLE]: '/prepaidship/dev/',
