@@ -12,9 +12,18 @@
  * own mapping writes them: the original file (absolute, as the map resolves it), line and column,
  * and the function's name as the map knows it.
  */
-import { readFileSync } from 'node:fs';
-import { SourceMap, type SourceMapPayload } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SourceMap, SourceMapPayload } from 'node:module';
+
+/**
+ * Node's modules for reading a map, fetched when the first trace is written: an ES import of a
+ * builtin makes Node build its facade at load (`node:fs` reads every export, `fs.promises`
+ * included), about 3 ms of every cold start for a module that runs only on errors.
+ */
+const node = () => ({
+  fs: process.getBuiltinModule('node:fs'),
+  module: process.getBuiltinModule('node:module'),
+  url: process.getBuiltinModule('node:url'),
+});
 
 interface LoadedMap {
   map: SourceMap;
@@ -44,8 +53,9 @@ function mapOf(fileName: string): LoadedMap | null {
   // Node's own modules (`node:internal/...`) and anything else without a file of its own are left as V8 writes them.
   if (fileName.startsWith('file:') || fileName.startsWith('/')) {
     try {
-      const url = `${fileName.startsWith('file:') ? fileName : pathToFileURL(fileName).href}.map`;
-      loaded = { map: new SourceMap(JSON.parse(readFileSync(new URL(url), 'utf8')) as SourceMapPayload), url };
+      const { fs, module, url: urls } = node();
+      const url = `${fileName.startsWith('file:') ? fileName : urls.pathToFileURL(fileName).href}.map`;
+      loaded = { map: new module.SourceMap(JSON.parse(fs.readFileSync(new URL(url), 'utf8')) as SourceMapPayload), url };
     } catch {
       // No map beside the file (or an unreadable one): its frames stay as generated.
     }
@@ -64,7 +74,7 @@ function originOf(frame: NodeJS.CallSite): { at: string; source: LoadedMap } | u
   const entry = source && entryAt(source.map, line, column);
   if (!source || !entry?.originalSource) return undefined;
   const original = new URL(entry.originalSource, source.url);
-  const at = `${original.protocol === 'file:' ? fileURLToPath(original) : original.href}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+  const at = `${original.protocol === 'file:' ? node().url.fileURLToPath(original) : original.href}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   return { at, source };
 }
 
