@@ -1,5 +1,6 @@
 /** Saved addresses and the address blocks of the label form (USPS domestic only). */
 import * as z from './zod';
+import { schema } from './zod';
 import { requiredText } from './fields';
 
 /** Two-letter USPS state and territory codes. */
@@ -84,6 +85,6 @@ export const addressFields = {
 };
 
 /** POST /auth/addresses */
-export const addressSchema = z.object(addressFields, { error: 'Required' });
+export const addressSchema = /* @__PURE__ */ schema(() => z.object(addressFields, { error: 'Required' }));
 /** One address: a saved one, either side of a label, and what the carrier prints. */
 export type Address = z.output<typeof addressSchema>;

@@ -1,5 +1,6 @@
 /** Request bodies of the account routes (SPEC.md sections 5 and 7) and their form variants. */
 import * as z from './zod';
+import { schema } from './zod';
 import { LOGIN_PASSWORD_MIN, NAME_MIN, OTP_LENGTH } from '../constants';
 import { captchaToken, email, isSafeText, newPassword, UNSAFE_TEXT_MESSAGE } from './fields';
 
@@ -14,29 +15,33 @@ const name = () =>
     );
 
 /** POST /auth/login. The spec gives min 5 with a "6 characters" message; we enforce 6 (docs/decisions.md). */
-export const loginSchema = z.object({
-  email: email(),
-  password: z
-    .string({ error: `Password must be at least ${LOGIN_PASSWORD_MIN} characters` })
-    .check(
-      z.minLength(LOGIN_PASSWORD_MIN, `Password must be at least ${LOGIN_PASSWORD_MIN} characters`),
-      z.maxLength(128, 'Password must be at most 128 characters'),
-    ),
-  recaptchaToken: captchaToken(),
-});
+export const loginSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    email: email(),
+    password: z
+      .string({ error: `Password must be at least ${LOGIN_PASSWORD_MIN} characters` })
+      .check(
+        z.minLength(LOGIN_PASSWORD_MIN, `Password must be at least ${LOGIN_PASSWORD_MIN} characters`),
+        z.maxLength(128, 'Password must be at most 128 characters'),
+      ),
+    recaptchaToken: captchaToken(),
+  }),
+);
 export type LoginBody = z.infer<typeof loginSchema>;
 
 /** POST /auth/register */
-export const registerSchema = z.object({
-  name: name(),
-  email: email(),
-  password: newPassword(),
-  recaptchaToken: captchaToken(),
-});
+export const registerSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    name: name(),
+    email: email(),
+    password: newPassword(),
+    recaptchaToken: captchaToken(),
+  }),
+);
 export type RegisterBody = z.infer<typeof registerSchema>;
 
 /** POST /auth/send-otp, /auth/resend-otp, /auth/forgot-password */
-export const emailOnlySchema = z.object({ email: email() });
+export const emailOnlySchema = /* @__PURE__ */ schema(() => z.object({ email: email() }));
 export type EmailOnlyBody = z.infer<typeof emailOnlySchema>;
 
 /** The one-time code: letters and digits only, exactly OTP_LENGTH of them. */
@@ -46,29 +51,37 @@ export const otpCode = () =>
     .check(z.trim(), z.regex(new RegExp(`^[A-Za-z0-9]{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-character code`));
 
 /** POST /auth/verify-otp */
-export const verifyOtpSchema = z.object({ email: email(), otp: otpCode() });
+export const verifyOtpSchema = /* @__PURE__ */ schema(() => z.object({ email: email(), otp: otpCode() }));
 export type VerifyOtpBody = z.infer<typeof verifyOtpSchema>;
 
 /** POST /auth/reset-password */
-export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'Reset link is invalid' }).check(z.minLength(1, 'Reset link is invalid'), z.maxLength(512)),
-  password: newPassword(),
-});
+export const resetPasswordSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    token: z.string({ error: 'Reset link is invalid' }).check(z.minLength(1, 'Reset link is invalid'), z.maxLength(512)),
+    password: newPassword(),
+  }),
+);
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;
 
 /** The reset form: the body plus a confirmation that must match. */
-export const resetPasswordFormSchema = z
-  .extend(resetPasswordSchema, { confirmPassword: z.string() })
-  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }));
+export const resetPasswordFormSchema = /* @__PURE__ */ schema(() =>
+  z
+    .extend(resetPasswordSchema, { confirmPassword: z.string() })
+    .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })),
+);
 
 /** PUT /auth/profile: a blank or missing password keeps the current one; the email is not editable. */
-export const updateProfileSchema = z.object({
-  name: name(),
-  password: z.optional(z.union([z.literal(''), newPassword()])),
-});
+export const updateProfileSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    name: name(),
+    password: z.optional(z.union([z.literal(''), newPassword()])),
+  }),
+);
 export type UpdateProfileBody = z.infer<typeof updateProfileSchema>;
 
 /** The profile form: the body plus a confirmation that must match. */
-export const updateProfileFormSchema = z
-  .extend(updateProfileSchema, { confirmPassword: z.optional(z.string()) })
-  .check(z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] }));
+export const updateProfileFormSchema = /* @__PURE__ */ schema(() =>
+  z
+    .extend(updateProfileSchema, { confirmPassword: z.optional(z.string()) })
+    .check(z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] })),
+);

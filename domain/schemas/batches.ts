@@ -5,31 +5,38 @@
  * with the same messages.
  */
 import * as z from './zod';
+import { schema } from './zod';
 import { BATCH_COLUMNS } from '../batch-columns';
 import { BATCH_MAX_ROWS } from '../constants';
 
 export { BATCH_COLUMNS, COLUMN_FIELD, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../batch-columns';
 
 /** A row's cells as the shipper typed them (strings; blank cells are empty strings). */
-export const batchRowFieldsSchema = z.partialRecord(z.enum(BATCH_COLUMNS), z.string().check(z.maxLength(500, 'Must be at most 500 characters')));
+export const batchRowFieldsSchema = /* @__PURE__ */ schema(() =>
+  z.partialRecord(z.enum(BATCH_COLUMNS), z.string().check(z.maxLength(500, 'Must be at most 500 characters'))),
+);
 export type BatchRowFields = z.infer<typeof batchRowFieldsSchema>;
 
 /** POST /shipping/batches?fromAddressId=: a saved address of the caller fills every blank sender cell. */
-export const batchUploadQuerySchema = z.object({
-  fromAddressId: z.optional(z.string().check(z.maxLength(100))),
-});
+export const batchUploadQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    fromAddressId: z.optional(z.string().check(z.maxLength(100))),
+  }),
+);
 
 /** PUT /shipping/batches/{batchId}/rows/{row}: the row's cells, fixed in place; validated again like an uploaded row. */
-export const batchRowUpdateSchema = z.object({ fields: batchRowFieldsSchema }, { error: 'fields is required' });
+export const batchRowUpdateSchema = /* @__PURE__ */ schema(() => z.object({ fields: batchRowFieldsSchema }, { error: 'fields is required' }));
 
 /**
  * POST /shipping/batches/{batchId}/purchase: buy every valid row. `credits` spends the wallet (with
  * `payShortfall`, a card pays what the balance lacks first); `purchase` pays the whole total by card
  * first. Either way each row is then an ordinary credits order.
  */
-export const batchPurchaseSchema = z.object({
-  paymentMethod: z.enum(['credits', 'purchase'], { error: 'Payment method is required' }),
-  payShortfall: z.optional(z.boolean()),
-});
+export const batchPurchaseSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    paymentMethod: z.enum(['credits', 'purchase'], { error: 'Payment method is required' }),
+    payShortfall: z.optional(z.boolean()),
+  }),
+);
 
 export { BATCH_MAX_ROWS };

@@ -5,6 +5,7 @@
  * control, so the form and the server refuse the same ranges with the same words.
  */
 import * as z from './zod';
+import { schema } from './zod';
 import { EXPORT_RANGE_MESSAGE } from '../constants';
 
 export const EXPORT_DATE_MESSAGE = 'Use a date like 2026-01-31';
@@ -23,20 +24,22 @@ export const EXPORT_TOO_MANY_MESSAGE = `This export would have more than ${MAX_R
 export const EXPORT_MAX_BYTES = 4 * 1024 * 1024;
 export const EXPORT_TOO_LARGE_MESSAGE = 'This export is too large to download at once; choose a shorter date range';
 
-const day = z.optional(z.iso.date({ error: EXPORT_DATE_MESSAGE }));
+const day = /* @__PURE__ */ schema(() => z.optional(z.iso.date({ error: EXPORT_DATE_MESSAGE })));
 
 /** A range of days, refusing one that ends before it starts (string order is date order for YYYY-MM-DD). */
-export const exportRangeSchema = z
-  .object({ from: day, to: day })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] }));
+export const exportRangeSchema = /* @__PURE__ */ schema(() =>
+  z.object({ from: day, to: day }).check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] })),
+);
 export type ExportRange = z.infer<typeof exportRangeSchema>;
 
 /** The transactions export: `scope=all` (admins only, else 403) exports every user's top-ups. */
-export const transactionsExportQuerySchema = z
-  .object({
-    from: day,
-    to: day,
-    scope: z._default(z.enum(['own', 'all'], { error: 'scope must be own or all' }), 'own'),
-  })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] }));
+export const transactionsExportQuerySchema = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      from: day,
+      to: day,
+      scope: z._default(z.enum(['own', 'all'], { error: 'scope must be own or all' }), 'own'),
+    })
+    .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_RANGE_MESSAGE, path: ['to'] })),
+);
 export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;

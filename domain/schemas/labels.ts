@@ -1,5 +1,6 @@
 /** The label order form (SPEC.md sections 3 and 5): POST /shipping/create-label. */
 import * as z from './zod';
+import { schema } from './zod';
 import { WEIGHT_MAX_LB } from '../constants';
 import { isInShipDateWindow, SHIP_DATE_FORMAT_MESSAGE, SHIP_DATE_WINDOW_MESSAGE } from '../ship-date';
 import { addressSchema } from './addresses';
@@ -16,54 +17,58 @@ const MAX_DIMENSION_IN = 108;
  * the "on its way" and "delivered" mails. The email is kept on the order as `toEmail`, never on the
  * address the carrier prints, and saved addresses keep their six fields.
  */
-export const recipientSchema = z.extend(addressSchema, {
-  email: z
-    .optional(email())
-    .register(z.globalRegistry, { description: "The recipient's email for tracking mails; stored on the order as `toEmail`, never printed." }),
-});
+export const recipientSchema = /* @__PURE__ */ schema(() =>
+  z.extend(addressSchema, {
+    email: z
+      .optional(email())
+      .register(z.globalRegistry, { description: "The recipient's email for tracking mails; stored on the order as `toEmail`, never printed." }),
+  }),
+);
 
-export const labelOrderSchema = z.object({
-  labelType: z.string({ error: 'Label Type is required' }).check(z.trim(), z.minLength(1, 'Label Type is required'), z.maxLength(64)),
-  weight: positiveNumber('Weight must be a positive number', WEIGHT_MAX_LB),
-  height: positiveNumber('Required', MAX_DIMENSION_IN),
-  length: positiveNumber('Required', MAX_DIMENSION_IN),
-  width: positiveNumber('Required', MAX_DIMENSION_IN),
-  /**
-   * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
-   * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
-   * judges by its own clock whatever the browser thought.
-   */
-  shipDate: z
-    .optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)))
-    .register(z.globalRegistry, {
-      description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.',
-    }),
-  /**
-   * The field's old name (before issue 17) is refused rather than ignored: a client still sending it
-   * would otherwise get a label dated today while believing it chose another day.
-   */
-  date: z.optional(z.never({ error: 'date was renamed shipDate' })).register(z.globalRegistry, { description: 'Renamed `shipDate`: refused when sent.' }),
-  from: addressSchema,
-  to: recipientSchema,
-  /**
-   * Issue 17's top-level name of the recipient's email, now `to.email` (issue 18's name). Refused
-   * rather than mapped, like `date`: one name per field, and a client still sending the old one
-   * learns it at once instead of its recipients silently getting no mail.
-   */
-  toEmail: z.optional(z.never({ error: 'toEmail moved to to.email' })).register(z.globalRegistry, { description: 'Moved to `to.email`: refused when sent.' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
-  /**
-   * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).
-   * Without it such an order is refused with 402 and the shortfall in cents.
-   */
-  payShortfall: z
-    .optional(z.boolean({ error: 'payShortfall must be true or false' }))
-    .register(z.globalRegistry, { description: 'With `credits` and too little balance: pay the shortfall by card (answered as `checkoutUrl`), then buy.' }),
-});
+export const labelOrderSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    labelType: z.string({ error: 'Label Type is required' }).check(z.trim(), z.minLength(1, 'Label Type is required'), z.maxLength(64)),
+    weight: positiveNumber('Weight must be a positive number', WEIGHT_MAX_LB),
+    height: positiveNumber('Required', MAX_DIMENSION_IN),
+    length: positiveNumber('Required', MAX_DIMENSION_IN),
+    width: positiveNumber('Required', MAX_DIMENSION_IN),
+    /**
+     * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
+     * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
+     * judges by its own clock whatever the browser thought.
+     */
+    shipDate: z
+      .optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)))
+      .register(z.globalRegistry, {
+        description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.',
+      }),
+    /**
+     * The field's old name (before issue 17) is refused rather than ignored: a client still sending it
+     * would otherwise get a label dated today while believing it chose another day.
+     */
+    date: z.optional(z.never({ error: 'date was renamed shipDate' })).register(z.globalRegistry, { description: 'Renamed `shipDate`: refused when sent.' }),
+    from: addressSchema,
+    to: recipientSchema,
+    /**
+     * Issue 17's top-level name of the recipient's email, now `to.email` (issue 18's name). Refused
+     * rather than mapped, like `date`: one name per field, and a client still sending the old one
+     * learns it at once instead of its recipients silently getting no mail.
+     */
+    toEmail: z.optional(z.never({ error: 'toEmail moved to to.email' })).register(z.globalRegistry, { description: 'Moved to `to.email`: refused when sent.' }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
+    /**
+     * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).
+     * Without it such an order is refused with 402 and the shortfall in cents.
+     */
+    payShortfall: z
+      .optional(z.boolean({ error: 'payShortfall must be true or false' }))
+      .register(z.globalRegistry, { description: 'With `credits` and too little balance: pay the shortfall by card (answered as `checkoutUrl`), then buy.' }),
+  }),
+);
 export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
 
 /**
  * POST /shipping/orders/{shipOrderId}/refund: nothing to say beyond the path (an empty or missing
  * body); anything else is refused, so a client never believes it chose something it did not.
  */
-export const refundLabelSchema = z.strictObject({}, { error: 'This request takes no fields' });
+export const refundLabelSchema = /* @__PURE__ */ schema(() => z.strictObject({}, { error: 'This request takes no fields' }));

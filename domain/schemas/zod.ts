@@ -17,3 +17,13 @@ config(en());
 
 // Re-exported name by name (not as one namespace object), so bundlers keep only what is used.
 export * from 'zod/mini';
+
+/**
+ * Builds one module-level schema, called as `/* @__PURE__ *\/ schema(() => z.object(...))`: the
+ * annotation lets esbuild (the Lambdas) and Rolldown (the SPA) drop a schema nothing imports, which
+ * they cannot see for a bare `z.object(...).check(...)` (zod's calls are not marked free of side
+ * effects, and a bundler keeps a call it cannot prove free). Without it a Lambda built every schema
+ * of each schema module it imports at every cold start: the auth module's eight cost a login
+ * Lambda 5.7 ms more than its own one (issue 19, docs/performance.md "Lambdas").
+ */
+export const schema = <T>(build: () => T): T => build();
