@@ -1,5 +1,6 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { REFUND_WINDOW_DAYS } from '@domain/constants';
+import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { supportEmail } from '@/lib/support-contact';
 import { paths } from '@/lib/paths';
@@ -87,6 +88,15 @@ function RefundPromise() {
 export function LandingPage() {
   return (
     <Box css={{ '@media (min-width: 769px) and (max-width: 1199px)': { paddingLeft: '6.5rem' } }}>
+      {/*
+        The scrollbar shown from the first paint: the browser may paint the prerendered page before
+        it has parsed all of it, while it is still no taller than the screen, and the scrollbar that
+        came with the rest narrowed the page and moved the centred hero (a CLS of 0.003 on
+        Lighthouse's desktop preset in 2 of 8 runs). The page is always taller than the screen, so
+        the scrollbar is there anyway once it has loaded; overlay scrollbars (phones, macOS) take no
+        room either way.
+      */}
+      <Global styles={{ html: { overflowY: 'scroll' } }} />
       <SideNav />
       <Box as="section" id="home" aria-labelledby="home-title" scrollMarginTop="80px" py={{ base: '12', md: '20' }} bg="bg.subtle">
         <Container maxW="5xl">
