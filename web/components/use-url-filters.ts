@@ -3,7 +3,7 @@
  * through them and a filtered list can be shared as a link. Empty values are left out of the URL;
  * other parameters of the page (`?checkout=success`) are kept.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface UrlFilters<K extends string> {
@@ -26,27 +26,26 @@ export function useUrlFilters<K extends string>(names: readonly K[]): UrlFilters
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [params, key],
   );
-  const set = useCallback(
-    (name: K, value: string, options: { replace?: boolean } = {}) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: options.replace ?? false },
-      ),
+  // react-router hands its updater the params of the last render, so a second change made before
+  // the page renders again (two selects in a row on a busy machine) would undo the first. The
+  // params last asked for are kept here instead, and follow the URL when it moves (back button).
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, options: { replace?: boolean } = {}) => {
+      const next = new URLSearchParams(latest.current);
+      edit(next);
+      latest.current = next;
+      setParams(next, { replace: options.replace ?? false });
+    },
     [setParams],
   );
-  const clear = useCallback(
-    () =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const n of key.split(',')) next.delete(n);
-        return next;
-      }),
-    [setParams, key],
+  const set = useCallback(
+    (name: K, value: string, options?: { replace?: boolean }) => change((next) => (value ? next.set(name, value) : next.delete(name)), options),
+    [change],
   );
+  const clear = useCallback(() => change((next) => key.split(',').forEach((n) => next.delete(n))), [change, key]);
   return { values, set, clear, active: Object.values<string>(values).some(Boolean) };
 }

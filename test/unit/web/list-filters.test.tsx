@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_RANGE_MESSAGE } from '@domain/schemas/exports';
@@ -100,5 +100,25 @@ describe('transaction filters', () => {
     expect(await screen.findByText('No transactions match these filters')).toBeInTheDocument();
     expect(queries(api, 'GET /hoodpay/transactions').at(-1)).toEqual({ type: 'topup', status: 'failed', limit: '50' });
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('topup');
+  });
+
+  it('keeps both of two changes made before the page renders again (a busy phone, a quick hand)', async () => {
+    const api = stubApi({
+      'GET /auth/profile': json(apiUser()),
+      'GET /wallet/withdrawals': json({ withdrawals: [], nextCursor: null }),
+      'GET /hoodpay/transactions': json({ data: [apiTransaction({ id: 't1' })], nextCursor: null }),
+    });
+    const router = renderAt('/user-dashboard/transactions?type=refund');
+    await screen.findByText('$25.00');
+    const filters = bar('Filter transactions');
+
+    // One act: React renders once after both, as when the second comes before the first's render.
+    act(() => {
+      fireEvent.change(within(filters).getByRole('combobox', { name: 'Type' }), { target: { value: '' } });
+      fireEvent.change(within(filters).getByRole('combobox', { name: 'Status' }), { target: { value: 'pending' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=pending'));
+    expect(within(filters).getByRole('combobox', { name: 'Type' })).toHaveValue('');
+    await waitFor(() => expect(queries(api, 'GET /hoodpay/transactions').at(-1)).toEqual({ status: 'pending', limit: '50' }));
   });
 });
