@@ -2,8 +2,9 @@
  * Per-Lambda bundle size and cold-start module init time, next to an empty handler built the same
  * way (the floor) and to issue 19's budgets: how much each route's code and dependencies cost before
  * its first request. Bundles are made with esbuild from the very options the stack gives
- * NodejsFunction (infra/lambda-bundling.ts); init time is the time a fresh `node`, holding what Lambda's
- * runtime loads before a handler (RUNTIME_PRELOAD), takes to import the bundle, median of 5. Run alone: `npx tsx bench/lambdas.ts`.
+ * NodejsFunction (infra/lambda-bundling.ts); init time is the time a fresh `node`, holding what
+ * Lambda's runtime loads before a handler (RUNTIME_PRELOAD), takes to import the bundle, median of 5.
+ * Run alone: `npx tsx bench/lambdas.ts`.
  *
  * Budgets (issue 19, part 2): init at most 40 ms and the minified bundle at most 400 kB for a route
  * without PDF or Stripe work; init at most 60 ms (no size budget) for a route with it. Which class a
@@ -116,14 +117,14 @@ export async function lambdaFigures(): Promise<LambdaFigures> {
   const loadBefore = loadavg()[0] as number;
   const dir = mkdtempSync(join(tmpdir(), 'prepaidship-bench-lambdas-'));
   try {
+    // Stands for the runtime's own index.mjs (see RUNTIME_PRELOAD).
+    const warm = join(dir, 'runtime.mjs');
+    writeFileSync(warm, 'export const runtime = true;\n');
     const measure = async (route: string, entry: string, name: string): Promise<LambdaFigure> => {
       const out = join(dir, `${name}.mjs`);
       const { kind, beside } = classOf(await bundle(entry, out));
       return { route, bytes: statSync(out).size, gzipBytes: gzipSync(readFileSync(out)).length, initMs: initTime(out, warm), kind, beside };
     };
-    // Stands for the runtime's own index.mjs (see RUNTIME_PRELOAD).
-    const warm = join(dir, 'runtime.mjs');
-    writeFileSync(warm, 'export const runtime = true;\n');
     const emptyEntry = join(dir, 'empty.ts');
     writeFileSync(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
     const floor = await measure('(empty handler)', emptyEntry, 'empty');
