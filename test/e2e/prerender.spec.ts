@@ -75,3 +75,35 @@ test("the landing page's hero stays put whether or not the page shows a scrollba
     await browser.close();
   }
 });
+
+// The landing page hydrates with Preact, in slices, and leaves its static parts as prerendered
+// (web/app/preact/hydrate-landing.tsx): on a phone, where nothing needs another layout, hydration
+// must take over the elements that are there, never replace them.
+test('the landing page hydrates in place on a phone: no prerendered element is replaced, and it answers', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedElements: string[] }).removedElements = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element) removed.push(`${node.tagName.toLowerCase()}#${node.id} in ${(record.target as Element).tagName}`);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  const input = page.getByLabel('Package weight (lbs)');
+  await input.evaluate((el) => ((el as HTMLInputElement & { prerendered?: boolean }).prerendered = true));
+  await expect(page.getByTestId('labels-count')).toHaveText(/^\d+$/);
+  // Typing prices the weight: the calculator's slice has hydrated, on the element that was there.
+  await expect(async () => {
+    await input.fill('31');
+    await expect(page.getByTestId('price-ours-value')).not.toHaveText('$5.00', { timeout: 500 });
+  }).toPass();
+  expect(await input.evaluate((el) => (el as HTMLInputElement & { prerendered?: boolean }).prerendered)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements)).toEqual([]);
+  // The closing section's slice comes last: its Get Started still leads to sign-in.
+  await page.getByRole('link', { name: 'Get Started Now' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { countdownParts, promoEndsAt } from '../lib/promo';
+import { countdownParts, prerenderedAt, promoEndsAt } from '../lib/promo';
 
 const units = [
   ['days', 'Days'],
@@ -19,7 +19,7 @@ export function PromoCountdown({ endsAt }: { endsAt?: Date }) {
   const [now, setNow] = useState(() => Date.now());
   // The prerendered page was made at build time: its clock is not the visitor's.
   const browserClock = useHydrated();
-  const parts = countdownParts(endMs, now);
+  const parts = countdownParts(endMs, browserClock ? now : prerenderedAt());
   const running = parts !== null;
   useEffect(() => {
     if (!running) return;

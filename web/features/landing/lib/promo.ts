@@ -7,6 +7,17 @@ export function promoEndsAt(): Date {
   return Number.isNaN(end.getTime()) ? new Date(PROMO_ENDS_AT_DEFAULT) : end;
 }
 
+/**
+ * When the build prerendered the pages (`VITE_PRERENDERED_AT`, set by vite.config.ts), else now. A
+ * hydrating page counts down from it until the browser's clock takes over, so that it renders what
+ * was prerendered: a promo that ended since the build is still there while the page hydrates, and
+ * goes right after. Hydration with Preact (web/app/preact/) cannot repair a mismatch as React does.
+ */
+export function prerenderedAt(): number {
+  const at = Number(import.meta.env.VITE_PRERENDERED_AT);
+  return Number.isFinite(at) && at > 0 ? at : Date.now();
+}
+
 export interface CountdownParts {
   days: number;
   hours: number;
