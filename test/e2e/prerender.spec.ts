@@ -107,3 +107,21 @@ test('the landing page hydrates in place on a phone: no prerendered element is r
   await expect(page).toHaveURL(/\/login$/);
   expect(errors).toEqual([]);
 });
+
+// The prerender is a signed-out visitor's page; a signed-in visitor's links change once the landing
+// page hydrates (the session's server snapshot first, then the browser's: web/app/preact/react.ts),
+// in the header's, the hero's and the closing section's slices alike.
+test('a signed-in visitor gets the dashboard links on the hydrated landing page', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.addInitScript(() => {
+    localStorage.setItem('token', 'a-token');
+    localStorage.setItem('user', JSON.stringify({ name: 'Pat Shipper', email: 'pat@example.com', role: 'user' }));
+    localStorage.setItem('isVerified', 'true');
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('href', '/user-dashboard');
+  await expect(page.getByRole('link', { name: 'Go To Dashboard' })).toHaveAttribute('href', '/user-dashboard');
+  await expect(page.getByRole('link', { name: 'Open Your Dashboard' })).toHaveAttribute('href', '/user-dashboard');
+  await expect(page.getByRole('link', { name: /Sign In|Get Started/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
