@@ -17,11 +17,15 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const dashboard = useDashboardPath();
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      <Prerendered>
+        <SkipNavLink>Skip to content</SkipNavLink>
+      </Prerendered>
       <HydrationSlice name="header">
         <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
           <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
-            <Brand />
+            <Prerendered>
+              <Brand />
+            </Prerendered>
             <Button asChild size="sm" colorPalette="blue">
               {dashboard ? (
                 <AppLink to={dashboard}>Dashboard</AppLink>

@@ -52,13 +52,17 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   return (
     <Box as="section" id={id} aria-labelledby={`${id}-title`} scrollMarginTop="80px" py={{ base: '10', md: '14' }}>
       <Container maxW="5xl">
-        <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }}>
-          {title}
-        </Heading>
+        <Prerendered>
+          <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }}>
+            {title}
+          </Heading>
+        </Prerendered>
         {intro && (
-          <Text mt="2" color="fg.muted">
-            {intro}
-          </Text>
+          <Prerendered>
+            <Text mt="2" color="fg.muted">
+              {intro}
+            </Text>
+          </Prerendered>
         )}
         {children}
       </Container>
@@ -106,12 +110,16 @@ export function LandingPage() {
           <Container maxW="5xl">
             <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '8', md: '12' }} align="center">
               <Box flex="1" textAlign={{ base: 'center', md: 'start' }}>
-                <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
-                  Effortless Shipping Labels
-                </Heading>
-                <Text mt="4" fontSize="lg" color="fg.muted">
-                  Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
-                </Text>
+                <Prerendered>
+                  <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
+                    Effortless Shipping Labels
+                  </Heading>
+                </Prerendered>
+                <Prerendered>
+                  <Text mt="4" fontSize="lg" color="fg.muted">
+                    Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
+                  </Text>
+                </Prerendered>
                 <Box mt="8">
                   <StartButton />
                 </Box>
@@ -187,14 +195,20 @@ export function LandingPage() {
         <Box as="section" id="contact" aria-labelledby="contact-title" scrollMarginTop="80px" py={{ base: '10', md: '14' }} bg="bg.subtle">
           <Container maxW="5xl" textAlign="center">
             <Stack align="center" gap="4">
-              <Heading as="h2" id="contact-title" size={{ base: '2xl', md: '3xl' }}>
-                Ready to ship?
-              </Heading>
-              <Text color="fg.muted">Create your first label in minutes. Pay with a debit card, Apple Pay or crypto.</Text>
+              <Prerendered>
+                <Heading as="h2" id="contact-title" size={{ base: '2xl', md: '3xl' }}>
+                  Ready to ship?
+                </Heading>
+              </Prerendered>
+              <Prerendered>
+                <Text color="fg.muted">Create your first label in minutes. Pay with a debit card, Apple Pay or crypto.</Text>
+              </Prerendered>
               <StartButton closing />
-              <Text>
-                Questions about a label or your wallet? Write to <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>.
-              </Text>
+              <Prerendered>
+                <Text>
+                  Questions about a label or your wallet? Write to <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>.
+                </Text>
+              </Prerendered>
             </Stack>
           </Container>
         </Box>
