@@ -1,7 +1,7 @@
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
 
 /**
- * Hydration in slices, for the landing page's own build (vite.config.ts, landingBuild), which
+ * Hydration in slices, for the landing page's own build (vite.config.ts, landingBuildConfig), which
  * hydrates with Preact. Preact hydrates a tree in one call, where React yields to the browser every
  * few milliseconds: on Lighthouse's phone the whole landing page was one task of 750-1,250 ms.
  * Preact keeps a suspended part's prerendered DOM as it is while it hydrates the rest, and hydrates
