@@ -9,7 +9,15 @@ import { useState } from 'preact/hooks';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydration, useSyncExternalStore } from '@/app/preact/react';
-import { HydrationScheduleProvider, HydrationSlice, hydrationTurns, Prerendered, type HydrationTurn } from '@/components/hydration-slice';
+import {
+  HydrationScheduleProvider,
+  HydrationSlice,
+  hydrationTurns,
+  Prerendered,
+  type HydrationSpan,
+  type HydrationTrigger,
+  type HydrationTurn,
+} from '@/components/hydration-slice';
 
 vi.mock('react', async () => await import('@/app/preact/react'));
 vi.mock('react/jsx-runtime', async () => await import('preact/jsx-runtime'));
@@ -73,11 +81,10 @@ describe('hydration slices with Preact (web/components/hydration-slice.tsx)', ()
     container.innerHTML = '<main><header>Sign In</header><section id="prices">prices</section><button type="button">clicked 0</button></main>';
     const [header, prices, button] = [...(container.firstChild as Element).children] as HTMLElement[];
     const done = vi.fn();
-    hydration.start();
     hydrate(
       h(
         Schedule,
-        { value: hydrationTurns(done) },
+        { value: hydrationTurns({ start: hydration.start, end: done }) },
         h(
           'main',
           null,
@@ -112,19 +119,146 @@ describe('hydration slices with Preact (web/components/hydration-slice.tsx)', ()
   });
 });
 
+describe('slices that wait for the visitor (web/components/hydration-slice.tsx, HydrationTrigger)', () => {
+  function Counter({ label }: { label: string }) {
+    const [n, setN] = useState(0);
+    return h('button', { type: 'button', onClick: () => setN(n + 1) }, `${label} ${n}`);
+  }
+  const Slice = HydrationSlice as unknown as FunctionComponent<{ name: string; on?: HydrationTrigger; children?: ComponentChildren }>;
+  const Schedule = HydrationScheduleProvider as unknown as FunctionComponent<{ value: HydrationTurn; children?: ComponentChildren }>;
+  // The microtasks after an event, and no task: what the browser runs between a pointerdown and its click.
+  const microtasks = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+
+  // jsdom has no IntersectionObserver: this one is driven by the test.
+  let seeNear: (() => void) | undefined;
+  beforeEach(() => {
+    seeNear = undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe() {
+          seeNear = () => this.callback([{ isIntersecting: true }]);
+        }
+        disconnect() {
+          seeNear = undefined;
+        }
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** `<section id="savings">` with a button of its own and a nested load slice's button; returns the buttons. */
+  function hydrateSection(on: HydrationTrigger, span: HydrationSpan, defer = true) {
+    container.innerHTML = '<main><section id="savings"><button type="button">own 0</button><button type="button">inner 0</button></section></main>';
+    const buttons = [...container.querySelectorAll('button')];
+    hydrate(
+      h(
+        Schedule,
+        { value: hydrationTurns(span, { defer }) },
+        h(
+          'main',
+          null,
+          h(
+            Slice,
+            { name: 'savings', on },
+            h('section', { id: 'savings' }, h(Counter, { label: 'own' }), h(Slice, { name: 'figures' }, h(Counter, { label: 'inner' }))),
+          ),
+        ),
+      ),
+      container,
+    );
+    return buttons as [HTMLButtonElement, HTMLButtonElement];
+  }
+
+  it('keeps a `near` slice prerendered while it is away, then hydrates it in place when it comes near', async () => {
+    const span = { start: vi.fn(), end: vi.fn() };
+    const [own, inner] = hydrateSection('near', span);
+    for (let i = 0; i < 4; i++) await nextTask();
+    expect(span.end).toHaveBeenCalledOnce(); // the load's span is over; the section still waits
+    own.click();
+    expect(own.textContent).toBe('own 0');
+
+    seeNear?.();
+    await nextTask(); // the section
+    await nextTask(); // the slice inside it takes its own turn
+    await nextTask();
+    own.click();
+    inner.click();
+    await nextTask();
+    expect([own.textContent, inner.textContent]).toEqual(['own 1', 'inner 1']);
+    expect(container.querySelectorAll('button')).toEqual(expect.objectContaining({ 0: own, 1: inner }));
+    expect(span.start).toHaveBeenCalledTimes(2);
+    expect(span.end).toHaveBeenCalledTimes(2);
+    expect(seeNear).toBeUndefined(); // no longer observed
+  });
+
+  it('hydrates a waiting slice, and the slices inside it, between a pointerdown inside it and the click that follows', async () => {
+    const [own, inner] = hydrateSection('near', { start: () => {}, end: () => {} });
+    for (let i = 0; i < 3; i++) await nextTask();
+    inner.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await microtasks();
+    inner.click();
+    own.click();
+    await microtasks();
+    expect([own.textContent, inner.textContent]).toEqual(['own 1', 'inner 1']);
+  });
+
+  it('hydrates a waiting slice when something inside it takes the focus', async () => {
+    const [own] = hydrateSection('near', { start: () => {}, end: () => {} });
+    await nextTask();
+    own.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await microtasks();
+    own.click();
+    await microtasks();
+    expect(own.textContent).toBe('own 1');
+  });
+
+  it('wakes a `scroll` slice on the first scroll, and leaves it waiting for a pointer elsewhere', async () => {
+    const [own] = hydrateSection('scroll', { start: () => {}, end: () => {} });
+    for (let i = 0; i < 3; i++) await nextTask();
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await nextTask();
+    own.click();
+    expect(own.textContent).toBe('own 0');
+    window.dispatchEvent(new Event('scroll'));
+    await nextTask();
+    own.click();
+    await microtasks();
+    expect(own.textContent).toBe('own 1');
+  });
+
+  it('takes every slice on load when not deferring (a signed-in visitor), or when its element is missing', async () => {
+    const [own] = hydrateSection('near', { start: () => {}, end: () => {} }, false);
+    for (let i = 0; i < 3; i++) await nextTask();
+    own.click();
+    await microtasks();
+    expect(own.textContent).toBe('own 1');
+
+    const turn = hydrationTurns({ start: () => {}, end: () => {} });
+    const waiting = turn('no-such-element', 'near');
+    let resolved = false;
+    void waiting?.then(() => (resolved = true));
+    for (let i = 0; i < 2; i++) await nextTask();
+    expect(resolved).toBe(true);
+  });
+});
+
 describe('hydration turns', () => {
   it('answers each slice with one promise until its turn, in the order they asked, then undefined', async () => {
     const done = vi.fn();
-    const turn = hydrationTurns(done);
+    const turn = hydrationTurns({ start: () => {}, end: done });
     const order: string[] = [];
-    const a = turn('a');
-    const b = turn('b');
-    expect(turn('a')).toBe(a);
+    const a = turn('a', 'load');
+    const b = turn('b', 'load');
+    expect(turn('a', 'load')).toBe(a);
     void a?.then(() => order.push('a'));
     void b?.then(() => order.push('b'));
     await nextTask();
     expect(order).toEqual(['a']);
-    expect(turn('a')).toBeUndefined();
+    expect(turn('a', 'load')).toBeUndefined();
     await nextTask();
     expect(order).toEqual(['a', 'b']);
     await nextTask();

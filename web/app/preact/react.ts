@@ -18,9 +18,12 @@ export { default } from 'preact/compat';
 let hydrating = false;
 
 /**
- * Marks the hydration's span (web/app/preact/hydrate-landing.tsx): from the first call until the
- * last slice has hydrated (web/components/hydration-slice.tsx), several tasks later. Nothing else
- * mounts on the landing page meanwhile, so the hooks mounted in between are the hydrating ones.
+ * Marks the spans in which the landing page hydrates (web/components/hydration-slice.tsx,
+ * hydrationTurns): from the first call until the last slice due on load has hydrated, several tasks
+ * later, and again for a task each time a slice that waited for the visitor wakes. Little else
+ * mounts on the landing page meanwhile, so the hooks mounted in a span are hydrating ones; one that
+ * mounts for another reason starts from its server snapshot and reaches the browser's value an
+ * effect later.
  */
 export const hydration = {
   start: () => {

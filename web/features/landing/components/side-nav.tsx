@@ -55,6 +55,7 @@ export function SideNav() {
   return (
     <Box
       as="nav"
+      id="side-nav"
       aria-label="Page sections"
       position="fixed"
       left="3"

@@ -102,7 +102,7 @@ export function LandingPage() {
         room either way.
       */}
       <Global styles={{ html: { overflowY: 'scroll' } }} />
-      <HydrationSlice name="side-nav">
+      <HydrationSlice name="side-nav" on="scroll">
         <SideNav />
       </HydrationSlice>
       <HydrationSlice name="home">
@@ -186,12 +186,12 @@ export function LandingPage() {
           <RefundPromise />
         </Section>
       </Prerendered>
-      <HydrationSlice name="savings">
+      <HydrationSlice name="savings" on="near">
         <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
           <SavingsCalculator />
         </Section>
       </HydrationSlice>
-      <HydrationSlice name="contact">
+      <HydrationSlice name="contact" on="near">
         <Box as="section" id="contact" aria-labelledby="contact-title" scrollMarginTop="80px" py={{ base: '10', md: '14' }} bg="bg.subtle">
           <Container maxW="5xl" textAlign="center">
             <Stack align="center" gap="4">
