@@ -15,10 +15,10 @@ import { createContext, Suspense, useContext, type ReactNode } from 'react';
  * so a phone that only reads the top of the page never pays for the parts below: `near`, when the
  * slice's element comes within a screen of the viewport; `scroll`, when the page first scrolls or
  * resizes (a part that follows the scroll position). A waiting slice also hydrates at once when the
- * visitor points at or focuses anything inside it (pointerdown, focusin come before the click or the
- * key), with the slices inside it, so the tap lands on a hydrated element. A waiting slice's element
- * is the one whose id is the slice's name; without it (or without IntersectionObserver, or when the
- * schedule is not deferring) a slice takes its turn on load, so a mistake costs time, never behaviour.
+ * visitor points at, focuses or clicks anything inside it, with the slices inside it, so the tap,
+ * key or click lands on a hydrated element. A waiting slice's element is the one whose id is the
+ * slice's name; without it (or without IntersectionObserver, or when the schedule is not deferring)
+ * a slice takes its turn on load, so a mistake costs time, never behaviour.
  */
 export type HydrationTrigger = 'load' | 'near' | 'scroll';
 
@@ -74,7 +74,10 @@ export interface HydrationSpan {
   end: () => void;
 }
 
-const INTENT_EVENTS = ['pointerdown', 'focusin'] as const;
+// A click with neither before it (a screen reader's activation) wakes the slice too: the browser
+// runs the microtasks between the document's capture listener and the target's, so the handler Preact
+// attaches there hears that very click.
+const INTENT_EVENTS = ['pointerdown', 'focusin', 'click'] as const;
 
 /**
  * The landing page's schedule. Slices that hydrate on load take their turns in the order they first

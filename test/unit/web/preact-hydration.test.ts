@@ -216,6 +216,19 @@ describe('slices that wait for the visitor (web/components/hydration-slice.tsx, 
     expect(own.textContent).toBe('own 1');
   });
 
+  it('wakes a waiting slice on a click with no pointerdown or focus before it (a screen reader activating a button)', async () => {
+    const [own] = hydrateSection('near', { start: () => {}, end: () => {} });
+    await nextTask();
+    own.click();
+    await microtasks();
+    // In a browser that click itself is heard (the microtasks run before the target's listeners);
+    // jsdom dispatches it in one go, so this checks the wake: the next click counts.
+    const before = Number(own.textContent?.split(' ')[1]);
+    own.click();
+    await microtasks();
+    expect(own.textContent).toBe(`own ${before + 1}`);
+  });
+
   it('wakes a `scroll` slice on the first scroll, and leaves it waiting for a pointer elsewhere', async () => {
     const [own] = hydrateSection('scroll', { start: () => {}, end: () => {} });
     for (let i = 0; i < 3; i++) await nextTask();
