@@ -31,7 +31,8 @@ async function measure(): Promise<SearchFigures> {
   const { startLocalEnvironment } = await import('../infra/local/environment');
   const local = await startLocalEnvironment({ tableName: 'bench-search' });
   try {
-    const { BatchWriteCommand, db, tableName } = await import('../functions/data/client');
+    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('../functions/data/client');
     const { findOrders, newOrder, putOrderStep } = await import('../functions/data/orders');
     const { meterDynamo } = await import('./dynamo-meter');
     const { sampleAddress, sampleLabelOrder } = await import('../test/fixtures/label-order');

@@ -6,7 +6,8 @@
  * loadSecrets() once, before anything parses the configuration, and lays the values over the
  * environment. Locally (no prefix) nothing is read and the environment variables stay as they are.
  */
-import { awsEndpoint, awsService, type AwsTransport } from './providers/aws/aws-call';
+import { GetParametersCommand, SSMClient, type GetParametersCommandOutput } from '@aws-sdk/client-ssm';
+import { clientSettings, SERVICE_LIMITS } from './providers/aws/client-settings';
 
 /** The configuration keys that are secrets: in AWS they come only from SSM, one parameter each. */
 export const SECRET_NAMES = [
@@ -41,34 +42,21 @@ export const secretParameterName = (prefix: string, name: SecretName): string =>
 /** GetParameters takes at most 10 names a call. */
 const NAMES_PER_CALL = 10;
 
-interface GetParametersAnswer {
-  Parameters?: { Name?: string; Value?: string }[];
-  InvalidParameters?: string[];
-}
-
 /**
- * SSM's GetParameters in its JSON protocol, signed and retried by ./providers/aws/aws-call.ts: the
- * one call the secrets need, without the SSM client, whose every shape and error class would be
- * compiled at each cold start for this one call (77 kB; docs/performance.md, "Lambdas").
+ * SSM's GetParameters for `names`, through a client made for this one cold start (the secrets are
+ * read once per container); AWS_ENDPOINT_URL_SSM in `env` points it elsewhere.
  */
-function ssmGetParameters(env: NodeJS.ProcessEnv, transport: AwsTransport | undefined) {
+function ssmGetParameters(env: NodeJS.ProcessEnv) {
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
   if (!region) throw new Error('Cannot read the secrets from SSM: AWS_REGION is not set');
-  const endpoint = awsEndpoint(env, 'SSM', `https://ssm.${region}.amazonaws.com/`);
-  const ssm = awsService({ signingName: 'ssm', region, endpoint, transport });
+  const endpoint = env.AWS_ENDPOINT_URL_SSM ?? env.AWS_ENDPOINT_URL;
+  const ssm = new SSMClient({ region, ...(endpoint ? { endpoint } : {}), ...clientSettings(SERVICE_LIMITS) });
 
-  return async (names: string[]): Promise<GetParametersAnswer> => {
+  return async (names: string[]): Promise<GetParametersCommandOutput> => {
     try {
-      const answer = await ssm({
-        action: 'GetParameters',
-        method: 'POST',
-        path: '/',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AmazonSSM.GetParameters' },
-        body: JSON.stringify({ Names: names, WithDecryption: true }),
-      });
-      return JSON.parse(answer.body.toString('utf8')) as GetParametersAnswer;
+      return await ssm.send(new GetParametersCommand({ Names: names, WithDecryption: true }));
     } catch (err) {
-      throw new Error(`Cannot read the secrets from SSM at ${endpoint.host}: ${(err as Error).message}`, { cause: err });
+      throw new Error(`Cannot read the secrets from SSM in ${region}: ${(err as Error).message}`, { cause: err });
     }
   };
 }
@@ -81,13 +69,13 @@ function ssmGetParameters(env: NodeJS.ProcessEnv, transport: AwsTransport | unde
  * payments, derived keys); so are empty values. A missing JWT_SECRET, or SSM refusing the call,
  * fails the cold start with a message saying which parameter to set or what SSM answered.
  */
-export async function loadSecrets(env: NodeJS.ProcessEnv = process.env, transport?: AwsTransport): Promise<Secrets> {
+export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
   const prefix = env[SECRETS_PREFIX_VARIABLE]?.trim();
   if (!prefix) return {};
 
   const names = new Map(SECRET_NAMES.map((name) => [secretParameterName(prefix, name), name]));
   const parameters = [...names.keys()];
-  const getParameters = ssmGetParameters(env, transport);
+  const getParameters = ssmGetParameters(env);
   const chunks = Array.from({ length: Math.ceil(parameters.length / NAMES_PER_CALL) }, (_, i) =>
     parameters.slice(i * NAMES_PER_CALL, (i + 1) * NAMES_PER_CALL),
   );

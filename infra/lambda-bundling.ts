@@ -1,7 +1,7 @@
 /**
  * How every product Lambda is bundled: the esbuild options NodejsFunction gets
  * (constructs/product-function.ts) and the ones the Lambda bench builds with (bench/lambdas.ts),
- * from this one object, so the bench measures what is deployed and the two cannot drift (issue 19).
+ * from this one object, so the bench measures what is deployed and the two cannot drift.
  * No CDK import at run time: the bench loads this without aws-cdk-lib.
  *
  * Why each option (figures in docs/performance.md, "Lambdas"; reasons in docs/decisions.md,
@@ -10,17 +10,6 @@
  */
 import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-
-/**
- * The AWS SDK's default credential chain, left out of the bundle: a Lambda never reaches it.
- * Lambda puts the function role's credentials in AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY /
- * AWS_SESSION_TOKEN, and functions/providers/aws/aws-call.ts (the one AWS caller, DynamoDB
- * included) reads them there; it loads the chain with `await import(...)` only when they are
- * missing (a developer's machine). esbuild would still inline those 52 kB, compiled at every cold
- * start for nothing. Were the environment ever empty in Lambda, Node would find the chain in the
- * runtime's own copy of the SDK. Tests and the local front run the code unbundled with the chain.
- */
-export const NEVER_REACHED_IN_LAMBDA = ['@aws-sdk/credential-provider-node'];
 
 /**
  * Packages a Lambda loads only on first use (`await import()`: the Stripe SDK on a card payment,
@@ -54,9 +43,9 @@ export const LAMBDA_BUNDLING = {
   sourceMap: true,
   // Line mapping is all stack traces need; leaving the sources out keeps the zip small.
   sourcesContent: false,
-  // Bundle the AWS SDK too (only the links above stay out): Lambda then runs the exact SDK version
-  // the tests ran against.
-  externalModules: [...NEVER_REACHED_IN_LAMBDA, ...SHIPPED_BESIDE],
+  // Bundle the AWS SDK too, its credential chain included (the runtime's own copy is not on an ES
+  // module's resolution path): Lambda then runs the exact SDK version the tests ran against.
+  externalModules: [...SHIPPED_BESIDE],
   // CommonJS dependencies inside an ESM bundle still call require(); give them one.
   banner: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
   // License comments are kept in node_modules and the lock file; in a bundle nobody reads they are bytes to compile.

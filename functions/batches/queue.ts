@@ -1,13 +1,13 @@
 /**
- * Where a batch's purchase is sent to be worked on (issue 17): an SQS queue in AWS (BATCH_QUEUE_URL,
+ * Where a batch's purchase is sent to be worked on: an SQS queue in AWS (BATCH_QUEUE_URL,
  * its worker Lambda is ./worker.ts), the same worker in this process otherwise (the local front,
  * tests, the bench). Either way the work is ./run.ts processChunk, one chunk per message, the rest
  * sent again, so a 500-row batch never meets a Lambda's or a request's time limit. Chosen once per
  * parsed configuration, like the providers (functions/providers/registry/).
  */
-import { createHash } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config, type Config } from '../config';
-import { awsEndpoint, awsService, type AwsService } from '../providers/aws/aws-call';
+import { clientSettings, SERVICE_LIMITS } from '../providers/aws/client-settings';
 import { logger } from '../observability/logger';
 import { processChunk } from './run';
 
@@ -22,35 +22,22 @@ export interface BatchMessage {
 }
 
 /**
- * SendMessage in SQS's JSON protocol through ../providers/aws/aws-call.ts, not the SQS client (about
- * 60 kB of bundle compiled at each cold start of the batch routes for this one call; docs/
- * performance.md, "Lambdas"). SQS answers the MD5 of the body it stored; a mismatch is an error, as
- * the SDK's client makes it.
+ * SendMessage through the SQS client. The client checks the MD5 of the body SQS says it stored, and
+ * a mismatch is an error, so a message is never taken as sent when it arrived changed.
  */
 export class SqsBatchQueue implements BatchQueue {
-  private readonly sqs: AwsService;
+  private readonly sqs: SQSClient;
 
   constructor(
     private readonly queueUrl: string,
     region: string,
   ) {
-    this.sqs = awsService({ signingName: 'sqs', region, endpoint: awsEndpoint(process.env, 'SQS', `https://sqs.${region}.amazonaws.com/`) });
+    this.sqs = new SQSClient({ region, ...clientSettings(SERVICE_LIMITS) });
   }
 
   async send(batchId: string): Promise<void> {
     const body: BatchMessage = { batchId };
-    const messageBody = JSON.stringify(body);
-    const answer = await this.sqs({
-      action: 'SendMessage',
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' },
-      body: JSON.stringify({ QueueUrl: this.queueUrl, MessageBody: messageBody }),
-    });
-    const { MD5OfMessageBody } = JSON.parse(answer.body.toString('utf8')) as { MD5OfMessageBody?: string };
-    if (MD5OfMessageBody !== createHash('md5').update(messageBody).digest('hex')) {
-      throw new Error(`SQS stored a different message body for batch ${batchId} (MD5 ${MD5OfMessageBody ?? 'missing'})`);
-    }
+    await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(body) }));
   }
 }
 

@@ -15,18 +15,9 @@ import { ulid } from 'ulid';
 import type { SavedAddress } from '../../domain/api/addresses';
 import type { Address } from '../../domain/schemas/addresses';
 import { Conflict, InvalidRequest, NotFound } from '../errors';
-import {
-  db,
-  isConditionFailure,
-  onlyConditionsFailed,
-  tableName,
-  transact,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  TransactionCanceledException,
-} from './client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, onlyConditionsFailed, tableName, transact } from './client';
 
 export const MAX_ADDRESSES = 200;
 export const DUPLICATE_ADDRESS = 'This address is already saved.';

@@ -7,7 +7,8 @@
  * The claim is written in the adjustment's own transaction (attribute_not_exists), so it exists
  * exactly when the adjustment does.
  */
-import { db, tableName, type Step, GetCommand } from './client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, type Step } from './client';
 
 const KEEP_S = 7 * 24 * 60 * 60;
 

@@ -27,19 +27,8 @@
  */
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
-import {
-  db,
-  isConditionFailure,
-  tableName,
-  transact,
-  BatchGetCommand,
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from './client';
+import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName, transact } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
 

@@ -7,7 +7,8 @@
  *
  * The TTL removes a claim only after its challenge has expired, when the signature check refuses it anyway.
  */
-import { db, isConditionFailure, tableName, PutCommand } from './client';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 
 export const captchaClaimKey = (id: string) => ({ pk: `CAPTCHA#${id}`, sk: 'CAPTCHA' });
 

@@ -1,24 +1,32 @@
 /**
- * The DynamoDB document client, made once per Lambda container at module load and reused by
- * every call. DYNAMODB_ENDPOINT points it at DynamoDB Local; in AWS it is unset.
+ * The DynamoDB document client (the SDK v3's DynamoDBDocumentClient), made once per Lambda container
+ * at module load and reused by every call. DYNAMODB_ENDPOINT points it at another DynamoDB (DynamoDB
+ * Local, a container, a table in another account or region); in AWS it is unset. Its retries and
+ * timeouts are chosen in ../providers/aws/client-settings.ts.
  */
-import { awsEndpoint, awsService } from '../providers/aws/aws-call';
+import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { clientSettings, DYNAMODB_LIMITS, LOCAL_DYNAMODB_LIMITS } from '../providers/aws/client-settings';
 import { config } from '../config';
-import { ConditionalCheckFailedException, documentClient, TransactionCanceledException, TransactWriteCommand, type TransactWriteCommandInput } from './dynamo';
-
-export * from './dynamo';
 
 const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
 
+/**
+ * An endpoint over plain http is a local DynamoDB (AWS serves DynamoDB over TLS): it accepts any
+ * credentials, and fixed ones keep a developer's AWS profile out of it. An https endpoint is a
+ * real table, reached with the SDK's own credential chain.
+ */
+const local = DYNAMODB_ENDPOINT !== undefined && new URL(DYNAMODB_ENDPOINT).protocol === 'http:';
+
 /** Plain JS objects in and out; undefined attributes dropped rather than failing the write. */
-export const db = documentClient(
-  awsService({
-    signingName: 'dynamodb',
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
     region: AWS_REGION,
-    endpoint: DYNAMODB_ENDPOINT ? new URL(DYNAMODB_ENDPOINT) : awsEndpoint(process.env, 'DYNAMODB', `https://dynamodb.${AWS_REGION}.amazonaws.com`),
-    // DynamoDB Local accepts any credentials; fixed ones keep a developer's AWS profile out of it.
-    ...(DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+    ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...clientSettings(local ? LOCAL_DYNAMODB_LIMITS : DYNAMODB_LIMITS),
   }),
+  { marshallOptions: { removeUndefinedValues: true } },
 );
 
 /**

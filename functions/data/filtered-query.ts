@@ -15,7 +15,8 @@
  * existed), while `matches` is the rule.
  */
 import { InvalidRequest } from '../errors';
-import { db, tableName, QueryCommand, type QueryCommandInput } from './client';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { decodeCursor, encodeCursor, type Cursor, type Page } from './pagination';
 import type { IndexName } from './table';
 

@@ -12,7 +12,8 @@
  * Closing is one conditional update on `status = open`, so a double click (or two tabs) pays once.
  */
 import type { CheckoutPurpose } from '../providers/payments/payments';
-import { db, isConditionFailure, tableName, GetCommand, PutCommand, UpdateCommand } from './client';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 
 export type LocalCheckoutProvider = 'stripe' | 'hoodpay';
 export type LocalCheckoutStatus = 'open' | 'paid' | 'cancelled';

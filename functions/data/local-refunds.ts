@@ -9,7 +9,8 @@
  * and the same key with another payment or amount is refused, as Stripe refuses it.
  */
 import { ProviderUnavailable } from '../errors';
-import { db, isConditionFailure, tableName, GetCommand, PutCommand } from './client';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 
 export interface LocalRefund {
   id: string;

@@ -7,7 +7,8 @@
  *
  * Moving it is one conditional update on the count read, so two clicks at once move it once each.
  */
-import { db, isConditionFailure, tableName, GetCommand, UpdateCommand } from './client';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 
 const key = (trackingNumber: string) => ({ pk: `LOCALTRACK#${trackingNumber}`, sk: 'LOCALTRACK' });
 const KEEP_SECONDS = 60 * 24 * 3600;

@@ -9,7 +9,8 @@
  *   mailTries  scheduled tries so far (the first, immediate try not counted)
  *   mailDue    while unsent: when the scheduled work tries it (again)
  */
-import { db, isConditionFailure, tableName, UpdateCommand } from './client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 import { workKeys, type WorkQueue } from './work-index';
 
 type Key = { pk: string; sk: string };

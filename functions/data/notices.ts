@@ -13,7 +13,8 @@
  * A notice is written with attribute_not_exists: the writer that wins sends it at once; a failed
  * send leaves it in the work queue for the scheduled work (functions/notifications/notices.ts).
  */
-import { db, isConditionFailure, tableName, GetCommand, PutCommand, UpdateCommand } from './client';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 import { claimMailTry, markMailSent, unsentMailFields } from './mail-tries';
 import { normalizeEmail } from './users';
 import { dueItems } from './work-index';

@@ -7,10 +7,12 @@
  * TTL deletion is lazy (up to days), so every read also checks expiresAt itself. A new code or link
  * replaces the previous one: only the newest works.
  */
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CODE_RESEND_MS } from '../../domain/constants';
 import { InvalidRequest, TooManyAttempts } from '../errors';
 import { sameDigest } from '../security/secrets';
-import { db, isConditionFailure, tableName, transactOrRefuse, type TransactItem, PutCommand, UpdateCommand } from './client';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName, transactOrRefuse, type TransactItem } from './client';
 import { markVerifiedItem, setPasswordItem } from './users';
 
 export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
@@ -70,8 +72,9 @@ export async function consumeSignInCode(userId: string, codeHash: string, now = 
     stored = String(Attributes?.codeHash ?? '');
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
-    // The code as it was before this guess (ALL_OLD), when there was one.
-    const old = err.Item;
+    // The code as it was before this guess (ALL_OLD), when there was one; the document client
+    // does not unmarshall the item a failed condition returns.
+    const old = err.Item ? unmarshall(err.Item) : undefined;
     const live = old && Number(old.expiresAt) > seconds(now);
     if (live && Number(old.attempts) >= SIGN_IN_CODE_MAX_TRIES) throw new TooManyAttempts(TOO_MANY_CODE_TRIES);
     throw new InvalidRequest(INVALID_CODE);

@@ -43,7 +43,8 @@ import { isOrderStatus, orderMatches, orderSearchText, searchTerms, type Shipmen
 import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
-import { db, isConditionFailure, steps, tableName, transact, type Step, GetCommand, QueryCommand, UpdateCommand } from './client';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { savingsAddSteps } from './savings';

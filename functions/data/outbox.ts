@@ -10,7 +10,8 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { Mail } from '../providers/mail/mailer';
-import { db, tableName, PutCommand, QueryCommand } from './client';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { normalizeEmail } from './users';
 
 /** A mail as /_local/outbox shows it. */

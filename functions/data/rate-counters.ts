@@ -8,7 +8,8 @@
  *
  *   counter  pk LIMIT#<limit name>#<subject>  sk COUNT  hits, lastAt (ms), blockedUntil (ms), expiresAt (s)
  */
-import { db, isConditionFailure, tableName, type TransactItem, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from './client';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName, type TransactItem } from './client';
 
 export interface Limit {
   /** Part of the key: one name per rule. */

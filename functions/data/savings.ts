@@ -19,7 +19,8 @@
  */
 import type { Order, OrderStatus } from '../../domain/api/orders';
 import { easternMonthOf, labelSaving } from '../../domain/insights';
-import { db, isConditionFailure, tableName, type Step, PutCommand, QueryCommand } from './client';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName, type Step } from './client';
 
 const savingsKey = (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `SAVINGS#${month}` });
 const backfillKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SAVINGSFROM' });

@@ -15,7 +15,8 @@ import { randomInt } from 'node:crypto';
 import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
 import type { AdminStatsDay } from '../../domain/api/admin';
 import { lastUtcDays, zeroFill } from '../../domain/insights';
-import { db, tableName, BatchGetCommand, type OutputOf } from './client';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 
 export const STATS_SHARDS = 10;
 /** The dashboard's window: today and the 6 days before it (UTC). */
@@ -114,7 +115,7 @@ async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string,
   const found: Record<string, unknown>[] = [];
   let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [tableName()]: { Keys: keys } };
   for (let attempt = 0; request && attempt < 5; attempt++) {
-    const out: OutputOf<BatchGetCommand> = await db.send(new BatchGetCommand({ RequestItems: request }));
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: request }));
     found.push(...(out.Responses?.[tableName()] ?? []));
     const rest: Record<string, unknown>[] | undefined = out.UnprocessedKeys?.[tableName()]?.Keys;
     request = rest?.length ? { [tableName()]: { Keys: rest } } : undefined;

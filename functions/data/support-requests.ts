@@ -10,7 +10,8 @@
  *   key      pk SUPPORTKEY#<userId>#<Idempotency-Key>  sk SUPPORTKEY  requestId, TTL 7 days
  */
 import { ulid } from 'ulid';
-import { db, tableName, transact, GetCommand } from './client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, transact } from './client';
 import { claimMailTry as claimQueuedMail, markMailSent, unsentMailFields } from './mail-tries';
 import { dueItems } from './work-index';
 

@@ -13,7 +13,9 @@ import { SHIPPER_NOTICES } from '../../domain/api/notification-settings';
 import type { NotificationSettings } from '../../domain/api/notifications';
 import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
-import { db, isConditionFailure, tableName, TransactionCanceledException, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from './client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { statsItems } from './stats';
 

@@ -14,7 +14,8 @@
  * it leaves, so a second approval or rejection changes nothing.
  */
 import type { Withdrawal, WithdrawalRefund, WithdrawalStatus } from '../../domain/api/wallet';
-import { db, tableName, type Step, GetCommand, QueryCommand } from './client';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName, type Step } from './client';
 import { ownedAmountFromItem, textAttribute } from './owned-amount';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 

@@ -11,7 +11,8 @@
  *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
  *   notice    tracking notices whose mail has not gone out yet (notices.ts, issue 18)
  */
-import { db, tableName, QueryCommand } from './client';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 
 const QUEUES = {
   purchase: 'WORK#purchase',

@@ -4,7 +4,8 @@
  * entries sum to minus the held cents.
  */
 import { expect } from 'vitest';
-import { db, tableName, QueryCommand } from '../../functions/data/client';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/data/client';
 import { getUserById } from '../../functions/data/users';
 
 export async function ledgerOf(

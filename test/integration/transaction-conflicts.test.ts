@@ -4,13 +4,15 @@
  * Conflicts are injected below the retry (at the build step) so the real transaction runs after them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, TransactionCanceledException } from '../../functions/data/client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { db } from '../../functions/data/client';
 import { createUser, getUserByEmail } from '../../functions/data/users';
 import { Conflict } from '../../functions/errors';
 
 const conflict = () =>
   new TransactionCanceledException({
     message: 'Transaction cancelled',
+    $metadata: {},
 
     CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
   });

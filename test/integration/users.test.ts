@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db, TransactWriteCommand } from '../../functions/data/client';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../functions/data/client';
 import { getLabelCount, statsItems } from '../../functions/data/stats';
 import { createUser, getUserByEmail, getUserById } from '../../functions/data/users';
 import { Conflict } from '../../functions/errors';

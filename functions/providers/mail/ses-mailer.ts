@@ -1,25 +1,17 @@
-/**
- * Mail through Amazon SES (API v2): a plain-text message from MAIL_FROM. SendEmail in SES's REST-JSON
- * protocol through ../aws/aws-call.ts, not the SES client: the client cost every route that mails
- * 75-90 kB of bundle compiled at each cold start for this one call (docs/performance.md, "Lambdas").
- */
+/** Mail through Amazon SES (API v2): a plain-text message from MAIL_FROM. */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../../config';
-import { awsEndpoint, awsService } from '../aws/aws-call';
+import { clientSettings, SERVICE_LIMITS } from '../aws/client-settings';
 import type { Mail, Mailer } from './mailer';
 
-/** Made once per container by getMailer(), so the connection is reused. */
+/** Made once per container by getMailer(), so the client and its connections are reused. */
 export function createSesMailer(): Mailer {
   const { AWS_REGION, MAIL_FROM } = config();
-  // SES v2's endpoint is `email.<region>`; requests are signed for `ses`, as the SDK's client does.
-  const ses = awsService({ signingName: 'ses', region: AWS_REGION, endpoint: awsEndpoint(process.env, 'SESV2', `https://email.${AWS_REGION}.amazonaws.com/`) });
+  const ses = new SESv2Client({ region: AWS_REGION, ...clientSettings(SERVICE_LIMITS) });
   return {
     async send(mail: Mail) {
-      await ses({
-        action: 'SendEmail',
-        method: 'POST',
-        path: '/v2/email/outbound-emails',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+      await ses.send(
+        new SendEmailCommand({
           FromEmailAddress: MAIL_FROM,
           Destination: { ToAddresses: [mail.to] },
           ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
@@ -31,7 +23,7 @@ export function createSesMailer(): Mailer {
             },
           },
         }),
-      });
+      );
     },
   };
 }

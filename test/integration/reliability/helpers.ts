@@ -3,9 +3,12 @@
  * DynamoDB fault injector and a seeded random generator. The per-user ledger check itself is
  * ../ledger-invariant.ts and wallet credits go through ../wallet-credit.ts, as in the other suites.
  */
-import { ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
+import { ProvisionedThroughputExceededException, ThrottlingException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
+import type { BuildMiddleware } from '@smithy/types';
 import { expect } from 'vitest';
-import { db, tableName, TransactionCanceledException, QueryCommand, type Middleware } from '../../../functions/data/client';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../functions/data/client';
 import { getLabelCount, getStats } from '../../../functions/data/stats';
 import type { User } from '../../../domain/api/users';
 import { createUser, getUserById } from '../../../functions/data/users';
@@ -186,6 +189,7 @@ function faultError(kind: Exclude<FaultKind, 'timeout-after'>, itemCount: number
       );
       return new TransactionCanceledException({
         message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}] (injected)`,
+        $metadata: metadata,
         CancellationReasons: reasons,
       });
     }
@@ -210,7 +214,7 @@ export function installFaultInjector() {
   let custom: Error | undefined;
   let left = 0;
 
-  const middleware: Middleware = (next, context) => async (args) => {
+  const middleware: BuildMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
     if (!counting) return next(args);
     const command = context.commandName ?? 'unknown';
     const n = commands.push(command);

@@ -11,7 +11,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../functions/accounts/limits';
-import { db, tableName, UpdateCommand } from '../../../functions/data/client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../functions/data/client';
 import { listOutbox } from '../../../functions/data/outbox';
 import { SIGN_IN_CODE_MAX_TRIES, SIGN_IN_CODE_RESEND_MS } from '../../../functions/data/one-time-codes';
 import { expectRefusal, invoke, mailedCodes, newAccount, PASSWORD, type Account } from './actors';

@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, tableName, TransactionCanceledException, DeleteCommand, PutCommand } from '../../../../functions/data/client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../../functions/data/client';
 import { saveAddress } from '../../../../functions/data/addresses';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
@@ -21,7 +23,7 @@ const NOT_FOUND = { message: 'Address not found' };
 
 /** A cancelled transaction as DynamoDB reports it, one reason per item. */
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'Transaction cancelled (injected)', CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({ message: 'Transaction cancelled (injected)', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const faults = installFaultInjector();
 let ann: Account;

@@ -6,7 +6,8 @@
  * are proved by making those reads fail: an answer that is still right never made them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db, TransactWriteCommand } from '../../../../functions/data/client';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../../../functions/data/client';
 import { createdLabelStats, statsItems, type StatsChange } from '../../../../functions/data/stats';
 import type { AdminStats } from '../../../../domain/api/admin';
 import { signSessionToken } from '../../../../functions/http/tokens';

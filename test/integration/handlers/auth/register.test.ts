@@ -1,5 +1,5 @@
 /** POST /auth/register against DynamoDB Local: the stored account, its code, and every refusal leaving the table as it was. */
-import { TransactionCanceledException } from '../../../../functions/data/client';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStats } from '../../../../functions/data/stats';
 import { getUserByEmail, getUserById } from '../../../../functions/data/users';
@@ -32,7 +32,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 const register = (b: unknown) => invoke('POST /auth/register', { body: b });
 /** A cancelled transaction, one reason code per item. */
 function cancelled(...codes: string[]) {
-  return new TransactionCanceledException({ message: 'Transaction cancelled (injected)', CancellationReasons: codes.map((Code) => ({ Code })) });
+  return new TransactionCanceledException({ message: 'Transaction cancelled (injected)', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 }
 const HIDDEN_500 = { message: 'Something went wrong. Please try again.', requestId: expect.any(String) };
 

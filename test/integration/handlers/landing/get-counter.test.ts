@@ -6,7 +6,10 @@
  * that holds back found items and lists their keys as unprocessed instead.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { db, tableName, TransactWriteCommand, type Middleware } from '../../../../functions/data/client';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
+import type { BuildMiddleware } from '@smithy/types';
+import { db, tableName } from '../../../../functions/data/client';
 import { statsItems } from '../../../../functions/data/stats';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke } from '../../security/actors';
@@ -15,8 +18,8 @@ import { withoutWrites } from '../table-changes';
 
 const faults = installFaultInjector();
 
-type Marshalled = Record<string, { S?: string }>;
-type BatchGetOutput = { Responses?: Record<string, Marshalled[]>; UnprocessedKeys?: Record<string, { Keys: Marshalled[] }> };
+type Key = { pk: string; sk: string };
+type BatchGetOutput = { Responses?: Record<string, Key[]>; UnprocessedKeys?: Record<string, { Keys: Key[] }> };
 
 const PARTIAL = 'testPartialBatchGet';
 /**
@@ -25,13 +28,13 @@ const PARTIAL = 'testPartialBatchGet';
  */
 function answerBatchGetsInPart({ always = false } = {}): void {
   let answered = 0;
-  const middleware: Middleware = (next, context) => async (args) => {
+  const middleware: BuildMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
     const result = await next(args);
     if (context.commandName !== 'BatchGetItemCommand' || (!always && answered++ > 0)) return result;
     const output = result.output as BatchGetOutput;
     const found = output.Responses?.[tableName()] ?? [];
     const held = always ? found.splice(0) : found.splice(0, Math.ceil(found.length / 2));
-    if (held.length) output.UnprocessedKeys = { [tableName()]: { Keys: held.map((item) => ({ pk: item.pk!, sk: item.sk! })) } };
+    if (held.length) output.UnprocessedKeys = { [tableName()]: { Keys: held.map(({ pk, sk }) => ({ pk, sk })) } };
     return result;
   };
   db.middlewareStack.add(middleware, { step: 'build', name: PARTIAL });

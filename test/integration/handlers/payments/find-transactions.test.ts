@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntryStatus, EntryType, LedgerEntry } from '../../../../domain/api/wallet';
-import { db, tableName, BatchWriteCommand } from '../../../../functions/data/client';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../../functions/data/client';
 import { entryStep, newEntry } from '../../../../functions/wallet/ledger';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { withoutWrites } from '../table-changes';

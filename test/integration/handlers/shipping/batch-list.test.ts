@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiBatch, BatchesPage } from '../../../../domain/api/batches';
 import { batchRefKey, startAwaitingPayment } from '../../../../functions/data/batches';
-import { db, tableName, GetCommand } from '../../../../functions/data/client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../../functions/data/client';
 import { batchCsv, type CsvRow, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
 import { invoke, newAccount, type Account } from '../../security/actors';
 

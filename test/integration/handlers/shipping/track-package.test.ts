@@ -8,7 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName, UpdateCommand } from '../../../../functions/data/client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../../functions/data/client';
 import { getOrder } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { signSessionToken } from '../../../../functions/http/tokens';

@@ -7,7 +7,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
-import { db, tableName, GetCommand, UpdateCommand } from '../../../../functions/data/client';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../../functions/data/client';
 import { dueTrackingPolls, getOrder } from '../../../../functions/data/orders';
 import { logger } from '../../../../functions/observability/logger';
 import { sandboxJourney } from '../../../../functions/providers/tracking/sandbox-tracker';
