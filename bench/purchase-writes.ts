@@ -82,7 +82,7 @@ try {
   const { adjustWallet } = await import('../functions/wallet/adjustments');
   const { buyWithCredits } = await import('../functions/labels/credit-orders');
   const { logger } = await import('../functions/observability/logger');
-  const raw = new DynamoDBClient({ region: 'us-east-1', endpoint: env.dynamo.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const raw = new DynamoDBClient({ region: 'us-east-1', endpoint: env.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const read = async (key: Record<string, unknown>) =>
     (await raw.send(new GetItemCommand({ TableName: env.tableName, Key: key as never, ConsistentRead: true }))).Item as never as
       Record<string, never> | undefined;

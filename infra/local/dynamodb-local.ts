@@ -19,11 +19,16 @@ export interface RunningDynamo {
 }
 
 /**
- * A client for a DynamoDB Local endpoint. It accepts any credentials; fixed ones keep a developer's
- * AWS profile out of it. `maxAttempts: 1` suits probes, where the SDK's own retries would back off.
+ * A client for the DynamoDB at `endpoint`. Over plain http it is a local one (DynamoDB Local, a
+ * container), which accepts any credentials: fixed ones keep a developer's AWS profile out of it.
+ * Over https it is AWS's, reached in AWS_REGION with the SDK's credential chain, as the Lambdas'
+ * client does (functions/data/client.ts). `maxAttempts: 1` suits probes, where the SDK's own retries
+ * would back off.
  */
 export const localDynamoClient = (endpoint: string, maxAttempts?: number) =>
-  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts });
+  new URL(endpoint).protocol === 'http:'
+    ? new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts })
+    : new DynamoDBClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', maxAttempts });
 
 /** True when a `java` runtime can be started; DynamoDB Local needs Java 17+. */
 export function hasJava(): boolean {

@@ -1,5 +1,6 @@
 /**
- * Creates the one table in DynamoDB Local from the shared definition (functions/data/table.ts),
+ * Creates the one table from the shared definition (functions/data/table.ts) in the local stack's
+ * DynamoDB (DynamoDB Local, or the one DYNAMODB_ENDPOINT names),
  * or leaves an existing one alone so data survives restarts, adding only the indexes a newer
  * definition has (a data folder made before an index existed keeps working, as a deployed table
  * gains the index from CloudFormation).
@@ -44,7 +45,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       if (!(err instanceof ResourceNotFoundException)) throw err;
     }
     await client.send(new CreateTableCommand(createTableInput(tableName)));
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+    // DynamoDB Local makes a table at once; AWS takes seconds to a minute with three indexes.
+    await waitUntilTableExists({ client, maxWaitTime: 120 }, { TableName: tableName });
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,

@@ -1,7 +1,8 @@
 /**
- * `npm start` (Vite with hot reload) and `npm run serve` (the built SPA, `--static`): DynamoDB
- * Local with data in DATA_DIR, the table, the seeded admin, and the front on one origin.
- * Ctrl-C stops everything it started, DynamoDB Local's java process included.
+ * `npm start` (Vite with hot reload) and `npm run serve` (the built SPA, `--static`): a DynamoDB
+ * (its own DynamoDB Local with data in DATA_DIR, or the one DYNAMODB_ENDPOINT names), the table, the
+ * seeded admin, and the front on one origin. Ctrl-C stops everything it started, its DynamoDB
+ * Local's java process included, and nothing it did not.
  */
 // Lambda runs Node 22; the SDK's notice about Node 20 on developer machines is only noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -15,12 +16,21 @@ const spa = process.argv.includes('--static') ? 'static' : process.argv.includes
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
-if (!hasJava()) {
+// Several fronts (or a front and a container) can share one DynamoDB: given one, start none.
+const endpoint = process.env.DYNAMODB_ENDPOINT?.trim() || undefined;
+if (!endpoint && !hasJava()) {
   console.error(JAVA_MISSING);
   process.exit(1);
 }
 
-const env = await startLocalEnvironment({ dataDir });
+let env: Awaited<ReturnType<typeof startLocalEnvironment>>;
+try {
+  env = await startLocalEnvironment({ dataDir, endpoint });
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+if (endpoint) console.log(`Using the DynamoDB at ${endpoint} (table ${env.tableName}); no DynamoDB Local started`);
 // Links in mails (the password reset link) point at this front; label PDFs live beside the data.
 process.env.APP_URL ??= `http://localhost:${port}`;
 // ...unless the person opened the front on another loopback name (127.0.0.1): then links follow the

@@ -71,8 +71,8 @@ describe('the local stack with a data folder', () => {
     let replayEvent: { payload: string; signatureHeader: string };
     try {
       // Below the product: the engine's own files keep a table and an item.
-      expect(await ensureTable(env.dynamo.endpoint, 'keep')).toBe(true);
-      await docClient(env.dynamo.endpoint).send(new PutCommand({ TableName: 'keep', Item: { pk: 'A', sk: 'B', v: 42 } }));
+      expect(await ensureTable(env.endpoint, 'keep')).toBe(true);
+      await docClient(env.endpoint).send(new PutCommand({ TableName: 'keep', Item: { pk: 'A', sk: 'B', v: 42 } }));
 
       user = await app.users.createUser({ name: 'Restart User', email: 'restart@example.com', passwordHash: 'x', verified: true });
       token = await app.tokens.signSessionToken({ userId: user.id, role: 'user', scope: 'full' });
@@ -104,14 +104,14 @@ describe('the local stack with a data folder', () => {
       await app.front.close();
       await env.stop();
     }
-    expect(first.dynamo.child.exitCode !== null || first.dynamo.child.signalCode !== null).toBe(true);
+    expect(first.dynamo!.child.exitCode !== null || first.dynamo!.child.signalCode !== null).toBe(true);
 
     // ---- second run, on the same folder -----------------------------------------------------
     env = await startLocalEnvironment({ dataDir: dir, tableName: 'prepaidship' });
     app = await boot(port);
     try {
-      expect(await ensureTable(env.dynamo.endpoint, 'keep')).toBe(false);
-      const { Item } = await docClient(env.dynamo.endpoint).send(new GetCommand({ TableName: 'keep', Key: { pk: 'A', sk: 'B' } }));
+      expect(await ensureTable(env.endpoint, 'keep')).toBe(false);
+      const { Item } = await docClient(env.endpoint).send(new GetCommand({ TableName: 'keep', Key: { pk: 'A', sk: 'B' } }));
       expect(Item?.v).toBe(42);
 
       // The session from before still works, and sees the same balance, label, PDF and address.
