@@ -2,17 +2,18 @@
  * Batch labels (issue 17) without a table: the upload route's file body (415, the bytes as API
  * Gateway sends them, base64 included, judged by the parser), the published document's text/csv
  * request body, and the SQS worker Lambda (one chunk per message, the batch sent again while rows
- * are left, a failing chunk thrown back to SQS).
+ * are left, a failing chunk or a failed re-send thrown back to SQS).
  */
+import { QueueDoesNotExist, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '../../../domain/api/openapi';
 import { resetConfigForTests } from '../../../functions/config';
 import { handler as createBatch } from '../../../functions/handlers/shipping/batches/create-batch';
 import { signSessionToken } from '../../../functions/http/tokens';
 import { batchCsv, sampleRow } from '../../fixtures/batch-csv';
-import { FAKE_AWS_KEYS, startFakeAws, type FakeAws } from '../providers/aws/fake-aws';
 import { apiEvent, call } from './api-event';
 
 const processChunk = vi.hoisted(() => vi.fn<(batchId: string) => Promise<'more' | 'done'>>());
@@ -60,27 +61,13 @@ describe('POST /shipping/batches: the file body', () => {
 describe('batch worker Lambda (functions/batches/worker.ts)', () => {
   const QUEUE = 'https://sqs.us-east-1.amazonaws.com/123456789012/batches';
   const event = (...bodies: string[]): SQSEvent => ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body })) }) as unknown as SQSEvent;
-  /** A fake SQS (JSON protocol) keeping the messages sent to each queue, answering their MD5 as SQS does. */
-  let sqs: FakeAws;
-  const queued = () => sqs.requests.map((r) => JSON.parse(r.body.toString('utf8')) as { QueueUrl: string; MessageBody: string });
+  const sqs = mockClient(SQSClient);
 
-  beforeAll(async () => {
-    sqs = await startFakeAws('sqs', 'us-east-1', ({ headers, body }) => {
-      if (headers['x-amz-target'] !== 'AmazonSQS.SendMessage')
-        return { status: 400, body: JSON.stringify({ __type: 'com.amazonaws.sqs#UnsupportedOperation' }) };
-      const { MessageBody } = JSON.parse(body.toString('utf8')) as { MessageBody: string };
-      return {
-        status: 200,
-        body: JSON.stringify({ MessageId: `msg-${sqs.requests.length}`, MD5OfMessageBody: createHash('md5').update(MessageBody).digest('hex') }),
-      };
-    });
-  });
-  afterAll(() => sqs.close());
   beforeEach(() => {
-    sqs.requests.length = 0;
+    sqs.reset();
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'msg-1' });
     processChunk.mockReset();
-    for (const [name, value] of Object.entries({ ...FAKE_AWS_KEYS, AWS_PROFILE: '', AWS_ENDPOINT_URL_SQS: sqs.url, BATCH_QUEUE_URL: QUEUE }))
-      vi.stubEnv(name, value);
+    vi.stubEnv('BATCH_QUEUE_URL', QUEUE);
     resetConfigForTests();
   });
   afterEach(() => {
@@ -95,7 +82,8 @@ describe('batch worker Lambda (functions/batches/worker.ts)', () => {
     await handler(event(JSON.stringify({ batchId: 'b1' }), JSON.stringify({ batchId: 'b2' })));
 
     expect(processChunk.mock.calls.map((c) => c[0])).toEqual(['b1', 'b2']);
-    expect(queued()).toEqual([{ QueueUrl: QUEUE, MessageBody: JSON.stringify({ batchId: 'b1' }) }]);
+    expect(sqs).toHaveReceivedCommandTimes(SendMessageCommand, 1);
+    expect(sqs).toHaveReceivedCommandWith(SendMessageCommand, { QueueUrl: QUEUE, MessageBody: JSON.stringify({ batchId: 'b1' }) });
   });
 
   it('throws a failing chunk back to SQS (delivered again, then the dead-letter queue) and skips a message without a batch id', async () => {
@@ -105,14 +93,15 @@ describe('batch worker Lambda (functions/batches/worker.ts)', () => {
     await expect(handler(event(JSON.stringify({ batchId: 'b1' })))).rejects.toThrow('DynamoDB unavailable');
     await handler(event(JSON.stringify({ nothing: true })));
     expect(processChunk).toHaveBeenCalledTimes(1);
-    expect(queued()).toEqual([]);
+    expect(sqs).not.toHaveReceivedCommand(SendMessageCommand);
   });
 
-  it('fails the send when SQS stored a different body than was sent', async () => {
+  it('throws back to SQS when the batch cannot be sent again, so the message is delivered again rather than the rows left behind', async () => {
     const { handler } = await import('../../../functions/batches/worker');
     processChunk.mockResolvedValueOnce('more');
-    sqs.queued.push({ status: 200, body: JSON.stringify({ MessageId: 'm', MD5OfMessageBody: '0'.repeat(32) }) });
+    sqs.on(SendMessageCommand).rejects(new QueueDoesNotExist({ message: 'The specified queue does not exist.', $metadata: {} }));
 
-    await expect(handler(event(JSON.stringify({ batchId: 'b1' })))).rejects.toThrow(/SQS stored a different message body for batch b1/);
+    await expect(handler(event(JSON.stringify({ batchId: 'b1' })))).rejects.toBeInstanceOf(QueueDoesNotExist);
+    expect(processChunk).toHaveBeenCalledTimes(1);
   });
 });

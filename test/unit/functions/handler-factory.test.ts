@@ -1,7 +1,8 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { logger } from '../../../functions/observability/logger';
 import { resetConfigForTests } from '../../../functions/config';
-import { GetCommand } from '../../../functions/data/client';
 import { Conflict, InsufficientBalance, NotFound, TooManyAttempts } from '../../../functions/errors';
 import { api, Reply, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
 import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes';
@@ -10,14 +11,14 @@ import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes
 const anyApi = <K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<unknown>): ApiHandler =>
   (api as unknown as (entry: Route, fn: (req: ApiRequest<K>) => Promise<unknown>) => ApiHandler)(findRoute(key), fn);
 import { signSessionToken } from '../../../functions/http/tokens';
-import { fakeDb } from '../fake-db';
 import { apiEvent, call } from './api-event';
 
 // Admin claims are checked against the stored account: a1 is an admin in the (mocked) table.
-const ddb = fakeDb();
+const ddb = mockClient(DynamoDBDocumentClient);
 const storedAdmin = { pk: 'USER#a1', sk: 'PROFILE', id: 'a1', name: 'Ada', email: 'ada@example.com', role: 'admin', verified: true, balanceCents: 0 };
 beforeEach(() => {
   ddb.reset();
+  // The more specific answer is given last: the mock uses the latest that matches.
   ddb.on(GetCommand).resolves({});
   ddb.on(GetCommand, { Key: { pk: 'USER#a1', sk: 'PROFILE' } }).resolves({ Item: storedAdmin });
 });

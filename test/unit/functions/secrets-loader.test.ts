@@ -1,81 +1,52 @@
 /**
  * Secrets at cold start: nothing is read without SECRETS_PARAMETER_PREFIX; with it, the secrets
- * under the prefix are read decrypted, missing optional ones are left to their defaults, and a
- * missing JWT_SECRET or an SSM refusal stops the cold start. The last test loads functions/config.ts
- * afresh to show the values reach config() through its top-level await, read once.
+ * under the prefix are read decrypted, in GetParameters calls of at most 10 names, missing optional
+ * ones are left to their defaults, and a missing JWT_SECRET or an SSM refusal stops the cold start.
+ * The last test loads functions/config.ts afresh to show the values reach config() through its
+ * top-level await, read once.
  *
- * There is no local SSM, so the loader talks to a small fake Parameter Store over HTTP on this
- * machine (AWS_ENDPOINT_URL_SSM, the SDK's own override): it answers GetParameters in SSM's JSON
- * protocol from what it holds, as SSM does (SecureStrings come back decrypted only when asked to,
- * unknown names are listed as invalid, more than 10 names are refused, an unsigned request is
- * refused), and the tests assert what the loader yields and when it throws, not the requests.
+ * The SSM client is mocked: it answers GetParameters from what the test's Parameter Store holds, as
+ * SSM does (SecureStrings decrypted only when asked to, unknown names listed as InvalidParameters).
+ * Signing, retries and the wire format are the SDK's.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccessDeniedException, GetParametersCommand, SSMClient, type GetParametersCommandInput } from '@aws-sdk/client-ssm';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSecrets, SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE } from '../../../functions/secrets-loader';
-import { FAKE_AWS_KEYS, startFakeAws, type FakeAws, type FakeAwsAnswer, type FakeAwsRequest } from '../providers/aws/fake-aws';
 
 const PREFIX = '/prepaidship/test/';
 const JWT = 'j'.repeat(40);
 const REGION = 'us-east-1';
 
-/** The parameters the fake Parameter Store holds, by full name: SecureStrings. */
+/** The parameters the Parameter Store holds, by full name: SecureStrings. */
 let store: Record<string, string> = {};
 /** Holds `values` (by secret name) under `prefix`. */
 const hold = (values: Record<string, string>, prefix = PREFIX) => {
   store = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${prefix}${name}`, value]));
 };
 
-/** An answer in SSM's JSON protocol. */
-const ssmAnswer = (status: number, body: object): FakeAwsAnswer => ({
-  status,
-  headers: { 'content-type': 'application/x-amz-json-1.1' },
-  body: JSON.stringify(body),
+/** GetParameters as SSM answers it from `store`. */
+const getParameters = ({ Names = [], WithDecryption }: GetParametersCommandInput) => ({
+  Parameters: Names.filter((n) => n in store).map((n) => ({
+    Name: n,
+    Type: 'SecureString' as const,
+    // Without decryption SSM answers the ciphertext.
+    Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
+    Version: 1,
+  })),
+  InvalidParameters: Names.filter((n) => !(n in store)),
 });
-/** Queues answers the fake gives before its normal ones (a refusal, throttling), first first. */
-const queue = (...answers: { status: number; body: object }[]) => ssm.queued.push(...answers.map((a) => ssmAnswer(a.status, a.body)));
 
-/** SSM's GetParameters as the JSON protocol answers it, to a request signed for SSM. */
-function answer({ headers, body }: FakeAwsRequest): FakeAwsAnswer {
-  if (headers['x-amz-target'] !== 'AmazonSSM.GetParameters' || headers['content-type'] !== 'application/x-amz-json-1.1') {
-    return ssmAnswer(400, { __type: 'UnknownOperationException' });
-  }
-  const { Names = [], WithDecryption } = JSON.parse(body.toString('utf8')) as { Names?: string[]; WithDecryption?: boolean };
-  if (Names.length > 10) {
-    return ssmAnswer(400, {
-      __type: 'ValidationException',
-      message: "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10",
-    });
-  }
-  return ssmAnswer(200, {
-    Parameters: Names.filter((n) => n in store).map((n) => ({
-      Name: n,
-      Type: 'SecureString',
-      // Without decryption SSM answers the ciphertext.
-      Value: WithDecryption ? store[n] : `AQICAHh-ciphertext-of-${n}`,
-      Version: 1,
-    })),
-    InvalidParameters: Names.filter((n) => !(n in store)),
-  });
-}
+const ssm = mockClient(SSMClient);
 
-let ssm: FakeAws;
-let endpoint = '';
-beforeAll(async () => {
-  ssm = await startFakeAws('ssm', REGION, answer);
-  endpoint = ssm.url;
-});
-afterAll(() => ssm.close());
-
-/** The environment of a Lambda with the secrets prefix, pointed at the fake. */
-const awsEnv = (prefix = PREFIX) => ({ [SECRETS_PREFIX_VARIABLE]: prefix, AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint });
+/** The environment of a Lambda with the secrets prefix. */
+const awsEnv = (prefix = PREFIX) => ({ [SECRETS_PREFIX_VARIABLE]: prefix, AWS_REGION: REGION });
 
 beforeEach(() => {
   store = {};
-  ssm.requests.length = 0;
-  ssm.queued.length = 0;
-  // The role's keys, as Lambda sets them; the default credential chain finds them first.
-  vi.stubEnv('AWS_PROFILE', undefined);
-  for (const [name, value] of Object.entries(FAKE_AWS_KEYS)) vi.stubEnv(name, value);
+  ssm.reset();
+  ssm.on(GetParametersCommand).callsFake(getParameters);
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -86,9 +57,9 @@ describe('loadSecrets', () => {
   it('reads nothing without a prefix, so local runs keep their environment', async () => {
     hold({ JWT_SECRET: JWT });
 
-    expect(await loadSecrets({ AWS_REGION: REGION, AWS_ENDPOINT_URL_SSM: endpoint })).toEqual({});
+    expect(await loadSecrets({ AWS_REGION: REGION })).toEqual({});
     expect(await loadSecrets({ ...awsEnv(), [SECRETS_PREFIX_VARIABLE]: '  ' })).toEqual({});
-    expect(ssm.requests).toHaveLength(0);
+    expect(ssm).not.toHaveReceivedAnyCommand();
   });
 
   it('yields every secret held under the prefix, decrypted, and leaves out those that do not exist', async () => {
@@ -97,15 +68,30 @@ describe('loadSecrets', () => {
     expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_test_123', EASYPOST_API_KEY: 'ep' });
   });
 
-  it('reads every secret name the configuration knows', async () => {
+  it('reads every secret name the configuration knows, at most 10 names a call (GetParameters refuses more)', async () => {
     hold(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
 
     expect(await loadSecrets(awsEnv())).toEqual(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
+    const asked = ssm.commandCalls(GetParametersCommand).map((call) => call.args[0].input.Names ?? []);
+    expect(asked.length).toBe(Math.ceil(SECRET_NAMES.length / 10));
+    for (const names of asked) expect(names.length).toBeLessThanOrEqual(10);
+    expect(asked.flat().sort()).toEqual(SECRET_NAMES.map((name) => `${PREFIX}${name}`).sort());
   });
 
   it('ignores parameters outside the prefix', async () => {
     hold({ JWT_SECRET: JWT });
     store['/prepaidship/other/STRIPE_SECRET_KEY'] = 'sk_live_other_stage';
+
+    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
+  });
+
+  it('ignores an answer naming a parameter it did not ask for', async () => {
+    ssm.on(GetParametersCommand).resolves({
+      Parameters: [
+        { Name: `${PREFIX}JWT_SECRET`, Value: JWT },
+        { Name: '/prepaidship/other/STRIPE_SECRET_KEY', Value: 'sk_live_other_stage' },
+      ],
+    });
 
     expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
   });
@@ -137,37 +123,23 @@ describe('loadSecrets', () => {
 
   it('fails the cold start when SSM refuses the call, saying what SSM answered', async () => {
     hold({ JWT_SECRET: JWT });
-    queue({
-      status: 400,
-      body: {
-        __type: 'com.amazon.coral.service#AccessDeniedException',
-        message: 'User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: ssm:GetParameters',
-      },
-    });
+    const denied = 'User: arn:aws:sts::123456789012:assumed-role/fn is not authorized to perform: ssm:GetParameters';
+    ssm.on(GetParametersCommand).rejects(new AccessDeniedException({ message: denied, Message: denied, $metadata: { httpStatusCode: 400 } }));
 
-    await expect(loadSecrets(awsEnv())).rejects.toThrow(
-      /^Cannot read the secrets from SSM at 127\.0\.0\.1:\d+: GetParameters: AccessDeniedException: User: .* is not authorized to perform: ssm:GetParameters$/,
-    );
+    const failure = loadSecrets(awsEnv());
+    await expect(failure).rejects.toThrow(/^Cannot read the secrets from SSM in us-east-1: User: .* is not authorized to perform: ssm:GetParameters$/);
+    await expect(failure).rejects.toMatchObject({ cause: expect.any(AccessDeniedException) });
   });
 
-  it('tries again when SSM throttles or fails, as the SDK would', async () => {
-    hold({ JWT_SECRET: JWT });
-    queue({ status: 400, body: { __type: 'ThrottlingException', message: 'Rate exceeded' } }, { status: 500, body: { __type: 'InternalServerError' } });
+  it('fails the cold start when SSM cannot be reached (after the SDK gave up)', async () => {
+    ssm.on(GetParametersCommand).rejects(Object.assign(new Error('connect ETIMEDOUT 52.46.0.1:443'), { code: 'ETIMEDOUT', $metadata: { attempts: 3 } }));
 
-    expect(await loadSecrets(awsEnv())).toEqual({ JWT_SECRET: JWT });
+    await expect(loadSecrets(awsEnv())).rejects.toThrow('Cannot read the secrets from SSM in us-east-1: connect ETIMEDOUT');
   });
 
-  it('gives up after three failed attempts', async () => {
-    hold({ JWT_SECRET: JWT });
-    queue(...Array.from({ length: 6 }, () => ({ status: 503, body: { __type: 'ServiceUnavailable', message: 'try later' } })));
-
-    await expect(loadSecrets(awsEnv())).rejects.toThrow(/ServiceUnavailable: try later/);
-  });
-
-  it('fails the cold start when SSM cannot be reached', async () => {
-    await expect(loadSecrets({ ...awsEnv(), AWS_ENDPOINT_URL_SSM: 'http://127.0.0.1:1' })).rejects.toThrow(
-      /^Cannot read the secrets from SSM at 127\.0\.0\.1:1: /,
-    );
+  it('says so when the region is not set, before asking SSM', async () => {
+    await expect(loadSecrets({ [SECRETS_PREFIX_VARIABLE]: PREFIX })).rejects.toThrow('AWS_REGION is not set');
+    expect(ssm).not.toHaveReceivedAnyCommand();
   });
 });
 
@@ -176,7 +148,6 @@ describe('config() in AWS', () => {
     hold({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_live_from_ssm', STRIPE_WEBHOOK_SECRET: 'whsec_ssm' });
     vi.stubEnv(SECRETS_PREFIX_VARIABLE, PREFIX);
     vi.stubEnv('AWS_REGION', REGION);
-    vi.stubEnv('AWS_ENDPOINT_URL_SSM', endpoint);
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_from_env');
     vi.resetModules();
 
@@ -188,5 +159,6 @@ describe('config() in AWS', () => {
     hold({ JWT_SECRET: 'k'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_rotated' });
     resetConfigForTests();
     expect(config()).toMatchObject({ JWT_SECRET: JWT, STRIPE_SECRET_KEY: 'sk_live_from_ssm' });
+    expect(ssm).toHaveReceivedCommand(GetParametersCommand);
   });
 });

@@ -1,14 +1,15 @@
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { logger } from '../../../functions/observability/logger';
 import { resetConfigForTests } from '../../../functions/config';
-import { PutCommand } from '../../../functions/data/client';
 import { createAltchaCaptcha, deriveAltchaHmacKey } from '../../../functions/providers/captcha/altcha-captcha';
 import { getCaptcha } from '../../../functions/providers/registry/captcha';
-import { fakeDb } from '../fake-db';
 import { solveAltcha } from './altcha-solver';
 
-const ddb = fakeDb();
+// The solution claims (functions/data/captcha-claims.ts) all succeed: these tests are about the provider chosen.
+const ddb = mockClient(DynamoDBDocumentClient);
 const jwtSecret = process.env.JWT_SECRET as string;
 
 /** Changes the configuration and forgets everything made from the old one. */

@@ -1,38 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MessageRejected, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
-import { PutCommand, QueryCommand } from '../../../functions/data/client';
 import { listOutbox, saveOutboxMail } from '../../../functions/data/outbox';
 import { getMailer } from '../../../functions/providers/registry/mail';
-import { fakeDb } from '../fake-db';
-import { FAKE_AWS_KEYS, startFakeAws, type FakeAws } from './aws/fake-aws';
 
-/** SES v2 as it answers SendEmail: a message id for a mail it took. */
-let ses: FakeAws;
-beforeAll(async () => {
-  ses = await startFakeAws('ses', 'us-east-1', () => ({ status: 200, body: JSON.stringify({ MessageId: `m-${ses.requests.length}` }) }));
-});
-afterAll(() => ses.close());
-/** What SES was asked to send, as its API got it. */
-const sent = () =>
-  ses.requests.map((r) => {
-    expect(`${r.method} ${r.path}`).toBe('POST /v2/email/outbound-emails');
-    return JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
-  });
-const ddb = fakeDb();
+const ses = mockClient(SESv2Client);
+const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;
 
 const mail = { to: 'Ann@Example.COM', subject: 'Your code', text: 'Your code is 4KX9QZ' };
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {
-  for (const [name, value] of Object.entries({ ...FAKE_AWS_KEYS, AWS_PROFILE: '', AWS_ENDPOINT_URL_SESV2: ses.url, ...vars })) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   resetConfigForTests();
 }
 
 beforeEach(() => {
-  ses.requests.length = 0;
-  ses.queued.length = 0;
+  ses.reset();
   ddb.reset();
+  // SES took the mail, unless a test says otherwise.
+  ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -44,15 +35,15 @@ describe('getMailer', () => {
     ddb.on(PutCommand).resolves({});
     useEnv({});
     await getMailer().send(mail);
-    expect(ddb.inputs(PutCommand)).toHaveLength(1);
-    expect(sent()).toEqual([]);
+    expect(ddb).toHaveReceivedCommandTimes(PutCommand, 1);
+    expect(ses).not.toHaveReceivedCommand(SendEmailCommand);
   });
 
   it('sends through SES when MAIL_PROVIDER is ses', async () => {
     useEnv({ MAIL_PROVIDER: 'ses' });
     await getMailer().send(mail);
-    expect(sent()).toHaveLength(1);
-    expect(ddb.inputs(PutCommand)).toEqual([]);
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
   });
 
   it('makes the mailer once per process', () => {
@@ -65,19 +56,18 @@ describe('SES mailer', () => {
 
   it('sends a plain-text mail from MAIL_FROM with the reply-to address', async () => {
     await getMailer().send({ ...mail, replyTo: 'bob@example.com' });
-    expect(sent()).toEqual([
-      {
-        FromEmailAddress: 'PrepaidShip <no-reply@prepaidship.example>',
-        Destination: { ToAddresses: ['Ann@Example.COM'] },
-        ReplyToAddresses: ['bob@example.com'],
-        Content: {
-          Simple: {
-            Subject: { Data: 'Your code', Charset: 'UTF-8' },
-            Body: { Text: { Data: 'Your code is 4KX9QZ', Charset: 'UTF-8' } },
-          },
-        },
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
+    expect(ses).toHaveReceivedCommandWith(SendEmailCommand, {
+      FromEmailAddress: 'PrepaidShip <no-reply@prepaidship.example>',
+      Destination: { ToAddresses: ['Ann@Example.COM'] },
+      ReplyToAddresses: ['bob@example.com'],
+      Content: {
+        Simple: expect.objectContaining({
+          Subject: expect.objectContaining({ Data: 'Your code' }),
+          Body: { Text: expect.objectContaining({ Data: 'Your code is 4KX9QZ' }) },
+        }),
       },
-    ]);
+    });
   });
 
   it("sends the mail's extra header fields (one-click unsubscribe)", async () => {
@@ -85,42 +75,22 @@ describe('SES mailer', () => {
       ...mail,
       headers: { 'List-Unsubscribe': '<https://prepaidship.example/u/x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
-    expect(sent()[0]).toMatchObject({
-      Content: {
-        Simple: {
-          Headers: [
-            { Name: 'List-Unsubscribe', Value: '<https://prepaidship.example/u/x>' },
-            { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
-          ],
-        },
-      },
-    });
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Content?.Simple?.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: '<https://prepaidship.example/u/x>' },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
   });
 
   it('sets no reply-to address when the mail has none', async () => {
     await getMailer().send(mail);
-    expect(sent()[0]).not.toHaveProperty('ReplyToAddresses');
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.ReplyToAddresses).toBeUndefined();
   });
 
   it('rejects when SES refuses the mail, so the caller does not claim it was sent', async () => {
-    // SES v2's refusal: the error type in a header, the message in the body.
-    ses.queued.push({
-      status: 400,
-      headers: { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
-      body: JSON.stringify({ message: 'Email address is not verified.' }),
-    });
-    await expect(getMailer().send(mail)).rejects.toThrow('MessageRejected: Email address is not verified.');
-    expect(sent()).toEqual([]);
-  });
-
-  it('tries again when SES throttles, and sends the mail once', async () => {
-    ses.queued.push({
-      status: 429,
-      headers: { 'x-amzn-errortype': 'TooManyRequestsException' },
-      body: JSON.stringify({ message: 'Maximum sending rate exceeded.' }),
-    });
-    await getMailer().send(mail);
-    expect(sent()).toHaveLength(1);
+    ses.on(SendEmailCommand).rejects(new MessageRejected({ message: 'Email address is not verified.', $metadata: {} }));
+    await expect(getMailer().send(mail)).rejects.toThrow('Email address is not verified.');
+    // Refused is refused: no second send here (the SDK's own retries are for throttling and faults).
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
   });
 });
 
@@ -129,7 +99,7 @@ describe('outbox', () => {
     ddb.on(PutCommand).resolves({});
     const before = Math.floor(Date.now() / 1000);
     await saveOutboxMail({ ...mail, replyTo: 'bob@example.com' });
-    const item = ddb.inputs(PutCommand)[0]?.Item ?? {};
+    const item = ddb.commandCalls(PutCommand)[0]?.args[0].input.Item ?? {};
     expect(item).toMatchObject({
       pk: 'OUTBOX#ann@example.com',
       gsi1pk: 'OUTBOX',
@@ -151,28 +121,24 @@ describe('outbox', () => {
     });
     const mails = await listOutbox({ to: ' ANN@example.com' });
     expect(mails).toEqual([{ to: 'ann@example.com', subject: 'S', text: 'T', sentAt: 't' }]);
-    expect(ddb.inputs(QueryCommand)).toContainEqual(
-      expect.objectContaining({
-        TableName: table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'OUTBOX#ann@example.com' },
-        ScanIndexForward: false,
-        Limit: 50,
-      }),
-    );
+    expect(ddb).toHaveReceivedCommandWith(QueryCommand, {
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX#ann@example.com' },
+      ScanIndexForward: false,
+      Limit: 50,
+    });
   });
 
   it('lists every recipient newest first from gsi1', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     expect(await listOutbox({ limit: 5 })).toEqual([]);
-    expect(ddb.inputs(QueryCommand)).toContainEqual(
-      expect.objectContaining({
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'OUTBOX' },
-        ScanIndexForward: false,
-        Limit: 5,
-      }),
-    );
+    expect(ddb).toHaveReceivedCommandWith(QueryCommand, {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'OUTBOX' },
+      ScanIndexForward: false,
+      Limit: 5,
+    });
   });
 });

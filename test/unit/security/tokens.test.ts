@@ -6,11 +6,12 @@
  * handler's code. Every case starts from a token the server accepts (the control), so each refusal
  * is the tampering's doing.
  */
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../../functions/config';
-import { GetCommand } from '../../../functions/data/client';
 import { api, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
 import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes';
 
@@ -18,16 +19,18 @@ import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes
 const anyApi = (key: RouteKey, fn: (req: ApiRequest<RouteKey>) => Promise<unknown>): ApiHandler =>
   (api as unknown as (entry: Route, fn: (req: ApiRequest<RouteKey>) => Promise<unknown>) => ApiHandler)(findRoute(key), fn);
 import { signSessionToken, verifySessionToken, type SessionClaims } from '../../../functions/http/tokens';
-import { fakeDb } from '../fake-db';
 import { apiEvent, call } from '../functions/api-event';
 
 const USER: SessionClaims = { userId: '01JA0000000000000000000001', role: 'user', scope: 'full' };
 
 // The factory checks an admin claim against the stored account: here that account is an admin, so
 // only the token itself decides (mocked table, no DynamoDB).
-const ddb = fakeDb();
-ddb.on(GetCommand).resolves({
-  Item: { pk: `USER#${USER.userId}`, sk: 'PROFILE', id: USER.userId, name: 'Ann', email: 'ann@example.com', role: 'admin', verified: true, balanceCents: 0 },
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(GetCommand).resolves({
+    Item: { pk: `USER#${USER.userId}`, sk: 'PROFILE', id: USER.userId, name: 'Ann', email: 'ann@example.com', role: 'admin', verified: true, balanceCents: 0 },
+  });
 });
 const AUDIENCE = 'prepaidship-api';
 const key = (secret = config().JWT_SECRET) => new TextEncoder().encode(secret);

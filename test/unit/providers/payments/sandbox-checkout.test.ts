@@ -2,10 +2,12 @@
  * The local payment sandbox with a mocked DynamoDB: what it stores, the URL it answers, how it
  * reports a payment, and that the events it builds pass the same checks as the real providers'.
  */
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
-import { GetCommand, PutCommand } from '../../../../functions/data/client';
 import type { LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { paymentIdFromWebhook } from '../../../../functions/providers/payments/hoodpay-checkout';
@@ -13,9 +15,8 @@ import type { CheckoutRequest } from '../../../../functions/providers/payments/p
 import { deriveSandboxWebhookSecret, hoodpaySandboxWebhookPayload, sandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../../../functions/providers/payments/sandbox-stripe-event';
 import { getCardCheckout, getCryptoCheckout, verifyStripeEvent } from '../../../../functions/providers/registry/payments';
-import { fakeDb } from '../../fake-db';
 
-const ddb = fakeDb();
+const ddb = mockClient(DynamoDBDocumentClient);
 const table = process.env.TABLE_NAME as string;
 const jwtSecret = process.env.JWT_SECRET as string;
 
@@ -60,27 +61,25 @@ describe('sandbox card checkout', () => {
     const { id, url } = await getCardCheckout().createSession(request);
     expect(id).toMatch(/^cs_test_local_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(url).toBe(`https://ship.example.com/_local/checkout/${id}`);
-    expect(ddb.inputs(PutCommand)).toContainEqual(
-      expect.objectContaining({
-        TableName: table,
-        Item: expect.objectContaining({
-          pk: `LOCALCHECKOUT#${id}`,
-          sk: 'LOCALCHECKOUT',
-          id,
-          provider: 'stripe',
-          userId: request.userId,
-          entryId: request.entryId,
-          purpose: 'topup',
-          amountCents: 1230,
-          email: 'ann@example.com',
-          successUrl: request.successUrl,
-          cancelUrl: request.cancelUrl,
-          status: 'open',
-          expiresAt: expect.any(Number),
-        }),
-        ConditionExpression: 'attribute_not_exists(pk)',
+    expect(ddb).toHaveReceivedCommandWith(PutCommand, {
+      TableName: table,
+      Item: expect.objectContaining({
+        pk: `LOCALCHECKOUT#${id}`,
+        sk: 'LOCALCHECKOUT',
+        id,
+        provider: 'stripe',
+        userId: request.userId,
+        entryId: request.entryId,
+        purpose: 'topup',
+        amountCents: 1230,
+        email: 'ann@example.com',
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        status: 'open',
+        expiresAt: expect.any(Number),
       }),
-    );
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
   });
 
   it('signs webhooks with whsec_ + HMAC-SHA256(JWT_SECRET, "stripe-sandbox-webhook"), or STRIPE_WEBHOOK_SECRET when set', () => {
@@ -98,11 +97,9 @@ describe('sandbox crypto checkout', () => {
     const { paymentId, url } = await getCryptoCheckout().createPayment({ ...request, notifyUrl: 'https://ship.example.com/hoodpay/webhook' });
     expect(paymentId).toMatch(/^hp_local_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(url).toBe(`https://ship.example.com/_local/checkout/${paymentId}`);
-    expect(ddb.inputs(PutCommand)).toContainEqual(
-      expect.objectContaining({
-        Item: expect.objectContaining({ id: paymentId, provider: 'hoodpay', notifyUrl: 'https://ship.example.com/hoodpay/webhook', status: 'open' }),
-      }),
-    );
+    expect(ddb).toHaveReceivedCommandWith(PutCommand, {
+      Item: expect.objectContaining({ id: paymentId, provider: 'hoodpay', notifyUrl: 'https://ship.example.com/hoodpay/webhook', status: 'open' }),
+    });
   });
 
   it('reports the record as Hoodpay would: open pending, paid completed, cancelled cancelled', async () => {
@@ -115,7 +112,7 @@ describe('sandbox crypto checkout', () => {
       ddb.on(GetCommand).resolves({ Item: { pk: `LOCALCHECKOUT#${id}`, sk: 'LOCALCHECKOUT', ...stored({ id, provider: 'hoodpay', status }) } });
       expect(await getCryptoCheckout().getPayment(id)).toEqual({ id, status: expected, amountCents: 1230 });
     }
-    expect(ddb.inputs(GetCommand)).toContainEqual(expect.objectContaining({ Key: { pk: `LOCALCHECKOUT#${id}`, sk: 'LOCALCHECKOUT' } }));
+    expect(ddb).toHaveReceivedCommandWith(GetCommand, { Key: { pk: `LOCALCHECKOUT#${id}`, sk: 'LOCALCHECKOUT' } });
   });
 
   it('does not know payments it never made, nor Stripe checkouts', async () => {
