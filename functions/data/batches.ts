@@ -27,7 +27,15 @@
  */
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
-import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, transact } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';

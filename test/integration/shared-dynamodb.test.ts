@@ -40,8 +40,8 @@ async function startFront(name: string): Promise<{ child: ChildProcess; url: str
       CAPTCHA_PROVIDER: 'none',
     },
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   started.push(child);
   const url = `http://localhost:${port}`;
   await vi.waitFor(
@@ -63,36 +63,40 @@ const javaIn = (child: ChildProcess): string[] =>
 const stopped = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 describe('npm start with DYNAMODB_ENDPOINT', () => {
-  it('creates the table there, starts no DynamoDB Local, shares the data with a second front and leaves the DynamoDB running', { timeout: 120_000 }, async () => {
-    const client = localDynamoClient(endpoint);
-    try {
-      const { TableNames } = await client.send(new ListTablesCommand({}));
-      expect(TableNames).not.toContain(TABLE);
+  it(
+    'creates the table there, starts no DynamoDB Local, shares the data with a second front and leaves the DynamoDB running',
+    { timeout: 120_000 },
+    async () => {
+      const client = localDynamoClient(endpoint);
+      try {
+        const { TableNames } = await client.send(new ListTablesCommand({}));
+        expect(TableNames).not.toContain(TABLE);
 
-      const first = await startFront('a');
-      expect(first.output()).toContain(`Using the DynamoDB at ${endpoint}`);
-      expect(javaIn(first.child)).toEqual([]);
-      const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE }));
-      expect(Table?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
+        const first = await startFront('a');
+        expect(first.output()).toContain(`Using the DynamoDB at ${endpoint}`);
+        expect(javaIn(first.child)).toEqual([]);
+        const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE }));
+        expect(Table?.GlobalSecondaryIndexes?.map((g) => g.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
 
-      // The second front finds the table and the admin the first one made.
-      const second = await startFront('b');
-      expect(second.output()).not.toContain('Admin account created');
-      const login = await fetch(`${second.url}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@prepaidship.local', password: 'Shared-Admin-Pass1!', recaptchaToken: 'test' }),
-      });
-      expect(login.status, await login.clone().text()).toBe(200);
+        // The second front finds the table and the admin the first one made.
+        const second = await startFront('b');
+        expect(second.output()).not.toContain('Admin account created');
+        const login = await fetch(`${second.url}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@prepaidship.local', password: 'Shared-Admin-Pass1!', recaptchaToken: 'test' }),
+        });
+        expect(login.status, await login.clone().text()).toBe(200);
 
-      for (const front of [first, second]) {
-        process.kill(-front.child.pid!, 'SIGINT');
-        await stopped(front.child);
+        for (const front of [first, second]) {
+          process.kill(-front.child.pid!, 'SIGINT');
+          await stopped(front.child);
+        }
+        // The shared DynamoDB still answers, with the table in it.
+        expect((await client.send(new ListTablesCommand({}))).TableNames).toContain(TABLE);
+      } finally {
+        client.destroy();
       }
-      // The shared DynamoDB still answers, with the table in it.
-      expect((await client.send(new ListTablesCommand({}))).TableNames).toContain(TABLE);
-    } finally {
-      client.destroy();
-    }
-  });
+    },
+  );
 });

@@ -8,7 +8,6 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_RANGE_MESSAGE } from '../../../../domain/schemas/exports';
 import { todayInEastern } from '../../../../domain/ship-date';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transact } from '../../../../functions/data/client';
 import { newOrder, putOrderStep } from '../../../../functions/data/orders';
 import { newEntry, putPendingEntry } from '../../../../functions/wallet/ledger';
@@ -108,17 +107,19 @@ describe('GET /exports/orders.csv', () => {
     const old = await january(ann);
     await buyLabel(ann);
     const read: string[] = [];
-    const realSend = db.send.bind(db);
     // What the export's Queries read (the nothing-written check around the call scans the whole table).
-    const spy = vi.spyOn(db, 'send').mockImplementation(async (command: Parameters<typeof realSend>[0]) => {
-      const out = (await realSend(command)) as { Items?: { sk?: string }[] };
-      if (command instanceof QueryCommand) read.push(...(out.Items ?? []).map((i) => String(i.sk)));
-      return out;
-    });
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'QueryCommand') read.push(...((result.output as { Items?: { sk?: string }[] }).Items ?? []).map((i) => String(i.sk)));
+        return result;
+      },
+      { step: 'initialize', name: 'recordExportReads' },
+    );
     try {
       expect((await rowsOf('GET /exports/orders.csv', { to: '2026-01-10' })).rows.map((r) => r.shipOrderId)).toEqual([old.orderId]);
     } finally {
-      spy.mockRestore();
+      db.middlewareStack.remove('recordExportReads');
     }
     expect(read.filter((sk) => sk.startsWith('ORDER#'))).toEqual([`ORDER#${old.orderId}`]);
   });
