@@ -3,7 +3,8 @@
  * are in docs/performance.md).
  * - web: JavaScript before `/` paints and all it loads, a first visit to /user-dashboard, Lighthouse
  *   mobile and desktop for `/`, on a fresh build of its own (landing.ts);
- * - each Lambda's minified bundle and cold module init against an empty handler (lambdas.ts);
+ * - each Lambda's minified bundle and cold module init against an SDK floor, a handler that only
+ *   creates a DynamoDBDocumentClient (lambdas.ts);
  * - API latency through the local front with DynamoDB requests and capacity units per call (api.ts);
  * - what 1,000 labels cost to run in AWS, from measured capacity units and durations (cost.ts);
  * - what one run of the scheduled work (recovery) costs, idle and per recovered purchase (recovery.ts);

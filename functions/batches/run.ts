@@ -15,6 +15,7 @@ import { finishBatch, getBatch, getBatchRows, renewLease, setRowOutcome, type St
 import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable } from '../errors';
 import { buyWithCredits } from '../labels/credit-orders';
 import { judgeRow } from './rows';
+import { mergeBatchLabels } from './labels-pdf';
 
 /** Rows one call buys: at most CHUNK_ROWS / CONCURRENCY carrier calls in a row, well inside the worker's timeout. */
 export const CHUNK_ROWS = 25;
@@ -74,8 +75,6 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
     if (waiting === ready.length) await new Promise((r) => setTimeout(r, 2_000));
     return 'more';
   }
-  // pdf-lib is loaded when a batch is done, not at the worker's cold start (issue 19).
-  const { mergeBatchLabels } = await import('./labels-pdf');
   const pdfKey = await mergeBatchLabels(batch, rows, log);
   await finishBatch(batchId, pdfKey);
   log.info('batch done', { batchId, bought: rows.filter((r) => r.status === 'bought').length, failed: rows.filter((r) => r.status === 'failed').length });
