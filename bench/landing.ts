@@ -90,9 +90,7 @@ export interface ScriptFigures {
 
 /** The JavaScript figures of the build in `dir` (made by buildForBench). */
 export function scriptFigures(dir: string): ScriptFigures {
-  // The landing page has a build of its own (vite.config.ts, landingBuildConfig), with its own manifest.
-  const read = (file: string) => JSON.parse(readFileSync(join(dir, '.vite', file), 'utf8')) as Manifest;
-  const manifest = { ...read('manifest.json'), ...read('landing-manifest.json') };
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const total = (files: string[]) => ({ files: files.length, bytes: files.reduce((sum, f) => sum + gzipSize(dir, f), 0) });
   const landingHtml = readFileSync(join(dir, 'index.html'), 'utf8');
   return {
