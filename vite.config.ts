@@ -69,40 +69,6 @@ const frameworkChunk = {
 };
 
 /**
- * Chakra's `createSystem` builds the system's global CSS (the reset, the global styles and a CSS
- * variable for every token: about 35 kB of CSS) eagerly, for `ChakraProvider` to insert. That is
- * half of the call, about 80 ms on the bench machine and several hundred on Lighthouse's phone, in
- * one uninterruptible task (docs/performance.md, "Landing page"). A prerendered page already has
- * that CSS in its head (web/app/landing-document.tsx), so the built bundle computes it on first
- * read instead: the SPA's ChakraProvider reads it on its first render as before; the landing page's
- * hydration never does. Chakra offers no option for this (3.37, 3.38), so the build rewrites the
- * two lines, and fails if a Chakra upgrade changed them: look again at whether it is still needed.
- */
-export const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-const GLOBAL_PROPERTY = /^(\s*)_global,$/m;
-
-export function lazyChakraGlobals(code: string): string {
-  if (!code.includes(EAGER_GLOBAL) || !GLOBAL_PROPERTY.test(code)) {
-    throw new Error("Chakra's createSystem no longer builds _global as vite.config.ts expects: check lazyChakraGlobals");
-  }
-  return code
-    .replace(EAGER_GLOBAL, 'let _global;')
-    .replace(
-      GLOBAL_PROPERTY,
-      (_line, indent: string) => `${indent}get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },`,
-    );
-}
-
-function chakraGlobalsOnFirstRead(): Plugin {
-  return {
-    name: 'prepaidship-chakra-globals-on-first-read',
-    apply: 'build',
-    transform: { filter: { id: CHAKRA_SYSTEM_MODULE }, handler: (code) => ({ code: lazyChakraGlobals(code), map: null }) },
-  };
-}
-
-/**
  * After the bundle is written, renders the public pages to HTML (web/app/prerender.tsx) into their
  * built documents (infra/spa-documents.ts): `/` from landing.html, the landing page's own entry, into
  * index.html; sign-in, sign-up and forgotten password from the SPA's index.html into login.html and
@@ -169,7 +135,7 @@ process.env.VITE_PRERENDERED_AT ??= String(Date.now());
 export default defineConfig(({ command }) => {
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
-    plugins: [react(), chakraGlobalsOnFirstRead(), openApiFile(), prerenderPages()],
+    plugins: [react(), openApiFile(), prerenderPages()],
     resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
     build: {
       outDir: '../dist',

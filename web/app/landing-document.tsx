@@ -12,9 +12,8 @@ import { PRERENDERED_CSS_ATTRIBUTE } from './prerender-styles';
 /**
  * The system the hydration runs with: the landing page's own (web/app/landing-theme.ts), without the
  * global CSS ChakraProvider would insert (the reset, global styles, token variables and the layer
- * order). The prerendered page has the app's in its head already, and the build computes it only
- * when read (vite.config.ts, lazyChakraGlobals), so the phone skips half of Chakra's start-up;
- * emotion's Global adds nothing.
+ * order). The prerendered page has the app's in its head already, so emotion's Global adds nothing
+ * and moves nothing.
  */
 const hydratingSystem = Object.create(landingSystem, {
   _global: { value: [] },
