@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, createServer, defineConfig, runnerImport, type InlineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { PRERENDERED_PAGES, SPA_SHELL } from './infra/spa-documents';
 
@@ -69,40 +69,6 @@ const frameworkChunk = {
 };
 
 /**
- * Chakra's `createSystem` builds the system's global CSS (the reset, the global styles and a CSS
- * variable for every token: about 35 kB of CSS) eagerly, for `ChakraProvider` to insert. That is
- * half of the call, about 80 ms on the bench machine and several hundred on Lighthouse's phone, in
- * one uninterruptible task (docs/performance.md, "Landing page"). A prerendered page already has
- * that CSS in its head (web/app/landing-document.tsx), so the built bundle computes it on first
- * read instead: the SPA's ChakraProvider reads it on its first render as before; the landing page's
- * hydration never does. Chakra offers no option for this (3.37, 3.38), so the build rewrites the
- * two lines, and fails if a Chakra upgrade changed them: look again at whether it is still needed.
- */
-export const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-const GLOBAL_PROPERTY = /^(\s*)_global,$/m;
-
-export function lazyChakraGlobals(code: string): string {
-  if (!code.includes(EAGER_GLOBAL) || !GLOBAL_PROPERTY.test(code)) {
-    throw new Error("Chakra's createSystem no longer builds _global as vite.config.ts expects: check lazyChakraGlobals");
-  }
-  return code
-    .replace(EAGER_GLOBAL, 'let _global;')
-    .replace(
-      GLOBAL_PROPERTY,
-      (_line, indent: string) => `${indent}get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },`,
-    );
-}
-
-function chakraGlobalsOnFirstRead(): Plugin {
-  return {
-    name: 'prepaidship-chakra-globals-on-first-read',
-    apply: 'build',
-    transform: { filter: { id: CHAKRA_SYSTEM_MODULE }, handler: (code) => ({ code: lazyChakraGlobals(code), map: null }) },
-  };
-}
-
-/**
  * After the bundle is written, renders the public pages to HTML (web/app/prerender.tsx) into their
  * built documents (infra/spa-documents.ts): `/` from landing.html, the landing page's own entry, into
  * index.html; sign-in, sign-up and forgotten password from the SPA's index.html into login.html and
@@ -112,79 +78,16 @@ function chakraGlobalsOnFirstRead(): Plugin {
  */
 type Renderer = typeof import('./web/app/prerender');
 
-/**
- * The landing page `/` is built on its own, with Preact's React layer in place of React (about
- * 10 kB gzip where React DOM is 62 kB; issue 19's 120 kB for `/`, docs/decisions.md "The landing
- * page hydrates with Preact"). The same page modules, Chakra and emotion; only `react` differs, so
- * the one page has one source. `react` is preact/compat with React's hydration of
- * useSyncExternalStore (web/app/preact/react.ts). The build is a second one rather than a second
- * input of this one: aliases hold for a whole build, and the SPA keeps React.
- */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: fileURLToPath(new URL('./web/app/preact/react.ts', import.meta.url)) },
-];
-
-/** The landing page's build, into the SPA's output folder; `manifest` as the SPA's build was asked (the bench reads both). */
-function landingBuildConfig(outDir: string, manifest: boolean | string): InlineConfig {
-  return {
-    configFile: false,
-    root: fileURLToPath(new URL('./web', import.meta.url)),
-    publicDir: false,
-    logLevel: 'warn',
-    plugins: [react(), chakraGlobalsOnFirstRead()],
-    resolve: { alias: [...pathAliases, ...PREACT_ALIASES] },
-    build: {
-      outDir,
-      emptyOutDir: false,
-      manifest: manifest ? '.vite/landing-manifest.json' : false,
-      // The landing entry imports the hydrating app only once the page is painted (web/landing.tsx):
-      // no preload links for it. Vite's helper appending ~27 <link rel=modulepreload> took 90 ms of a
-      // phone's main thread, and preloading them from the HTML delays the paint on a slow network;
-      // the browser fetches them by following the imports instead.
-      modulePreload: false,
-      rolldownOptions: {
-        input: { landing: fileURLToPath(new URL('./web/landing.html', import.meta.url)) },
-        treeshake: SHARED_TREESHAKE,
-        // Named apart from the SPA's files in the same assets/ folder, so neither build can overwrite the other's.
-        output: {
-          entryFileNames: 'assets/landing-[name]-[hash].js',
-          chunkFileNames: 'assets/landing-[name]-[hash].js',
-          // The engine in one chunk, imported first (web/landing.tsx): Preact, emotion and Chakra's styling
-          // system. Of web/app/preact/ only react.ts: hydrate-landing.tsx (with the page) is the third
-          // import, a task later; taking it in made `/` one chunk and one long task (Lighthouse mobile
-          // medians 93.5 against 98.5 in 6 interleaved runs each).
-          codeSplitting: {
-            groups: [
-              {
-                name: 'framework',
-                test: new RegExp(`node_modules[\\\\/]preact[\\\\/]|[\\\\/]web[\\\\/]app[\\\\/]preact[\\\\/]react\\.ts$|${frameworkChunk.test.source}`),
-              },
-            ],
-          },
-        },
-      },
-    },
-  };
-}
-
 function prerenderPages(): Plugin {
   let outDir = '';
-  let manifest: boolean | string = false;
   return {
     name: 'prepaidship-prerender',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
-      manifest = config.build.manifest;
     },
     async closeBundle(error) {
       if (error) return;
-      // The landing page's build first: its landing.html is the template of `/` below.
-      await build(landingBuildConfig(outDir, manifest));
       // A server-side Vite for the render: the pages are lazy, so the module loader must stay open
       // while they load (runnerImport closes its loader once the entry is in).
       const vite = await createServer({
@@ -222,32 +125,37 @@ function prerenderPages(): Plugin {
   }
 }
 
-const SHARED_TREESHAKE = {
-  propertyReadSideEffects: false as const,
-  manualPureFunctions: ['createAnatomy', 'defineSlotRecipe', 'defineRecipe', 'defineConfig'],
-};
-
 /**
  * When this build prerenders the pages, for the landing page's promo countdown to hydrate as it was
  * prerendered (web/features/landing/lib/promo.ts). Vite hands `VITE_` variables of the environment
- * to every build and server this process starts: the SPA's, the landing page's and the prerender's.
+ * to every build and server this process starts: the SPA's and the prerender's.
  */
 process.env.VITE_PRERENDERED_AT ??= String(Date.now());
 
 export default defineConfig(({ command }) => {
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
-    plugins: [react(), chakraGlobalsOnFirstRead(), openApiFile(), prerenderPages()],
+    plugins: [react(), openApiFile(), prerenderPages()],
     resolve: { alias: [...pathAliases, ...reactRouterProduction(command)] },
     build: {
       outDir: '../dist',
       emptyOutDir: true,
+      // The landing entry imports the hydrating app only once the page is painted (web/landing.tsx):
+      // no preload links for it. Vite's helper appending a <link rel=modulepreload> per chunk costs a
+      // phone's main thread, and preloading them from the HTML delays the paint on a slow network;
+      // the browser fetches them by following the imports instead.
+      modulePreload: {
+        resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)landing-[\w-]{8}\.js$/.test(hostId) ? [] : deps),
+      },
       rolldownOptions: {
-        // The SPA (index.html, every page); the landing page's own entry is built on its own (landingBuildConfig).
-        input: { app: fileURLToPath(new URL('./web/index.html', import.meta.url)) },
+        // Two documents: the SPA (index.html, every page) and the landing page's own small entry.
+        input: { app: fileURLToPath(new URL('./web/index.html', import.meta.url)), landing: fileURLToPath(new URL('./web/landing.html', import.meta.url)) },
         // Chakra builds every component's anatomy and recipe at module load; marking those factories
         // pure lets unused ones drop out of the landing page's bundle (docs/performance.md).
-        treeshake: SHARED_TREESHAKE,
+        treeshake: {
+          propertyReadSideEffects: false,
+          manualPureFunctions: ['createAnatomy', 'defineSlotRecipe', 'defineRecipe', 'defineConfig'],
+        },
         output: { codeSplitting: { groups: [frameworkChunk] } },
       },
     },

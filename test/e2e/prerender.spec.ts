@@ -76,9 +76,9 @@ test("the landing page's hero stays put whether or not the page shows a scrollba
   }
 });
 
-// The landing page hydrates with Preact, in slices, and leaves its static parts as prerendered
-// (web/app/preact/hydrate-landing.tsx): on a phone, where nothing needs another layout, hydration
-// must take over the elements that are there, never replace them.
+// The landing page hydrates with React's hydrateRoot (web/app/landing-document.tsx): on a phone,
+// where nothing needs another layout, hydration must take over the elements that are there, never
+// replace them (React would, to mend a mismatch).
 test('the landing page hydrates in place on a phone: no prerendered element is replaced, and it answers', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.setViewportSize({ width: 375, height: 800 });
@@ -95,22 +95,22 @@ test('the landing page hydrates in place on a phone: no prerendered element is r
   const input = page.getByLabel('Package weight (lbs)');
   await input.evaluate((el) => ((el as HTMLInputElement & { prerendered?: boolean }).prerendered = true));
   await expect(page.getByTestId('labels-count')).toHaveText(/^\d+$/);
-  // Typing prices the weight: the calculator's slice has hydrated, on the element that was there.
+  // Typing prices the weight: the calculator has hydrated, on the element that was there.
   await expect(async () => {
     await input.fill('31');
     await expect(page.getByTestId('price-ours-value')).not.toHaveText('$5.00', { timeout: 500 });
   }).toPass();
   expect(await input.evaluate((el) => (el as HTMLInputElement & { prerendered?: boolean }).prerendered)).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements)).toEqual([]);
-  // The closing section's slice comes last: its Get Started still leads to sign-in.
+  // The closing section, the last part of the page, leads to sign-in too.
   await page.getByRole('link', { name: 'Get Started Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(errors).toEqual([]);
 });
 
 // The prerender is a signed-out visitor's page; a signed-in visitor's links change once the landing
-// page hydrates (the session's server snapshot first, then the browser's: web/app/preact/react.ts),
-// in the header's, the hero's and the closing section's slices alike.
+// page hydrates (useSyncExternalStore's server snapshot of the session first, then the browser's:
+// web/lib/session.ts), in the header, the hero and the closing section alike, with no hydration error.
 test('a signed-in visitor gets the dashboard links on the hydrated landing page', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.addInitScript(() => {

@@ -1,6 +1,8 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { SwrProvider } from '@/api-client/swr-config';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { PublicFrame } from './layouts/public-frame';
@@ -10,9 +12,8 @@ import { PRERENDERED_CSS_ATTRIBUTE } from './prerender-styles';
 /**
  * The system the hydration runs with: the landing page's own (web/app/landing-theme.ts), without the
  * global CSS ChakraProvider would insert (the reset, global styles, token variables and the layer
- * order). The prerendered page has the app's in its head already, and the build computes it only
- * when read (vite.config.ts, lazyChakraGlobals), so the phone skips half of Chakra's start-up;
- * emotion's Global adds nothing.
+ * order). The prerendered page has the app's in its head already, so emotion's Global adds nothing
+ * and moves nothing.
  */
 const hydratingSystem = Object.create(landingSystem, {
   _global: { value: [] },
@@ -25,7 +26,7 @@ const hydratingSystem = Object.create(landingSystem, {
  * move each element to the end of the head, and a moved style element makes the browser re-style
  * the whole page (about 150 ms on Lighthouse's phone); these elements stay where they are.
  */
-export function prerenderedStylesCache(): EmotionCache {
+function prerenderedStylesCache(): EmotionCache {
   const [key = 'css', ...ids] =
     document.querySelector(`style[${PRERENDERED_CSS_ATTRIBUTE}]:not([${PRERENDERED_CSS_ATTRIBUTE}=""])`)?.getAttribute(PRERENDERED_CSS_ATTRIBUTE)?.split(' ') ??
     [];
@@ -72,4 +73,20 @@ function LandingContent() {
       </PublicFrame>
     </SwrProvider>
   );
+}
+
+/**
+ * Takes over the prerendered landing page in `root`. The page is already on screen, so hydration runs
+ * as a transition: React yields to the browser every few milliseconds instead of holding the main
+ * thread for the whole tree (a phone's taps and scrolls stay answered; Lighthouse's blocking time).
+ */
+export function hydrateLanding(root: HTMLElement): void {
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <HydratingLandingDocument cache={prerenderedStylesCache()} />
+      </StrictMode>,
+    );
+  });
 }

@@ -2,7 +2,6 @@ import { Box, Button, Container, Flex, Link, SkipNavContent, SkipNavLink, Text }
 import type { ReactNode } from 'react';
 import { AppLink, useReturnPath } from '@/components/app-link';
 import { Brand } from '@/components/brand';
-import { HydrationSlice, Prerendered } from '@/components/hydration-slice';
 import { useDashboardPath } from '@/hooks/use-dashboard-path';
 import { paths } from '@/lib/paths';
 import { supportEmail } from '@/lib/support-contact';
@@ -17,43 +16,35 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const dashboard = useDashboardPath();
   return (
     <Flex direction="column" minH="100dvh">
-      <Prerendered>
-        <SkipNavLink>Skip to content</SkipNavLink>
-      </Prerendered>
-      <HydrationSlice name="header">
-        <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
-          <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
-            <Prerendered>
-              <Brand />
-            </Prerendered>
-            <Button asChild size="sm" colorPalette="blue">
-              {dashboard ? (
-                <AppLink to={dashboard}>Dashboard</AppLink>
-              ) : (
-                <AppLink to={paths.login} state={{ from: returnPath }}>
-                  Sign In
-                </AppLink>
-              )}
-            </Button>
-          </Container>
-        </Box>
-      </HydrationSlice>
+      <SkipNavLink>Skip to content</SkipNavLink>
+      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+        <Container maxW="6xl" display="flex" alignItems="center" justifyContent="space-between" h="16">
+          <Brand />
+          <Button asChild size="sm" colorPalette="blue">
+            {dashboard ? (
+              <AppLink to={dashboard}>Dashboard</AppLink>
+            ) : (
+              <AppLink to={paths.login} state={{ from: returnPath }}>
+                Sign In
+              </AppLink>
+            )}
+          </Button>
+        </Container>
+      </Box>
       <SkipNavContent as="main" flex="1">
         {children}
       </SkipNavContent>
-      <Prerendered>
-        <Box as="footer" borderTopWidth="1px" py="6">
-          <Container maxW="6xl" display="flex" flexWrap="wrap" gap="4" justifyContent="space-between" color="fg.muted" fontSize="sm">
-            <Text>© 2024 PrepaidShip. All rights reserved.</Text>
-            <Flex gap="4" wrap="wrap">
-              <Link asChild>
-                <AppLink to={paths.apiDocs}>API reference</AppLink>
-              </Link>
-              <Link href={`mailto:${supportEmail}`}>Contact support: {supportEmail}</Link>
-            </Flex>
-          </Container>
-        </Box>
-      </Prerendered>
+      <Box as="footer" borderTopWidth="1px" py="6">
+        <Container maxW="6xl" display="flex" flexWrap="wrap" gap="4" justifyContent="space-between" color="fg.muted" fontSize="sm">
+          <Text>© 2024 PrepaidShip. All rights reserved.</Text>
+          <Flex gap="4" wrap="wrap">
+            <Link asChild>
+              <AppLink to={paths.apiDocs}>API reference</AppLink>
+            </Link>
+            <Link href={`mailto:${supportEmail}`}>Contact support: {supportEmail}</Link>
+          </Flex>
+        </Container>
+      </Box>
     </Flex>
   );
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { WEIGHT_MAX_LB, WEIGHT_MIN_LB } from '@domain/constants';
 import { centsToDollars, formatUsd } from '@domain/money';
 import { INITIAL_SAVINGS_CENTS, parseLandingWeight, savingColour, savingsComparison, type SavingsComparison } from '@domain/pricing';
-import { HydrationSlice, Prerendered } from '@/components/hydration-slice';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 
 const competitors = [
@@ -69,39 +68,35 @@ function Calculator({ isMobile }: { isMobile: boolean }) {
           )}
         </Field.HelperText>
       </Field.Root>
-      <HydrationSlice name="savings-figures">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" mt="5">
-          <Box borderWidth="2px" borderColor="blue.solid" rounded="l2" p="4" data-testid="price-ours">
-            <Text fontSize="sm" color="fg.muted">
-              PrepaidShip
-            </Text>
-            <Text fontSize="2xl" fontWeight="bold" color="blue.fg" data-testid="price-ours-value">
-              {formatUsd(prices.ourPrice)}
-            </Text>
-          </Box>
-          {competitors.map(({ key, name }) => {
-            const colour = savingColour(prices[key], prices.ourPrice);
-            return (
-              <Box key={key} borderWidth="1px" rounded="l2" p="4" data-testid={`price-${key}`}>
-                <Text fontSize="sm" color="fg.muted">
-                  {name}
-                </Text>
-                <Text fontSize="2xl" fontWeight="bold" color={colourToken[colour]} data-colour={colour} data-testid={`price-${key}-value`}>
-                  {formatUsd(prices[key])}
-                </Text>
-                <Text fontSize="sm" data-testid={`saving-${key}`}>
-                  You save ${centsToDollars(prices[key] - prices.ourPrice)}
-                </Text>
-              </Box>
-            );
-          })}
-        </SimpleGrid>
-      </HydrationSlice>
-      <Prerendered>
-        <Text mt="3" fontSize="xs" color="fg.muted">
-          Competitor prices are estimates for comparison only.
-        </Text>
-      </Prerendered>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" mt="5">
+        <Box borderWidth="2px" borderColor="blue.solid" rounded="l2" p="4" data-testid="price-ours">
+          <Text fontSize="sm" color="fg.muted">
+            PrepaidShip
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" color="blue.fg" data-testid="price-ours-value">
+            {formatUsd(prices.ourPrice)}
+          </Text>
+        </Box>
+        {competitors.map(({ key, name }) => {
+          const colour = savingColour(prices[key], prices.ourPrice);
+          return (
+            <Box key={key} borderWidth="1px" rounded="l2" p="4" data-testid={`price-${key}`}>
+              <Text fontSize="sm" color="fg.muted">
+                {name}
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold" color={colourToken[colour]} data-colour={colour} data-testid={`price-${key}-value`}>
+                {formatUsd(prices[key])}
+              </Text>
+              <Text fontSize="sm" data-testid={`saving-${key}`}>
+                You save ${centsToDollars(prices[key] - prices.ourPrice)}
+              </Text>
+            </Box>
+          );
+        })}
+      </SimpleGrid>
+      <Text mt="3" fontSize="xs" color="fg.muted">
+        Competitor prices are estimates for comparison only.
+      </Text>
     </Box>
   );
 }

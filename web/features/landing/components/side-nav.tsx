@@ -1,6 +1,5 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { HydrationSlice } from '@/components/hydration-slice';
 import { useEffect, useState } from 'react';
 import { activeSectionId, LANDING_SECTIONS, scrollTargetFor, type SectionOffset } from '../lib/side-nav';
 
@@ -55,7 +54,6 @@ export function SideNav() {
   return (
     <Box
       as="nav"
-      id="side-nav"
       aria-label="Page sections"
       position="fixed"
       left="3"
@@ -88,22 +86,21 @@ export function SideNav() {
         {LANDING_SECTIONS.map(({ id, label }) => {
           const isActive = active === id;
           return (
-            <HydrationSlice key={id} name={`side-nav-${id}`}>
-              <Button
-                size="sm"
-                justifyContent="flex-start"
-                variant={isActive ? 'solid' : 'ghost'}
-                colorPalette="blue"
-                aria-current={isActive ? 'true' : undefined}
-                css={{ [narrow]: { flex: '1', minW: '0', h: 'full', px: '1', justifyContent: 'center', fontSize: 'xs' } }}
-                onClick={() => {
-                  setActive(id);
-                  scrollToSection(id);
-                }}
-              >
-                {label}
-              </Button>
-            </HydrationSlice>
+            <Button
+              key={id}
+              size="sm"
+              justifyContent="flex-start"
+              variant={isActive ? 'solid' : 'ghost'}
+              colorPalette="blue"
+              aria-current={isActive ? 'true' : undefined}
+              css={{ [narrow]: { flex: '1', minW: '0', h: 'full', px: '1', justifyContent: 'center', fontSize: 'xs' } }}
+              onClick={() => {
+                setActive(id);
+                scrollToSection(id);
+              }}
+            >
+              {label}
+            </Button>
           );
         })}
       </Stack>

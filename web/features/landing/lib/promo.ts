@@ -11,7 +11,8 @@ export function promoEndsAt(): Date {
  * When the build prerendered the pages (`VITE_PRERENDERED_AT`, set by vite.config.ts), else now. A
  * hydrating page counts down from it until the browser's clock takes over, so that it renders what
  * was prerendered: a promo that ended since the build is still there while the page hydrates, and
- * goes right after. Hydration with Preact (web/app/preact/) cannot repair a mismatch as React does.
+ * goes right after. Otherwise the two would differ, and React mends a difference by rendering the
+ * page again in place of the prerendered DOM, with a hydration error in the console.
  */
 export function prerenderedAt(): number {
   const at = Number(import.meta.env.VITE_PRERENDERED_AT);

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { supportEmail } from '@/lib/support-contact';
 import { paths } from '@/lib/paths';
 import { AppLink, useReturnPath } from '@/components/app-link';
-import { HydrationSlice, Prerendered } from '@/components/hydration-slice';
 import { useDashboardPath } from '@/hooks/use-dashboard-path';
 import { LabelIllustration } from '../components/label-illustration';
 import { LabelsCounter } from '../components/labels-counter';
@@ -52,17 +51,13 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   return (
     <Box as="section" id={id} aria-labelledby={`${id}-title`} scrollMarginTop="80px" py={{ base: '10', md: '14' }}>
       <Container maxW="5xl">
-        <Prerendered>
-          <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }}>
-            {title}
-          </Heading>
-        </Prerendered>
+        <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }}>
+          {title}
+        </Heading>
         {intro && (
-          <Prerendered>
-            <Text mt="2" color="fg.muted">
-              {intro}
-            </Text>
-          </Prerendered>
+          <Text mt="2" color="fg.muted">
+            {intro}
+          </Text>
         )}
         {children}
       </Container>
@@ -102,117 +97,83 @@ export function LandingPage() {
         room either way.
       */}
       <Global styles={{ html: { overflowY: 'scroll' } }} />
-      <HydrationSlice name="side-nav" on="scroll">
-        <SideNav />
-      </HydrationSlice>
-      <HydrationSlice name="home">
-        <Box as="section" id="home" aria-labelledby="home-title" scrollMarginTop="80px" py={{ base: '12', md: '20' }} bg="bg.subtle">
-          <Container maxW="5xl">
-            <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '8', md: '12' }} align="center">
-              <Box flex="1" textAlign={{ base: 'center', md: 'start' }}>
-                <Prerendered>
-                  <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
-                    Effortless Shipping Labels
-                  </Heading>
-                </Prerendered>
-                <Prerendered>
-                  <Text mt="4" fontSize="lg" color="fg.muted">
-                    Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
-                  </Text>
-                </Prerendered>
-                <Box mt="8">
-                  <StartButton />
-                </Box>
+      <SideNav />
+      <Box as="section" id="home" aria-labelledby="home-title" scrollMarginTop="80px" py={{ base: '12', md: '20' }} bg="bg.subtle">
+        <Container maxW="5xl">
+          <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '8', md: '12' }} align="center">
+            <Box flex="1" textAlign={{ base: 'center', md: 'start' }}>
+              <Heading as="h1" id="home-title" size={{ base: '4xl', md: '6xl' }}>
+                Effortless Shipping Labels
+              </Heading>
+              <Text mt="4" fontSize="lg" color="fg.muted">
+                Buy prepaid USPS domestic labels, print them at home and track every package in one place. Pay with a debit card, Apple Pay or crypto.
+              </Text>
+              <Box mt="8">
+                <StartButton />
               </Box>
-              <Prerendered>
-                <LabelIllustration
-                  flexShrink={0}
-                  w={{ base: '56', md: '72' }}
-                  maxW="full"
-                  aspectRatio="2 / 3"
-                  filter="drop-shadow(0 4px 12px rgba(0,0,0,0.12))"
-                />
-              </Prerendered>
-            </Stack>
-            <Prerendered>
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="10" textAlign="start">
-                {features.map((f) => (
-                  <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
-                    <Text fontWeight="semibold">{f.title}</Text>
-                    <Text mt="1" fontSize="sm" color="fg.muted">
-                      {f.text}
-                    </Text>
-                  </Box>
-                ))}
-              </SimpleGrid>
-            </Prerendered>
-          </Container>
-        </Box>
-      </HydrationSlice>
-      <PromoCountdown />
-      <HydrationSlice name="counter">
-        <LabelsCounter />
-      </HydrationSlice>
-      <Prerendered>
-        <Section id="prices" title="USPS Prices" intro="One price per label, by weight. No subscription.">
-          <PriceTable />
-        </Section>
-      </Prerendered>
-      <Prerendered>
-        <Section id="howto" title="How To Ship" intro="From sign-up to drop-off in four steps.">
-          <List.Root as="ol" listStyleType="none" mt="6" gap="4">
-            {steps.map((s, i) => (
-              <List.Item key={s.title} display="flex" gap="4" alignItems="flex-start">
-                <Box
-                  flexShrink={0}
-                  boxSize="8"
-                  rounded="full"
-                  bg="blue.solid"
-                  color="blue.contrast"
-                  display="grid"
-                  placeItems="center"
-                  fontWeight="bold"
-                  aria-hidden
-                >
-                  {i + 1}
-                </Box>
-                <Box>
-                  <Text fontWeight="semibold">{s.title}</Text>
-                  <Text color="fg.muted">{s.text}</Text>
-                </Box>
-              </List.Item>
-            ))}
-          </List.Root>
-          <RefundPromise />
-        </Section>
-      </Prerendered>
-      <HydrationSlice name="savings" on="near">
-        <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
-          <SavingsCalculator />
-        </Section>
-      </HydrationSlice>
-      <HydrationSlice name="contact" on="near">
-        <Box as="section" id="contact" aria-labelledby="contact-title" scrollMarginTop="80px" py={{ base: '10', md: '14' }} bg="bg.subtle">
-          <Container maxW="5xl" textAlign="center">
-            <Stack align="center" gap="4">
-              <Prerendered>
-                <Heading as="h2" id="contact-title" size={{ base: '2xl', md: '3xl' }}>
-                  Ready to ship?
-                </Heading>
-              </Prerendered>
-              <Prerendered>
-                <Text color="fg.muted">Create your first label in minutes. Pay with a debit card, Apple Pay or crypto.</Text>
-              </Prerendered>
-              <StartButton closing />
-              <Prerendered>
-                <Text>
-                  Questions about a label or your wallet? Write to <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>.
+            </Box>
+            <LabelIllustration flexShrink={0} w={{ base: '56', md: '72' }} maxW="full" aspectRatio="2 / 3" filter="drop-shadow(0 4px 12px rgba(0,0,0,0.12))" />
+          </Stack>
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="10" textAlign="start">
+            {features.map((f) => (
+              <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
+                <Text fontWeight="semibold">{f.title}</Text>
+                <Text mt="1" fontSize="sm" color="fg.muted">
+                  {f.text}
                 </Text>
-              </Prerendered>
-            </Stack>
-          </Container>
-        </Box>
-      </HydrationSlice>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+      <PromoCountdown />
+      <LabelsCounter />
+      <Section id="prices" title="USPS Prices" intro="One price per label, by weight. No subscription.">
+        <PriceTable />
+      </Section>
+      <Section id="howto" title="How To Ship" intro="From sign-up to drop-off in four steps.">
+        <List.Root as="ol" listStyleType="none" mt="6" gap="4">
+          {steps.map((s, i) => (
+            <List.Item key={s.title} display="flex" gap="4" alignItems="flex-start">
+              <Box
+                flexShrink={0}
+                boxSize="8"
+                rounded="full"
+                bg="blue.solid"
+                color="blue.contrast"
+                display="grid"
+                placeItems="center"
+                fontWeight="bold"
+                aria-hidden
+              >
+                {i + 1}
+              </Box>
+              <Box>
+                <Text fontWeight="semibold">{s.title}</Text>
+                <Text color="fg.muted">{s.text}</Text>
+              </Box>
+            </List.Item>
+          ))}
+        </List.Root>
+        <RefundPromise />
+      </Section>
+      <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
+        <SavingsCalculator />
+      </Section>
+      <Box as="section" id="contact" aria-labelledby="contact-title" scrollMarginTop="80px" py={{ base: '10', md: '14' }} bg="bg.subtle">
+        <Container maxW="5xl" textAlign="center">
+          <Stack align="center" gap="4">
+            <Heading as="h2" id="contact-title" size={{ base: '2xl', md: '3xl' }}>
+              Ready to ship?
+            </Heading>
+            <Text color="fg.muted">Create your first label in minutes. Pay with a debit card, Apple Pay or crypto.</Text>
+            <StartButton closing />
+            <Text>
+              Questions about a label or your wallet? Write to <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
     </Box>
   );
 }
