@@ -33,6 +33,8 @@ const USERS = 3;
 const PURCHASES_PER_USER = 4;
 const CARRIER_DELAY_MS = 1500;
 
+const withoutDynamoEndpoint = ({ DYNAMODB_ENDPOINT: _shared, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv => env;
+
 /** `npm start` on the data folder, API only, in its own process group (so a kill takes DynamoDB Local too). */
 async function startStack(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--api-only'], {
@@ -40,7 +42,8 @@ async function startStack(port: number): Promise<ChildProcess> {
     detached: true,
     stdio: 'ignore',
     env: {
-      ...savedEnv,
+      // Without the run's DYNAMODB_ENDPOINT: the stack starts its own DynamoDB Local on the data folder.
+      ...withoutDynamoEndpoint(savedEnv),
       PORT: String(port),
       DATA_DIR: dir,
       TABLE_NAME: 'prepaidship',
