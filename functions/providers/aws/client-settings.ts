@@ -30,6 +30,14 @@ import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 
+/**
+ * Whether a DynamoDB endpoint is a local one (DynamoDB Local, a container): AWS serves DynamoDB over
+ * TLS only. A local one accepts any credentials, and LOCAL_CREDENTIALS keep a developer's AWS
+ * profile out of it; an https endpoint is a real table, reached with the SDK's credential chain.
+ */
+export const isLocalEndpoint = (endpoint: string): boolean => new URL(endpoint).protocol === 'http:';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
 /** The first wait's upper bound; each later wait doubles it (see equalJitter). */
 export const BASE_WAIT_MS = 300;
 
