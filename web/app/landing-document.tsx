@@ -2,7 +2,7 @@ import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { SwrProvider } from '@/api-client/swr-config';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { PublicFrame } from './layouts/public-frame';
@@ -80,13 +80,16 @@ function LandingContent() {
  * as a transition: React yields to the browser every few milliseconds instead of holding the main
  * thread for the whole tree (a phone's taps and scrolls stay answered; Lighthouse's blocking time).
  */
-export function hydrateLanding(root: HTMLElement): void {
+export function hydrateLanding(root: HTMLElement): Root {
+  let reactRoot: Root | undefined;
   startTransition(() => {
-    hydrateRoot(
+    reactRoot = hydrateRoot(
       root,
       <StrictMode>
         <HydratingLandingDocument cache={prerenderedStylesCache()} />
       </StrictMode>,
     );
   });
+  // startTransition runs its callback before it returns.
+  return reactRoot!;
 }

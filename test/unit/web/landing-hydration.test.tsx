@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrateLanding, LandingDocument } from '@/app/landing-document';
@@ -23,6 +24,7 @@ const HOUR = 3_600_000;
 const phone = () => stubBrowserApis(['(max-width: 768px)']);
 
 let root: HTMLElement;
+let hydrated: Root | undefined;
 let errors: unknown[];
 beforeEach(() => {
   stubApi({});
@@ -33,6 +35,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   window.removeEventListener('error', onError);
+  // Unmounting stops the page's timers (the counter's fade, the countdown) before jsdom goes away.
+  act(() => hydrated?.unmount());
+  hydrated = undefined;
   root.remove();
   document.head.querySelectorAll('style').forEach((style) => style.remove());
   vi.unstubAllEnvs();
@@ -56,7 +61,9 @@ function prerender(): HTMLElement {
 }
 
 async function hydrate() {
-  await act(async () => hydrateLanding(root));
+  await act(async () => {
+    hydrated = hydrateLanding(root);
+  });
 }
 
 describe('the landing page hydrates with React (web/app/landing-document.tsx, hydrateLanding)', () => {
