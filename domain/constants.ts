@@ -20,7 +20,12 @@ export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 export const ADDRESS_DROPDOWN_CLOSE_MS = 200;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export const PROMO_ENDS_AT_DEFAULT = '2025-05-30T23:59:59';
+/**
+ * The end of the landing page's deposit promo (SPEC: 2025-05-30 23:59:59, local time). It is a
+ * constant, not a setting: no ledger step grants the advertised credit, so no build may bring the
+ * banner back with a later date (docs/spec-readings.md).
+ */
+export const PROMO_ENDS_AT = '2025-05-30T23:59:59';
 
 /** A label may be refunded until this many days after its ship date; then the scheduled job refunds it if unused. */
 export const REFUND_WINDOW_DAYS = 28;

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrateLanding, LandingDocument } from '@/app/landing-document';
 import { hoistEmotionStyles } from '@/app/prerender-styles';
+import { promoEndsAt } from '@/features/landing/lib/promo';
 import { system } from '@/app/theme';
 import { stubApi } from './api-stub';
 import { stubBrowserApis } from './browser-api-stubs';
@@ -21,6 +22,12 @@ import { setupPageTests, signInAs } from './page-test-setup';
 setupPageTests();
 
 const HOUR = 3_600_000;
+
+/** The visitor's clock stands at `now` (timers still run), on a page the build prerendered some hours before. */
+function visitAt(now: number, { builtHoursBefore }: { builtHoursBefore: number }) {
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  vi.stubEnv('VITE_PRERENDERED_AT', String(now - builtHoursBefore * HOUR));
+}
 const phone = () => stubBrowserApis(['(max-width: 768px)']);
 
 let root: HTMLElement;
@@ -113,8 +120,7 @@ describe('the promo countdown of a prerendered landing page (web/features/landin
 
   it("shows '--' until the page hydrates, then the time left by the visitor's clock", async () => {
     phone();
-    vi.stubEnv('VITE_PRERENDERED_AT', String(Date.now() - HOUR));
-    vi.stubEnv('VITE_PROMO_ENDS_AT', new Date(Date.now() + 30 * HOUR).toISOString());
+    visitAt(promoEndsAt().getTime() - 30 * HOUR, { builtHoursBefore: 1 });
     prerender();
     expect(seconds()).toHaveTextContent('--');
     await hydrate();
@@ -126,8 +132,7 @@ describe('the promo countdown of a prerendered landing page (web/features/landin
 
   it('hydrates a promo that ended since the build as it was prerendered, then takes it away', async () => {
     phone();
-    vi.stubEnv('VITE_PRERENDERED_AT', String(Date.now() - 2 * HOUR));
-    vi.stubEnv('VITE_PROMO_ENDS_AT', new Date(Date.now() - HOUR).toISOString());
+    visitAt(promoEndsAt().getTime() + HOUR, { builtHoursBefore: 2 });
     prerender();
     expect(screen.getByRole('heading', { name: 'DEPOSIT $10 RECEIVE $5 CREDIT!' })).toBeInTheDocument();
     await hydrate();

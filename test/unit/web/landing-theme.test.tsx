@@ -36,8 +36,7 @@ interface Render {
 async function renderSteps(page: (cache: EmotionCache) => ReactElement, { mobile }: { mobile: boolean }): Promise<Render> {
   stubBrowserApis(mobile ? [mobileQuery] : []);
   // The promo running, its clock stopped so both renders show the same time.
-  vi.stubEnv('VITE_PROMO_ENDS_AT', '2031-01-01T00:00:00Z');
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-30T12:00:00Z') });
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-05-28T12:00:00Z') });
   let answerCounter!: () => void;
   stubApi({ 'GET /api/counter': () => new Promise<Response>((resolve) => (answerCounter = () => resolve(Response.json({ count: 1234 })))) });
   const cache = createCache({ key: 'css' });

@@ -1,11 +1,7 @@
-import { PROMO_ENDS_AT_DEFAULT } from '@domain/constants';
+import { PROMO_ENDS_AT } from '@domain/constants';
 
-/** The promo's end: `VITE_PROMO_ENDS_AT` at build time, else the spec's 2025-05-30 23:59:59 (local time). */
-export function promoEndsAt(): Date {
-  const configured = (import.meta.env.VITE_PROMO_ENDS_AT as string | undefined)?.trim();
-  const end = new Date(configured || PROMO_ENDS_AT_DEFAULT);
-  return Number.isNaN(end.getTime()) ? new Date(PROMO_ENDS_AT_DEFAULT) : end;
-}
+/** The promo's end, in the visitor's local time as SPEC writes it. */
+export const promoEndsAt = (): Date => new Date(PROMO_ENDS_AT);
 
 /**
  * When the build prerendered the pages (`VITE_PRERENDERED_AT`, set by vite.config.ts), else now. A
