@@ -57,10 +57,10 @@ function openApiFile(): Plugin {
 /**
  * One chunk for the engine every page runs on: React, emotion and Chakra's styling system with the
  * theme, and SWR. Left to the automatic chunking, those modules fall into many small chunks along the SPA's
- * lazy routes, and each chunk gzipped alone, plus the imports between them, cost the landing page
- * several kB (docs/performance.md). Chakra's components stay with the pages that use them, and so do
- * its recipes: the landing page's system has 10 of the SPA's 27 (web/app/landing-theme.ts), and here
- * `/` would download all of them (3.8 kB). The theme's index and recipe lists import every recipe, so
+ * lazy routes, and each chunk gzipped alone, plus the imports between them, add to what the landing
+ * page downloads (docs/performance.md). Chakra's components stay with the pages that use them, and so
+ * do its recipes: the landing page's system has only a few of the SPA's (web/app/landing-theme.ts),
+ * and here `/` would download all of them. The theme's index and recipe lists import every recipe, so
  * they stay out too, or the chunk would take the recipes in as their dependencies.
  */
 const frameworkChunk = {

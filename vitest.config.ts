@@ -23,7 +23,7 @@ export default defineConfig({
   test: {
     env,
     projects: [
-      // The page tests drive whole dialogs in jsdom, 3-10 s each on a busy 2-core machine: 5 s was too tight.
+      // The page tests drive whole dialogs in jsdom, seconds each on a busy 2-core machine: vitest's default 5 s is too tight.
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], testTimeout: 20_000 } },
       {
         extends: true,

@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/batch.ts` (or `await batchFigures()` from run-all.ts): a 500-row batch end to end
- * (issue 17), locally against DynamoDB Local with the sandbox carrier: the CSV upload (parse, judge
+ * `npx tsx bench/batch.ts` (or `await batchFigures()` from run-all.ts): a 500-row batch end to end,
+ * locally against DynamoDB Local with the sandbox carrier: the CSV upload (parse, judge
  * and price every row, store 501 items), then the credits purchase run by the worker in this process
  * (chunks of 25 rows, 5 at a time, each row an ordinary credits label: transaction, carrier, PDF,
  * outcome) until the batch is done, including the merged PDF. Prints figures next to budgets,
@@ -10,11 +10,11 @@
  * - upload of 500 rows under 3 s: the shipper waits on the upload's answer with nothing to look at
  *   (the purchase, by contrast, shows progress);
  * - at least 10 labels a second: a full batch done in under a minute here (a shipper watching the
- *   progress bar; in AWS EasyPost's own latency, about 1-2 s a label, dominates and the 5 rows bought
- *   at once give about 3 labels a second, 3 minutes for 500, which is why the work is queued);
- * - merged PDF at most 12 kB a label: no more than the single labels it copies (the sandbox label is
- *   about 11 kB), and 500 labels must stay under 4.5 MB so the download, base64-encoded (x 4/3),
- *   fits in Lambda's 6 MB answer (docs/decisions.md, batch labels).
+ *   progress bar; in AWS EasyPost's own latency per label dominates, and with 5 rows bought at once
+ *   500 labels take minutes, which is why the work is queued);
+ * - merged PDF at most 12 kB a label: no more than the single labels it copies (docs/performance.md
+ *   has the sandbox label's size), and 500 labels must stay under 4.5 MB so the download,
+ *   base64-encoded (x 4/3), fits in Lambda's 6 MB answer (docs/decisions.md, batch labels).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,7 +11,7 @@
  * to response, in the local front) and the label store's writes and reads (S3 PUT and GET in AWS).
  * Priced with public us-east-1 list prices (below) and what the stack deploys: the Lambdas' memory
  * and X-Ray mode come from infra/lambda-settings.ts, the module the stack reads. Prints each figure
- * next to issue 19's budget, asserts nothing.
+ * next to its budget, asserts nothing.
  *
  * costFigures() runs the measurement in a child process: the handlers' modules keep their DynamoDB
  * endpoint and configuration for the life of a process, so it must be a fresh one.
@@ -24,7 +24,7 @@ import { measureInChild, measureWhenRunDirectly } from './child-measure';
 const LABELS = 20;
 const TOPUP_DOLLARS = 150;
 
-/** Issue 19, part 3: what 1,000 labels may cost to run, in dollars. */
+/** The budget: what 1,000 labels may cost to run, in dollars. */
 export const BUDGET_PER_1000_LABELS = 0.015;
 
 /**
@@ -233,8 +233,8 @@ async function measure(): Promise<CostFigures> {
         }
       };
 
-      // A first pass loads every module and warms the JIT and connections, as a warm Lambda would be;
-      // only the second pass is measured.
+      // A warm-up flow loads every module and warms the JIT and connections, as a warm Lambda would be;
+      // only the flow after it is measured.
       await flow(3);
       samples.length = 0;
       await flow(LABELS);

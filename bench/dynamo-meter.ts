@@ -32,7 +32,7 @@ export function onDynamoUsage(onUsage: (usage: DynamoUsage) => void): () => void
       const command = String(context.commandName ?? '');
       if (!METERED.test(command)) return next(args);
       // INDEXES, not TOTAL: DynamoDB Local's TOTAL leaves out the index writes of some transactions
-      // (a label purchase's first one read 6 units instead of 10), while DynamoDB bills them all.
+      // (a label purchase's reads fewer units than its items and indexes add up to), while DynamoDB bills them all.
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
       const out = await next(args);
       const usage: DynamoUsage = { requests: 1, readUnits: 0, writeUnits: 0 };

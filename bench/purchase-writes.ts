@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/purchase-writes.ts`: where a credits label purchase's write units go, item by item
- * and index by index (issue 19, part 3). One user with a wallet buys a few labels through the real
+ * and index by index. One user with a wallet buys a few labels through the real
  * code (buyWithCredits, the sandbox carrier) against DynamoDB Local; every TransactWrite and single
  * write is metered with `ReturnConsumedCapacity: INDEXES`, and each item it touches is read before
  * and after (outside the meter) to size it as DynamoDB does and to see which indexes it sits in.

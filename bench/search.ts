@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/search.ts`: what a filtered shipments page costs (issue 18, part 4). One user with
+ * `npx tsx bench/search.ts`: what a filtered shipments page costs. One user with
  * ORDERS orders, one in SPARSE to a recipient the search finds, against DynamoDB Local through
  * findOrders (functions/data/orders.ts), the handler's own call. Measured per page: DynamoDB requests,
  * read units (bench/dynamo-meter.ts) and time, for the plain list, the sparse search followed to its

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/tracking.ts`: what carrier events cost (issue 18), against DynamoDB Local through
+ * `npx tsx bench/tracking.ts`: what carrier events cost, against DynamoDB Local through
  * the same functions the webhook route and the scheduled poll run. LABELS labels are bought with
  * credits; then, per label, one signed EasyPost tracker event through receiveEasyPostWebhook
  * (verify, read, apply), the same event again (a replay), and an older one (stale); then an idle
@@ -123,7 +123,7 @@ export function formatTrackingReport(f: TrackingFigures): string {
     `  ${what}: ${x.requests.toFixed(1)} DynamoDB requests, ${x.readUnits.toFixed(1)} RRU, ${x.writeUnits.toFixed(1)} WRU, ${x.ms.toFixed(1)} ms`;
   return [
     '',
-    `Carrier events (issue 18), DynamoDB Local, ${LABELS} labels:`,
+    `Carrier events, DynamoDB Local, ${LABELS} labels:`,
     line('one webhook event applied   ', f.applied),
     line('the same event again (replay)', f.replay),
     line('an older event (stale)      ', f.stale),

@@ -1,8 +1,8 @@
 /**
- * The columns of a batch CSV (issue 17): the template's header row and which label form field each
+ * The columns of a batch CSV: the template's header row and which label form field each
  * column fills. Apart from the batch routes' zod schemas (domain/schemas/batches.ts, which re-exports
  * these) so that a Lambda reading or writing batch rows without validating a body bundles no zod
- * (issue 19: GET /shipping/batches/{batchId} and the other body-less batch routes).
+ * (GET /shipping/batches/{batchId} and the other body-less batch routes).
  */
 
 /** The template's header row, in order. Names are matched case-insensitively; any other column is refused. */

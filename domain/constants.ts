@@ -40,11 +40,11 @@ export const PAYMENT_TYPES = { Card: 'CARD', Crypto: 'CRYPTO', Bitcoin: 'BITCOIN
 /** A date range (exports, the list filters) that ends before it starts is refused with these words. */
 export const EXPORT_RANGE_MESSAGE = 'From must be on or before To';
 
-/** Top-up limits in cents (issue 4): at least $1, at most $10,000. */
+/** Top-up limits in cents: at least $1, at most $10,000. */
 export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 1_000_000;
 
-/** An admin adjustment moves at most $10,000 either way (issue 14). */
+/** An admin adjustment moves at most $10,000 either way. */
 export const ADJUSTMENT_MAX_CENTS = 1_000_000;
 /** A user may ask for a withdrawal once in this many days (the FAQ's "once a month"). */
 export const WITHDRAWAL_INTERVAL_DAYS = 30;
@@ -57,8 +57,8 @@ export const QUERY_RETRY = { count: 3, firstDelayMs: 1_000, maxDelayMs: 30_000, 
 export const SUPPORT_SUBJECTS = ['Account Issues', 'Billing Questions', 'Shipping Label Problems', 'Technical Support', 'Feature Request', 'Other'] as const;
 export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
 
-/** Ship dates run from today to this many days ahead, in US Eastern time (issue 17). */
+/** Ship dates run from today to this many days ahead, in US Eastern time. */
 export const SHIP_DATE_MAX_DAYS_AHEAD = 7;
-/** A batch upload (issue 17): at most this many data rows and this many bytes of CSV. */
+/** A batch upload: at most this many data rows and this many bytes of CSV. */
 export const BATCH_MAX_ROWS = 500;
 export const BATCH_MAX_BYTES = 1024 * 1024;

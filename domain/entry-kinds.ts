@@ -1,7 +1,7 @@
 /**
  * The types and statuses of a wallet ledger entry, without their zod schemas: the transactions
  * query schema (domain/schemas/queries.ts) and the wallet filters name them, and would otherwise
- * bundle every wallet answer schema with them (issue 19). domain/api/wallet.ts re-exports them.
+ * bundle every wallet answer schema with them. domain/api/wallet.ts re-exports them.
  */
 
 export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal'] as const;

@@ -1,5 +1,5 @@
 /**
- * The insights' pure figures (issue 18, part 5): what a label saved against the USPS retail rate,
+ * The insights' pure figures: what a label saved against the USPS retail rate,
  * and the calendar buckets the charts count in (US Eastern months and days, like the ship dates and
  * the exports), each zero-filled so a chart has one point per period whether anything happened or not.
  */

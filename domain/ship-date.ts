@@ -1,5 +1,5 @@
 /**
- * Ship dates (issue 17): a label ships from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead, counted in
+ * Ship dates: a label ships from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead, counted in
  * US Eastern time (USPS's business day for our shippers), whatever the server's or browser's zone.
  * Pure: the caller passes the clock, so the schema, the dialog's date input and the server agree,
  * and tests can pin midnight edges.
@@ -12,8 +12,8 @@ export const SHIP_DATE_FORMAT_MESSAGE = 'Use a date like 2026-01-31';
 
 /**
  * `en-CA` formats as YYYY-MM-DD; the zone's rules (daylight saving) come from the runtime's ICU data.
- * Made on first use: loading a zone's ICU data takes 18-25 ms, which every Lambda importing this
- * module for addDays or refundWindowEnd alone would otherwise pay at each cold start (issue 19).
+ * Made on first use: loading a zone's ICU data is a noticeable part of a cold start, which every
+ * Lambda importing this module for addDays or refundWindowEnd alone would otherwise pay.
  */
 let easternDay: Intl.DateTimeFormat | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * Finding a shipment (issue 18, part 4): what a search matches and what a status filter means, pure,
+ * Finding a shipment: what a search matches and what a status filter means, pure,
  * so the server's read-time check, the stored `searchText` and the tests agree on one rule.
  *
  * A search matches when the recipient's name, city or the tracking number contains it, ignoring

@@ -1,8 +1,8 @@
 /**
  * The statuses of a label order and of its package, without their zod schemas: the dashboard's
  * filters and live tracking read them on the first load, where zod is not loaded (it comes with the
- * forms, docs/performance.md), and the Lambdas that take carrier events bundle no zod for them
- * (issue 19). domain/api/orders.ts and domain/api/tracking.ts re-export them.
+ * forms, docs/performance.md), and the Lambdas that take carrier events bundle no zod for them.
+ * domain/api/orders.ts and domain/api/tracking.ts re-export them.
  */
 
 /**
@@ -13,7 +13,7 @@ export const ORDER_STATUSES = ['awaiting_payment', 'processing', 'created', 'fai
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * A shipment's status as its carrier events move it (issue 18): what the shipments table shows,
+ * A shipment's status as its carrier events move it: what the shipments table shows,
  * what the search filters by and what the notices react to. EasyPost's tracker statuses, the seven
  * the issue names; every checkpoint tag maps to one (shipmentStatusOf below).
  */

@@ -3,11 +3,10 @@
  * Lambda's init with a clear message ("Invalid configuration: NAME: problem; ...") instead of a
  * confusing error mid-request. Every variable is listed in .env.example and the README.
  *
- * Plain checks rather than a zod schema: every Lambda reads this at cold start, and building the
- * schema's ~50 zod objects and running zod's first parse (which compiles its parser) cost about as
- * much as everything else the handler code does before its first request (docs/performance.md,
- * "Lambdas"); the checks below are the ones the schema made (zod's own rules for URLs, e-mail
- * addresses and yes/no words), with the same defaults and messages where the schema had its own.
+ * Plain checks rather than a zod schema: every Lambda reads this at cold start, and building a
+ * schema of every setting and running zod's first parse (which compiles its parser) would cost about
+ * as much as everything else the handler code does before its first request (docs/performance.md,
+ * "Lambdas"). The checks below follow zod's own rules for URLs, e-mail addresses and yes/no words.
  */
 import { LABEL_TYPES } from '../domain/pricing';
 import { loadSecrets } from './secrets-loader';
@@ -147,9 +146,9 @@ const settings = {
   /** `outbox` keeps mails in the table (local, shown at /_local/outbox); `ses` sends them with SESv2. */
   MAIL_PROVIDER: withDefault(oneOf(['outbox', 'ses']), 'outbox'),
   MAIL_FROM: withDefault(text({ min: 3 }), 'PrepaidShip <no-reply@prepaidship.local>'),
-  /** Where support requests go (issue 6). */
+  /** Where support requests go. */
   SUPPORT_EMAIL: withDefault(email, 'support@prepaidship.local'),
-  /** The seller printed on PDF receipts (issue 17): its name, and its postal address with `;` between lines. */
+  /** The seller printed on PDF receipts: its name, and its postal address with `;` between lines. */
   SELLER_NAME: withDefault(text({ trim: true, min: 1, max: 120 }), 'PrepaidShip'),
   SELLER_ADDRESS: withDefault(text({ trim: true, min: 1, max: 300 }), 'Address not configured (set SELLER_ADDRESS)'),
 
@@ -180,7 +179,7 @@ const settings = {
   /**
    * Signing secret of the Hoodpay webhook (`whsec_...`, dashboard: Settings > Developer > Webhooks).
    * Set: a notification without a valid, fresh signature is refused (400). Unset: notifications are
-   * taken unsigned, as before; either way the payment is read back from Hoodpay before anything moves.
+   * taken unsigned; either way the payment is read back from Hoodpay before anything moves.
    */
   HOODPAY_WEBHOOK_SECRET: optional(text({ min: 1 })),
 
@@ -204,7 +203,7 @@ const settings = {
    */
   PURCHASE_LEASE_SECONDS: withDefault(number({ int: true, min: 1, max: 900 }), 30),
   /**
-   * The SQS queue a batch purchase is sent to (issue 17; set by the stack): its worker Lambda buys the
+   * The SQS queue a batch purchase is sent to (set by the stack): its worker Lambda buys the
    * rows. Unset (local runs, tests): the same worker runs in this process.
    */
   BATCH_QUEUE_URL: optional(url),

@@ -53,7 +53,7 @@ export class Conflict extends DomainError {
 export class InsufficientBalance extends DomainError {
   constructor(
     message = 'Insufficient balance',
-    /** What a card would pay for the purchase to go through (issue 17); answered as `shortfallCents`. */
+    /** What a card would pay for the purchase to go through; answered as `shortfallCents`. */
     readonly shortfallCents?: number,
   ) {
     super(message);

@@ -20,7 +20,7 @@ import { type Beside, isShippedBeside } from './lambda-bundling';
 const SERVICE_MODULES = {
   mail: 'functions/providers/registry/mail.ts',
   labelStore: 'functions/providers/registry/blobs.ts',
-  /** The batch queue's getter (issue 17): sends a batch to its worker. */
+  /** The batch queue's getter: sends a batch to its worker. */
   batchQueue: 'functions/batches/queue.ts',
 } as const;
 

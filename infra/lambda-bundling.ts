@@ -15,7 +15,7 @@ import type { BuildOptions } from 'esbuild';
  * Packages a Lambda loads only on first use (`await import()`: the Stripe SDK on a card payment,
  * pdf-lib and bwip-js on a drawn label, receipt or batch merge) and that therefore stay out of its
  * bundle: esbuild inlines a dynamic import into the one file NodejsFunction makes, and V8 then
- * compiles those bytes at every cold start (Stripe 247 kB, pdf-lib and bwip-js 1.4 MB) for requests
+ * compiles those bytes (each a large share of the bundle it would join) at every cold start for requests
  * that mostly never call them. They are external here, and each function whose code imports them
  * gets them beside its bundle (besideBundleCommands), where Node finds them when the import runs.
  * A static import of one of them would be hoisted to the bundle's top and load it at cold start:
@@ -74,8 +74,8 @@ const shellQuote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
  * `node_modules/<package>/<subpath or index>.mjs` with a package.json whose `exports` maps the
  * specifier to it; each file copied. Why not NodejsFunction's `nodeModules`: it runs `npm ci` in
  * every such function's asset (a registry round trip per function at every synth, which CI and
- * offline machines cannot count on) and ships the packages whole (stripe 23 MB, pdf-lib 24 MB,
- * bwip-js 13 MB of sources, types and docs) where the code needs one file of each.
+ * offline machines cannot count on) and ships the packages whole (megabytes of sources, types and
+ * docs each) where the code needs one file of each.
  */
 export function besideBundleCommands(inputDir: string, outputDir: string, beside: Beside, bundling = LAMBDA_BUNDLING): string[] {
   const esbuild = `${inputDir}/node_modules/.bin/esbuild`;

@@ -22,7 +22,7 @@ export interface NagScope {
   routeFunctions: RouteFunction[];
   /** The product's Lambdas that are not routes (the scheduled work). */
   otherFunctions: ProductFunction[];
-  /** Batch labels' queue and its dead-letter queue (issue 17). */
+  /** Batch labels' queue and its dead-letter queue. */
   batchQueue: BatchQueue;
   /** A custom domain with its own certificate (TLS 1.2 minimum) is configured. */
   customDomain: boolean;
@@ -73,7 +73,7 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
     ack(
       fn,
       'AwsSolutions-L1',
-      'Node.js 22 on purpose: the project targets nodejs22.x (issue 8, TOOLCHAIN.md) so the Lambda runs what the tests run on; AWS supports it until 2027.',
+      'Node.js 22 on purpose: the project targets nodejs22.x (TOOLCHAIN.md) so the Lambda runs what the tests run on; AWS supports it until 2027.',
     );
     ack(
       fn,

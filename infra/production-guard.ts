@@ -1,5 +1,5 @@
 /**
- * A production stage cannot run on make-believe (issue 14, part 6): the stack refuses to synthesize,
+ * A production stage cannot run on make-believe: the stack refuses to synthesize,
  * and so to deploy, a `prod` stage whose settings leave a provider on its sandbox or off, or whose
  * declared secrets lack what the chosen providers need. Every problem is named at once, so one
  * failed synth lists everything to fix in cdk.json. Dev stages are not checked: they exist to run
@@ -26,7 +26,7 @@ const REAL_PROVIDERS: { setting: string; real: readonly string[]; makeBelieve: s
     setting: 'CARRIER_PROVIDER',
     real: ['easypost'],
     makeBelieve: 'the sandbox draws SAMPLE labels that are not postage',
-    // The webhook secret too: without it EasyPost's tracker events are refused and only the slow poll moves a shipment (issue 18).
+    // The webhook secret too: without it EasyPost's tracker events are refused and only the slow poll moves a shipment.
     needs: { easypost: ['EASYPOST_API_KEY', 'EASYPOST_WEBHOOK_SECRET'] },
   },
   {

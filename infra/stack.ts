@@ -314,7 +314,7 @@ export class PrepaidShipStack extends Stack {
     const SCHEDULED_MODULE = 'jobs/handler';
     const BATCH_WORKER_MODULE = 'batches/worker';
     const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE]);
-    // Batch labels' queue (issue 17), before the Lambdas whose code sends to it.
+    // Batch labels' queue, before the Lambdas whose code sends to it.
     const batchQueue = new BatchQueue(this, 'BatchQueue');
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];

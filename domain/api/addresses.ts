@@ -21,7 +21,7 @@ export const savedAddressSchema = apiAddressSchema.extend({ id: z.string(), crea
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
 /**
- * POST /addresses/verify (issue 18 part 3): whether the carrier (or locally the ZIP table) knows
+ * POST /addresses/verify: whether the carrier (or locally the ZIP table) knows
  * the address. `suggestion` is the corrected address when the check proposes one (the name is the
  * caller's); `messages` say what is wrong, in the provider's words, and may be present when valid.
  */

@@ -5,7 +5,7 @@
  * `satisfies` below makes a route without an answer, or an answer for a route that does not exist,
  * a compile error.
  *
- * Kept apart from the route entries on purpose (issue 19): each Lambda's handler hands its entry
+ * Kept apart from the route entries on purpose: each Lambda's handler hands its entry
  * to the handler factory, so the entry's bytes and everything it names end up in that Lambda's
  * bundle, but nothing in a Lambda needs the answer schema at run time: the factory and the SPA's
  * client only take the answer's TYPE from here (`AnswerOf` below, with `import type`). Only
@@ -41,7 +41,7 @@ export type Answer = z.ZodType | FileAnswer;
 
 /** Every route's answer, by the route's `handler`, in the order of domain/api/routes.ts. */
 export const answers = {
-  // Accounts and sessions (issue 3)
+  // Accounts and sessions
   'auth/register': sessionAnswerSchema,
   'auth/login': sessionAnswerSchema,
   'auth/send-otp': messageAnswerSchema,
@@ -53,48 +53,48 @@ export const answers = {
   'auth/get-profile': apiUserSchema,
   'auth/update-profile': apiUserSchema,
   'auth/get-profile-picture': profilePictureSchema,
-  // Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
+  // Mail notifications: the shipper's settings and the mails' one-click unsubscribe
   'auth/update-notifications': apiUserSchema,
   'notifications/unsubscribe': unsubscribeAnswerSchema,
   'auth/list-users': usersPageSchema,
-  // Saved addresses (issue 6)
+  // Saved addresses
   'addresses/list-addresses': z.array(savedAddressSchema),
   'addresses/create-address': savedAddressSchema,
   'addresses/delete-address': messageAnswerSchema,
-  // Address check before buying and saving (issue 18 part 3)
+  // Address check before buying and saving
   'addresses/verify-address': addressCheckSchema,
-  // Wallet and payments (issue 4)
+  // Wallet and payments
   'payments/create-checkout-session': checkoutSessionAnswerSchema,
   'payments/stripe-webhook': webhookAckSchema,
   'payments/create-topup': topupAnswerSchema,
   'payments/hoodpay-webhook': webhookAckSchema,
   'payments/list-transactions': transactionsPageSchema,
-  // Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
+  // Carrier tracking events pushed in: verified by the provider's HMAC over the raw body
   'tracking/easypost-webhook': webhookAckSchema,
   'tracking/aftership-webhook': webhookAckSchema,
   // Labels and tracking (issues 5 and 6)
   'shipping/create-label': createdLabelSchema,
   'shipping/list-orders': ordersPageSchema,
   'shipping/download-order': pdfFile,
-  // Label refunds (issue 14)
+  // Label refunds
   'shipping/refund-label': apiOrderSchema,
   'shipping/track-package': trackAnswerSchema,
-  // Support (issue 6)
+  // Support
   'support/create-support-request': supportAnswerSchema,
-  // Admin dashboard (issue 7)
+  // Admin dashboard
   'admin/get-stats': adminStatsSchema,
-  // Withdrawals and adjustments (issue 14)
+  // Withdrawals and adjustments
   'wallet/list-withdrawals': withdrawalsPageSchema,
   'wallet/request-withdrawal': apiWithdrawalSchema,
   'admin/list-withdrawals': withdrawalsPageSchema,
   'admin/approve-withdrawal': apiWithdrawalSchema,
   'admin/reject-withdrawal': apiWithdrawalSchema,
   'admin/adjust-wallet': adjustmentAnswerSchema,
-  // Receipts and exports (issue 17, parts 4 and 5)
+  // Receipts and exports
   'receipts/get-receipt': pdfFile,
   'exports/export-orders': csvFile,
   'exports/export-transactions': csvFile,
-  // Batch labels (issue 17)
+  // Batch labels
   'shipping/batches/get-batch-template': csvFile,
   'shipping/batches/list-batches': batchesPageSchema,
   'shipping/batches/create-batch': apiBatchSchema,
@@ -104,7 +104,7 @@ export const answers = {
   'shipping/batches/purchase-batch': batchPurchaseAnswerSchema,
   'shipping/batches/get-batch-labels': pdfFile,
   'shipping/batches/get-batch-results': csvFile,
-  // Insights (issue 18, part 5)
+  // Insights
   'shipping/get-savings': savingsAnswerSchema,
   'wallet/get-balance-history': balanceHistorySchema,
   // Landing

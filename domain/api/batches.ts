@@ -1,5 +1,5 @@
 /**
- * Batch labels (issue 17): the answers of the batch routes. A batch is an uploaded CSV's rows, each
+ * Batch labels: the answers of the batch routes. A batch is an uploaded CSV's rows, each
  * validated and priced; buying runs every valid row as an ordinary credits order in the background,
  * and the batch reports each row's outcome.
  */

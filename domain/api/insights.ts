@@ -1,8 +1,8 @@
 /**
- * The insights' answers (issue 18, part 5): the shipper's savings against the USPS retail rate and
+ * The insights' answers: the shipper's savings against the USPS retail rate and
  * the wallet's balance over time (docs/api.md, Insights); the admin's 30 days are in ./admin.ts.
  * How many months and days they cover is in ../insights.ts, with the figures the Lambdas compute
- * (no zod there, issue 19).
+ * (no zod there, so those Lambdas bundle none).
  */
 import * as z from 'zod';
 import { BALANCE_HISTORY_DAYS, SAVINGS_MONTHS } from '../insights';

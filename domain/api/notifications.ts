@@ -1,5 +1,5 @@
 /**
- * Mail notifications (issue 18, part 2): the schema of the shipper's three settings as stored on the
+ * Mail notifications: the schema of the shipper's three settings as stored on the
  * user item and answered in the profile, and the unsubscribe route's answer. The notice kinds and
  * the defaults, which Lambdas run, are in ./notification-settings.ts (no zod there).
  */

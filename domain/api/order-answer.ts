@@ -2,7 +2,7 @@
  * A label order as the label routes answer it (./orders.ts has the stored shape and the answer's
  * schema). Without zod, apart from the schemas, so a Lambda that answers orders (the orders list,
  * the CSV export, a bought or refunded label) does not bundle the order, tracking and address answer
- * schemas and the label form's schema with it (issue 19).
+ * schemas and the label form's schema with it.
  */
 import { centsToDollars } from '../money';
 import { findLabelType } from '../pricing';

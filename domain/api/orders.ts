@@ -16,7 +16,7 @@ import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus
 export { ORDER_STATUSES, type OrderStatus };
 
 // Kept in domain/constants.ts, so the landing page can state it without loading this module; the
-// window's end in domain/ship-date.ts, so the Lambdas that compute it bundle no zod (issue 19).
+// window's end in domain/ship-date.ts, so the Lambdas that compute it bundle no zod.
 export { REFUND_WINDOW_DAYS, refundWindowEnd };
 
 /** The refund of a label, as the shipper sees it in their shipments. */
@@ -43,7 +43,7 @@ export interface Order {
   shipDate: string;
   from: Address;
   to: Address;
-  /** The recipient's email (issue 17), kept for notices (issue 18); never printed on the label. */
+  /** The recipient's email, kept for notices; never printed on the label. */
   toEmail?: string | null;
   priceCents: number;
   paymentMethod: PaymentMethod;
@@ -55,8 +55,8 @@ export interface Order {
   labelKey: string | null;
   failureReason: string | null;
   /**
-   * A credits order whose balance fell short and that the shipper chose to pay the rest by card
-   * (issue 17): the card's top-up, in cents. It waits as awaiting_payment until that payment settles.
+   * A credits order whose balance fell short and that the shipper chose to pay the rest by card:
+   * the card's top-up, in cents. It waits as awaiting_payment until that payment settles.
    */
   shortfallCents?: number;
   /** Such an order's card checkout, so a repeat of the request answers the same one. */
@@ -64,7 +64,7 @@ export interface Order {
   /** What the carrier charged us for the label, in cents; null for sandbox labels and orders before it was kept. */
   costCents?: number | null;
   /**
-   * The US Eastern month (YYYY-MM) this label's savings were added to (issue 18; functions/data/
+   * The US Eastern month (YYYY-MM) this label's savings were added to (functions/data/
    * savings.ts), so its refund takes them back once from the same month. Absent: not counted yet.
    */
   savingsMonth?: string;
@@ -74,7 +74,7 @@ export interface Order {
    */
   leaseUntil?: string;
   /**
-   * Where the package is (issue 18): set by carrier events (webhooks, the scheduled poll, the local
+   * Where the package is: set by carrier events (webhooks, the scheduled poll, the local
    * sandbox's emitter) through functions/tracking/; absent until the first event is applied.
    */
   trackingStatus?: ShipmentStatus;

@@ -44,7 +44,7 @@ export const trackAnswerSchema = z.object({ tracking: trackingResultSchema }).me
 export type TrackAnswer = z.infer<typeof trackAnswerSchema>;
 
 // Kept in domain/shipment-statuses.ts, so the dashboard's filters and live tracking read them
-// without loading zod, and the Lambdas that take carrier events bundle none (issue 19).
+// without loading zod, and the Lambdas that take carrier events bundle none.
 export { FINAL_SHIPMENT_STATUSES, SHIPMENT_STATUSES, shipmentStatusOf, TRACKING_TAGS, type ShipmentStatus, type TrackingTag };
 
 /** The latest carrier event of a shipment, as stored on the order and answered with it. */

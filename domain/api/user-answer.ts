@@ -1,7 +1,7 @@
 /**
  * An account as the account routes answer it (./users.ts has the stored shape and the answer's
  * schema). Without zod, apart from the schema, so a Lambda that answers a user (GET /auth/profile
- * and the others) does not bundle the answer schemas and zod with it (issue 19).
+ * and the others) does not bundle the answer schemas and zod with it.
  */
 import { centsToDollars } from '../money';
 import { notificationSettingsOf } from './notification-settings';

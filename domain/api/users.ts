@@ -31,7 +31,7 @@ export interface User {
   version: number;
   /** Labels this user has bought (created), kept with each label's transaction. */
   labelCount: number;
-  /** The mail settings the user chose (issue 18); absent until they first save them (the defaults). */
+  /** The mail settings the user chose; absent until they first save them (the defaults). */
   notifications?: Partial<NotificationSettings>;
   createdAt: string;
 }

@@ -2,7 +2,7 @@
  * Ledger entries and withdrawal requests as the wallet and admin routes answer them (./wallet.ts has
  * the stored shapes and the answers' schemas). Without zod, so the routes that answer them (the
  * withdrawal request, list and decisions, the adjustment, the transactions list) bundle no answer
- * schema and, where their body is checked, only zod/mini (issue 19).
+ * schema and, where their body is checked, only zod/mini.
  */
 import { centsToDollars } from '../money';
 import type { ApiEntry, ApiOwnedAmount, ApiWithdrawal, LedgerEntry, OwnedAmount, Withdrawal } from './wallet';

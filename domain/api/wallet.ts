@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ENTRY_STATUSES, ENTRY_TYPES, type EntryStatus, type EntryType } from '../entry-kinds';
 
 // Kept in domain/entry-kinds.ts, so the list routes' query schemas (domain/schemas/queries.ts) name
-// them without bundling this module's answer schemas (issue 19).
+// them without bundling this module's answer schemas.
 export { ENTRY_STATUSES, ENTRY_TYPES, type EntryStatus, type EntryType };
 export type PaymentProvider = 'stripe' | 'hoodpay' | 'wallet';
 

@@ -1,5 +1,5 @@
 /**
- * Batch labels from a spreadsheet (issue 17): the bodies of the batch routes, and the CSV's columns
+ * Batch labels from a spreadsheet: the bodies of the batch routes, and the CSV's columns
  * (named in ../batch-columns.ts, re-exported here). A row is validated by the label form's own
  * schema (./labels.ts `labelOrderSchema`), so the dialog and the spreadsheet refuse the same things
  * with the same messages.

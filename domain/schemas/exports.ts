@@ -1,5 +1,5 @@
 /**
- * Query strings of the CSV exports (issue 17): GET /exports/orders.csv and /exports/transactions.csv.
+ * Query strings of the CSV exports: GET /exports/orders.csv and /exports/transactions.csv.
  * `from` and `to` are calendar days (YYYY-MM-DD) in US Eastern time, both included, the zone the ship
  * dates use; the browser's date inputs send exactly this. Shared by the route table and the export
  * control, so the form and the server refuse the same ranges with the same words.
@@ -14,12 +14,13 @@ export { EXPORT_RANGE_MESSAGE };
 
 /** Most rows one export answers; a longer one is refused (400) with a hint to choose a shorter range. */
 export const EXPORT_MAX_ROWS = 10_000;
-// Grouped by hand, not toLocaleString: loading ICU's number data costs every importing Lambda ~5 ms of cold start.
+// Grouped by hand, not toLocaleString: loading ICU's number data would lengthen every importing Lambda's cold start.
 const MAX_ROWS_TEXT = String(EXPORT_MAX_ROWS).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export const EXPORT_TOO_MANY_MESSAGE = `This export would have more than ${MAX_ROWS_TEXT} rows; choose a shorter date range`;
 /**
  * Most bytes of one file: base64-encoded (API Gateway's binary answers) 4 MiB is 5.6 MB, under
- * Lambda's 6 MB answer limit. 10,000 typical order rows are about 3 MB; long addresses can pass it.
+ * Lambda's 6 MB answer limit. Typical order rows reach EXPORT_MAX_ROWS first; long addresses can
+ * reach this first.
  */
 export const EXPORT_MAX_BYTES = 4 * 1024 * 1024;
 export const EXPORT_TOO_LARGE_MESSAGE = 'This export is too large to download at once; choose a shorter date range';

@@ -13,7 +13,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const MAX_DIMENSION_IN = 108;
 
 /**
- * The label's recipient: the six address fields and, optionally, their email (issue 18), which gets
+ * The label's recipient: the six address fields and, optionally, their email, which gets
  * the "on its way" and "delivered" mails. The email is kept on the order as `toEmail`, never on the
  * address the carrier prints, and saved addresses keep their six fields.
  */
@@ -43,21 +43,21 @@ export const labelOrderSchema = /* @__PURE__ */ schema(() =>
         description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.',
       }),
     /**
-     * The field's old name (before issue 17) is refused rather than ignored: a client still sending it
+     * The field's former name is refused rather than ignored: a client still sending it
      * would otherwise get a label dated today while believing it chose another day.
      */
     date: z.optional(z.never({ error: 'date was renamed shipDate' })).register(z.globalRegistry, { description: 'Renamed `shipDate`: refused when sent.' }),
     from: addressSchema,
     to: recipientSchema,
     /**
-     * Issue 17's top-level name of the recipient's email, now `to.email` (issue 18's name). Refused
+     * The former top-level name of the recipient's email, whose place is `to.email`. Refused
      * rather than mapped, like `date`: one name per field, and a client still sending the old one
      * learns it at once instead of its recipients silently getting no mail.
      */
     toEmail: z.optional(z.never({ error: 'toEmail moved to to.email' })).register(z.globalRegistry, { description: 'Moved to `to.email`: refused when sent.' }),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
     /**
-     * With `credits` and too little balance: pay what the balance lacks by card, then buy (issue 17).
+     * With `credits` and too little balance: pay what the balance lacks by card, then buy.
      * Without it such an order is refused with 402 and the shortfall in cents.
      */
     payShortfall: z

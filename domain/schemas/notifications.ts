@@ -1,4 +1,4 @@
-/** Bodies and queries of the notification routes (issue 18, part 2). */
+/** Bodies and queries of the notification routes. */
 import * as z from './zod';
 import { schema } from './zod';
 

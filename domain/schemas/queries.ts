@@ -1,7 +1,7 @@
 /** Query strings of the list routes (values arrive as strings, hence the coercion). */
 import * as z from './zod';
 import { schema } from './zod';
-// From the zod-free modules, not domain/api/: a list route's bundle then holds no answer schema (issue 19).
+// From the zod-free modules, not domain/api/: a list route's bundle then holds no answer schema.
 import { ENTRY_STATUSES, ENTRY_TYPES } from '../entry-kinds';
 import { ORDER_STATUSES, SHIPMENT_STATUSES } from '../shipment-statuses';
 import { EXPORT_DATE_MESSAGE, EXPORT_RANGE_MESSAGE } from './exports';

@@ -1,4 +1,4 @@
-/** Withdrawal requests and admin adjustments (issue 14). Amounts from the browser are dollars, except an adjustment's exact cents. */
+/** Withdrawal requests and admin adjustments. Amounts from the browser are dollars, except an adjustment's exact cents. */
 import * as z from './zod';
 import { schema } from './zod';
 import { ADJUSTMENT_MAX_CENTS } from '../constants';

@@ -2,8 +2,8 @@
  * The zod every body and query schema is built with: zod/mini, zod 4's functional API
  * (`z.optional(s)`, `s.check(z.maxLength(9))`), the same parser as the classic one without its
  * methods. The classic API puts every method of every schema type on each schema it builds, so a
- * Lambda that validates one body carried 84-93 kB of zod and built those methods at every cold start;
- * mini is about 20 kB (docs/performance.md, "Lambdas"). The form resolver, the OpenAPI document
+ * Lambda that validates one body would bundle several times more zod and build those methods at
+ * every cold start (docs/performance.md, "Lambdas"). The form resolver, the OpenAPI document
  * (`z.toJSONSchema`) and the answer schemas (domain/api/, classic) read these schemas as they are.
  *
  * zod/mini ships without its messages; the English ones are set here, once, so a check without a
@@ -22,8 +22,8 @@ export * from 'zod/mini';
  * Builds one module-level schema, called as `/* @__PURE__ *\/ schema(() => z.object(...))`: the
  * annotation lets esbuild (the Lambdas) and Rolldown (the SPA) drop a schema nothing imports, which
  * they cannot see for a bare `z.object(...).check(...)` (zod's calls are not marked free of side
- * effects, and a bundler keeps a call it cannot prove free). Without it a Lambda built every schema
- * of each schema module it imports at every cold start: the auth module's eight cost a login
- * Lambda 5.7 ms more than its own one (issue 19, docs/performance.md "Lambdas").
+ * effects, and a bundler keeps a call it cannot prove free). Without it a Lambda builds every schema
+ * of each schema module it imports at every cold start, not only the ones it uses
+ * (docs/performance.md, "Lambdas").
  */
 export const schema = <T>(build: () => T): T => build();

@@ -1,5 +1,5 @@
 /**
- * Batch labels (issue 17), before buying: upload a CSV (parsed, each row judged and priced, stored
+ * Batch labels, before buying: upload a CSV (parsed, each row judged and priced, stored
  * as a draft), read a batch, fix or drop a row while the batch is editable. Buying is ./purchase.ts,
  * the rows' purchase ./run.ts.
  */

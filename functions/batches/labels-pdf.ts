@@ -1,5 +1,5 @@
 /**
- * A batch's labels as one PDF (issue 17): every bought label's page, in row order, copied with
+ * A batch's labels as one PDF: every bought label's page, in row order, copied with
  * pdf-lib into one document. It is made once, when the batch is done (./run.ts), and kept in the
  * label store beside the labels, so a download is one read of finished bytes, never 500 reads and
  * a merge inside a request's time limit.

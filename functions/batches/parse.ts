@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded batch CSV (issue 17) into its rows' cells. The file as a whole must be
+ * Reading an uploaded batch CSV into its rows' cells. The file as a whole must be
  * readable before anything is stored: UTF-8, at most BATCH_MAX_BYTES and BATCH_MAX_ROWS, a header
  * naming each known column once (case ignored), every row as long as the header. Anything else is
  * refused with a 400 saying what to fix; what a single row's cells mean is judged later, row by row

@@ -1,5 +1,5 @@
 /**
- * Buying a batch (issue 17). Money moves only as it does for single labels: each row is an ordinary
+ * Buying a batch. Money moves only as it does for single labels: each row is an ordinary
  * credits purchase (./run.ts); a card only ever tops the wallet up first, as a plain top-up tied to
  * the batch, whose webhook starts the batch. So no path strands a cent: a row is bought (debit +
  * label) or refunded or never debited, and a card payment lands in the wallet whatever happens next.

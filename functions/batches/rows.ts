@@ -1,5 +1,5 @@
 /**
- * A batch row's cells <-> the label form's body (issue 17). A row is judged by the label form's own
+ * A batch row's cells <-> the label form's body. A row is judged by the label form's own
  * schema (labelOrderSchema) and priced by the server's pricing, so the spreadsheet and the dialog
  * refuse the same things with the same messages; each message is named by the CSV column it is about.
  */

@@ -1,5 +1,5 @@
 /**
- * The batch worker (issue 17): buys a running batch's ready rows, a chunk at a time, each as an
+ * The batch worker: buys a running batch's ready rows, a chunk at a time, each as an
  * ordinary credits label (functions/labels/credit-orders.ts buyWithCredits) under the idempotency key
  * `batch-<batchId>-<row>`. That key is what makes every run safe to repeat: a redelivered message,
  * a restarted worker or two workers at once answer the first purchase of a row instead of buying it

@@ -1,5 +1,5 @@
 /**
- * The batch worker Lambda (issue 17): SQS delivers one message per batch chunk (batch size 1); the
+ * The batch worker Lambda: SQS delivers one message per batch chunk (batch size 1); the
  * chunk is bought (./run.ts) and, when rows are left, the batch is sent to the queue again, so each
  * invocation stays far inside its timeout. A failing chunk throws: SQS delivers the message again
  * after the visibility timeout (the row keys make a second run harmless), then to the dead-letter

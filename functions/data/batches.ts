@@ -1,5 +1,5 @@
 /**
- * Batch labels (issue 17): an uploaded CSV's rows and the purchase of them. One partition per batch
+ * Batch labels: an uploaded CSV's rows and the purchase of them. One partition per batch
  * holds the batch item and one item per row (500 rows of cells do not fit DynamoDB's 400 kB item
  * limit, and a row is then fixed or bought with a small write of its own):
  *

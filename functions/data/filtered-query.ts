@@ -1,5 +1,5 @@
 /**
- * Filtered lists (issue 18, part 4): a page of up to `limit` items that match, read newest first
+ * Filtered lists: a page of up to `limit` items that match, read newest first
  * from one partition with as many Queries as it takes, but never more than MAX_ITEMS_READ items a
  * request. A plain DynamoDB page applies its Limit before the filter, so a page of a sparse filter
  * would come back with a few rows or none; this one keeps reading.
@@ -20,7 +20,7 @@ import { db, tableName } from './client';
 import { decodeCursor, encodeCursor, type Cursor, type Page } from './pagination';
 import type { IndexName } from './table';
 
-/** Most items one request reads (before filtering): about 1-2 MB of orders, a few Queries. */
+/** Most items one request reads (before filtering): a few Queries' pages, however sparse the filter. */
 export const MAX_ITEMS_READ = 1000;
 /** Items a filtered request asks for per Query, at least: a sparse filter needs few round trips. */
 const FILTERED_CHUNK = 200;

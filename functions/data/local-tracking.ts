@@ -1,5 +1,5 @@
 /**
- * The local advance control's memory (issue 18, sandbox tracker only): how many planned events of a
+ * The local advance control's memory (sandbox tracker only): how many planned events of a
  * sandbox label's journey it forced to have happened, whatever the clock, so the Track Package page
  * (SandboxTracker) and the shipments table (the events it emitted) agree.
  *

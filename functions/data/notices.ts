@@ -1,5 +1,5 @@
 /**
- * Tracking notices (issue 18, part 2): one item per order and kind of mail, so no mail is sent twice
+ * Tracking notices: one item per order and kind of mail, so no mail is sent twice
  * however often (or however concurrently) the carrier's event that calls for it is applied or
  * replayed; the recipient addresses that asked for no more mail; and the unused-label reminder's
  * watermark.

@@ -8,7 +8,7 @@
  *                while created:    gsi3pk WORK#unused  gsi3sk <ship date + 28 days>#<shipOrderId>
  *                                  (until refunded, or a scan is seen: then it leaves the index)
  *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
- *                with a label, until a final shipment status or refunded (issue 18):
+ *                with a label, until a final shipment status or refunded:
  *                                  gsi1pk WORK#track  gsi1sk <next poll ISO>#<shipOrderId>
  *                                  trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
  *                searchText: recipient name, city and tracking number, lower case (the shipments search)
@@ -196,7 +196,7 @@ export function moveOrderStep(
   const all: Record<string, string | number | null> = { ...fields, ...work };
   const names = Object.keys(all);
   const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
-  // A refunded label will never move: it leaves the tracking poll (issue 18) with its refund.
+  // A refunded label will never move: it leaves the tracking poll with its refund.
   if (to === 'refunded') gone.push('gsi1pk', 'gsi1sk');
   return {
     name: 'order',
@@ -291,7 +291,7 @@ export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrier
 /** The label exists: the order becomes created, and the counters move, in one transaction. */
 export async function completeOrder(order: Order, label: LabelFields): Promise<Order> {
   const updatedAt = new Date().toISOString();
-  // What the label saved against USPS retail, added to its month with the order stamped (issue 18).
+  // What the label saved against USPS retail, added to its month with the order stamped.
   const savings = savingsAddSteps(order);
   const done = await transact([
     moveOrderStep(order, 'processing', 'created', updatedAt, {
@@ -300,7 +300,7 @@ export async function completeOrder(order: Order, label: LabelFields): Promise<O
       gsi2pk: `TRACK#${label.tracking}`,
       gsi2sk: 'ORDER',
       searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
-      // Its first carrier events are due soon: the tracking poll asks if none arrive (issue 18).
+      // Its first carrier events are due soon: the tracking poll asks if none arrive.
       ...trackingPollKeys(order.id, nextTrackingPoll(new Date(updatedAt))),
     }),
     ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
@@ -420,7 +420,7 @@ export async function findOrderByTracking(tracking: string): Promise<Order | und
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tracking (issue 18): carrier events move trackingStatus/lastEvent; the poll index on gsi1.
+// Tracking: carrier events move trackingStatus/lastEvent; the poll index on gsi1.
 // ---------------------------------------------------------------------------------------------
 
 /** The poll index: labels whose next question to the tracker is due, on gsi1 (free on order items). */

@@ -3,7 +3,7 @@
  * /_local/outbox so a developer (or a browser test) can read the codes and links they carry.
  *
  *   mail  pk OUTBOX#<lower to>  sk <sentAt ISO>#<ulid>  gsi1pk OUTBOX  gsi1sk <sentAt ISO>#<ulid>
- *         to, subject, text, replyTo, headers (issue 18's List-Unsubscribe), sentAt, expiresAt (sentAt + 7 days)
+ *         to, subject, text, replyTo, headers (List-Unsubscribe), sentAt, expiresAt (sentAt + 7 days)
  *
  * One recipient's mails are a Query on pk; everyone's are a Query on gsi1. Both sort keys start with
  * the ISO time, so reading backwards is newest first. The TTL keeps a local table from growing forever.

@@ -12,7 +12,7 @@ export const encodeCursor = (key: Record<string, unknown> | undefined): string |
 
 /**
  * The decoded cursor's keys: an object of strings of at most 1024 characters, else it throws.
- * Checked by hand, not with zod: a list route without a query schema then bundles no zod (issue 19).
+ * Checked by hand, not with zod: a list route without a query schema then bundles no zod.
  */
 function stringKeys(value: unknown): Cursor {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');

@@ -1,5 +1,5 @@
 /**
- * The shipper's savings against the USPS retail rate (issue 18, part 5): per-user month aggregates
+ * The shipper's savings against the USPS retail rate: per-user month aggregates
  * kept inside the transactions that create and refund labels, so reading them is one Query of a
  * dozen small items, never a walk through every order.
  *

@@ -2,7 +2,7 @@
  * The user entity: profile item plus an email claim that makes emails unique regardless of case.
  *
  *   user         pk USER#<id>            sk PROFILE   gsi1pk USERS  gsi1sk <createdAt>#<id>
- *                notifications {delivered, exception, unused} once saved (issue 18; absent = the defaults)
+ *                notifications {delivered, exception, unused} once saved (absent = the defaults)
  *   email claim  pk EMAIL#<lower email>  sk EMAIL     userId
  *
  * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
@@ -132,7 +132,7 @@ export async function updateUserProfile(id: string, changes: { name: string; pas
 }
 
 /**
- * Sets the user's mail settings (issue 18): all three with `settings`, or one (an unsubscribe link
+ * Sets the user's mail settings: all three with `settings`, or one (an unsubscribe link
  * turning its kind off) with `Partial`. One kind at a time is a nested SET, so a link that turns
  * off `delivered` never undoes a choice the user saved for `exception` in between. NotFound when
  * the user is gone.

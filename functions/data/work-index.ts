@@ -9,7 +9,7 @@
  *   unused    created labels, due when their refund window ends (orders.ts)
  *   mail      support requests whose mail to support has not gone out yet (support-requests.ts)
  *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
- *   notice    tracking notices whose mail has not gone out yet (notices.ts, issue 18)
+ *   notice    tracking notices whose mail has not gone out yet (notices.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -44,7 +44,7 @@ export async function dueItems(queue: WorkQueue, now: Date, limit: number): Prom
 /**
  * Items of `queue` with `after < gsi3sk` and a due time at or before `until`, in order, at most
  * `limit`: a job that keeps a watermark (the last gsi3sk it handled) reads each item once instead
- * of everything due every minute (the unused-label reminder, issue 18).
+ * of everything due every minute (the unused-label reminder).
  */
 export async function itemsAfter(queue: WorkQueue, after: string, until: Date, limit: number): Promise<Record<string, unknown>[]> {
   const from = `${after}!`;

@@ -1,5 +1,5 @@
 /**
- * The exports' date ranges (issue 17): `from`/`to` are calendar days in US Eastern time, both
+ * The exports' date ranges: `from`/`to` are calendar days in US Eastern time, both
  * included, matched against when a row was created. Eastern because the ship dates and the receipts
  * use it: a label bought at 9 pm in New York belongs to that day, not to tomorrow's UTC date.
  */

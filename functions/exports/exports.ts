@@ -1,5 +1,5 @@
 /**
- * The CSV exports (issue 17, part 5): the caller's orders, the caller's ledger, or (admins) every
+ * The CSV exports: the caller's orders, the caller's ledger, or (admins) every
  * user's top-ups, within a range of Eastern days, written by the one CSV writer (./csv.ts).
  *
  * Rows are read through the existing newest-first lists (a Query of the user's partition, or of
@@ -9,7 +9,7 @@
  * later than any made by then skips the newer rows without reading them.
  *
  * At most EXPORT_MAX_ROWS rows and EXPORT_MAX_BYTES bytes: more is refused with 400 (a Lambda
- * answer is at most 6 MB; 10,000 order rows are about 3 MB of CSV, 4 MB once base64-encoded).
+ * answer is at most 6 MB, and the file goes base64-encoded; domain/schemas/exports.ts sets both limits).
  * Files list rows oldest first, as books read.
  */
 import { toApiOrder } from '../../domain/api/order-answer';

@@ -225,7 +225,7 @@ const mapErrors = (): ApiMiddleware => ({
 /**
  * Makes the Lambda handler for `entry`, the route's own export from the contract
  * (domain/api/routes.ts): handed the entry rather than its key, a Lambda's bundle holds that one
- * entry and its body and query schemas instead of the whole table (issue 19). Middy runs the middlewares in this
+ * entry and its body and query schemas instead of the whole table. Middy runs the middlewares in this
  * fixed order, which is the whole request pipeline: normalise header names, give the logger the
  * Lambda context, prepare the request, check the token, validate the input, run the handler; on
  * the way out publish the metrics; errors are mapped by the last-registered middleware.

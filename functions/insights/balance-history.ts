@@ -1,5 +1,5 @@
 /**
- * The wallet's balance over time (issue 18, part 5): GET /wallet/balance-history answers the
+ * The wallet's balance over time: GET /wallet/balance-history answers the
  * spendable balance at the close of each of the last BALANCE_HISTORY_DAYS US Eastern days, from the
  * user's ledger (the completed entries, and the withdrawals on hold at the time).
  *

@@ -1,5 +1,5 @@
 /**
- * The shipper's savings against the USPS retail rate (issue 18, part 5): GET /shipping/savings reads
+ * The shipper's savings against the USPS retail rate: GET /shipping/savings reads
  * the month aggregates (functions/data/savings.ts); the first read of a user counts the labels they
  * bought before the aggregates existed.
  *

@@ -23,21 +23,21 @@ type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
 
 /** Every scheduled job, in the order a run takes them. */
 export const JOBS: Record<string, Job> = {
-  /** Purchases cut short (process died, Lambda timed out): finished or refunded (issue 14). */
+  /** Purchases cut short (process died, Lambda timed out): finished or refunded. */
   recoverPurchases: recoverExpiredPurchases,
-  /** Label refunds asked for (by the shipper or below) whose carrier answer is due: credited or closed (issue 14). */
+  /** Label refunds asked for (by the shipper or below) whose carrier answer is due: credited or closed. */
   settleRefunds,
-  /** Created labels with no scan when their 28-day window ends: their refund is asked for (issue 14). */
+  /** Created labels with no scan when their 28-day window ends: their refund is asked for. */
   autoRefundUnused,
-  /** Support requests whose mail to support failed when they were sent: tried again (issue 15). */
+  /** Support requests whose mail to support failed when they were sent: tried again. */
   retrySupportMails,
-  /** Batches being bought whose worker stopped (process restarted, Lambda died): sent to the worker again (issue 17). */
+  /** Batches being bought whose worker stopped (process restarted, Lambda died): sent to the worker again. */
   resumeBatches: resumeStalledBatches,
-  /** Labels whose carrier events stopped arriving: the tracker is asked (locally: the sandbox timeline's events are emitted) (issue 18). */
+  /** Labels whose carrier events stopped arriving: the tracker is asked (locally: the sandbox timeline's events are emitted). */
   pollTrackers,
-  /** Tracking notices whose mail failed when their carrier event came: tried again (issue 18). */
+  /** Tracking notices whose mail failed when their carrier event came: tried again. */
   retryNotices,
-  /** Unused labels 5 days before their refund window closes: their shippers reminded, past a watermark (issue 18). */
+  /** Unused labels 5 days before their refund window closes: their shippers reminded, past a watermark. */
   remindUnusedLabels,
 };
 

@@ -5,8 +5,8 @@
  * processing; then the label is bought. A carrier failure refunds the price into the wallet, where
  * the person can use it for the next label.
  *
- * A credits order short of balance whose shipper pays the shortfall by card (issue 17,
- * ./credit-orders.ts) settles through the same event: one transaction records the event, completes
+ * A credits order short of balance whose shipper pays the shortfall by card
+ * (./credit-orders.ts) settles through the same event: one transaction records the event, completes
  * the shortfall's top-up, debits the full price with its label entry (one balance update of the
  * difference, on the condition that the balance still covers the rest) and moves the order to
  * processing. If the balance was spent meanwhile, the top-up still completes (the money is the

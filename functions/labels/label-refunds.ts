@@ -1,5 +1,5 @@
 /**
- * Refunds of unused labels (issue 14, part 2). A created label may be refunded within 28 days of its
+ * Refunds of unused labels. A created label may be refunded within 28 days of its
  * ship date while tracking shows no acceptance scan (providers/tracking/acceptance-scan.ts); after
  * that window the scheduled auto-refund asks for the refund of every label still unscanned.
  *
@@ -107,7 +107,7 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
   const at = now.toISOString();
   const done = await transact([
-    // The label's savings (issue 18) leave its month with it; guarded on the month read (data/savings.ts).
+    // The label's savings leave its month with it; guarded on the month read (data/savings.ts).
     ...savingsRefundSteps(order, moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at })),
     ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
   ]);

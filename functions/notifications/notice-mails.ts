@@ -1,5 +1,5 @@
 /**
- * The words of each tracking notice (issue 18): short plain text whose subject names the tracking
+ * The words of each tracking notice: short plain text whose subject names the tracking
  * number. The shipper's mails link to our Track Package page, the recipient's to USPS's public
  * tracking page (they have no account with us). Every notice carries RFC 8058's one-click
  * unsubscribe headers and, in the text, a link to the SPA's unsubscribe page with the same token.

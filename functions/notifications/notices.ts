@@ -1,5 +1,5 @@
 /**
- * Sending tracking notices (issue 18, part 2). A notice is first stored, once per order and kind
+ * Sending tracking notices. A notice is first stored, once per order and kind
  * (functions/data/notices.ts), then sent at once; one whose mail failed waits in the work queue and
  * the scheduled job retries it until it goes out. The shipper's settings, the recipient's
  * suppression and whether the label is still unused are all judged when the mail is sent, so a

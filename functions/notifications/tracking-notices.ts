@@ -1,5 +1,5 @@
 /**
- * The mails a shipment's carrier events call for (issue 18, part 2): the shipper's "delivered" and
+ * The mails a shipment's carrier events call for: the shipper's "delivered" and
  * "exception" notices (by their settings) and the recipient's "on its way" and "delivered" (when the
  * order has a recipient email), each queued at most once per order and kind.
  *

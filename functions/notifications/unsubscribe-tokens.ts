@@ -1,5 +1,5 @@
 /**
- * The signed token of a notice mail's unsubscribe link (issue 18): it names who and what, so the
+ * The signed token of a notice mail's unsubscribe link: it names who and what, so the
  * link works without signing in and cannot be made up for someone else. A shipper's token names
  * the user and the setting to turn off; a recipient's names the address that wants no more mail.
  *

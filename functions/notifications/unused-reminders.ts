@@ -1,5 +1,5 @@
 /**
- * The unused-label reminder (issue 18): a created label with no scan, 5 days before its refund
+ * The unused-label reminder: a created label with no scan, 5 days before its refund
  * window closes, mails its shipper when their `unused` setting is on.
  *
  * Created labels already wait in the work index's `unused` queue (functions/data/orders.ts), sorted

@@ -1,12 +1,12 @@
 /**
  * Stack traces in our TypeScript file names and lines, read through the bundle's source map only
- * when a trace is first written (issue 19, Lambda cold start). esbuild injects this module into
- * every Lambda bundle ahead of the handler (infra/lambda-bundling.ts, `inject`); tests and the
- * local front run the TypeScript sources and never load it.
+ * when a trace is first written, so a Lambda's cold start does not pay for it. esbuild injects
+ * this module into every Lambda bundle ahead of the handler (infra/lambda-bundling.ts, `inject`);
+ * tests and the local front run the TypeScript sources and never load it.
  *
- * Why not Node's `--enable-source-maps`, which the stack set until then: Node reads and parses the
- * bundle's map as it loads the bundle, at every cold start (10-12 ms of a 90 kB route's 50-60 ms on
- * the bench machine), although most processes never write a trace. V8 formats `error.stack` lazily,
+ * Why not Node's `--enable-source-maps`: Node reads and parses the bundle's map as it loads the
+ * bundle, at every cold start (a large share of a small route's init; docs/performance.md,
+ * "Lambdas"), although most processes never write a trace. V8 formats `error.stack` lazily,
  * on its first read, through `Error.prepareStackTrace`: this hook reads the map there, once per
  * process, so a trace costs its map only when there is an error to log. The frames read as Node's
  * own mapping writes them: the original file (absolute, as the map resolves it), line and column,
@@ -17,7 +17,7 @@ import type { SourceMap, SourceMapPayload } from 'node:module';
 /**
  * Node's modules for reading a map, fetched when the first trace is written: an ES import of a
  * builtin makes Node build its facade at load (`node:fs` reads every export, `fs.promises`
- * included), about 3 ms of every cold start for a module that runs only on errors.
+ * included), a cost paid at every cold start for a module that runs only on errors.
  */
 const node = () => ({
   fs: process.getBuiltinModule('node:fs'),

@@ -61,7 +61,7 @@ export function startPayment(input: PaymentInput): Promise<{ ref: string; url: s
 
 /**
  * startPayment for a crypto method only. The Hoodpay top-up route calls this one: with no card
- * branch reachable from it, its Lambda's bundle leaves the Stripe SDK out (issue 19).
+ * branch reachable from it, its Lambda's bundle leaves the Stripe SDK out.
  */
 export function startCryptoPayment(input: PaymentInput & { creditType: Exclude<CreditType, 'Card'> }): Promise<{ ref: string; url: string; entryId: string }> {
   return startPaymentAt((_creditType, request) => startAtHoodpay(request), input);

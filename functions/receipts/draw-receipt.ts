@@ -31,7 +31,7 @@ const CONTENT_W = WIDTH - 2 * MARGIN;
 let INK!: Color;
 let MUTED!: Color;
 
-/** Dates on receipts: US Eastern time, stated. Made on first use: a zone's ICU data takes ~20 ms to load. */
+/** Dates on receipts: US Eastern time, stated. Made on first use: loading a zone's ICU data would otherwise slow every cold start. */
 let easternTime: Intl.DateTimeFormat | undefined;
 export function receiptDate(iso: string): string {
   easternTime ??= new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,5 @@
 /**
- * What a receipt says (issue 17, part 4), worked out from the caller's own ledger: which entry it is
+ * What a receipt says, worked out from the caller's own ledger: which entry it is
  * for, what it was, how it was paid and the balance after it. The drawing is ./draw-receipt.ts.
  *
  * A receipt is for a completed entry of the caller (a top-up, a label, a refund, a paid-out

@@ -1,5 +1,5 @@
 /**
- * AfterShip tracking webhooks (issue 18): the signature and the payload.
+ * AfterShip tracking webhooks: the signature and the payload.
  *
  * Signature (AfterShip's docs, Tracking > Webhook > Webhook signature): header
  * `aftership-hmac-sha256`, the base64 HMAC-SHA256 of the raw request body keyed with the account's

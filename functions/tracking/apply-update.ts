@@ -1,5 +1,5 @@
 /**
- * The one path a carrier event takes into our data (issue 18), whoever brought it: the EasyPost and
+ * The one path a carrier event takes into our data, whoever brought it: the EasyPost and
  * AfterShip webhooks, the scheduled poll, the local sandbox emitter.
  *
  * One transaction records the provider's event id (data/payment-events.ts: a replay fails that step
@@ -9,8 +9,8 @@
  * write moves the label's place in the poll index (later, or out in a final status).
  *
  * After it, whatever happened (applied, replay, stale): a label seen beyond pre_transit leaves the
- * unused-refund queue (issue 14's rule: it is in the mail), and queueTrackingNotices gets the order as
- * now stored; both are idempotent, so a replay heals a process that died between the write and them.
+ * unused-refund queue (the refund rule: it is in the mail), and queueTrackingNotices gets the order as
+ * stored; both are idempotent, so a replay heals a process that died between the write and them.
  */
 import type { LastEvent } from '../../domain/api/tracking';
 import { FINAL_SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment-statuses';

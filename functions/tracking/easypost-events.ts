@@ -1,12 +1,12 @@
 /**
- * EasyPost tracker webhooks (issue 18): the signature and the Event.
+ * EasyPost tracker webhooks: the signature and the Event.
  *
  * Signature, as EasyPost's own client libraries check it (easypost-node `Utils.validateWebhook`,
  * src/utils/util.ts): header `X-Hmac-Signature: hmac-sha256-hex=<hex>`, the hex HMAC-SHA256 of the
  * body (UTF-8) keyed with the webhook secret normalised to NFKD and encoded as UTF-8, compared in
  * constant time with the whole header value. Like the library, a `"weight": <integer>` in the body is
  * read as `<integer>.0` before hashing (EasyPost signs the float as its Python server wrote it; a body
- * received as sent already has the `.0`, so this changes nothing then: easypost-node issue 467).
+ * received as sent already has the `.0`, so this changes nothing then: github.com/EasyPost/easypost-node/issues/467).
  *
  * Event: `{ id: "evt_...", object: "Event", description: "tracker.updated" | "tracker.created" | ...,
  * result: Tracker }`, a Tracker being `{ tracking_code, status, tracking_details: [{ message, status,

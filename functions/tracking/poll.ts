@@ -1,5 +1,5 @@
 /**
- * The scheduled tracking poll (issue 18): labels whose carrier events stopped arriving. Each label
+ * The scheduled tracking poll: labels whose carrier events stopped arriving. Each label
  * with a tracking number waits in a sparse index (gsi1 `WORK#track`, data/orders.ts), due
  * TRACKING_POLL_MINUTES after its label or its last applied event; a run reads only what is due (at
  * most POLL_LIMIT, the earliest first), takes each label's poll with a conditional write (so two runs

@@ -1,5 +1,5 @@
 /**
- * What the carrier webhook routes run (issue 18), and what the local sandbox emitter hands its
+ * What the carrier webhook routes run, and what the local sandbox emitter hands its
  * signed events to, so both go the same way: verify the signature over the raw body, read the event,
  * apply it. `invalid` (the handler's 400, nothing changes) when the signature is missing, forged or
  * the body was altered; everything else is acknowledged, so the provider stops retrying.

@@ -1,5 +1,5 @@
 /**
- * The local sandbox's carrier events (issue 18, TRACKING_PROVIDER=sandbox): each checkpoint of a
+ * The local sandbox's carrier events (TRACKING_PROVIDER=sandbox): each checkpoint of a
  * label's sandbox timeline (providers/tracking/sandbox-tracker.ts) that has happened -- by the clock,
  * or forced by the local advance control -- becomes an EasyPost `tracker.updated` Event (index 0:
  * `tracker.created`), signed with the webhook secret, and goes to the SAME function the

@@ -1,5 +1,5 @@
 /**
- * The secrets carrier webhooks are signed with (issue 18): EASYPOST_WEBHOOK_SECRET and
+ * The secrets carrier webhooks are signed with: EASYPOST_WEBHOOK_SECRET and
  * AFTERSHIP_WEBHOOK_SECRET (SSM in AWS, functions/secrets-loader.ts). Unset, each is a sandbox secret
  * derived from JWT_SECRET, like the sandbox Stripe secret (providers/payments/sandbox-checkout.ts):
  * stable per installation, known only to this server, so the local sandbox emitter signs its

@@ -1,5 +1,5 @@
 /**
- * Admin adjustments (issue 14): an admin credits or debits a wallet by exact cents with a reason
+ * Admin adjustments: an admin credits or debits a wallet by exact cents with a reason
  * the user reads in their transactions. One transaction: the idempotency claim and the wallet's
  * `adjust` steps (balance, completed `adjustment` entry, admin figures). A debit never takes the
  * spendable balance below zero (held money is not the admin's to take either).

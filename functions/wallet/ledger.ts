@@ -41,7 +41,7 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
     providerRef: s('providerRef'),
     createdAt: item.createdAt as string,
     completedAt: s('completedAt'),
-    // Absent on most entries; left out rather than null so older entries read exactly as before.
+    // Absent on most entries; left out rather than null, so an entry without them answers without the keys.
     ...(s('reason') ? { reason: s('reason') as string } : {}),
     ...(s('paymentIntent') ? { paymentIntent: s('paymentIntent') as string } : {}),
     ...(item.refundedCents !== undefined ? { refundedCents: Number(item.refundedCents) } : {}),

@@ -144,7 +144,7 @@ export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: W
 }
 
 /**
- * A card payment of a label's shortfall (issue 17): the pending top-up completes (+topUpCents) and
+ * A card payment of a label's shortfall: the pending top-up completes (+topUpCents) and
  * the label's debit entry is written (-price), with ONE balance update of their difference (DynamoDB
  * allows one operation per item in a transaction) on the condition that the balance still covers
  * what the card did not pay (price - topUpCents). Fails as `wallet.balance` when it no longer does

@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 14, the FAQ's "once a month"): a user asks for unused credit back, an admin
+ * Withdrawals (the FAQ's "once a month"): a user asks for unused credit back, an admin
  * approves or rejects. Each step is one transaction of the request (data/withdrawals.ts) with the
  * wallet's hold steps (./wallet.ts), then a mail to the user.
  *

@@ -1,6 +1,6 @@
 /**
  * Writes domain/zip-table.json, the offline ZIP -> city and state table the address forms
- * autofill from (issue 6) and the local address check reads (issue 18), from the `zipcodes` package's data:
+ * autofill from and the local address check reads, from the `zipcodes` package's data:
  *
  *   npx tsx infra/build/zip-table.ts
  *

@@ -1,5 +1,5 @@
 /**
- * Batch labels' worker (issue 17): an SQS queue with a dead-letter queue, and the Lambda that buys a
+ * Batch labels' worker: an SQS queue with a dead-letter queue, and the Lambda that buys a
  * batch's rows (functions/batches/worker.ts) a chunk per message. The queue is made first
  * (BatchQueue) so every Lambda whose code sends to it (the purchase route, the Stripe webhook, the
  * scheduled work, the worker itself) gets `BATCH_QUEUE_URL` and sqs:SendMessage from

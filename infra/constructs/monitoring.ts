@@ -43,7 +43,7 @@ export interface MonitoringProps {
   functions: Map<string, IFunction>;
   /** The scheduled work's Lambda (recovery of interrupted purchases). */
   scheduledWork: IFunction;
-  /** Batch labels' worker and its dead-letter queue (issue 17). */
+  /** Batch labels' worker and its dead-letter queue. */
   batchWorker?: IFunction;
   batchDeadLetters?: IQueue;
   /** Route keys (`POST /stripe/webhook`) of the webhook routes. */
@@ -133,7 +133,7 @@ export class Monitoring extends Construct {
       'The scheduled work Lambda failed (crash, timeout or init error) in 5 minutes: interrupted purchases are not being recovered.',
     );
 
-    // --- Batch labels (issue 17): a worker failing, and chunks given up on after 3 deliveries.
+    // --- Batch labels: a worker failing, and chunks given up on after 3 deliveries.
     if (props.batchWorker) {
       alarm(
         'BatchWorkerErrors',

@@ -8,7 +8,7 @@
  * - the label bucket: only when the code's bundle contains the label store, read-only unless it
  *   writes (infra/handler-usage.ts reads that from the code);
  * - SES: only when the bundle contains the mailer;
- * - the batch queue: sending only, when the bundle contains the batch queue (issue 17);
+ * - the batch queue: sending only, when the bundle contains the batch queue;
  * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
  * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
  *   which may write to every log group of the account).
@@ -45,7 +45,7 @@ export interface ProductFunctionProps {
   secretParameterArns: string[];
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
-  /** The batch queue (issue 17): code whose bundle sends to it gets its URL and sqs:SendMessage. */
+  /** The batch queue: code whose bundle sends to it gets its URL and sqs:SendMessage. */
   batchQueue?: IQueue;
   /** X-Ray mode (infra/lambda-settings.ts); PassThrough unless the stage asks for Active. */
   tracing?: LambdaTracing;

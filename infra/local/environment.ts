@@ -58,7 +58,7 @@ export async function startLocalEnvironment(options: { dataDir?: string; tableNa
     JWT_SECRET: localJwtSecret(dataDir),
     // No CloudWatch here: the business metrics' EMF lines would only clutter the terminal.
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
-    // The seller printed on receipts (issue 17): a sample one locally; AWS takes it from the stage's settings.
+    // The seller printed on receipts: a sample one locally; AWS takes it from the stage's settings.
     SELLER_NAME: process.env.SELLER_NAME ?? 'PrepaidShip (local)',
     SELLER_ADDRESS: process.env.SELLER_ADDRESS ?? '100 Sample Street; New York, NY 10001; United States',
   });

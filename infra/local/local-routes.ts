@@ -11,7 +11,7 @@
  *                                        label's 28 days, a lease), and answers its summary
  *   POST /_local/tracking/<number>/advance   moves one sandbox label to its next planned carrier
  *                                        event now and emits it as a signed EasyPost event through
- *                                        the webhook path (issue 18): 200 { trackingNumber, status,
+ *                                        the webhook path: 200 { trackingNumber, status,
  *                                        lastEvent, step, steps }, 404 unknown number (or AfterShip
  *                                        tracking), 409 already at its last event
  */

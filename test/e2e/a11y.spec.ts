@@ -1,5 +1,5 @@
 /**
- * Issue 16, part 2: every page passes axe-core's WCAG 2.0/2.1 A and AA rules at a phone's 375 px and
+ * Accessibility: every page passes axe-core's WCAG 2.0/2.1 A and AA rules at a phone's 375 px and
  * a desktop's 1280 px, with its error states showing (empty or bad forms submitted, a list that
  * failed to load, a wrong code), its dialogs open and its tables holding data. Then a keyboard-only
  * walk: sign in, open Create Label, fill it, buy with credits and download the PDF, with a visible

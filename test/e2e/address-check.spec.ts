@@ -1,5 +1,5 @@
 /**
- * The address check before buying and saving (issue 18 part 3), end to end through the real verify
+ * The address check before buying and saving, end to end through the real verify
  * route and the local ZIP-table check: a recipient whose ZIP belongs to another city gets a
  * suggestion in the Create Label dialog; one click uses it and the label is bought with it (the
  * stored order says so); "Keep my address" buys as entered; the Manage Addresses form asks the same

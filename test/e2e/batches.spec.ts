@@ -1,5 +1,5 @@
 /**
- * Batch labels end to end (issue 17, part 2), through the real handlers, DynamoDB Local, the
+ * Batch labels end to end, through the real handlers, DynamoDB Local, the
  * in-process batch worker, the sandbox carrier and the local sandbox checkout: a new person tops up
  * $25 by card and uploads a CSV of five rows (three good, one with a bad ZIP, one with a bad
  * weight). The preview prices the good rows and names each bad row's column; the ZIP is fixed in

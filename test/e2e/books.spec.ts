@@ -1,9 +1,9 @@
 /**
- * Receipts and exports end to end (issue 17, parts 4 and 5), through the real handlers, DynamoDB
+ * Receipts and exports end to end, through the real handlers, DynamoDB
  * Local, the sandbox carrier and the local sandbox checkout: a new person tops up $25 by card and
  * buys a $6.00 label, downloads the top-up's receipt from its wallet row and the label's from the
  * shipment (PDFs that say the amount and the balance after), exports the orders and the transactions
- * as CSV (BOM, header, their rows) of the days chosen in the list's filter bar (issue 18: one date
+ * as CSV (BOM, header, their rows) of the days chosen in the list's filter bar (one date
  * range a page; an inverted range is left out, so the export says and downloads all days), and the
  * admin exports every user's top-ups from the admin Transactions page.
  */

@@ -1,5 +1,5 @@
 /**
- * Never sell below cost, seen by a shipper (issue 14, part 5): a front of its own runs with the real
+ * Never sell below cost, seen by a shipper: a front of its own runs with the real
  * EasyPost client (CARRIER_PROVIDER=easypost) pointed at a stand-in EasyPost that answers the
  * recorded shipment (test/fixtures/easypost/shipment-created.json: USPS Priority costs $7.47). Our
  * price for a 2 lb Priority label is $6.00, the default ceiling, so the client must refuse before
@@ -40,7 +40,7 @@ test.describe.serial('cost ceiling', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         if (req.method === 'POST' && req.url === '/v2/addresses') {
-          // Issue 18's address check before buying: each address verified as sent (no suggestion).
+          // The address check before buying: each address verified as sent (no suggestion).
           const { address } = JSON.parse(body) as { address: Record<string, string> };
           res
             .writeHead(201, { 'content-type': 'application/json' })

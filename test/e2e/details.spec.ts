@@ -1,5 +1,5 @@
 /**
- * Small things a person notices (issue 16, part 3), in the browser against the local front. The
+ * Small things a person notices, in the browser against the local front. The
  * whole spec opens the front as http://127.0.0.1:<port>, not localhost: the browser keeps the session
  * per origin, so a payment that came back to another origin would come back signed out. The tests run
  * in order on one page, as one person would.

@@ -154,7 +154,7 @@ export interface FormLabelOrder {
   size: [string, string, string];
   from: FormAddress;
   to: FormAddress;
-  /** The optional recipient email (issue 18), typed in the recipient block. */
+  /** The optional recipient email, typed in the recipient block. */
   toEmail?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The insights end to end (issue 18, part 5), through the real handlers and DynamoDB Local: a new
+ * The insights end to end, through the real handlers and DynamoDB Local: a new
  * shipper tops up $25 by card and buys two 2 lb USPS Priority labels at $6.00 (USPS retail $8.30
  * each), and then sees $4.60 saved this month and in total on Shipping Labels, with the chart by
  * month and its table; the wallet's balance-over-time chart ends at $13.00 today; on a 375 px phone

@@ -92,7 +92,7 @@ test.describe.serial('labels', () => {
     await expect(row).toContainText('Grace Hopper, New York');
     await expect(row).toContainText('USPS Priority');
     await expect(row).toContainText('2 lbs');
-    // The Tracking column, after Status, Package and Last event (issue 18).
+    // The Tracking column, after Status, Package and Last event.
     tracking = (await row.getByRole('cell').nth(9).textContent()) ?? '';
     expect(tracking).toMatch(/^94\d{20}$/);
     await expect(totalOrders()).toHaveText('1');

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 18, part 2), end to end through the local front: a shipper buys a label in
+ * Notifications, end to end through the local front: a shipper buys a label in
  * the Create Label dialog with a recipient email; the local advance control moves it through its
  * carrier events (signed EasyPost events through the real webhook code) to delivered; the shipper's
  * "Delivered" mail and the recipient's "on its way" and "delivered" mails arrive in the outbox,

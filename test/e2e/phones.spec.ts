@@ -1,5 +1,5 @@
 /**
- * Phones end to end (issue 16, part 1), through the real handlers and DynamoDB Local: at 375 px
+ * Phones end to end, through the real handlers and DynamoDB Local: at 375 px
  * every list is a stack of cards that shows each column's header beside a real row's value, with
  * its actions working (tracking, the PDF, a withdrawal, deleting an address, the admin's Adjust and
  * Reject); the page never scrolls sideways; the dashboard header keeps the logo; a toast stays clear
@@ -168,7 +168,7 @@ test.describe.serial('phones', () => {
       ['Ship date', /^\d{2}\/\d{2}\/\d{4}$/],
       ['Status', 'created'],
       ['Package', 'pre transit'],
-      // The scheduled poll may already have brought the sandbox's first carrier event (issue 18).
+      // The scheduled poll may already have brought the sandbox's first carrier event.
       ['Last event', /^(—|Shipping Label Created, USPS Awaiting Item.*)$/],
       ['Tracking', tracking],
       ['PDF', 'PDF'],

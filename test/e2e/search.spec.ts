@@ -1,5 +1,5 @@
 /**
- * Find a shipment (issue 18, part 4) end to end, through the real handlers and DynamoDB Local: a
+ * Find a shipment end to end, through the real handlers and DynamoDB Local: a
  * person buys three labels to three recipients, refunds one and moves another to delivered with the
  * local advance control (`POST /_local/tracking/<number>/advance`), then finds them on the Shipping
  * Labels page by name, by tracking number, by status and by day, with the filters in the URL (the

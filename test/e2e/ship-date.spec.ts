@@ -1,9 +1,9 @@
 /**
- * Issue 17 end to end, through the real handlers, DynamoDB Local, the sandbox carrier and the local
- * sandbox checkout: a new person tops up $10 by card, buys a label for a ship date three days ahead
- * (US Eastern time) and sees that date in the shipments list; then, with $4.00 left, a $6.00 label
- * is refused and the dialog offers "Pay $2.00 by card and buy": through the checkout and back, the
- * label is in the list and the balance is $0.00 ($4.00 + $2.00 - $6.00).
+ * Ship dates and shortfalls paid by card end to end, through the real handlers, DynamoDB Local, the
+ * sandbox carrier and the local sandbox checkout: a new person tops up $10 by card, buys a label
+ * for a ship date three days ahead (US Eastern time) and sees that date in the shipments list; then,
+ * with $4.00 left, a $6.00 label is refused and the dialog offers "Pay $2.00 by card and buy":
+ * through the checkout and back, the label is in the list and the balance is $0.00 ($4.00 + $2.00 - $6.00).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';

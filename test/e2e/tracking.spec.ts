@@ -1,5 +1,5 @@
 /**
- * Tracking updates pushed in (issue 18), end to end through the local front: a person buys a label,
+ * Tracking updates pushed in, end to end through the local front: a person buys a label,
  * then the local advance control (`POST /_local/tracking/<number>/advance`) moves it one planned
  * carrier event at a time, each emitted as a signed EasyPost event through the real webhook code.
  * The open Shipping Labels page shows the package's status and last event change by itself (its

@@ -66,7 +66,7 @@ describe('Lambda bundles', () => {
   });
 
   // The body and query schemas are built with zod/mini (domain/schemas/zod.ts); the classic API
-  // (every method on every schema, 84-93 kB) is only for the answer schemas, which no Lambda holds.
+  // (every method on every schema) is only for the answer schemas, which no Lambda holds.
   it.each(['GET /api/counter', 'GET /auth/profile', 'GET /shipping/orders', 'GET /wallet/balance-history'])(
     '%s holds the DynamoDB and SSM clients and no other AWS SDK client',
     (key) => {
@@ -81,7 +81,7 @@ describe('Lambda bundles', () => {
   });
 
   // A schema module's schemas are built as `/* @__PURE__ */ schema(...)` (domain/schemas/zod.ts), so
-  // a bundle keeps only those its route uses: each built at every cold start, about 0.7 ms apiece.
+  // a bundle keeps only those its route uses: each one kept is built at every cold start.
   it.each([
     ['POST /auth/login', 'Password must be at least', ['Reset link is invalid', 'Name must be at least', '-character code']],
     ['GET /shipping/orders', 'Search must be at most', ['type must be topup, label, refund, adjustment or withdrawal', 'scope must be own or all']],

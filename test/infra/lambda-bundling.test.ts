@@ -1,5 +1,5 @@
 /**
- * What ships beside a Lambda's bundle (issue 19, Lambda cold start): the packages loaded on first
+ * What ships beside a Lambda's bundle, to keep out of its cold start: the packages loaded on first
  * use are external to the bundle, and the functions whose code imports them get them beside it,
  * one esbuild file per import, where Node resolves the bare specifier. These tests run the very
  * shell commands NodejsFunction runs after bundling, in a scratch asset directory, and check that

@@ -1,8 +1,8 @@
 /**
- * A Lambda's stack traces point into our TypeScript sources (issue 19, Lambda cold start): the
+ * A Lambda's stack traces point into our TypeScript sources: the
  * bundle maps them itself through its source map (functions/observability/stack-traces.ts, injected
  * by infra/lambda-bundling.ts), read when the first trace is written instead of at every cold
- * start as Node's --enable-source-maps did. Each case builds with the options the stack gives
+ * start as Node's --enable-source-maps would. Each case builds with the options the stack gives
  * NodejsFunction and runs the bundle in a fresh node without any flag, as Lambda now runs it.
  */
 import { build } from 'esbuild';

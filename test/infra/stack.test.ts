@@ -223,7 +223,7 @@ describe('each Lambda gets only what it uses', () => {
   });
 
   it('gives every GET route read-only table access, but the one the contract declares as writing', () => {
-    // GET /shipping/savings writes once per user (issue 18: the first read counts the labels bought
+    // GET /shipping/savings writes once per user (the first read counts the labels bought
     // before savings were kept); any other GET that writes must be a conscious choice listed here.
     const writingGets = routes.filter((r) => r.method === 'GET' && r.table === 'write').map((r) => r.handler);
     expect(writingGets).toEqual(['shipping/get-savings']);
@@ -299,7 +299,7 @@ describe('each Lambda gets only what it uses', () => {
   });
 });
 
-describe('X-Ray tracing (issue 19: cost per 1,000 labels)', () => {
+describe('X-Ray tracing (cost per 1,000 labels)', () => {
   /** The product's own Lambdas (routes, scheduled work, batch worker), not CDK's helper functions. */
   const productFunctions = (from: Record<string, Resource>) =>
     ofType('AWS::Lambda::Function', from).filter(([, fn]) => (fn.Properties as { Runtime?: string }).Runtime === 'nodejs22.x');
@@ -354,7 +354,7 @@ describe('scheduled work', () => {
   });
 });
 
-describe('batch labels worker (issue 17)', () => {
+describe('batch labels worker', () => {
   const lambdaOf = (prefix: string) => ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith(prefix)) ?? [];
   const actionsOfRole = (roleId: string) =>
     ofType('AWS::IAM::Policy')

@@ -1,5 +1,5 @@
 /**
- * The crash test (issue 14): the local stack is killed in the middle of a burst of purchases and
+ * The crash test: the local stack is killed in the middle of a burst of purchases and
  * top-ups, started again on the same data folder, and with no one pressing anything every purchase
  * ends within 2 minutes in a label or a refund. The stack runs as `npm start` runs it (its own
  * process: infra/local/start.ts, DynamoDB Local beneath it, the scheduled work inside) with its

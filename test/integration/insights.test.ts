@@ -1,5 +1,5 @@
 /**
- * The insights (issue 18, part 5) against DynamoDB Local: the savings aggregates move inside the
+ * The insights against DynamoDB Local: the savings aggregates move inside the
  * label's and the refund's transactions and always equal what the stored orders say; labels bought
  * before the aggregates are counted once on the first read, even by readers at once; the wallet's
  * balance history is the ledger's balance at each day's close; the admin's 30 days come from the
@@ -51,7 +51,7 @@ async function expectSavingsMatchOrders(userId: string): Promise<void> {
   ).toEqual(Object.fromEntries(expected));
 }
 
-/** Stores a created label as the code before issue 18 did: no savingsMonth, no month figures. */
+/** Stores a created label as one bought before savings were kept: no savingsMonth, no month figures. */
 async function olderLabel(who: Account, createdAt: string, over: Record<string, unknown> = {}, status: 'created' | 'refunded' = 'created') {
   const order = { ...newOrder(who.id, sampleLabelOrder(over) as never, 600, status), createdAt, tracking: `9400OLD${Date.now()}${Math.random()}`.slice(0, 22) };
   await transact([putOrderStep(order)]);

@@ -24,7 +24,8 @@ const hydratingSystem = Object.create(landingSystem, {
  * emotion's cache for the hydration, told which styles the prerendered head holds (web/app/
  * prerender-styles.ts, `static`). emotion's default cache would find them by their own attribute and
  * move each element to the end of the head, and a moved style element makes the browser re-style
- * the whole page (about 150 ms on Lighthouse's phone); these elements stay where they are.
+ * the whole page (a long task on Lighthouse's phone, docs/performance.md); these elements stay where
+ * they are.
  */
 function prerenderedStylesCache(): EmotionCache {
   const [key = 'css', ...ids] =

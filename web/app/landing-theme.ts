@@ -63,8 +63,8 @@ const LANDING_SEMANTIC_TOKENS = {
 /**
  * The landing page's own Chakra system, for its hydration (web/app/landing-document.tsx): the app's
  * theme (web/app/theme-config.ts) with only its own recipes and only the tokens above.
- * Building a system is mostly building its token dictionary, token by token: 661 tokens in the app's,
- * 140-210 ms of a throttled phone's main thread in one task (docs/performance.md). A class's CSS needs
+ * Building a system is mostly building its token dictionary, token by token: with the app's hundreds
+ * of tokens, a long task on a throttled phone's main thread (docs/performance.md). A class's CSS needs
  * only the names of the tokens it uses (`var(--chakra-colors-fg-muted)`), so with the same names the
  * classes and their CSS are the prerender's, made with the app's system, whose global CSS in the head
  * defines every variable. The values the semantic tokens refer to (`fg.muted` is gray.600) are left

@@ -27,7 +27,7 @@ export const PRERENDERED_CSS_ATTRIBUTE = 'data-prerendered-css';
  * browser, moving each element to the end of the head as it does. `static` (the landing page):
  * plain style elements emotion never finds, so nothing moves them; the landing page's hydration
  * tells its cache which ids they hold (web/app/landing-document.tsx). Moving style elements makes
- * the browser re-style the whole page: about 150 ms on Lighthouse's phone, in the middle of the
+ * the browser re-style the whole page: a long task on Lighthouse's phone, in the middle of the
  * hydration (docs/performance.md).
  */
 export type PrerenderedStyles = 'emotion' | 'static';

@@ -4,7 +4,7 @@
  * code. The declarative router is about half the size of the data router (createBrowserRouter) and
  * the app uses none of its data APIs (loaders, actions, fetchers, blockers); it also renders the same
  * tree on the server, which the build's prerender of the public pages needs (docs/performance.md).
- * Navigations run in a transition, so the page stays while the next one's code loads, as before.
+ * Navigations run in a transition, so the page stays while the next one's code loads.
  *
  * Pages are imported from their modules, not through the features' indexes: an index a route
  * statically imports would pull everything it exports (zod schemas, Chakra recipes) into the entry

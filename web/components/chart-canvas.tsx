@@ -1,5 +1,5 @@
 /**
- * The drawing of ./chart.tsx with uPlot (issue 18): loaded lazily, so uPlot and its CSS stay in this
+ * The drawing of ./chart.tsx with uPlot: loaded lazily, so uPlot and its CSS stay in this
  * chunk. It imports no Chakra, so the only chunk it shares is React's and adding it left the landing
  * page's chunks as they were. uPlot draws on a canvas at a fixed size, so a ResizeObserver gives it
  * its container's width (phones at 375 px included). Colours keep at least 3:1 against the white

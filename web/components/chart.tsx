@@ -1,5 +1,5 @@
 /**
- * The app's one chart (issue 18): bars or a line over labelled points (months, days), with the same
+ * The app's one chart: bars or a line over labelled points (months, days), with the same
  * figures as a table behind a "Show as table" toggle. A canvas says nothing to a screen reader, so
  * the drawing is one image named by the title, and the table (the app's DataTable: cards on phones)
  * holds every figure.

@@ -42,7 +42,7 @@ export function exportDaysName(from: string, to: string): string {
 /**
  * "Export CSV (<days>)": downloads the given days through the one client with the session token
  * and saves the file like the label PDF. It has no date fields of its own: on the Shipping Labels
- * and Wallet pages the days are the filter bar's (issue 18), so a page shows one date range and
+ * and Wallet pages the days are the filter bar's, so a page shows one date range and
  * the file holds the days the list shows. The export routes take only days (and the admin's
  * scope), so the list's other filters do not narrow the file; `note` says so. The server's 400
  * (too many rows, a bad day) shows under the button.

@@ -17,7 +17,7 @@ interface FilterBarProps {
 }
 
 /**
- * A list's filters above its table (issue 18, part 4): a search landmark whose fields sit in a row
+ * A list's filters above its table: a search landmark whose fields sit in a row
  * on wide screens and stack at phone widths; Clear removes them all. The fields apply as they
  * change (the page keeps them in the URL), so there is no submit button.
  */

@@ -1,5 +1,5 @@
 /**
- * A list's filters kept in the URL's query string (issue 18, part 4), so the back button steps
+ * A list's filters kept in the URL's query string, so the back button steps
  * through them and a filtered list can be shared as a link. Empty values are left out of the URL;
  * other parameters of the page (`?checkout=success`) are kept.
  */

@@ -13,13 +13,13 @@ export const paths = {
   otpVerification: '/otp-verification',
   /** Older name of the OTP page (SPEC section 4); redirects to `otpVerification`, keeping state. */
   verifyOtp: '/verify-otp',
-  /** Reached from a notice mail's unsubscribe link with `?token=` (issue 18). */
+  /** Reached from a notice mail's unsubscribe link with `?token=`. */
   unsubscribe: '/unsubscribe',
   /** The API reference, rendered from /openapi.json. */
   apiDocs: '/docs/api',
   user: {
     labels: '/user-dashboard',
-    /** Batch labels from a CSV (issue 17); one batch is `batchPagePath(batchId)`. */
+    /** Batch labels from a CSV; one batch is `batchPagePath(batchId)`. */
     batchLabels: '/user-dashboard/batch-labels',
     wallet: '/user-dashboard/transactions',
     tracking: '/user-dashboard/tracking',

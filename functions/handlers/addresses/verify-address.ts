@@ -1,6 +1,6 @@
 /**
- * POST /addresses/verify: checks an address before a label is bought or the address saved (issue 18
- * part 3): EasyPost's verification where the carrier is EasyPost, the ZIP table locally. Nothing is
+ * POST /addresses/verify: checks an address before a label is bought or the address saved:
+ * EasyPost's verification where the carrier is EasyPost, the ZIP table locally. Nothing is
  * stored and nothing is refused because of the answer: the browser offers the suggestion, and the
  * spec's routes keep accepting every address their schema accepts (docs/decisions.md).
  */

@@ -1,5 +1,5 @@
 /**
- * PUT /auth/notifications: the caller's mail settings (issue 18), all three at once as the Profile
+ * PUT /auth/notifications: the caller's mail settings, all three at once as the Profile
  * page's form holds them; answers the profile with them.
  */
 import { toApiUser } from '../../../domain/api/user-answer';

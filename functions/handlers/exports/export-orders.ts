@@ -1,5 +1,5 @@
 /**
- * GET /exports/orders.csv: the caller's shipments as a CSV file (issue 17), optionally within
+ * GET /exports/orders.csv: the caller's shipments as a CSV file, optionally within
  * `from`/`to` (Eastern days, inclusive). Read only; the CSV rules are functions/exports/csv.ts'.
  */
 import { CSV_CONTENT_TYPE } from '../../exports/csv';

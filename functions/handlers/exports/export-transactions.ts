@@ -1,5 +1,5 @@
 /**
- * GET /exports/transactions.csv: the caller's wallet ledger as a CSV file (issue 17), optionally
+ * GET /exports/transactions.csv: the caller's wallet ledger as a CSV file, optionally
  * within `from`/`to` (Eastern days, inclusive). `scope=all` exports every user's top-ups instead and
  * is for admins: the role is the verified one of the token (an admin claim is checked against the
  * stored account by the handler factory), so a user asking for it gets 403 and nothing is read.

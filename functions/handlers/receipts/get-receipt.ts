@@ -14,7 +14,7 @@ export const handler = api(receiptsGetReceiptRoute, async function getReceipt({ 
   const match = /^([0-9A-Za-z]{26})\.pdf$/.exec(params.receipt ?? '');
   if (!match?.[1]) throw new NotFound(NO_RECEIPT_MESSAGE);
   const receipt = await receiptFor(auth.userId, match[1].toUpperCase());
-  // pdf-lib is loaded once a receipt is found, not at cold start (issue 19).
+  // pdf-lib is loaded once a receipt is found, not at cold start.
   const { drawReceipt } = await import('../../receipts/draw-receipt');
   const pdf = await drawReceipt(receipt);
   return Reply.binary(pdf, 'application/pdf', { 'content-disposition': `attachment; filename="receipt-${receipt.number}.pdf"` });

@@ -1,5 +1,5 @@
 /**
- * POST /aftership/webhook: AfterShip's tracking webhooks (issue 18), trusted only after the
+ * POST /aftership/webhook: AfterShip's tracking webhooks, trusted only after the
  * aftership-hmac-sha256 signature over the raw body verifies (400 otherwise, nothing changes). A
  * tracking_update moves the label's status and last event (its latest checkpoint) once; other
  * events, and numbers that are not our labels, are acknowledged and ignored.

@@ -1,5 +1,5 @@
 /**
- * POST /easypost/webhook: EasyPost's tracker events (issue 18), trusted only after the
+ * POST /easypost/webhook: EasyPost's tracker events, trusted only after the
  * X-Hmac-Signature over the raw body verifies (400 otherwise, nothing changes). A tracker.updated or
  * tracker.created event moves the label's status and last event once, whatever the replays and in
  * whatever order they come; other events, and numbers that are not our labels, are acknowledged and

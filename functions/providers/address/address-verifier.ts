@@ -1,5 +1,5 @@
 /**
- * The address check (issue 18 part 3): does the carrier know this address, and what would it print
+ * The address check: does the carrier know this address, and what would it print
  * instead? `easypost` asks EasyPost's address verification (production, where the carrier is
  * EasyPost); `zip-table` checks locally that city, state and ZIP agree with the offline ZIP table.
  * providers/registry/address.ts chooses with the carrier, so the check and the label agree on who

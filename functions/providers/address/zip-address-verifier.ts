@@ -5,7 +5,7 @@
  * entered); a ZIP the table does not list is invalid with no suggestion. The street is not checked:
  * no offline table of streets exists.
  *
- * The table is about 0.7 MB of JSON: it is read only here, and lazily, so a Lambda that checks
+ * The table is a large JSON file: it is read only here, and lazily, so a Lambda that checks
  * through EasyPost parses it never, and one that checks locally once per container. It is read as a
  * file, not imported: esbuild would inline an imported JSON into the Lambda's bundle, where V8 would
  * compile its bytes at every cold start although most requests never look at it. The stack ships it

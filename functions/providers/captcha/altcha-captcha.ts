@@ -43,7 +43,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * The payload's parts, typed, or undefined when one is missing or of another type. Checked by hand,
- * not with zod: GET /auth/captcha-challenge, which only makes challenges, then bundles no zod (issue 19).
+ * not with zod: GET /auth/captcha-challenge, which only makes challenges, then bundles no zod.
  */
 function payloadOf(value: unknown): AltchaPayload | undefined {
   if (!isRecord(value) || !isRecord(value.challenge) || !isRecord(value.solution)) return undefined;

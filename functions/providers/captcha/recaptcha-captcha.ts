@@ -8,7 +8,7 @@
  * `minScore` and name one of our form actions: a v3 token for a low-risk action (a page view) or
  * a likely bot must not open sign-in. A v2 answer has no score or action, so those two checks do
  * not apply: the widget the SPA renders today is the v2 checkbox (web/features/auth), and a v2 key
- * keeps working as before. Which version answers is Google's to say, per site key: a v3 key never
+ * keeps working. Which version answers is Google's to say, per site key: a v3 key never
  * gets an answer without a score.
  *
  * Only a clear "no" from Google is false. When Google cannot be asked (network, timeout, an answer

@@ -21,7 +21,7 @@
  * EasyPost but is refused here (ProviderUnavailable, our debit is refunded): its refund is asked at
  * EasyPost there and then (best effort), and the detail says how that went; only when the refund
  * call itself failed does it say "REFUND AT EASYPOST" with the shipment id, for the operator
- * (docs/decisions.md, issue 14 parts 2 and 5).
+ * (docs/decisions.md).
  * BoughtLabel.costCents is the selected rate's cost. The label format is set at create only (the
  * buy call takes a rate and nothing about the file), so the create answer's `options.label_format`
  * must echo "PDF" or nothing is bought; EasyPost's recorded cassettes show what else comes back: a
@@ -35,7 +35,7 @@
  * client tests send "yyyy-MM-ddTHH:mm:ssZ" and its answers echo `postage_label.label_date` so): noon
  * UTC of the day, the same calendar day in every US time zone.
  *
- * Refunds of unused labels (issue 14 part 2), by the shipment id kept as the order's carrierRef:
+ * Refunds of unused labels, by the shipment id kept as the order's carrierRef:
  *
  *   refund    POST {EASYPOST_API_URL}/v2/shipments/{id}/refund      -> Shipment { refund_status }
  *   status    GET  {EASYPOST_API_URL}/v2/shipments/{id}             -> Shipment { refund_status }

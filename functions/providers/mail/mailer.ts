@@ -10,7 +10,7 @@ export interface Mail {
   text: string;
   replyTo?: string;
   /**
-   * Extra header fields (issue 18: `List-Unsubscribe` and `List-Unsubscribe-Post` on every notice,
+   * Extra header fields (`List-Unsubscribe` and `List-Unsubscribe-Post` on every notice,
    * RFC 8058's one-click unsubscribe). Names as written in the mail.
    */
   headers?: Record<string, string>;

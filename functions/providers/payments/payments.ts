@@ -13,7 +13,7 @@
  * it back with getCryptoCheckout().getPayment().
  */
 
-/** What a checkout pays for: a wallet top-up (issue 4), one label (issue 5), or a batch of labels (issue 17: a top-up the batch then spends). */
+/** What a checkout pays for: a wallet top-up, one label, or a batch of labels (a top-up the batch then spends). */
 export type CheckoutPurpose = 'topup' | 'label' | 'batch';
 
 export interface CheckoutRequest {

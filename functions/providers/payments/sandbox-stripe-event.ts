@@ -1,8 +1,8 @@
 /**
  * The Stripe event the local payment sandbox delivers (sandbox-checkout.ts): apart from the rest of
  * the sandbox so that the Stripe SDK, which signs it, is not a static import of every payment
- * Lambda (the Lambdas only verify events, and load the SDK for that on first use: issue 19). Only
- * the local front and tests build these events.
+ * Lambda (the Lambdas only verify events, and load the SDK for that on first use, to keep it out
+ * of their cold start). Only the local front and tests build these events.
  */
 import Stripe from 'stripe';
 import { ulid } from 'ulid';

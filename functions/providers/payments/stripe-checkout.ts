@@ -34,7 +34,7 @@ export interface StripeCheckoutOptions {
 type StripeSdk = typeof Stripe;
 let sdk: Promise<StripeSdk> | undefined;
 /**
- * The Stripe SDK, imported on first use rather than at load (issue 19): evaluating it (its every
+ * The Stripe SDK, imported on first use rather than at load: evaluating it (its every
  * resource class) was a large part of the cold start of every Lambda that may take a card payment,
  * most of whose requests never call Stripe. In the bundle it is the same file, so the first call
  * costs only that evaluation, no download.

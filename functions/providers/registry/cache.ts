@@ -1,8 +1,8 @@
 /**
  * The one cache behind every provider getter in this folder. The getters are split by provider
  * (mail.ts, carrier.ts, ...) so that a Lambda bundles only the implementations it can reach: one
- * module importing them all put the Stripe SDK, pdf-lib and both AWS clients in every handler that
- * asked for any provider (auth routes grew from about 0.98 MB to 1.7 MB minified), and it would make
+ * module importing them all would put the Stripe SDK, pdf-lib and both AWS clients in every handler
+ * that asks for any provider (the auth routes' bundles would nearly double), and it would make
  * every handler look like a mail sender to infra/handler-usage.ts.
  *
  * A provider is made on first use and kept as long as the parsed configuration it was made from: in

@@ -45,7 +45,8 @@ export function verifyStripeEvent(rawBody: string, signatureHeader: string | und
 /**
  * Whether a Hoodpay notification may be read: with HOODPAY_WEBHOOK_SECRET set, only when its
  * signature over exactly `rawBody` is valid and fresh (hoodpay-webhook-signature.ts); without it,
- * always, as before the secret existed. The payment is read back from Hoodpay either way.
+ * always, so a stage that has not set the secret keeps taking payments. The payment is read back
+ * from Hoodpay either way.
  */
 export function verifyHoodpayNotification(rawBody: string, headers: NotificationHeaders): boolean {
   const secret = config().HOODPAY_WEBHOOK_SECRET;

@@ -19,7 +19,7 @@ export function trackingSettings(): TrackingSettings {
 export function getPackageTracker(): PackageTracker {
   return provider('tracker', () => {
     const s = trackingSettings();
-    // The sandbox honours the local advance control's forced steps (issue 18), read per label.
+    // The sandbox honours the local advance control's forced steps, read per label.
     if (s.TRACKING_PROVIDER !== 'aftership') return new SandboxTracker(undefined, forcedSteps);
     if (!s.AFTERSHIP_API_KEY) throw new Error('TRACKING_PROVIDER=aftership needs AFTERSHIP_API_KEY');
     return new AfterShipTracker({ apiKey: s.AFTERSHIP_API_KEY, apiUrl: s.AFTERSHIP_API_URL });

@@ -1,5 +1,5 @@
 /**
- * What "USPS has the package" means for a refund (issue 14): an acceptance scan is any carrier event
+ * What "USPS has the package" means for a refund: an acceptance scan is any carrier event
  * beyond the label's own creation, that is any checkpoint whose tag is not `pre_transit` (AfterShip's
  * Pending and InfoReceived, the sandbox's "Shipping Label Created"). Once there is one the label has
  * been used and USPS refuses its refund, so we refuse to ask, and the auto-refund leaves it alone.

@@ -204,7 +204,7 @@ const toCheckpoint = (e: PlannedEvent): Checkpoint => ({
  */
 export function sandboxTimeline(label: TrackedLabel, trackingNumber: string, now: Date, atLeast = 0): TrackingResult {
   const plan = planJourney(label, trackingNumber);
-  // `atLeast`: the local advance control (issue 18) moved the label on ahead of its clock.
+  // `atLeast`: the local advance control moved the label on ahead of its clock.
   const shown = plan.events.filter((e, i) => e.at <= now.getTime() || i < atLeast);
   return {
     tracking_number: trackingNumber,

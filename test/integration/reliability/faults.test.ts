@@ -90,7 +90,7 @@ const post = (handler: ApiHandler, path: string, init: { token?: string; body: s
   );
 
 const entriesOf = async (userId: string) => (await ledgerOf(userId)).entries.map((e) => [e.type, e.amountCents, e.status]).sort();
-/** The user's savings aggregates (issue 18), as stored: one entry a month. */
+/** The user's savings aggregates, as stored: one entry a month. */
 const savingsOf = async (userId: string) => (await readMonths(userId)).months.map(({ labels, paidCents }) => ({ labels, paidCents }));
 
 let keys = 0;
@@ -435,7 +435,7 @@ async function expectRefundedOnce(user: TestUser, orderId: string): Promise<void
 const labelRefundFlow: Flow = {
   name: 'label refund request',
   // the order, the acceptance-scan check's tracker read (the sandbox tracker reads the local advance
-  // control's LOCALTRACK# forced steps, issue 18; AfterShip asks over HTTP instead), created ->
+  // control's LOCALTRACK# forced steps; AfterShip asks over HTTP instead), created ->
   // refund_pending, the user (for the entry), refunded + credit (and the savings back), the mail
   commands: [GET, GET, WRITE, GET, WRITE, PUT],
   finalStatus: 200,

@@ -1,5 +1,5 @@
 /**
- * Shared by the reliability suites (issue 9): users with tokens, the whole-table money checks, the
+ * Shared by the reliability suites: users with tokens, the whole-table money checks, the
  * DynamoDB fault injector and a seeded random generator. The per-user ledger check itself is
  * ../ledger-invariant.ts and wallet credits go through ../wallet-credit.ts, as in the other suites.
  */

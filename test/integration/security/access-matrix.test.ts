@@ -406,7 +406,7 @@ const matrix: Record<TableKey, Row> = {
       if (res.statusCode === 200) expect(csvText(res).includes(fx.shipOrderId as string), `owner's entries in ${actor}'s export`).toBe(actor === 'user');
     },
   },
-  // Batch labels (issue 17)
+  // Batch labels
   'GET /shipping/batches/template.csv': { expect: PUBLIC(200), why: 'the CSV template holds no data: anyone may download it' },
   'GET /shipping/batches': {
     expect: VERIFIED(200),

@@ -155,7 +155,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
 };
 
 /**
- * POSTs that take no body by design: the one-click unsubscribe (issue 18) accepts whatever a mail
+ * POSTs that take no body by design: the one-click unsubscribe accepts whatever a mail
  * provider sends (RFC 8058's form-encoded `List-Unsubscribe=One-Click`) and reads only its signed
  * query token (test/integration/handlers/notifications/).
  */
@@ -227,7 +227,7 @@ describe('bad webhook deliveries', () => {
     expect(routeKeys(webhookRoutes)).toEqual(['POST /aftership/webhook', 'POST /easypost/webhook', 'POST /hoodpay/webhook', 'POST /stripe/webhook']);
   });
 
-  // Carrier events (issue 18): the realistic body is a "delivered" event for a label of ours, the one
+  // Carrier events: the realistic body is a "delivered" event for a label of ours, the one
   // that would move its status and mail its shipper if trusted. Every signature but the right one,
   // over any body, is refused and changes nothing.
   const carrierCases = [
@@ -425,7 +425,7 @@ describe('bad path ids', () => {
       others: () => ulid(),
       valid: () => ({ body: { amountCents: 100, reason: 'Goodwill credit' }, headers: { 'idempotency-key': idempotencyKey() } }),
     },
-    // Batches (issue 17): the other user's batch must not be found, whatever the rest of the path.
+    // Batches: the other user's batch must not be found, whatever the rest of the path.
     'GET /shipping/batches/{batchId}': { name: 'batchId', others: () => fixtures.otherBatchId },
     'PUT /shipping/batches/{batchId}/rows/{row}': {
       name: 'batchId',

@@ -89,7 +89,7 @@ describe('labelOrderSchema to.email and payShortfall', () => {
     const r = labelOrderSchema.safeParse({ ...order, to: { ...address, email: 'not-an-email' } });
     expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ 'to.email': 'Invalid email format' });
   });
-  it("refuses issue 17's top-level toEmail with a message naming its new place", () => {
+  it('refuses the former top-level toEmail with a message naming its new place', () => {
     const r = labelOrderSchema.safeParse({ ...order, toEmail: 'bo@example.com' });
     expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ toEmail: 'toEmail moved to to.email' });
   });

@@ -1,5 +1,5 @@
 /**
- * Batch CSVs (issue 17): the file as a whole (functions/batches/parse.ts) and each row's cells as a
+ * Batch CSVs: the file as a whole (functions/batches/parse.ts) and each row's cells as a
  * label form body (functions/batches/rows.ts), with errors named by column.
  */
 import { describe, expect, it } from 'vitest';

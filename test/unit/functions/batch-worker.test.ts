@@ -1,5 +1,5 @@
 /**
- * Batch labels (issue 17) without a table: the upload route's file body (415, the bytes as API
+ * Batch labels without a table: the upload route's file body (415, the bytes as API
  * Gateway sends them, base64 included, judged by the parser), the published document's text/csv
  * request body, and the SQS worker Lambda (one chunk per message, the batch sent again while rows
  * are left, a failing chunk or a failed re-send thrown back to SQS).

@@ -159,7 +159,7 @@ describe('error mapping', () => {
     expect(res.json).toEqual({ message: err.message });
   });
 
-  it('answers a short balance with what a card would pay (issue 17), and only that extra field', async () => {
+  it('answers a short balance with what a card would pay, and only that extra field', async () => {
     const h = anyApi('GET /api/counter', async () => {
       throw new InsufficientBalance(undefined, 350);
     });

@@ -1,5 +1,5 @@
 /**
- * Tracking notices without a table (issue 18): which notices a status calls for, the words of each
+ * Tracking notices without a table: which notices a status calls for, the words of each
  * mail and its unsubscribe headers, and the signed unsubscribe token (a forged, altered or foreign
  * token is nobody's).
  */

@@ -1,5 +1,5 @@
 /**
- * Carrier webhooks (issue 18): EasyPost's and AfterShip's signatures as their own code computes them,
+ * Carrier webhooks: EasyPost's and AfterShip's signatures as their own code computes them,
  * and the events read from the providers' own bodies: EasyPost's shared webhook fixture (the body its
  * client libraries validate, test/fixtures/easypost/README.md) and AfterShip's recorded Tracking
  * (test/fixtures/aftership/trackings-found.json) inside the documented webhook envelope.

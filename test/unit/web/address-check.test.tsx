@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The address check in the browser (issue 18 part 3), against a stubbed API: the Create Label
+ * The address check in the browser, against a stubbed API: the Create Label
  * dialog checks sender and recipient before buying and the Manage Addresses form before saving.
  * Both fine: bought as before. A finding: a focused region shows what was entered and the
  * suggestion; one click uses it (and buys), or keeps the address as entered. The check failing

@@ -18,7 +18,7 @@ const stats = {
   balances: { cents: 98765, dollars: 987.65 },
   realLabels: { count: 0, revenue: { cents: 0, dollars: 0 }, carrierCost: { cents: 0, dollars: 0 }, margin: { cents: 0, dollars: 0, percent: null } },
   window: { from: '2025-03-01', to: '2025-03-07' },
-  // The charts' 30 UTC days (issue 18), today's 2 labels and one $25 top-up.
+  // The charts' 30 UTC days, today's 2 labels and one $25 top-up.
   days: Array.from({ length: 30 }, (_, i) => ({
     day: new Date(Date.UTC(2025, 1, 6 + i)).toISOString().slice(0, 10),
     ...(i === 29 ? { labels: 2, topUps: 1, topUpCents: 2500 } : { labels: 0, topUps: 0, topUpCents: 0 }),

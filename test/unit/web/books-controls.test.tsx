@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The receipt button and the Export CSV button (issue 17): a completed entry's receipt is fetched as
+ * The receipt button and the Export CSV button: a completed entry's receipt is fetched as
  * /receipts/<id>.pdf with the session and saved. The export has no days of its own on the Wallet and
- * Shipping Labels pages (issue 18): it downloads the filter bar's days (only those: the export route
+ * Shipping Labels pages: it downloads the filter bar's days (only those: the export route
  * takes no other filter), its name says which, and the server's 400 shows under it.
  */
 import '@testing-library/jest-dom/vitest';

@@ -154,8 +154,8 @@ describe('Create Label dialog: paying with wallet credits', () => {
     const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': json({ message: 'Insufficient balance' }, 402) });
     await fillLabelForm(user, dialog, 'credits');
     await user.click(submitButton(dialog));
-    // The refusal's toast, however long a loaded machine takes to send the order and render it (CI at
-    // 2 cores once took over findByText's 1 s default).
+    // The refusal's toast, however long a loaded machine takes to send the order and render it (on
+    // 2 busy cores that can pass findByText's 1 s default).
     await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(1));
     await screen.findByText('Insufficient balance', undefined, { timeout: 5000 });
     api.set('POST /shipping/create-label', networkError);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The insights on their pages (issue 18): the Savings card on Shipping Labels, the wallet's balance
+ * The insights on their pages: the Savings card on Shipping Labels, the wallet's balance
  * over time, each chart an image named by its title with the same figures in a table behind "Show
  * as table"; a side figure that cannot be loaded says so in one quiet line and nothing else breaks.
  * jsdom draws no canvas: the chart's table carries the figures here.

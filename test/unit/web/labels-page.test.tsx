@@ -162,7 +162,7 @@ describe('Shipping Labels page', () => {
   });
 });
 
-describe('Package status and last event (issue 18)', () => {
+describe('Package status and last event', () => {
   const moving = apiOrder({
     shipOrderId: 'm1',
     tracking: '9400100000000000000061',

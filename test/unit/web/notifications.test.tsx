@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Notifications in the SPA (issue 18): the Profile page's "Email notifications" section saves all
+ * Notifications in the SPA: the Profile page's "Email notifications" section saves all
  * three settings; the Create Label dialog sends an optional recipient email as to.email; the public
  * unsubscribe page POSTs the mail's token only when its one button is pressed.
  */

@@ -25,7 +25,7 @@ const slow = { timeout: 20_000 };
 
 const shipDateInput = (dialog: HTMLElement) => within(dialog).getByLabelText<HTMLInputElement>('Ship date');
 
-describe('Create Label dialog: the ship date (issue 17)', slow, () => {
+describe('Create Label dialog: the ship date', slow, () => {
   it('starts at today in US Eastern time, bounded by the 7-day window, and sends the chosen day', async () => {
     const { dialog, user, api } = await openLabelDialog({
       'POST /shipping/create-label': json({ label: apiOrder({ shipOrderId: 'o9' }), balance: 19, balanceCents: 1900, checkoutUrl: null }, 201),
@@ -66,7 +66,7 @@ describe('Create Label dialog: the ship date (issue 17)', slow, () => {
   });
 });
 
-describe('Create Label dialog: paying the shortfall by card (issue 17)', slow, () => {
+describe('Create Label dialog: paying the shortfall by card', slow, () => {
   it("offers 'Pay $3.50 by card and buy' after a 402, sends payShortfall and goes to the checkout the server answers", async () => {
     let calls = 0;
     const { dialog, user, api } = await openLabelDialog({

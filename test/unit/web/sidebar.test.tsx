@@ -71,7 +71,7 @@ describe('sidebar', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('lists the user menu in the spec order, Batch Labels (issue 17) after Shipping Labels', () => {
+  it('lists the user menu in the spec order, Batch Labels after Shipping Labels', () => {
     renderSidebar();
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(

@@ -21,7 +21,7 @@ const NOT_ADMIN = { message: 'You do not have access to this' };
 const NO_REAL_LABELS = { count: 0, revenue: { cents: 0, dollars: 0 }, carrierCost: { cents: 0, dollars: 0 }, margin: { cents: 0, dollars: 0, percent: null } };
 
 type Day = { labels: number; topUps: number; topUpCents: number };
-/** The 30 chart days ending 2026-11-21 (issue 18), zeros except `some`. */
+/** The 30 chart days ending 2026-11-21, zeros except `some`. */
 const chartDays = (some: Record<string, Day> = {}) =>
   Array.from({ length: 30 }, (_, i) => {
     const day = new Date(NOW - (29 - i) * 86_400_000).toISOString().slice(0, 10);
@@ -85,7 +85,7 @@ describe('GET /admin/stats', () => {
       // Labels without a carrier cost (the sandbox's) are labels, not real ones.
       realLabels: NO_REAL_LABELS,
       window: { from: '2026-11-15', to: '2026-11-21' },
-      // The charts' 30 days (issue 18): the day before the window is among them.
+      // The charts' 30 days: the day before the window is among them.
       days: chartDays({
         '2026-11-14': { labels: 5, topUps: 4, topUpCents: 9999 },
         '2026-11-15': { labels: 1, topUps: 2, topUpCents: 1001 },

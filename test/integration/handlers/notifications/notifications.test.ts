@@ -1,5 +1,5 @@
 /**
- * Tracking notices against DynamoDB Local (issue 18, part 2): each notice goes out once however
+ * Tracking notices against DynamoDB Local: each notice goes out once however
  * often (and however concurrently) its carrier event is applied; the shipper's settings and the
  * recipient's unsubscribe are obeyed at send time; a failed mail is retried by the scheduled job and
  * sent once; the one-click unsubscribe works form-encoded and a forged token changes nothing; the
@@ -297,7 +297,7 @@ describe('the unused-label reminder', () => {
 });
 
 describe('POST /shipping/create-label: the recipient email', () => {
-  it("refuses issue 17's top-level toEmail with 400 and a message naming to.email, writing nothing", async () => {
+  it('refuses the former top-level toEmail with 400 and a message naming to.email, writing nothing', async () => {
     await creditWallet(ann, 1000);
     const res = await withoutWrites(() =>
       invoke('POST /shipping/create-label', { token: ann.token, headers: { 'idempotency-key': idempotencyKey() }, body: sampleLabelOrder({ toEmail: bo }) }),

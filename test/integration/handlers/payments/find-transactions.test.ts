@@ -1,5 +1,5 @@
 /**
- * GET /hoodpay/transactions with filters (issue 18, part 4) against DynamoDB Local: type, status and
+ * GET /hoodpay/transactions with filters against DynamoDB Local: type, status and
  * days (US Eastern) alone and combined, for a user and for an admin's every-user listing of one
  * type; sparse matches still fill pages and every match is answered exactly once; another user's
  * entries never; bad queries are 400. Entries are stored directly (listing reads only).

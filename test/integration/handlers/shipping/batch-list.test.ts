@@ -1,5 +1,5 @@
 /**
- * GET /shipping/batches (issue 17 follow-up) against DynamoDB Local through the real handlers: a
+ * GET /shipping/batches against DynamoDB Local through the real handlers: a
  * shipper's batches, newest first, their own only, page by page with the cursor; the status is the
  * batch item's current one. Proof: the answers and the stored pointer items.
  */

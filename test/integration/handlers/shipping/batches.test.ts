@@ -1,5 +1,5 @@
 /**
- * Batch labels (issue 17) against DynamoDB Local through the real handlers, the sandbox carrier
+ * Batch labels against DynamoDB Local through the real handlers, the sandbox carrier
  * and the sandbox card checkout: upload (answer and stored items), fix and drop rows, purchase with
  * credits (every valid row bought exactly once, however often the purchase is sent and the worker
  * runs), a carrier failure refunded, a short balance refused whole, a card-paid batch through the

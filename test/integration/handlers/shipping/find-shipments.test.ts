@@ -1,5 +1,5 @@
 /**
- * GET /shipping/orders with filters (issue 18, part 4) against DynamoDB Local: search by recipient
+ * GET /shipping/orders with filters against DynamoDB Local: search by recipient
  * name, city or tracking number, filter by order or shipment status and by purchase days (US
  * Eastern), each alone and combined; a sparse filter still fills its pages and, followed to the end,
  * answers every match exactly once; the read budget answers a short page with a cursor instead of

@@ -96,7 +96,7 @@ describe('POST /shipping/orders/{shipOrderId}/refund', () => {
     expect((await ledgerOf(ann.id)).entries.filter((e) => e.type === 'label' && e.orderId === label.shipOrderId).map((e) => e.amountCents)).toEqual([
       -label.priceCents,
     ]);
-    // The order, the balance, the entry, the savings month (issue 18), the stats and the mail: nothing
+    // The order, the balance, the entry, the savings month, the stats and the mail: nothing
     // else (the label count stays: the label was made).
     expect(
       written

@@ -1,9 +1,10 @@
 /**
- * Issue 17 against DynamoDB Local with the sandbox carrier and the sandbox card checkout: the ship
- * date (its window in US Eastern time, stored, answered, printed and starting the refund window),
- * and a credits label short of balance: 402 with the shortfall, or, with `payShortfall`, an order
- * awaiting a card payment of the shortfall only, settled by the signed Stripe event through the
- * real webhook. Proof: the answers, the order, the ledger entries and the balance.
+ * Ship dates and shortfalls paid by card, against DynamoDB Local with the sandbox carrier and the
+ * sandbox card checkout: the ship date (its window in US Eastern time, stored, answered, printed and
+ * starting the refund window), and a credits label short of balance: 402 with the shortfall, or,
+ * with `payShortfall`, an order awaiting a card payment of the shortfall only, settled by the signed
+ * Stripe event through the real webhook. Proof: the answers, the order, the ledger entries and the
+ * balance.
  */
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

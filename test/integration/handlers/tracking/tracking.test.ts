@@ -1,5 +1,5 @@
 /**
- * Carrier events pushed in (issue 18) against DynamoDB Local: labels bought through the real
+ * Carrier events pushed in against DynamoDB Local: labels bought through the real
  * create-label route (sandbox carrier), then EasyPost and AfterShip webhooks signed as the providers
  * sign them, the scheduled poll and the local advance control. Each test asserts the answer AND the
  * stored order: replays, older events, forged signatures and unknown numbers change nothing.

@@ -204,7 +204,7 @@ describe('SandboxTracker', () => {
     await expect(new SandboxTracker().track(NUMBER)).resolves.toBeUndefined();
   });
 
-  it("shows at least the local advance control's forced steps, with their planned times, and more when the clock has passed them (issue 18)", async () => {
+  it("shows at least the local advance control's forced steps, with their planned times, and more when the clock has passed them", async () => {
     const journey = sandboxJourney(label, NUMBER);
     const forced = (n: number) =>
       new SandboxTracker(

@@ -25,7 +25,7 @@ type Address = z.output<typeof addressSchema>;
 /**
  * Manage Addresses' add form: the six fields, all required (SPEC section 5). A known ZIP fills the
  * city and state. A duplicate answers 409 and the toast says 'This address is already saved.'.
- * Before saving, the address is checked like a label's (issue 18): a finding asks first (use the
+ * Before saving, the address is checked like a label's: a finding asks first (use the
  * suggestion, or keep it as entered); the check being down saves it as entered.
  */
 export function AddressForm() {

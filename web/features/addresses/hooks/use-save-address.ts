@@ -14,8 +14,8 @@ interface SaveAddressOptions {
 
 /**
  * Save Address from a form that holds an address (the label form's sender or recipient): `save`
- * takes the values once the form has checked them, checks the address like Manage Addresses does
- * (issue 18), and saves it. A finding waits in `choice` for the person (use the suggestion, or keep
+ * takes the values once the form has checked them, checks the address like Manage Addresses does,
+ * and saves it. A finding waits in `choice` for the person (use the suggestion, or keep
  * the address as entered); the check being down saves as entered. A duplicate answers 409 with
  * 'This address is already saved.', shown under the failure title.
  */

@@ -15,7 +15,7 @@ export interface AddressFinding<K extends string = string> extends AddressToChec
 }
 
 /**
- * What the check made of the addresses: all fine (go on as before), some need the person's choice,
+ * What the check made of the addresses: all fine (go on), some need the person's choice,
  * or the check could not be made (go on as entered: a check that is down never blocks a purchase).
  */
 export type AddressCheckOutcome<K extends string = string> =

@@ -7,7 +7,7 @@ export const usersPageKeys = cursorPageKeys('GET /auth/users', { limit: String(u
 /** Every account, page by page: `loadMore()` fetches the next page while `hasMore`. */
 export function useUsers() {
   // The first page is read again on every revalidation (SWR's default): an adjustment or a withdrawal
-  // decision revalidates this route, and a list that skipped its first page kept the old balances.
+  // decision revalidates this route, and a list that skipped its first page would keep stale balances.
   const { items, ...pages } = useCursorPages(usersPageKeys, (page) => page.users);
   return { ...pages, users: items };
 }

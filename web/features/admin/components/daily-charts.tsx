@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's 30-day charts (issue 18): labels created and top-ups settled per UTC day,
+ * The admin dashboard's 30-day charts: labels created and top-ups settled per UTC day,
  * from GET /admin/stats's `days` (the stats' day shards, zero-filled).
  */
 import { Box, Heading, SimpleGrid } from '@chakra-ui/react';

@@ -13,7 +13,7 @@ import { DailyCharts } from '../components/daily-charts';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Revenue, carrier cost and margin of the labels a carrier charged us for (issue 14). Sandbox labels
+ * Revenue, carrier cost and margin of the labels a carrier charged us for. Sandbox labels
  * cost nothing and are not counted, so a sandbox deployment says so instead of showing a margin of zero.
  */
 function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
@@ -45,7 +45,7 @@ function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
 }
 
 /**
- * The admin's overview (issue 7, replacing SPEC's placeholder cards): accounts, labels, last
+ * The admin's overview (in place of SPEC's placeholder cards): accounts, labels, last
  * week's top-ups and the money held in wallets, from GET /admin/stats, then the margin on real
  * labels. Figures already shown stay while a later refresh fails; only a first load that fails
  * replaces them with the error.

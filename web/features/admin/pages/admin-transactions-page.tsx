@@ -19,7 +19,7 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Amount', cell: (t) => formatUsd(t.amountCents), numeric: true },
   { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
   { header: 'Credit Type', cell: (t) => t.creditType ?? noValue },
-  // Beyond SPEC's columns: an admin tells a cancelled checkout from a failed one (issue 16).
+  // Beyond SPEC's columns: an admin tells a cancelled checkout from a failed one.
   { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
 ];
 

@@ -3,7 +3,7 @@ import { PageTitle } from '@/components/page-title';
 import { RecentBatches } from '../components/recent-batches';
 import { UploadBatchForm } from '../components/upload-batch-form';
 
-/** Batch Labels (issue 17): a spreadsheet of labels in, a preview of priced rows out. */
+/** Batch Labels: a spreadsheet of labels in, a preview of priced rows out. */
 export function BatchUploadPage() {
   return (
     <>

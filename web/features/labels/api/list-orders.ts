@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { trackingRefreshInterval } from '../lib/live-tracking';
 
-/** 50 a page, the API's default (issue 18: "50 rows a page with the API's cursor"). */
+/** 50 a page, the API's default (the shipments list pages 50 rows at a time with the API's cursor). */
 export const ordersPageSize = 50;
 
 /** What the shipments list is filtered by (GET /shipping/orders's q, status, from, to); '' is unset. */
@@ -28,7 +28,7 @@ export function useOrders(filters: Partial<OrderFilters> = {}) {
   // One key function per set of filters, so SWR keeps one cache entry per filtered list.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const keys = useMemo(() => cursorPageKeys('GET /shipping/orders', { ...query, limit: String(ordersPageSize) }), [key]);
-  // Live while a shown package is on its way (issue 18): carrier events change rows at any time. A
+  // Live while a shown package is on its way: carrier events change rows at any time. A
   // number, set from the pages shown: SWR reads a refreshInterval function only when it starts a
   // timer, and it starts none while the first answer is still empty.
   const [refreshInterval, setRefreshInterval] = useState(0);

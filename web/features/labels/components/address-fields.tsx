@@ -30,7 +30,7 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
     formState: { errors, isSubmitted },
   } = useFormContext<LabelFormValues>();
   const { legend, heading, autofill } = sides[side];
-  // Save Address checks the address first (issue 18); a suggestion taken also fills this side.
+  // Save Address checks the address first; a suggestion taken also fills this side.
   const { save, isSaving, choice } = useSaveAddress({ label: legend, onSuggestionUsed: fill });
   const fieldErrors = errors[side];
 
@@ -75,7 +75,7 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
           </FormField>
         </SimpleGrid>
         {side === 'to' && (
-          // The recipient's email (issue 18): optional, sent as to.email; a saved address keeps its six fields.
+          // The recipient's email: optional, sent as to.email; a saved address keeps its six fields.
           <FormField
             label="Recipient email"
             error={errors.to?.email?.message}

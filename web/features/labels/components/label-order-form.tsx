@@ -60,8 +60,8 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
     }
   }
   /**
-   * Issue 18: sender and recipient are checked (in parallel) before buying. Both fine: bought as
-   * before. A finding: the panel asks, and the choice goes on. The check down: bought as entered.
+   * Sender and recipient are checked (in parallel) before buying. Both fine: bought at
+   * once. A finding: the panel asks, and the choice goes on. The check down: bought as entered.
    */
   async function checkThenSubmit(order: LabelOrderBody) {
     setChecked(null);

@@ -1,5 +1,5 @@
 /**
- * The Shipping Labels page's Savings card (issue 18): saved this month and in total against the USPS
+ * The Shipping Labels page's Savings card: saved this month and in total against the USPS
  * retail rate (SPEC's comparison formula, computed by the server for each label bought, net of
  * refunds) and a chart by month. It stays quiet when the figures cannot be loaded: the page's own
  * purpose (labels) must not be crowded by an error about a side figure.

@@ -6,7 +6,7 @@ import { FormField } from '@/components/form-field';
 import type { LabelFormValues } from '../lib/label-form';
 
 /**
- * The day the label ships (issue 17): a date input bounded by the window (today to 7 days ahead in
+ * The day the label ships: a date input bounded by the window (today to 7 days ahead in
  * US Eastern time), so the browser's own picker offers only those days; the schema and the server
  * check it again, and the server's message shows here when its clock disagrees.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a shipment is (issue 18): its carrier status as a badge with words (colour only repeats
+ * Where a shipment is: its carrier status as a badge with words (colour only repeats
  * them) and its last carrier event, as the shipments table and its phone cards show them.
  */
 import { Stack, Text } from '@chakra-ui/react';

@@ -47,7 +47,7 @@ const columns: DataTableColumn<Row>[] = [
         <OrderStatusBadge status={o.status} />
       ),
   },
-  // Where the package is (issue 18): carrier status in words, and its last scan.
+  // Where the package is: carrier status in words, and its last scan.
   { header: 'Package', cell: (o) => (o.tracking ? <ShipmentStatusBadge status={o.trackingStatus} /> : noValue) },
   { header: 'Last event', cell: (o) => (o.tracking ? <LastEventCell event={o.lastEvent} /> : noValue) },
   // Opens the tracking page with the number filled in.

@@ -24,7 +24,7 @@ export interface PlaceResult {
  * Places a label order by its payment method (SPEC section 4) and tells the person what happened
  * (section 8). Credits buy at once, with an `Idempotency-Key`; a card goes to Stripe Checkout for
  * the server-computed price (the `amount` and `label` sent are the spec's payload, for display only).
- * Credits short of the price with `payShortfall` (issue 17): the server answers the checkout of the
+ * Credits short of the price with `payShortfall`: the server answers the checkout of the
  * difference, and the browser goes there; the label is bought once the payment settles.
  */
 export function usePlaceOrder() {

@@ -1,5 +1,5 @@
 /**
- * How often the shipments list asks again while a package it shows is still moving (issue 18): every
+ * How often the shipments list asks again while a package it shows is still moving: every
  * 30 seconds while any shown label has not reached a final status, never otherwise (SWR also asks
  * when the window regains focus). Carrier events arrive by webhook at any time; nothing else would
  * tell the page.

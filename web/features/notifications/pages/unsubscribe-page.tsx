@@ -1,5 +1,5 @@
 /**
- * /unsubscribe?token=: the page a notice mail's "Unsubscribe" link opens (issue 18). One button, so
+ * /unsubscribe?token=: the page a notice mail's "Unsubscribe" link opens. One button, so
  * a mail scanner that follows links (a GET) never unsubscribes anyone; the click POSTs the signed
  * token, which says who and what. No sign-in needed: recipients have no account.
  */

@@ -1,5 +1,5 @@
 /**
- * The Profile page's "Email notifications" section (issue 18): which tracking mails the shipper
+ * The Profile page's "Email notifications" section: which tracking mails the shipper
  * gets. Three labelled (native) checkboxes and Save; a toast confirms, and the saved profile replaces the
  * cached one. The recipient's mails are not here: they follow the recipient email given per label.
  */

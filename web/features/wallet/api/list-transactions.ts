@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { cursorPageKeys, useCursorPages } from '@/api-client/cursor-pages';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 
-/** 50 a page, as the shipments (issue 18, part 4). */
+/** 50 a page, as the shipments. */
 export const transactionsPageSize = 50;
 
 /** What the transactions are filtered by (GET /hoodpay/transactions's type, status, from, to); '' is unset. */

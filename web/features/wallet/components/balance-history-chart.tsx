@@ -1,5 +1,5 @@
 /**
- * The wallet's balance over time (issue 18): the spendable balance at the close of each of the last
+ * The wallet's balance over time: the spendable balance at the close of each of the last
  * 90 US Eastern days, as a line, with its table. Quiet when it cannot be loaded (a side figure).
  * Read again when the profile's balance moves away from today's point.
  */
