@@ -117,7 +117,7 @@ function synthStack(stage: Stage, props: Partial<PrepaidShipStackProps> = {}): {
 }
 const synth = (stage: Stage, props: Partial<PrepaidShipStackProps> = {}) => synthStack(stage, props).template;
 
-const dev = synthStack('dev', { alarmEmail: 'ops@example.com', settings: { MAIL_FROM: 'PrepaidShip <no-reply@example.com>' } });
+const dev = synthStack('dev', { alarmEmail: 'ops@example.com', settings: { MAIL_FROM: 'PrepaidShip <no-reply@example.com>', SECRETS_REVISION: '2' } });
 const template = dev.template;
 const resources = template.toJSON().Resources as Record<string, Resource>;
 const usage = handlerUsage(
@@ -476,6 +476,14 @@ describe('production guard', () => {
       expect(ours.length).toBeGreaterThanOrEqual(routes.length);
       for (const fn of ours) expect(fn.Properties.Environment?.Variables.STAGE).toBe(stage);
     }
+  });
+
+  it('hands every Lambda of ours the stage settings, so changing one (SECRETS_REVISION after a secret rotation) replaces every container', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource<Read['AWS::Lambda::Function']>[];
+    const ours = functions.filter((fn) => fn.Properties.Environment?.Variables[SECRETS_PREFIX_VARIABLE] !== undefined);
+    // The route Lambdas, the scheduled work and the batch worker.
+    expect(ours.length).toBe(routes.length + 2);
+    for (const fn of ours) expect(fn.Properties.Environment?.Variables.SECRETS_REVISION).toBe('2');
   });
 });
 
