@@ -14,7 +14,7 @@
  *   500 labels take minutes, which is why the work is queued);
  * - merged PDF at most 12 kB a label: no more than the single labels it copies (docs/performance.md
  *   has the sandbox label's size), and 500 labels must stay under 4.5 MB so the download,
- *   base64-encoded (x 4/3), fits in Lambda's 6 MB answer (docs/decisions.md, batch labels).
+ *   base64-encoded (x 4/3), fits in Lambda's 6 MB answer (docs/decisions/0136-batch-worker-in-chunks.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

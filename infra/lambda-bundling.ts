@@ -4,8 +4,8 @@
  * from this one object, so the bench measures what is deployed and the two cannot drift.
  * No CDK import at run time: the bench loads this without aws-cdk-lib.
  *
- * Why each option (figures in docs/performance.md, "Lambdas"; reasons in docs/decisions.md,
- * "Lambda cold start"): a bundle's cold module init is mostly V8 compiling its bytes, so fewer bytes
+ * Why each option (figures in docs/performance.md; reasons in docs/decisions/0182-how-lambdas-are-bundled.md):
+ * a bundle's cold module init is mostly V8 compiling its bytes, so fewer bytes
  * is a faster cold start, even for code that never runs.
  */
 import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';

@@ -4,7 +4,7 @@
  * (bench/cost.ts) both read this module, so the bench prices what is deployed. No CDK import: the
  * bench loads it without aws-cdk-lib.
  *
- * Why PassThrough, not Active (docs/decisions.md, "Cost per 1,000 labels"):
+ * Why PassThrough, not Active (docs/decisions/0173-tracing-passthrough.md):
  * - Nothing upstream samples: API Gateway HTTP APIs have no X-Ray support (REST APIs only), and
  *   EventBridge and our own SQS messages carry no sampled trace header. So a route Lambda with Active
  *   tracing decides alone, by Lambda's fixed rule (LAMBDA_ACTIVE_SAMPLING), which no X-Ray sampling

@@ -11,7 +11,7 @@
  * client only take the answer's TYPE from here (`AnswerOf` below, with `import type`). Only
  * code that needs the schemas themselves imports this module: the OpenAPI document
  * (domain/api/openapi.ts) and the tests. A body-less route's bundle then holds no zod at all.
- * Reasons and figures: docs/decisions.md ("Answer schemas in their own map"), docs/performance.md ("Lambdas").
+ * Reasons and figures: docs/decisions/0181-a-lambda-bundles-only-its-own-route.md, docs/performance.md.
  */
 import * as z from 'zod';
 import type { Route, RouteKey, RouteOf } from './routes';

@@ -14,7 +14,7 @@ const name = () =>
       z.refine(isSafeText, UNSAFE_TEXT_MESSAGE),
     );
 
-/** POST /auth/login. The spec gives min 5 with a "6 characters" message; we enforce 6 (docs/decisions.md). */
+/** POST /auth/login. The spec gives min 5 with a "6 characters" message; we enforce 6 (docs/spec-readings.md, "§5 l.99"). */
 export const loginSchema = /* @__PURE__ */ schema(() =>
   z.object({
     email: email(),

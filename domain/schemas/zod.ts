@@ -3,8 +3,9 @@
  * (`z.optional(s)`, `s.check(z.maxLength(9))`), the same parser as the classic one without its
  * methods. The classic API puts every method of every schema type on each schema it builds, so a
  * Lambda that validates one body would bundle several times more zod and build those methods at
- * every cold start (docs/performance.md, "Lambdas"). The form resolver, the OpenAPI document
- * (`z.toJSONSchema`) and the answer schemas (domain/api/, classic) read these schemas as they are.
+ * every cold start (docs/decisions/0183-zod-mini-schemas-built-on-demand.md; figures in docs/performance.md).
+ * The form resolver, the OpenAPI document (`z.toJSONSchema`) and the answer schemas (domain/api/, classic)
+ * read these schemas as they are.
  *
  * zod/mini ships without its messages; the English ones are set here, once, so a check without a
  * message of ours still answers what it did ("Too big: expected string to have <=100 characters").
@@ -24,6 +25,6 @@ export * from 'zod/mini';
  * they cannot see for a bare `z.object(...).check(...)` (zod's calls are not marked free of side
  * effects, and a bundler keeps a call it cannot prove free). Without it a Lambda builds every schema
  * of each schema module it imports at every cold start, not only the ones it uses
- * (docs/performance.md, "Lambdas").
+ * (docs/decisions/0183-zod-mini-schemas-built-on-demand.md).
  */
 export const schema = <T>(build: () => T): T => build();

@@ -1,6 +1,6 @@
 /**
  * The limits on guessing and on mails: which counters each route keeps, their numbers (each one's
- * reason is in docs/decisions.md, "Security and provider truth"), and the 429 answers.
+ * reason beside it in LIMITS; the rules in docs/decisions/0100-sign-in-failures-slow-never-lock.md), and the 429 answers.
  * Nothing here locks an account: failures are counted per account and client address together, so
  * an attacker's failures slow the attacker's address, not the owner signing in from elsewhere; a
  * looser count per account across addresses stops a guess spread over many addresses; a count per

@@ -7,7 +7,7 @@
  * The file is committed, so a build needs neither this script nor the package; a unit test checks
  * that it still matches the package (test/unit/web/zip-autofill.test.tsx). Run it again after
  * upgrading `zipcodes` or changing US_STATES. Plain JSON was chosen over a custom compact format
- * (docs/decisions.md): about twice the gzip bytes, fetched once, lazily, by the first ZIP keystroke.
+ * (docs/decisions/0055-zip-table-and-address-forms.md): about twice the gzip bytes, fetched once, lazily, by the first ZIP keystroke.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -8,7 +8,7 @@
  *
  * Pages are imported from their modules, not through the features' indexes: an index a route
  * statically imports would pull everything it exports (zod schemas, Chakra recipes) into the entry
- * chunk (docs/decisions.md). Each route's `handle.preload` loads its code ahead of a click
+ * chunk (docs/decisions/0075-web-features-meet-through-indexes.md). Each route's `handle.preload` loads its code ahead of a click
  * (web/lib/route-preload.ts).
  */
 import { lazy, Suspense, type ComponentType } from 'react';
@@ -21,7 +21,7 @@ import { registerRoutePreloader } from '@/lib/route-preload';
 import { RedirectKeepingState, RequireSession } from './guards';
 import { RouteErrorBoundary } from './route-error';
 
-/** Above every page: a toast about the page left behind goes (docs/decisions.md, "Phones"). */
+/** Above every page: a toast about the page left behind goes (docs/decisions/0152-toasts-are-page-bound.md). */
 function Root() {
   usePageBoundToasts();
   return <Outlet />;

@@ -29,7 +29,7 @@ type ThemeConfig = Parameters<typeof defineConfig>[0];
 type Theme = NonNullable<ThemeConfig['theme']>;
 
 /*
- * Colour changes for WCAG AA's 4.5:1 text contrast (docs/decisions.md, "Accessibility"):
+ * Colour changes for WCAG AA's 4.5:1 text contrast (docs/decisions/0153-wcag-aa-checked-by-axe.md):
  * - `fg.error` (every field's error text, failed-load messages) is red.700, not red.500: red.500 on
  *   white is 3.76:1; red.700 (#991919) is 8.37:1 on white and 7.62:1 on gray.100, the darkest
  *   surface it sits on, and is the shade Chakra's own `red.fg` uses. Dark mode's red.400 passes.

@@ -75,8 +75,8 @@ const chain =
  * The dialog's code (and a lazy body's, `preload`) loads on intent: the pointer entering the
  * trigger, a touch or keyboard focus on it; an opening that comes first waits for it, so the dialog
  * still appears whole, on its first field. Until then the trigger is rendered here with the
- * attributes Chakra's `Dialog.Trigger` gives it, so it reads and looks the same (docs/decisions.md,
- * "Dashboard first load").
+ * attributes Chakra's `Dialog.Trigger` gives it, so it reads and looks the same
+ * (docs/decisions/0162-dashboard-loads-on-intent.md).
  */
 export function FormDialog({ title, trigger, open, onOpenChange, children, contentProps, closeButton = true, preload, ...rootProps }: FormDialogProps) {
   const id = useId();

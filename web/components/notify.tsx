@@ -55,7 +55,7 @@ export function notifySuccess(title: string, description?: string): void {
 
 /**
  * A neutral notice (SPEC's "info" toast type). react-hot-toast has no info type: a plain toast
- * with an icon (docs/decisions.md). `id` keeps a notice shown twice (a re-run effect) single.
+ * with an icon (docs/decisions/0011-toasts.md). `id` keeps a notice shown twice (a re-run effect) single.
  */
 export function notifyInfo(title: string, description?: string, id?: string): void {
   raise((toast) => toast(<ToastBody title={title} description={description} />, { id, icon: <LuInfo aria-hidden color="var(--chakra-colors-blue-solid)" /> }));

@@ -22,7 +22,7 @@ export function useToastLimit(limit = visibleToastLimit): void {
 /**
  * On phones the toasts rise from the bottom: at the top a 356 px toast spans the whole screen, so it
  * covered the header's balance badge and account menu, and just below the header it covered the
- * menu drawer's first links (docs/decisions.md, "Phones"). The inset keeps clear of a phone's home
+ * menu drawer's first links (docs/decisions/0150-phones-are-768px-and-below.md). The inset keeps clear of a phone's home
  * indicator. On wide screens they stay at the top centre, clear of the header's ends.
  */
 const phoneBottom = { bottom: 'calc(1rem + env(safe-area-inset-bottom, 0px))' } as const;

@@ -13,7 +13,7 @@ export function initialsOf(name: string): string {
  * A person's avatar: their initials, swapped for their picture once it has loaded (and back if it
  * fails), in Chakra's avatar styles and with the DOM Chakra's Avatar renders. Not Chakra's Avatar
  * itself: that runs a zag state machine for this one swap, and the machine with zag's React binding
- * would weigh on the dashboard's first load (docs/performance.md, "Dashboard first load"); here an
+ * would weigh on the dashboard's first load (docs/performance.md, "`/user-dashboard` first load (gzip)"); here an
  * onLoad does it.
  */
 export function UserAvatar({ name, picture, size = 'sm' }: { name: string; picture?: string; size?: 'xs' | 'sm' | 'md' | 'lg' }) {

@@ -2,7 +2,7 @@
  * POST /addresses/verify: checks an address before a label is bought or the address saved:
  * EasyPost's verification where the carrier is EasyPost, the ZIP table locally. Nothing is
  * stored and nothing is refused because of the answer: the browser offers the suggestion, and the
- * spec's routes keep accepting every address their schema accepts (docs/decisions.md).
+ * spec's routes keep accepting every address their schema accepts (docs/decisions/0133-address-verify-route.md).
  */
 import { api } from '../../http/handler';
 import { addressesVerifyAddressRoute } from '../../../domain/api/routes';

@@ -328,7 +328,7 @@ describe('bad webhook deliveries', () => {
   });
 
   it('Hoodpay: a notification without a usable payment id is refused 400 and changes nothing', async () => {
-    // Hoodpay notifications are not signed (docs/decisions.md): the webhook trusts only a payment id, re-read from Hoodpay.
+    // Hoodpay notifications are hints (docs/decisions/0027-hoodpay-notifications-are-hints.md): the webhook trusts only a payment id, re-read from Hoodpay.
     const id = fixtures.hoodpayPaymentId;
     const badId = fc.oneof(
       fc.constantFrom(null, {}, [], true, 1.5, -1, '', ' ', `${id}/../x`, `${id} `, `${id}#`, 'a'.repeat(129), '\u0000'),

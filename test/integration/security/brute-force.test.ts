@@ -4,7 +4,8 @@
  * email, known or not, right password or not), while the owner signs in from elsewhere; one address
  * trying many accounts is slowed after 20; a sign-in code allows 5 tries, even under a burst of
  * concurrent guesses, and signing in again does not refill them; wrong codes, code mails and reset
- * requests are also counted per account and per address. The numbers are docs/decisions.md's.
+ * requests are also counted per account and per address. The numbers are functions/accounts/limits.ts's
+ * (docs/decisions/0100-sign-in-failures-slow-never-lock.md, docs/decisions/0013-sign-in-codes.md).
  *
  * Where a rule needs time to pass (the 30 s between codes), the test moves the stored code's send
  * time back instead of waiting; nothing else touches the table behind the handlers' backs.

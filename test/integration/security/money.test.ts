@@ -210,8 +210,8 @@ describe('Hoodpay webhooks', () => {
     const pending = await snapshot(payer);
     const completed = hoodpaySandboxWebhookPayload(paymentId, 'paid');
 
-    // Hoodpay notifications are unsigned (docs/decisions.md): anyone can send one. Claiming
-    // completion, a bigger amount, or an old date changes nothing while Hoodpay says "pending".
+    // Without a signing secret Hoodpay notifications are unsigned (docs/decisions/0027-hoodpay-notifications-are-hints.md):
+    // anyone can send one. Claiming completion, a bigger amount, or an old date changes nothing while Hoodpay says "pending".
     const forged = [
       completed,
       { ...completed, forPaymentEvents: { ...completed.forPaymentEvents, amount: 400000, endAmount: 4000 }, amount: 4000 },

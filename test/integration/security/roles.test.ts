@@ -1,6 +1,6 @@
 /**
  * What the server trusts about who the caller is. The role travels in the signed session token
- * (docs/decisions.md), so two things must hold for the whole product: a token nobody signed with
+ * (docs/decisions/0004-session-tokens-carry-scope-and-role.md), so two things must hold for the whole product: a token nobody signed with
  * the server's key is refused on every route that needs one, and the server signs only the role
  * stored for the account (no request can raise its own stored role). The unit suite
  * (test/unit/security/tokens.test.ts) covers the forgeries one by one; here they meet every real

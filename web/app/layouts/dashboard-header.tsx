@@ -9,7 +9,7 @@ import type { PendingAction } from './dashboard-account-menu';
 
 /**
  * 'Balance: $' plus the balance with two decimals, or 'Balance: N/A' while it is unknown
- * (SPEC section 2; "$N/A" would read as a broken amount, see docs/decisions.md).
+ * (SPEC section 2; "$N/A" would read as a broken amount, see docs/spec-readings.md, "§2 l.43").
  */
 export function balanceLabel(balance: number | string | undefined): string {
   const amount = Number(balance);

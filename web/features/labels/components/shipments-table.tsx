@@ -23,7 +23,7 @@ export const formatShipDate = (day: string) => {
   return y && m && d ? `${m}/${d}/${y}` : day;
 };
 
-/** Pounds, as the label form takes them (SPEC's table says kg; docs/decisions.md). */
+/** Pounds, as the label form takes them (SPEC's table says kg; docs/spec-readings.md, "§2 l.49"). */
 export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
 
 const columns: DataTableColumn<Row>[] = [

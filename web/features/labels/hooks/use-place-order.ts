@@ -51,7 +51,7 @@ export function usePlaceOrder() {
         loadPage(checkoutUrl);
         return { outcome: 'redirecting' };
       }
-      // SPEC: 'Order ID: ' plus the label type; both are shown (docs/decisions.md).
+      // SPEC: 'Order ID: ' plus the label type; both are shown (docs/spec-readings.md, "§8 l.160").
       notifySuccess('Label Created Successfully', `Order ID: ${label.shipOrderId} (${labelTypeName(label)})`);
       return { outcome: 'created' };
     } catch (error) {

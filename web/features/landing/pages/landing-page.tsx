@@ -66,7 +66,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 }
 
 /**
- * What the refund feature really does (domain/api/orders.ts, docs/decisions.md "Label refunds"): an
+ * What the refund feature really does (domain/api/orders.ts, docs/decisions/0050-refund-window-and-acceptance-scan.md): an
  * unused label may be refunded until REFUND_WINDOW_DAYS after its ship date unless USPS has scanned
  * it; the price goes back to the wallet when the carrier confirms; one still unused then is refunded
  * without asking.
