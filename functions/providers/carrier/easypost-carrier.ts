@@ -21,7 +21,7 @@
  * EasyPost but is refused here (ProviderUnavailable, our debit is refunded): its refund is asked at
  * EasyPost there and then (best effort), and the detail says how that went; only when the refund
  * call itself failed does it say "REFUND AT EASYPOST" with the shipment id, for the operator
- * (docs/decisions/0041-carrier-cost-ceiling.md, docs/decisions/0130-easypost-label-checked-before-and-after-buying.md).
+ * (docs/decisions/0041-carrier-cost-ceiling.md).
  * BoughtLabel.costCents is the selected rate's cost. The label format is set at create only (the
  * buy call takes a rate and nothing about the file), so the create answer's `options.label_format`
  * must echo "PDF" or nothing is bought; EasyPost's recorded cassettes show what else comes back: a

@@ -2,7 +2,7 @@
  * The signature of Hoodpay's webhook notifications, checked when HOODPAY_WEBHOOK_SECRET is set.
  *
  * Hoodpay publishes no description of its scheme that we could find (docs.hoodpay.io, its SDKs and
- * its support articles were searched; docs/decisions/0111-hoodpay-svix-signatures.md). What the public integrations
+ * its support articles were searched; docs/decisions/0027-hoodpay-notifications-are-hints.md). What the public integrations
  * show: the dashboard's signing secret looks like `whsec_` + 32 base64 characters, and notifications
  * carry the `svix-id`, `svix-timestamp` and `svix-signature` headers: Hoodpay sends through Svix.
  * So this checks Svix's published scheme (the Standard Webhooks one, whose `webhook-*` header names
