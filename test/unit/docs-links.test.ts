@@ -85,4 +85,21 @@ describe('the docs name files that exist', () => {
     ];
     expect([...new Set(missing)], `${page} names files that do not exist`).toEqual([]);
   });
+
+  it('every docs/ page a source comment points to exists', () => {
+    const missing: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(join(ROOT, dir))) {
+        const path = `${dir}/${name}`;
+        if (statSync(join(ROOT, path)).isDirectory()) walk(path);
+        else if (/\.(ts|tsx|js|mjs|md)$/.test(name)) {
+          for (const [ref] of readFileSync(join(ROOT, path), 'utf8').matchAll(/\bdocs\/[\w/.-]+\.md\b/g)) {
+            if (!existsSync(join(ROOT, ref))) missing.push(`${path}: ${ref}`);
+          }
+        }
+      }
+    };
+    for (const dir of ['functions', 'web', 'domain', 'infra', 'bench', 'test', '.ci']) walk(dir);
+    expect(missing).toEqual([]);
+  });
 });
