@@ -1,6 +1,6 @@
 /**
  * The whole product in one stack: the DynamoDB table, the label PDF bucket, one Lambda + route per
- * entry of domain/api/routes.ts behind an HTTP API, and the SPA in a private bucket behind CloudFront,
+ * entry of domain/api/route-table.ts behind an HTTP API, and the SPA in a private bucket behind CloudFront,
  * which also sends the API path prefixes to API Gateway so the browser sees one origin (no CORS).
  * Alarms and a dashboard watch it (constructs/monitoring.ts); cdk-nag's acknowledgements, each with
  * its reason, are in nag-acknowledgements.ts.

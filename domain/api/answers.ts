@@ -1,5 +1,5 @@
 /**
- * What every route of the API contract (domain/api/routes.ts) answers: the zod schema of its JSON
+ * What every route of the API contract (domain/api/route-table.ts) answers: the zod schema of its JSON
  * answer (domain/api/<area>.ts), or a file marker (`pdfFile`, `csvFile`) for a route that answers
  * a file. Keyed by the route's `handler`, which is unique per route (test/unit/routes.test.ts); the
  * `satisfies` below makes a route without an answer, or an answer for a route that does not exist,
@@ -39,7 +39,7 @@ export const csvFile = { file: 'text/csv' } as const satisfies FileAnswer;
 /** What a route answers: the zod schema of its JSON answer, or the file marker. */
 export type Answer = z.ZodType | FileAnswer;
 
-/** Every route's answer, by the route's `handler`, in the order of domain/api/routes.ts. */
+/** Every route's answer, by the route's `handler`, grouped by area as domain/api/route-table.ts is. */
 export const answers = {
   // Accounts and sessions
   'auth/register': sessionAnswerSchema,

@@ -98,7 +98,7 @@ function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
   };
 }
 
-/** The OpenAPI 3.1 document of the whole API (every route of domain/api/routes.ts). */
+/** The OpenAPI 3.1 document of the whole API (every route of domain/api/route-table.ts). */
 export function openApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const r of routes as readonly RouteEntry[]) {

@@ -1,7 +1,7 @@
 /**
- * THE handler factory. Every Lambda is `export const handler = api(<its entry>Route, fn)`: the access
+ * THE handler factory. Every Lambda is `export const handler = api(route.<its entry>, fn)`: the access
  * level and the body and query schemas come from the route's entry in the API contract
- * (domain/api/routes.ts), the answer type from the route's answer (domain/api/answers.ts, read as a
+ * (domain/api/route-table.ts), the answer type from the route's answer (domain/api/answers.ts, read as a
  * type only: no answer schema is bundled), so a handler cannot disagree with the contract about who
  * may call it, what it accepts or what it answers. Auth, validation and error mapping are middy middlewares
  * in one fixed order (see api()); a handler body only calls data/ or a service and returns a value
@@ -223,8 +223,8 @@ const mapErrors = (): ApiMiddleware => ({
 });
 
 /**
- * Makes the Lambda handler for `entry`, the route's own export from the contract
- * (domain/api/routes.ts): handed the entry rather than its key, a Lambda's bundle holds that one
+ * Makes the Lambda handler for `entry`, the route's own export from the route table
+ * (domain/api/route-table.ts): handed the entry rather than its key, a Lambda's bundle holds that one
  * entry and its body and query schemas instead of the whole table. Middy runs the middlewares in this
  * fixed order, which is the whole request pipeline: normalise header names, give the logger the
  * Lambda context, prepare the request, check the token, validate the input, run the handler; on

@@ -1,5 +1,5 @@
 /**
- * One entry of domain/api/routes.ts made real: its Lambda (./product-function.ts: its own log group
+ * One entry of domain/api/route-table.ts made real: its Lambda (./product-function.ts: its own log group
  * and exactly the access its code needs, the table's level from the route table's `table`) and its
  * API Gateway route. The stack only loops over the route table.
  */

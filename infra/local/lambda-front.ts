@@ -24,14 +24,28 @@ interface CompiledRoute {
   paramNames: string[];
 }
 
-const compiled: CompiledRoute[] = routes.map((route) => {
-  const paramNames: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
-    paramNames.push(name);
-    return '([^/]+)';
-  });
-  return { route, pattern: new RegExp(`^${source}$`), paramNames };
-});
+/**
+ * A path's rank among those that may match the same request, as API Gateway ranks them: at the first
+ * segment where two paths differ, a literal one comes before a `{parameter}`, so
+ * `/shipping/batches/template.csv` is tried before `/shipping/batches/{batchId}` whatever the order
+ * of the route list.
+ */
+const specificity = (path: string): string =>
+  path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
+
+const compiled: CompiledRoute[] = routes
+  .map((route) => {
+    const paramNames: string[] = [];
+    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      paramNames.push(name);
+      return '([^/]+)';
+    });
+    return { route, pattern: new RegExp(`^${source}$`), paramNames };
+  })
+  .sort((a, b) => specificity(a.route.path).localeCompare(specificity(b.route.path)));
 
 const modules = new Map<string, Promise<ApiHandler>>();
 

@@ -60,6 +60,14 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('Lambda bundles', () => {
+  // Each entry is its own export of domain/api/route-table.ts and the route list is built in a pure
+  // expression: a bundle keeps its handler's entry, and no other entry or the schemas it names.
+  it.each(routes.map((r) => [routeKey(r), r.handler] as const))('%s holds its own route entry and no other', (key, handler) => {
+    const bundle = text.get(key)!;
+    const entries = routes.map((r) => r.handler).filter((h) => bundle.includes(`handler:"${h}"`));
+    expect(entries).toEqual([handler]);
+  });
+
   it('never hold the answers map', () => {
     const holding = [...shipped].filter(([, files]) => files.includes('domain/api/answers.ts')).map(([key]) => key);
     expect(holding).toEqual([]);

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { ApiHandler } from '../../functions/http/handler';
 import { answers } from '../../domain/api/answers';
 import { apiPathPatterns, apiPrefixes, routeKey, routes } from '../../domain/api/routes';
+import * as table from '../../domain/api/route-table';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -20,6 +21,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('route table', () => {
+  // routes.ts lists the table by reading its exports: anything else exported there would be listed as a route.
+  it('exports only route entries, and the route list holds every one', () => {
+    const notEntries = Object.entries(table)
+      .filter(([, v]) => typeof v !== 'object' || typeof v.method !== 'string' || typeof v.path !== 'string' || typeof v.handler !== 'string')
+      .map(([name]) => name);
+    expect(notEntries).toEqual([]);
+    expect(routes).toHaveLength(Object.keys(table).length);
+    expect(new Set(routes)).toEqual(new Set(Object.values(table)));
+  });
+
   it('has each method and path once', () => {
     const keys = routes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);

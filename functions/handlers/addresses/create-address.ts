@@ -5,8 +5,8 @@
  */
 import { saveAddress } from '../../data/addresses';
 import { api, Reply } from '../../http/handler';
-import { addressesCreateAddressRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(addressesCreateAddressRoute, async function createAddress({ auth, body }) {
+export const handler = api(route.createAddress, async function createAddress({ auth, body }) {
   return new Reply(201, await saveAddress(auth.userId, body));
 });

@@ -3,9 +3,9 @@ import { isValid as isUlid } from 'ulid';
 import { deleteAddress } from '../../data/addresses';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { addressesDeleteAddressRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(addressesDeleteAddressRoute, async function deleteSavedAddress({ auth, params }) {
+export const handler = api(route.deleteAddress, async function deleteSavedAddress({ auth, params }) {
   // Address ids are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
   if (!isUlid(params.id ?? '')) throw new NotFound('Address not found');
   await deleteAddress(auth.userId, params.id ?? '');

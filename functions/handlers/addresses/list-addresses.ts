@@ -1,8 +1,8 @@
 /** GET /auth/addresses: the user's saved addresses, newest first (the label dialog's dropdowns). */
 import { listAddresses } from '../../data/addresses';
 import { api } from '../../http/handler';
-import { addressesListAddressesRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(addressesListAddressesRoute, async function listSavedAddresses({ auth }) {
+export const handler = api(route.listAddresses, async function listSavedAddresses({ auth }) {
   return listAddresses(auth.userId);
 });

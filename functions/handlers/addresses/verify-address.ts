@@ -5,9 +5,9 @@
  * spec's routes keep accepting every address their schema accepts (docs/decisions/0133-address-verify-route.md).
  */
 import { api } from '../../http/handler';
-import { addressesVerifyAddressRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { getAddressVerifier } from '../../providers/registry/address';
 
-export const handler = api(addressesVerifyAddressRoute, async function verifyAddress({ body }) {
+export const handler = api(route.verifyAddress, async function verifyAddress({ body }) {
   return getAddressVerifier().verify(body);
 });

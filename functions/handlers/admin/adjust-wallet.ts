@@ -8,12 +8,12 @@ import { toApiUser } from '../../../domain/api/user-answer';
 import { toApiEntry } from '../../../domain/api/wallet-answer';
 import { BadRequest, NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { adminAdjustWalletRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { adjustWallet } from '../../wallet/adjustments';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api(adminAdjustWalletRoute, async function adjustUserWallet({ auth, params, body, headers }) {
+export const handler = api(route.adjustWallet, async function adjustUserWallet({ auth, params, body, headers }) {
   if (!isUlid(params.id ?? '')) throw new NotFound('User not found');
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');

@@ -8,10 +8,10 @@ import { isValid as isUlid } from 'ulid';
 import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { adminApproveWithdrawalRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { approveWithdrawal } from '../../wallet/withdrawals';
 
-export const handler = api(adminApproveWithdrawalRoute, async function approveWalletWithdrawal({ params, body, log }) {
+export const handler = api(route.approveWithdrawal, async function approveWalletWithdrawal({ params, body, log }) {
   // Request ids are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
   if (!isUlid(params.id ?? '')) throw new NotFound('Withdrawal request not found');
   return toApiWithdrawal(await approveWithdrawal(params.id ?? '', body.note, log));

@@ -8,11 +8,11 @@ import { marginPercent } from '../../../domain/admin-stats';
 import { centsToDollars } from '../../../domain/money';
 import { getStats } from '../../data/stats';
 import { api } from '../../http/handler';
-import { adminGetStatsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
 const money = (cents: number) => ({ cents, dollars: Number(centsToDollars(cents)) });
 
-export const handler = api(adminGetStatsRoute, async function getAdminStats() {
+export const handler = api(route.getAdminStats, async function getAdminStats() {
   const s = await getStats();
   const margin = s.realLabels.revenueCents - s.realLabels.costCents;
   return {

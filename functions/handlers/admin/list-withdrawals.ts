@@ -2,9 +2,9 @@
 import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { listWithdrawals } from '../../data/withdrawals';
 import { api } from '../../http/handler';
-import { adminListWithdrawalsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(adminListWithdrawalsRoute, async function listAllWithdrawals({ query }) {
+export const handler = api(route.listAllWithdrawals, async function listAllWithdrawals({ query }) {
   const page = await listWithdrawals(query, query.status);
   return { withdrawals: page.items.map(toApiWithdrawal), nextCursor: page.nextCursor };
 });

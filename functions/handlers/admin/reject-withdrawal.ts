@@ -3,10 +3,10 @@ import { isValid as isUlid } from 'ulid';
 import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { adminRejectWithdrawalRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { rejectWithdrawal } from '../../wallet/withdrawals';
 
-export const handler = api(adminRejectWithdrawalRoute, async function rejectWalletWithdrawal({ params, body, log }) {
+export const handler = api(route.rejectWithdrawal, async function rejectWalletWithdrawal({ params, body, log }) {
   if (!isUlid(params.id ?? '')) throw new NotFound('Withdrawal request not found');
   return toApiWithdrawal(await rejectWithdrawal(params.id ?? '', body.reason, log));
 });

@@ -8,13 +8,13 @@ import { countHit, refuseWhileLimited, resetCounters, tooManyResets } from '../.
 import { storeResetToken } from '../../data/one-time-codes';
 import { getUserByEmail } from '../../data/users';
 import { api } from '../../http/handler';
-import { authForgotPasswordRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { getMailer } from '../../providers/registry/mail';
 import { hashResetToken, newResetToken } from '../../security/secrets';
 
 const ANSWER = { message: 'If an account exists for that email, we sent a link to reset the password.' };
 
-export const handler = api(authForgotPasswordRoute, async function forgotPassword({ body, sourceIp, appOrigin }) {
+export const handler = api(route.forgotPassword, async function forgotPassword({ body, sourceIp, appOrigin }) {
   // Counted before the account is looked up, the same for every email, so neither the answers nor
   // the writes tell a known email from an unknown one.
   const counters = resetCounters(body.email, sourceIp);

@@ -1,8 +1,8 @@
 /** GET /auth/captcha-challenge: what the sign-up and sign-in forms must solve, per CAPTCHA_PROVIDER. */
 import { api } from '../../http/handler';
-import { authGetCaptchaChallengeRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { getCaptcha } from '../../providers/registry/captcha';
 
-export const handler = api(authGetCaptchaChallengeRoute, async function getCaptchaChallenge() {
+export const handler = api(route.getCaptchaChallenge, async function getCaptchaChallenge() {
   return getCaptcha().challenge();
 });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
-import { authGetProfilePictureRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
 const COLOURS = ['#2563eb', '#0d9488', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5'];
 
@@ -28,7 +28,7 @@ export function avatarSvg(id: string, name: string): string {
   );
 }
 
-export const handler = api(authGetProfilePictureRoute, async function getProfilePicture({ auth }) {
+export const handler = api(route.getProfilePicture, async function getProfilePicture({ auth }) {
   const user = await getUserById(auth.userId);
   if (!user) throw new Unauthorized();
   const picture = `data:image/svg+xml;base64,${Buffer.from(avatarSvg(user.id, user.name)).toString('base64')}`;

@@ -3,9 +3,9 @@ import { toApiUser } from '../../../domain/api/user-answer';
 import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
-import { authGetProfileRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(authGetProfileRoute, async function getProfile({ auth }) {
+export const handler = api(route.getProfile, async function getProfile({ auth }) {
   const user = await getUserById(auth.userId);
   // A valid token for a deleted account: the session is over.
   if (!user) throw new Unauthorized();

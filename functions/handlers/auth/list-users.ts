@@ -2,9 +2,9 @@
 import { toApiUser } from '../../../domain/api/user-answer';
 import { listUsers } from '../../data/users';
 import { api } from '../../http/handler';
-import { authListUsersRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(authListUsersRoute, async function listAccounts({ query }) {
+export const handler = api(route.listUsers, async function listAccounts({ query }) {
   const page = await listUsers(query);
   return { users: page.items.map(toApiUser), nextCursor: page.nextCursor };
 });

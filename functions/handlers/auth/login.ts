@@ -10,13 +10,13 @@ import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/si
 import { getUserByEmail } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
-import { authLoginRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 
 /** Checked against when the email has no account, so both failures cost the same time. */
 let decoyHash: Promise<string> | undefined;
 
-export const handler = api(authLoginRoute, async function login({ body, sourceIp }) {
+export const handler = api(route.login, async function login({ body, sourceIp }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   const counters = signInCounters(body.email, sourceIp);
   await refuseWhileLimited(counters, tooManySignIns);

@@ -5,10 +5,10 @@
 import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/sign-in';
 import { createUser } from '../../data/users';
 import { api, Reply } from '../../http/handler';
-import { authRegisterRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api(authRegisterRoute, async function register({ body, sourceIp }) {
+export const handler = api(route.register, async function register({ body, sourceIp }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   const user = await createUser({ name: body.name, email: body.email, passwordHash: await hashPassword(body.password) });
   await mailSignInCode(user);

@@ -7,11 +7,11 @@ import { consumeResetToken, INVALID_RESET_LINK } from '../../data/one-time-codes
 import { getUserById } from '../../data/users';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { authResetPasswordRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { hashPassword } from '../../security/passwords';
 import { hashResetToken, parseResetToken } from '../../security/secrets';
 
-export const handler = api(authResetPasswordRoute, async function resetPassword({ body, sourceIp }) {
+export const handler = api(route.resetPassword, async function resetPassword({ body, sourceIp }) {
   const parsed = parseResetToken(body.token);
   const user = parsed && (await getUserById(parsed.userId));
   if (!user) throw new InvalidRequest(INVALID_RESET_LINK);

@@ -1,8 +1,8 @@
 /** POST /auth/send-otp: mails a new sign-in code to the signed-in account, at most one per 30 s and a few an hour (429). */
 import { mailAnotherCode } from '../../accounts/code-routes';
 import { api } from '../../http/handler';
-import { authSendOtpRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(authSendOtpRoute, async function sendOtp({ auth, body, sourceIp }) {
+export const handler = api(route.sendOtp, async function sendOtp({ auth, body, sourceIp }) {
   return mailAnotherCode(auth, body.email, sourceIp);
 });

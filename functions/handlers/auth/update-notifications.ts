@@ -5,8 +5,8 @@
 import { toApiUser } from '../../../domain/api/user-answer';
 import { updateNotificationSettings } from '../../data/users';
 import { api } from '../../http/handler';
-import { authUpdateNotificationsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(authUpdateNotificationsRoute, async function updateNotifications({ auth, body }) {
+export const handler = api(route.updateNotifications, async function updateNotifications({ auth, body }) {
   return toApiUser(await updateNotificationSettings(auth.userId, body));
 });

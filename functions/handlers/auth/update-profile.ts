@@ -6,10 +6,10 @@
 import { toApiUser } from '../../../domain/api/user-answer';
 import { updateUserProfile } from '../../data/users';
 import { api } from '../../http/handler';
-import { authUpdateProfileRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { hashPassword } from '../../security/passwords';
 
-export const handler = api(authUpdateProfileRoute, async function updateProfile({ auth, body }) {
+export const handler = api(route.updateProfile, async function updateProfile({ auth, body }) {
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return toApiUser(await updateUserProfile(auth.userId, { name: body.name, passwordHash }));
 });

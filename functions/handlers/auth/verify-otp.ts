@@ -10,10 +10,10 @@ import { sessionAnswer } from '../../accounts/sign-in';
 import { consumeSignInCode } from '../../data/one-time-codes';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { authVerifyOtpRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { hashSignInCode } from '../../security/secrets';
 
-export const handler = api(authVerifyOtpRoute, async function verifyOtp({ auth, body, sourceIp }) {
+export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, sourceIp }) {
   const user = await codeRouteUser(auth, body.email);
   const counters = codeCounters(user.id, sourceIp);
   await refuseWhileLimited(counters, tooManyCodes);

@@ -6,9 +6,9 @@ import { CSV_CONTENT_TYPE } from '../../exports/csv';
 import { rangeName } from '../../exports/date-range';
 import { ordersCsv } from '../../exports/exports';
 import { api, Reply } from '../../http/handler';
-import { exportsExportOrdersRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(exportsExportOrdersRoute, async function exportOrders({ auth, query }) {
+export const handler = api(route.exportOrders, async function exportOrders({ auth, query }) {
   const csv = await ordersCsv(auth.userId, query);
   return Reply.binary(Buffer.from(csv, 'utf8'), CSV_CONTENT_TYPE, {
     'content-disposition': `attachment; filename="prepaidship-orders-${rangeName(query)}.csv"`,

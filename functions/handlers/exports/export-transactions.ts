@@ -9,11 +9,11 @@ import { CSV_CONTENT_TYPE } from '../../exports/csv';
 import { rangeName } from '../../exports/date-range';
 import { transactionsCsv } from '../../exports/exports';
 import { api, Reply } from '../../http/handler';
-import { exportsExportTransactionsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
 export const ADMINS_ONLY_MESSAGE = "Only admins may export every user's top-ups";
 
-export const handler = api(exportsExportTransactionsRoute, async function exportTransactions({ auth, query }) {
+export const handler = api(route.exportTransactions, async function exportTransactions({ auth, query }) {
   if (query.scope === 'all' && auth.role !== 'admin') throw new Forbidden(ADMINS_ONLY_MESSAGE);
   const csv = await transactionsCsv(auth.userId, query, query.scope);
   const name = query.scope === 'all' ? 'topups-all-users' : 'transactions';

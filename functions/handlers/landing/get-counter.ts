@@ -4,8 +4,8 @@
  */
 import { getLabelCount } from '../../data/stats';
 import { api } from '../../http/handler';
-import { landingGetCounterRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(landingGetCounterRoute, async function getCounter() {
+export const handler = api(route.getLabelsCounter, async function getCounter() {
   return { count: await getLabelCount() };
 });

@@ -9,7 +9,7 @@ import { suppressRecipient } from '../../data/notices';
 import { updateNotificationSettings } from '../../data/users';
 import { BadRequest, NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { notificationsUnsubscribeRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { verifyUnsubscribeToken } from '../../notifications/unsubscribe-tokens';
 
 const NAMES: Record<(typeof SHIPPER_NOTICES)[number], string> = {
@@ -18,7 +18,7 @@ const NAMES: Record<(typeof SHIPPER_NOTICES)[number], string> = {
   unused: 'unused-label reminders',
 };
 
-export const handler = api(notificationsUnsubscribeRoute, async function unsubscribe({ query, log }) {
+export const handler = api(route.unsubscribe, async function unsubscribe({ query, log }) {
   const target = await verifyUnsubscribeToken(query.token);
   if (!target) throw new BadRequest('This unsubscribe link is not valid');
   if ('recipient' in target) {

@@ -6,11 +6,11 @@
  */
 import { dollarsToCents } from '../../../domain/money';
 import { api } from '../../http/handler';
-import { paymentsCreateCheckoutSessionRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { startCardOrder } from '../../labels/card-orders';
 import { startPayment } from '../../payments/top-ups';
 
-export const handler = api(paymentsCreateCheckoutSessionRoute, async function createCheckoutSession({ auth, body, appOrigin }) {
+export const handler = api(route.createCheckoutSession, async function createCheckoutSession({ auth, body, appOrigin }) {
   const orderDetails = body.metadata?.orderDetails;
   if (orderDetails) return startCardOrder(auth.userId, orderDetails, appOrigin);
   const { ref, url } = await startPayment({

@@ -6,10 +6,10 @@
 import { dollarsToCents } from '../../../domain/money';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { paymentsCreateTopupRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { startCryptoPayment } from '../../payments/top-ups';
 
-export const handler = api(paymentsCreateTopupRoute, async function createTopup({ auth, body, appOrigin }) {
+export const handler = api(route.createTopup, async function createTopup({ auth, body, appOrigin }) {
   if (body.creditType === 'Card') {
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }

@@ -9,7 +9,7 @@ import { settleTopUp } from '../../payments/top-ups';
 import { findEntryByProviderRef } from '../../wallet/ledger';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { paymentsHoodpayWebhookRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { paymentIdFromWebhook } from '../../providers/payments/hoodpay-checkout';
 import { getCryptoCheckout, verifyHoodpayNotification } from '../../providers/registry/payments';
 
@@ -24,7 +24,7 @@ function parse(rawBody: string): unknown {
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
 
-export const handler = api(paymentsHoodpayWebhookRoute, async function hoodpayWebhook({ rawBody, headers, log }) {
+export const handler = api(route.hoodpayWebhook, async function hoodpayWebhook({ rawBody, headers, log }) {
   if (!verifyHoodpayNotification(rawBody, headers)) throw new BadRequest('Invalid signature');
   const paymentId = paymentIdFromWebhook(parse(rawBody));
   if (!paymentId) throw new BadRequest('No payment id in the notification');

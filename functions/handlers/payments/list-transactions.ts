@@ -7,9 +7,9 @@
 import { toApiEntry } from '../../../domain/api/wallet-answer';
 import { findEntriesByType, findUserEntries } from '../../wallet/ledger';
 import { api } from '../../http/handler';
-import { paymentsListTransactionsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(paymentsListTransactionsRoute, async function listTransactions({ auth, query }) {
+export const handler = api(route.listTransactions, async function listTransactions({ auth, query }) {
   const { type, status, from, to, ...page } = query;
   const found =
     auth.role === 'admin' && type

@@ -13,7 +13,7 @@ import { settleCardOrderEvent } from '../../labels/card-orders';
 import { batchPaymentSettled } from '../../batches/purchase';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { paymentsStripeWebhookRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { verifyStripeEvent } from '../../providers/registry/payments';
 
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -24,7 +24,7 @@ const FAILS = new Set(['checkout.session.async_payment_failed']);
 /** What the provider is told, whatever was done with its event (a 2xx stops its retries). */
 const RECEIVED = { received: true } as const;
 
-export const handler = api(paymentsStripeWebhookRoute, async function stripeWebhook({ rawBody, headers, log }) {
+export const handler = api(route.stripeWebhook, async function stripeWebhook({ rawBody, headers, log }) {
   const event = await verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;

@@ -7,10 +7,10 @@
  */
 import { NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { receiptsGetReceiptRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { NO_RECEIPT_MESSAGE, receiptFor } from '../../receipts/receipt';
 
-export const handler = api(receiptsGetReceiptRoute, async function getReceipt({ auth, params }) {
+export const handler = api(route.getReceipt, async function getReceipt({ auth, params }) {
   const match = /^([0-9A-Za-z]{26})\.pdf$/.exec(params.receipt ?? '');
   if (!match?.[1]) throw new NotFound(NO_RECEIPT_MESSAGE);
   const receipt = await receiptFor(auth.userId, match[1].toUpperCase());

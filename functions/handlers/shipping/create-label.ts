@@ -9,12 +9,12 @@ import { toApiOrder } from '../../../domain/api/order-answer';
 import { toApiUser } from '../../../domain/api/user-answer';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { shippingCreateLabelRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { buyWithCredits } from '../../labels/credit-orders';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api(shippingCreateLabelRoute, async function createLabel({ auth, body, headers, log, appOrigin }) {
+export const handler = api(route.createLabel, async function createLabel({ auth, body, headers, log, appOrigin }) {
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
   if (body.paymentMethod !== 'credits') {

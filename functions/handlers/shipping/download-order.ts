@@ -8,10 +8,10 @@ import { isValid as isUlid } from 'ulid';
 import { getOrder } from '../../data/orders';
 import { Conflict, HttpError, NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { shippingDownloadOrderRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { getLabelStore } from '../../providers/registry/blobs';
 
-export const handler = api(shippingDownloadOrderRoute, async function downloadOrder({ auth, params }) {
+export const handler = api(route.downloadLabel, async function downloadOrder({ auth, params }) {
   // shipOrderIds are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
   const order = isUlid(params.shipOrderId ?? '') ? await getOrder(auth.userId, params.shipOrderId ?? '') : undefined;
   if (!order?.labelKey || !order.tracking) throw new NotFound('No label for this order');

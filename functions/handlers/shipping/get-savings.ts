@@ -5,8 +5,8 @@
  */
 import { getSavings } from '../../insights/savings';
 import { api } from '../../http/handler';
-import { shippingGetSavingsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(shippingGetSavingsRoute, async function getShippingSavings({ auth }) {
+export const handler = api(route.getSavings, async function getShippingSavings({ auth }) {
   return getSavings(auth.userId);
 });

@@ -7,9 +7,9 @@ import { toApiOrder } from '../../../domain/api/order-answer';
 import { findOrders } from '../../data/orders';
 import { getUserById } from '../../data/users';
 import { api } from '../../http/handler';
-import { shippingListOrdersRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(shippingListOrdersRoute, async function listShipments({ auth, query }) {
+export const handler = api(route.listOrders, async function listShipments({ auth, query }) {
   const { q, status, from, to, ...page } = query;
   const [found, user] = await Promise.all([findOrders(auth.userId, { q, status, from, to }, page), getUserById(auth.userId)]);
   return { orders: found.items.map(toApiOrder), nextCursor: found.nextCursor, totalOrders: user?.labelCount ?? 0 };

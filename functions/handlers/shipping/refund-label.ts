@@ -9,10 +9,10 @@ import { isValid as isUlid } from 'ulid';
 import { toApiOrder } from '../../../domain/api/order-answer';
 import { NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { shippingRefundLabelRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { requestRefund } from '../../labels/label-refunds';
 
-export const handler = api(shippingRefundLabelRoute, async function refundLabel({ auth, params, log }) {
+export const handler = api(route.refundLabel, async function refundLabel({ auth, params, log }) {
   const id = params.shipOrderId ?? '';
   if (!isUlid(id)) throw new NotFound('Order not found');
   return toApiOrder(await requestRefund(auth.userId, id, log));

@@ -6,14 +6,14 @@
 import { findOrderByTracking } from '../../data/orders';
 import { InvalidRequest, NotFound } from '../../errors';
 import { api } from '../../http/handler';
-import { shippingTrackPackageRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { getPackageTracker, trackingSettings } from '../../providers/registry/tracking';
 
 /** USPS numbers: 20-22 digit IMpb (92/93/94/95...), up to 34 digits with routing, or S10 like EA123456789US. */
 const USPS_FORMAT = /^(\d{20,34}|[A-Z]{2}\d{9}US)$/;
 const UNKNOWN = 'We could not find a package with that tracking number.';
 
-export const handler = api(shippingTrackPackageRoute, async function trackPackage({ body }) {
+export const handler = api(route.trackPackage, async function trackPackage({ body }) {
   const number = body.trackingNumber;
   if (!USPS_FORMAT.test(number)) throw new InvalidRequest('That is not a USPS tracking number.');
   const order = await findOrderByTracking(number);

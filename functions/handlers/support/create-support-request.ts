@@ -10,12 +10,12 @@ import { saveSupportRequest } from '../../data/support-requests';
 import { getUserById } from '../../data/users';
 import { BadRequest, Unauthorized } from '../../errors';
 import { api, Reply } from '../../http/handler';
-import { supportCreateSupportRequestRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { sendSupportMail } from '../../support/support-mail';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api(supportCreateSupportRequestRoute, async function createSupportRequest({ auth, body, headers, log }) {
+export const handler = api(route.contactSupport, async function createSupportRequest({ auth, body, headers, log }) {
   const key = headers['idempotency-key'];
   // Optional for callers of the API (each call is then a new request); the SPA always sends one.
   if (key !== undefined && !KEY.test(key)) throw new BadRequest('Idempotency-Key must be 1-100 of A-Z, a-z, 0-9, _ and -');

@@ -6,11 +6,11 @@
  */
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { trackingAftershipWebhookRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { AFTERSHIP_SIGNATURE_HEADER } from '../../tracking/aftership-events';
 import { receiveAfterShipWebhook } from '../../tracking/receive-webhook';
 
-export const handler = api(trackingAftershipWebhookRoute, async function afterShipWebhook({ rawBody, headers, log }) {
+export const handler = api(route.aftershipWebhook, async function afterShipWebhook({ rawBody, headers, log }) {
   const outcome = await receiveAfterShipWebhook(rawBody, headers[AFTERSHIP_SIGNATURE_HEADER], log);
   if (outcome === 'invalid') throw new BadRequest('Invalid signature');
   return { received: true } as const;

@@ -7,11 +7,11 @@
  */
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
-import { trackingEasypostWebhookRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { EASYPOST_SIGNATURE_HEADER } from '../../tracking/easypost-events';
 import { receiveEasyPostWebhook } from '../../tracking/receive-webhook';
 
-export const handler = api(trackingEasypostWebhookRoute, async function easyPostWebhook({ rawBody, headers, log }) {
+export const handler = api(route.easypostWebhook, async function easyPostWebhook({ rawBody, headers, log }) {
   const outcome = await receiveEasyPostWebhook(rawBody, headers[EASYPOST_SIGNATURE_HEADER], log);
   if (outcome === 'invalid') throw new BadRequest('Invalid signature');
   return { received: true } as const;

@@ -2,9 +2,9 @@
 import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { listUserWithdrawals } from '../../data/withdrawals';
 import { api } from '../../http/handler';
-import { walletListWithdrawalsRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 
-export const handler = api(walletListWithdrawalsRoute, async function listWalletWithdrawals({ auth, query }) {
+export const handler = api(route.listWithdrawals, async function listWalletWithdrawals({ auth, query }) {
   const page = await listUserWithdrawals(auth.userId, query);
   return { withdrawals: page.items.map(toApiWithdrawal), nextCursor: page.nextCursor };
 });

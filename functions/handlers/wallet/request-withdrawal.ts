@@ -7,10 +7,10 @@
 import { dollarsToCents } from '../../../domain/money';
 import { toApiWithdrawal } from '../../../domain/api/wallet-answer';
 import { api, Reply } from '../../http/handler';
-import { walletRequestWithdrawalRoute } from '../../../domain/api/routes';
+import * as route from '../../../domain/api/route-table';
 import { requestWithdrawal } from '../../wallet/withdrawals';
 
-export const handler = api(walletRequestWithdrawalRoute, async function requestWalletWithdrawal({ auth, body, log }) {
+export const handler = api(route.requestWithdrawal, async function requestWalletWithdrawal({ auth, body, log }) {
   const withdrawal = await requestWithdrawal(auth.userId, dollarsToCents(body.amount) as number, log);
   return new Reply(201, toApiWithdrawal(withdrawal));
 });

@@ -1,5 +1,5 @@
 /**
- * The access matrix: every entry of domain/api/routes.ts, called through its real handler by each
+ * The access matrix: every entry of domain/api/route-table.ts, called through its real handler by each
  * of the five callers of actors.ts, answers exactly what the table below says. The table is written
  * out by hand, route by route, so a new route cannot ship without someone deciding who may call
  * it: a route without a row fails, and so does a row without a route.
@@ -478,7 +478,7 @@ const matrix: Record<TableKey, Row> = {
 };
 
 describe('access matrix', () => {
-  it('has exactly one expected row per route of domain/api/routes.ts', () => {
+  it('has exactly one expected row per route of domain/api/route-table.ts', () => {
     const rows = Object.keys(matrix).sort();
     const table = routeKeys(routes);
     expect(

@@ -5,8 +5,8 @@
  */
 import { uploadBatch } from '../../../batches/batches';
 import { api, Reply } from '../../../http/handler';
-import { shippingBatchesCreateBatchRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesCreateBatchRoute, async function createBatch({ auth, body, query }) {
+export const handler = api(route.createBatch, async function createBatch({ auth, body, query }) {
   return new Reply(201, await uploadBatch(auth.userId, body, query.fromAddressId));
 });

@@ -6,7 +6,7 @@
 import { ownBatch } from '../../../batches/batches';
 import { Conflict } from '../../../errors';
 import { api, Reply } from '../../../http/handler';
-import { shippingBatchesGetBatchLabelsRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 import { getLabelStore } from '../../../providers/registry/blobs';
 import { config } from '../../../config';
 
@@ -15,7 +15,7 @@ export const LAMBDA_PDF_MAX_BYTES = Math.floor(((6 * 1024 * 1024 - 16 * 1024) * 
 export const TOO_LARGE_FOR_ONE_FILE =
   "This batch's labels are too large to download as one file. Download them one by one from the shipments list, or buy smaller batches.";
 
-export const handler = api(shippingBatchesGetBatchLabelsRoute, async function getBatchLabels({ auth, params }) {
+export const handler = api(route.getBatchLabels, async function getBatchLabels({ auth, params }) {
   const batch = await ownBatch(auth.userId, params.batchId ?? '');
   if (batch.status !== 'done') throw new Conflict('The labels can be downloaded once the batch is bought.');
   if (!batch.pdfKey) throw new Conflict('No label of this batch was bought.');

@@ -4,9 +4,9 @@ import { batchResultsCsv } from '../../../batches/results';
 import { getBatchRows } from '../../../data/batches';
 import { CSV_CONTENT_TYPE } from '../../../exports/csv';
 import { api, Reply } from '../../../http/handler';
-import { shippingBatchesGetBatchResultsRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesGetBatchResultsRoute, async function getBatchResults({ auth, params }) {
+export const handler = api(route.getBatchResults, async function getBatchResults({ auth, params }) {
   const batch = await ownBatch(auth.userId, params.batchId ?? '');
   const csv = batchResultsCsv(await getBatchRows(batch.id));
   return Reply.binary(Buffer.from(csv, 'utf8'), CSV_CONTENT_TYPE, {

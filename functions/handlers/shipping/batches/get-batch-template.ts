@@ -5,9 +5,9 @@
 import { batchTemplateCsv } from '../../../batches/template';
 import { CSV_CONTENT_TYPE } from '../../../exports/csv';
 import { api, Reply } from '../../../http/handler';
-import { shippingBatchesGetBatchTemplateRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesGetBatchTemplateRoute, function getBatchTemplate() {
+export const handler = api(route.getBatchTemplate, function getBatchTemplate() {
   return Promise.resolve(
     Reply.binary(Buffer.from(batchTemplateCsv(), 'utf8'), CSV_CONTENT_TYPE, {
       'content-disposition': 'attachment; filename="prepaidship-batch-template.csv"',

@@ -1,8 +1,8 @@
 /** GET /shipping/batches/{batchId}: the caller's batch with every row (another user's answers 404); the page polls it while it runs. */
 import { readBatch } from '../../../batches/batches';
 import { api } from '../../../http/handler';
-import { shippingBatchesGetBatchRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesGetBatchRoute, async function getBatch({ auth, params }) {
+export const handler = api(route.getBatch, async function getBatch({ auth, params }) {
   return readBatch(auth.userId, params.batchId ?? '');
 });

@@ -2,9 +2,9 @@
 import type { ApiBatchSummary } from '../../../../domain/api/batches';
 import { listUserBatches } from '../../../data/batches';
 import { api } from '../../../http/handler';
-import { shippingBatchesListBatchesRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesListBatchesRoute, async function listBatches({ auth, query }) {
+export const handler = api(route.listBatches, async function listBatches({ auth, query }) {
   const page = await listUserBatches(auth.userId, query);
   const batches: ApiBatchSummary[] = page.items.map(({ batch, rowCount }) => ({
     batchId: batch.id,

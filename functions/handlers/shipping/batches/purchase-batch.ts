@@ -6,11 +6,11 @@
 import { purchaseBatch } from '../../../batches/purchase';
 import { BadRequest } from '../../../errors';
 import { api } from '../../../http/handler';
-import { shippingBatchesPurchaseBatchRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api(shippingBatchesPurchaseBatchRoute, async function purchase({ auth, params, body, headers, log, appOrigin }) {
+export const handler = api(route.purchaseBatch, async function purchase({ auth, params, body, headers, log, appOrigin }) {
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
   return purchaseBatch({ userId: auth.userId, batchId: params.batchId ?? '', body, key, appOrigin, log });

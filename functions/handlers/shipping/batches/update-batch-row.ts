@@ -1,8 +1,8 @@
 /** PUT /shipping/batches/{batchId}/rows/{row}: a row's cells fixed in place, judged and priced again (409 once the batch is being bought). */
 import { fixRow } from '../../../batches/batches';
 import { api } from '../../../http/handler';
-import { shippingBatchesUpdateBatchRowRoute } from '../../../../domain/api/routes';
+import * as route from '../../../../domain/api/route-table';
 
-export const handler = api(shippingBatchesUpdateBatchRowRoute, async function updateBatchRow({ auth, params, body }) {
+export const handler = api(route.updateBatchRow, async function updateBatchRow({ auth, params, body }) {
   return fixRow(auth.userId, params.batchId ?? '', params.row ?? '', body.fields);
 });

@@ -1,0 +1,560 @@
+/**
+ * The route table: every HTTP endpoint of the product, each entry its own export, named for what the
+ * route does. An entry says who may call the route, its body and query schemas, the statuses its
+ * code answers and which handler module serves it; the types, the list of all routes and what is
+ * derived from it are in ./routes.ts.
+ *
+ * Each handler hands the factory its own entry (`api(route.createLabel, ...)`), so a Lambda's
+ * bundle holds that entry and the schemas it names and nothing of the other routes: domain/ is
+ * free of side effects (domain/package.json), so esbuild drops every export, and every schema
+ * module, that the kept code does not read. One literal holding all entries would keep them all,
+ * with their schemas, in every bundle; ./routes.ts lists them by reading this module's exports,
+ * which is why everything exported here is an entry and nothing else.
+ */
+import type { RouteEntry } from './routes';
+import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
+import { addressSchema } from '../schemas/addresses';
+import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
+import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
+import { notificationSettingsBodySchema, unsubscribeQuerySchema } from '../schemas/notifications';
+import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
+import { ordersQuerySchema, transactionsQuerySchema } from '../schemas/queries';
+import { pageQuerySchema } from '../schemas/page-query';
+import { supportSchema } from '../schemas/support';
+import { trackSchema } from '../schemas/tracking';
+import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
+import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
+
+// Accounts and sessions (issue 3)
+export const register = {
+  method: 'POST',
+  path: '/auth/register',
+  access: 'public',
+  handler: 'auth/register',
+  table: 'write',
+  body: registerSchema,
+  status: 201,
+  errors: [409, 502],
+} as const satisfies RouteEntry;
+
+export const login = {
+  method: 'POST',
+  path: '/auth/login',
+  access: 'public',
+  handler: 'auth/login',
+  table: 'write',
+  body: loginSchema,
+  errors: [401, 429, 502],
+} as const satisfies RouteEntry;
+
+export const sendOtp = {
+  method: 'POST',
+  path: '/auth/send-otp',
+  access: 'otp',
+  handler: 'auth/send-otp',
+  table: 'write',
+  body: emailOnlySchema,
+  errors: [403, 429],
+} as const satisfies RouteEntry;
+
+export const resendOtp = {
+  method: 'POST',
+  path: '/auth/resend-otp',
+  access: 'otp',
+  handler: 'auth/resend-otp',
+  table: 'write',
+  body: emailOnlySchema,
+  errors: [403, 429],
+} as const satisfies RouteEntry;
+
+export const verifyOtp = {
+  method: 'POST',
+  path: '/auth/verify-otp',
+  access: 'otp',
+  handler: 'auth/verify-otp',
+  table: 'write',
+  body: verifyOtpSchema,
+  errors: [403, 429],
+} as const satisfies RouteEntry;
+
+export const forgotPassword = {
+  method: 'POST',
+  path: '/auth/forgot-password',
+  access: 'public',
+  handler: 'auth/forgot-password',
+  table: 'write',
+  body: emailOnlySchema,
+  errors: [429],
+} as const satisfies RouteEntry;
+
+export const resetPassword = {
+  method: 'POST',
+  path: '/auth/reset-password',
+  access: 'public',
+  handler: 'auth/reset-password',
+  table: 'write',
+  body: resetPasswordSchema,
+} as const satisfies RouteEntry;
+
+export const getCaptchaChallenge = {
+  method: 'GET',
+  path: '/auth/captcha-challenge',
+  access: 'public',
+  handler: 'auth/get-captcha-challenge',
+  table: 'none',
+} as const satisfies RouteEntry;
+
+export const getProfile = {
+  method: 'GET',
+  path: '/auth/profile',
+  access: 'user',
+  handler: 'auth/get-profile',
+  table: 'read',
+} as const satisfies RouteEntry;
+
+export const updateProfile = {
+  method: 'PUT',
+  path: '/auth/profile',
+  access: 'user',
+  handler: 'auth/update-profile',
+  table: 'write',
+  body: updateProfileSchema,
+  errors: [404],
+} as const satisfies RouteEntry;
+
+export const getProfilePicture = {
+  method: 'GET',
+  path: '/auth/get-profile-picture',
+  access: 'user',
+  handler: 'auth/get-profile-picture',
+  table: 'read',
+} as const satisfies RouteEntry;
+
+// Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
+export const updateNotifications = {
+  method: 'PUT',
+  path: '/auth/notifications',
+  access: 'user',
+  handler: 'auth/update-notifications',
+  table: 'write',
+  body: notificationSettingsBodySchema,
+  errors: [404],
+} as const satisfies RouteEntry;
+
+export const unsubscribe = {
+  method: 'POST',
+  path: '/notifications/unsubscribe',
+  access: 'public',
+  handler: 'notifications/unsubscribe',
+  table: 'write',
+  query: unsubscribeQuerySchema,
+  note: "The link of a notice mail's `List-Unsubscribe` header (RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` form-encoded, which is accepted and not needed) and of the SPA's /unsubscribe page. The signed token names a user and a setting (turned off) or a recipient address (no more tracking mails to it). A forged or altered token: 400, nothing changes. Repeating it is harmless.",
+} as const satisfies RouteEntry;
+
+export const listUsers = {
+  method: 'GET',
+  path: '/auth/users',
+  access: 'admin',
+  handler: 'auth/list-users',
+  table: 'read',
+  query: pageQuerySchema,
+} as const satisfies RouteEntry;
+
+// Saved addresses (issue 6)
+export const listAddresses = {
+  method: 'GET',
+  path: '/auth/addresses',
+  access: 'user',
+  handler: 'addresses/list-addresses',
+  table: 'read',
+} as const satisfies RouteEntry;
+
+export const createAddress = {
+  method: 'POST',
+  path: '/auth/addresses',
+  access: 'user',
+  handler: 'addresses/create-address',
+  table: 'write',
+  body: addressSchema,
+  status: 201,
+  errors: [409],
+} as const satisfies RouteEntry;
+
+export const deleteAddress = {
+  method: 'DELETE',
+  path: '/auth/addresses/{id}',
+  access: 'user',
+  handler: 'addresses/delete-address',
+  table: 'write',
+  errors: [404],
+} as const satisfies RouteEntry;
+
+// Address check before buying and saving (issue 18 part 3)
+export const verifyAddress = {
+  method: 'POST',
+  path: '/addresses/verify',
+  access: 'user',
+  handler: 'addresses/verify-address',
+  // Nothing is stored; 'read' only for the factory's admin-role check of an admin token.
+  table: 'read',
+  body: addressSchema,
+  errors: [502],
+  note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). Nothing is stored. An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
+} as const satisfies RouteEntry;
+
+// Wallet and payments (issue 4)
+export const createCheckoutSession = {
+  method: 'POST',
+  path: '/stripe/create-checkout-session',
+  access: 'user',
+  handler: 'payments/create-checkout-session',
+  table: 'write',
+  body: checkoutSessionSchema,
+  errors: [502],
+} as const satisfies RouteEntry;
+
+export const stripeWebhook = {
+  method: 'POST',
+  path: '/stripe/webhook',
+  access: 'webhook',
+  handler: 'payments/stripe-webhook',
+  table: 'write',
+  errors: [400],
+} as const satisfies RouteEntry;
+
+export const createTopup = {
+  method: 'POST',
+  path: '/hoodpay/topup',
+  access: 'user',
+  handler: 'payments/create-topup',
+  table: 'write',
+  body: topupSchema,
+  errors: [502],
+} as const satisfies RouteEntry;
+
+export const hoodpayWebhook = {
+  method: 'POST',
+  path: '/hoodpay/webhook',
+  access: 'webhook',
+  handler: 'payments/hoodpay-webhook',
+  table: 'write',
+  errors: [400, 502],
+} as const satisfies RouteEntry;
+
+export const listTransactions = {
+  method: 'GET',
+  path: '/hoodpay/transactions',
+  access: 'user',
+  handler: 'payments/list-transactions',
+  table: 'read',
+  query: transactionsQuerySchema,
+} as const satisfies RouteEntry;
+
+// Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
+export const easypostWebhook = {
+  method: 'POST',
+  path: '/easypost/webhook',
+  access: 'webhook',
+  handler: 'tracking/easypost-webhook',
+  table: 'write',
+  errors: [400],
+  note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
+} as const satisfies RouteEntry;
+
+export const aftershipWebhook = {
+  method: 'POST',
+  path: '/aftership/webhook',
+  access: 'webhook',
+  handler: 'tracking/aftership-webhook',
+  table: 'write',
+  errors: [400],
+  note: 'AfterShip tracking webhooks (event tracking_update), signed with `aftership-hmac-sha256` (base64). A missing or wrong signature: 400, nothing changes. Other events, replays, older events and unknown numbers: 200, nothing changes.',
+} as const satisfies RouteEntry;
+
+// Labels and tracking (issues 5 and 6)
+export const createLabel = {
+  method: 'POST',
+  path: '/shipping/create-label',
+  access: 'user',
+  handler: 'shipping/create-label',
+  table: 'write',
+  body: labelOrderSchema,
+  status: 201,
+  errors: [402, 409, 502],
+} as const satisfies RouteEntry;
+
+export const listOrders = {
+  method: 'GET',
+  path: '/shipping/orders',
+  access: 'user',
+  handler: 'shipping/list-orders',
+  table: 'read',
+  query: ordersQuerySchema,
+} as const satisfies RouteEntry;
+
+export const downloadLabel = {
+  method: 'GET',
+  path: '/shipping/download-order/{shipOrderId}',
+  access: 'user',
+  handler: 'shipping/download-order',
+  table: 'read',
+  errors: [404, 409, 410],
+} as const satisfies RouteEntry;
+
+// Label refunds (issue 14)
+export const refundLabel = {
+  method: 'POST',
+  path: '/shipping/orders/{shipOrderId}/refund',
+  access: 'user',
+  handler: 'shipping/refund-label',
+  table: 'write',
+  body: refundLabelSchema,
+  errors: [404, 409, 502],
+} as const satisfies RouteEntry;
+
+export const trackPackage = {
+  method: 'POST',
+  path: '/shipping/track',
+  access: 'user',
+  handler: 'shipping/track-package',
+  table: 'read',
+  body: trackSchema,
+  errors: [404, 502],
+} as const satisfies RouteEntry;
+
+// Support (issue 6)
+export const contactSupport = {
+  method: 'POST',
+  path: '/support',
+  access: 'user',
+  handler: 'support/create-support-request',
+  table: 'write',
+  body: supportSchema,
+  status: 201,
+} as const satisfies RouteEntry;
+
+// Admin dashboard (issue 7)
+export const getAdminStats = {
+  method: 'GET',
+  path: '/admin/stats',
+  access: 'admin',
+  handler: 'admin/get-stats',
+  table: 'read',
+} as const satisfies RouteEntry;
+
+// Withdrawals and adjustments (issue 14)
+export const listWithdrawals = {
+  method: 'GET',
+  path: '/wallet/withdrawals',
+  access: 'user',
+  handler: 'wallet/list-withdrawals',
+  table: 'read',
+  query: pageQuerySchema,
+} as const satisfies RouteEntry;
+
+export const requestWithdrawal = {
+  method: 'POST',
+  path: '/wallet/withdrawals',
+  access: 'user',
+  handler: 'wallet/request-withdrawal',
+  table: 'write',
+  body: withdrawalSchema,
+  status: 201,
+  errors: [402, 409],
+} as const satisfies RouteEntry;
+
+export const listAllWithdrawals = {
+  method: 'GET',
+  path: '/admin/withdrawals',
+  access: 'admin',
+  handler: 'admin/list-withdrawals',
+  table: 'read',
+  query: withdrawalsQuerySchema,
+} as const satisfies RouteEntry;
+
+export const approveWithdrawal = {
+  method: 'POST',
+  path: '/admin/withdrawals/{id}/approve',
+  access: 'admin',
+  handler: 'admin/approve-withdrawal',
+  table: 'write',
+  body: approveWithdrawalSchema,
+  errors: [404, 409, 502],
+} as const satisfies RouteEntry;
+
+export const rejectWithdrawal = {
+  method: 'POST',
+  path: '/admin/withdrawals/{id}/reject',
+  access: 'admin',
+  handler: 'admin/reject-withdrawal',
+  table: 'write',
+  body: rejectWithdrawalSchema,
+  errors: [404, 409],
+} as const satisfies RouteEntry;
+
+export const adjustWallet = {
+  method: 'POST',
+  path: '/admin/users/{id}/adjustments',
+  access: 'admin',
+  handler: 'admin/adjust-wallet',
+  table: 'write',
+  body: adjustmentSchema,
+  status: 201,
+  errors: [404, 409],
+} as const satisfies RouteEntry;
+
+// Receipts and exports (issue 17, parts 4 and 5)
+export const getReceipt = {
+  method: 'GET',
+  // The public URL is /receipts/<entryId>.pdf: API Gateway cannot match `{entryId}.pdf`, so the
+  // parameter is the whole segment and the handler requires and strips `.pdf`.
+  path: '/receipts/{receipt}',
+  access: 'user',
+  handler: 'receipts/get-receipt',
+  table: 'read',
+  errors: [404],
+  note: 'Call it as `/receipts/<id>.pdf`: `receipt` is the id followed by `.pdf` (required). The id is a ledger entry id, or a shipment id for its label purchase. Only completed entries of the caller have receipts; others answer 404.',
+} as const satisfies RouteEntry;
+
+export const exportOrders = {
+  method: 'GET',
+  path: '/exports/orders.csv',
+  access: 'user',
+  handler: 'exports/export-orders',
+  table: 'read',
+  query: exportRangeSchema,
+  note: 'UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. Text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
+} as const satisfies RouteEntry;
+
+export const exportTransactions = {
+  method: 'GET',
+  path: '/exports/transactions.csv',
+  access: 'user',
+  handler: 'exports/export-transactions',
+  table: 'read',
+  query: transactionsExportQuerySchema,
+  note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
+} as const satisfies RouteEntry;
+
+// Batch labels (issue 17)
+export const getBatchTemplate = {
+  method: 'GET',
+  path: '/shipping/batches/template.csv',
+  access: 'public',
+  handler: 'shipping/batches/get-batch-template',
+  table: 'none',
+  note: 'The header row of every column a batch CSV may have (names are matched case-insensitively), then one example row.',
+} as const satisfies RouteEntry;
+
+export const listBatches = {
+  method: 'GET',
+  path: '/shipping/batches',
+  access: 'user',
+  handler: 'shipping/batches/list-batches',
+  table: 'read',
+  query: pageQuerySchema,
+  note: "The caller's batches, newest first, each as its batch item holds it (no rows).",
+} as const satisfies RouteEntry;
+
+export const createBatch = {
+  method: 'POST',
+  path: '/shipping/batches',
+  access: 'user',
+  handler: 'shipping/batches/create-batch',
+  table: 'write',
+  textBody: 'text/csv',
+  query: batchUploadQuerySchema,
+  status: 201,
+  errors: [404],
+  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows) is refused with 400 and nothing is stored; rows that fail the label form's checks are stored as `invalid` with their errors, to be fixed or dropped. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
+} as const satisfies RouteEntry;
+
+export const getBatch = {
+  method: 'GET',
+  path: '/shipping/batches/{batchId}',
+  access: 'user',
+  handler: 'shipping/batches/get-batch',
+  table: 'read',
+  errors: [404],
+} as const satisfies RouteEntry;
+
+export const updateBatchRow = {
+  method: 'PUT',
+  path: '/shipping/batches/{batchId}/rows/{row}',
+  access: 'user',
+  handler: 'shipping/batches/update-batch-row',
+  table: 'write',
+  body: batchRowUpdateSchema,
+  errors: [404, 409],
+  note: 'The row is validated and priced again. Only while the batch is `draft` or `cancelled` (409 otherwise).',
+} as const satisfies RouteEntry;
+
+export const dropBatchRow = {
+  method: 'DELETE',
+  path: '/shipping/batches/{batchId}/rows/{row}',
+  access: 'user',
+  handler: 'shipping/batches/drop-batch-row',
+  table: 'write',
+  errors: [404, 409],
+  note: 'The row is left out of the purchase (status `dropped`). Only while the batch is `draft` or `cancelled` (409 otherwise).',
+} as const satisfies RouteEntry;
+
+export const purchaseBatch = {
+  method: 'POST',
+  path: '/shipping/batches/{batchId}/purchase',
+  access: 'user',
+  handler: 'shipping/batches/purchase-batch',
+  table: 'write',
+  body: batchPurchaseSchema,
+  errors: [402, 404, 409, 502],
+  note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. Each valid row is then bought once as a credits label, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
+} as const satisfies RouteEntry;
+
+export const getBatchLabels = {
+  method: 'GET',
+  path: '/shipping/batches/{batchId}/labels.pdf',
+  access: 'user',
+  handler: 'shipping/batches/get-batch-labels',
+  table: 'read',
+  errors: [404, 409],
+  note: 'Every bought label of the batch in row order, one 4x6 page each. 409 while the batch is being bought or when it has no label.',
+} as const satisfies RouteEntry;
+
+export const getBatchResults = {
+  method: 'GET',
+  path: '/shipping/batches/{batchId}/results.csv',
+  access: 'user',
+  handler: 'shipping/batches/get-batch-results',
+  table: 'read',
+  errors: [404],
+  note: 'One line per row: row, status, trackingNumber, price, error. UTF-8 CSV with a BOM; text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
+} as const satisfies RouteEntry;
+
+// Insights (issue 18, part 5)
+export const getSavings = {
+  method: 'GET',
+  path: '/shipping/savings',
+  access: 'user',
+  handler: 'shipping/get-savings',
+  // Writes once per user: the first read counts the labels bought before the savings were kept.
+  table: 'write',
+  note: 'Months are US Eastern calendar months; a refunded label leaves the month it was bought in.',
+} as const satisfies RouteEntry;
+
+export const getBalanceHistory = {
+  method: 'GET',
+  path: '/wallet/balance-history',
+  access: 'user',
+  handler: 'wallet/get-balance-history',
+  table: 'read',
+  note: "The spendable balance at the close of each US Eastern day (withdrawals on hold left out), as the receipts' balance after.",
+} as const satisfies RouteEntry;
+
+// Landing
+export const getLabelsCounter = {
+  method: 'GET',
+  path: '/api/counter',
+  access: 'public',
+  handler: 'landing/get-counter',
+  table: 'read',
+} as const satisfies RouteEntry;
