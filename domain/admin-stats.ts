@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's pure figures (issues 7 and 18): how many days its charts cover and the
+ * The admin dashboard's pure figures: how many days its charts cover and the
  * margin's share of revenue. Apart from the answer's schema (domain/api/admin.ts) so the Lambdas
  * that count and answer them do not bundle zod for it.
  */

@@ -72,7 +72,7 @@ export const answers = {
   // Carrier tracking events pushed in: verified by the provider's HMAC over the raw body
   'tracking/easypost-webhook': webhookAckSchema,
   'tracking/aftership-webhook': webhookAckSchema,
-  // Labels and tracking (issues 5 and 6)
+  // Labels and tracking
   'shipping/create-label': createdLabelSchema,
   'shipping/list-orders': ordersPageSchema,
   'shipping/download-order': pdfFile,

@@ -25,7 +25,7 @@ import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 
-// Accounts and sessions (issue 3)
+// Accounts and sessions
 export const register = {
   method: 'POST',
   path: '/auth/register',
@@ -130,7 +130,7 @@ export const getProfilePicture = {
   table: 'read',
 } as const satisfies RouteEntry;
 
-// Mail notifications (issue 18 part 2): the shipper's settings and the mails' one-click unsubscribe
+// Mail notifications: the shipper's settings and the mails' one-click unsubscribe
 export const updateNotifications = {
   method: 'PUT',
   path: '/auth/notifications',
@@ -160,7 +160,7 @@ export const listUsers = {
   query: pageQuerySchema,
 } as const satisfies RouteEntry;
 
-// Saved addresses (issue 6)
+// Saved addresses
 export const listAddresses = {
   method: 'GET',
   path: '/auth/addresses',
@@ -189,7 +189,7 @@ export const deleteAddress = {
   errors: [404],
 } as const satisfies RouteEntry;
 
-// Address check before buying and saving (issue 18 part 3)
+// Address check before buying and saving
 export const verifyAddress = {
   method: 'POST',
   path: '/addresses/verify',
@@ -202,7 +202,7 @@ export const verifyAddress = {
   note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). Nothing is stored. An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
 } as const satisfies RouteEntry;
 
-// Wallet and payments (issue 4)
+// Wallet and payments
 export const createCheckoutSession = {
   method: 'POST',
   path: '/stripe/create-checkout-session',
@@ -250,7 +250,7 @@ export const listTransactions = {
   query: transactionsQuerySchema,
 } as const satisfies RouteEntry;
 
-// Carrier tracking events pushed in (issue 18): verified by the provider's HMAC over the raw body
+// Carrier tracking events pushed in: verified by the provider's HMAC over the raw body
 export const easypostWebhook = {
   method: 'POST',
   path: '/easypost/webhook',
@@ -271,7 +271,7 @@ export const aftershipWebhook = {
   note: 'AfterShip tracking webhooks (event tracking_update), signed with `aftership-hmac-sha256` (base64). A missing or wrong signature: 400, nothing changes. Other events, replays, older events and unknown numbers: 200, nothing changes.',
 } as const satisfies RouteEntry;
 
-// Labels and tracking (issues 5 and 6)
+// Labels and tracking
 export const createLabel = {
   method: 'POST',
   path: '/shipping/create-label',
@@ -301,7 +301,7 @@ export const downloadLabel = {
   errors: [404, 409, 410],
 } as const satisfies RouteEntry;
 
-// Label refunds (issue 14)
+// Label refunds
 export const refundLabel = {
   method: 'POST',
   path: '/shipping/orders/{shipOrderId}/refund',
@@ -322,7 +322,7 @@ export const trackPackage = {
   errors: [404, 502],
 } as const satisfies RouteEntry;
 
-// Support (issue 6)
+// Support
 export const contactSupport = {
   method: 'POST',
   path: '/support',
@@ -333,7 +333,7 @@ export const contactSupport = {
   status: 201,
 } as const satisfies RouteEntry;
 
-// Admin dashboard (issue 7)
+// Admin dashboard
 export const getAdminStats = {
   method: 'GET',
   path: '/admin/stats',
@@ -342,7 +342,7 @@ export const getAdminStats = {
   table: 'read',
 } as const satisfies RouteEntry;
 
-// Withdrawals and adjustments (issue 14)
+// Withdrawals and adjustments
 export const listWithdrawals = {
   method: 'GET',
   path: '/wallet/withdrawals',
@@ -403,7 +403,7 @@ export const adjustWallet = {
   errors: [404, 409],
 } as const satisfies RouteEntry;
 
-// Receipts and exports (issue 17, parts 4 and 5)
+// Receipts and exports
 export const getReceipt = {
   method: 'GET',
   // The public URL is /receipts/<entryId>.pdf: API Gateway cannot match `{entryId}.pdf`, so the
@@ -436,7 +436,7 @@ export const exportTransactions = {
   note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
 } as const satisfies RouteEntry;
 
-// Batch labels (issue 17)
+// Batch labels
 export const getBatchTemplate = {
   method: 'GET',
   path: '/shipping/batches/template.csv',
@@ -530,7 +530,7 @@ export const getBatchResults = {
   note: 'One line per row: row, status, trackingNumber, price, error. UTF-8 CSV with a BOM; text cells beginning with =, +, -, @, tab or CR start with an apostrophe.',
 } as const satisfies RouteEntry;
 
-// Insights (issue 18, part 5)
+// Insights
 export const getSavings = {
   method: 'GET',
   path: '/shipping/savings',
