@@ -15,8 +15,9 @@ import { WithdrawalsTable } from '../components/withdrawals-table';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 
 /**
- * The balance from the profile (the same answer as the header's badge), what of it is on hold for a
- * withdrawal and what is available to spend, with the Add Balance and Withdraw dialogs.
+ * The profile's figures (the same answer as the header's badge): first what can be spent, the
+ * header's "Balance", with the Add Balance and Withdraw dialogs; then what of the wallet is on hold
+ * for a withdrawal, and the total the two make.
  */
 function BalanceCards() {
   const { data, isLoading } = useProfile();
@@ -24,17 +25,23 @@ function BalanceCards() {
   const usd = (cents: number | undefined) => (cents === undefined ? 'N/A' : formatUsd(cents));
   return (
     <>
-      <StatCard label="Current balance" value={usd(data?.balanceCents)} isLoading={loading} action={<AddBalanceDialog />} maxW="md" mb="4" />
+      <StatCard
+        label="Available"
+        value={usd(data?.availableCents)}
+        help="What labels can be paid with"
+        isLoading={loading}
+        action={
+          <HStack gap="3" wrap="wrap">
+            <AddBalanceDialog />
+            {data && <WithdrawDialog availableCents={data.availableCents} />}
+          </HStack>
+        }
+        maxW="xl"
+        mb="4"
+      />
       <HStack gap="4" mb="8" wrap="wrap" align="stretch">
         <StatCard label="On hold" value={usd(data?.heldCents)} help="Withdrawal requests being paid back" isLoading={loading} minW="3xs" />
-        <StatCard
-          label="Available"
-          value={usd(data?.availableCents)}
-          help="What labels can be paid with"
-          isLoading={loading}
-          action={data && <WithdrawDialog availableCents={data.availableCents} />}
-          minW="3xs"
-        />
+        <StatCard label="Total balance" value={usd(data?.balanceCents)} help="Available plus on hold" isLoading={loading} minW="3xs" />
       </HStack>
     </>
   );
