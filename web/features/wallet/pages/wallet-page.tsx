@@ -3,7 +3,7 @@ import { formatUsd } from '@domain/money';
 import { ExportCsvButton } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
-import { useProfile } from '@/features/profile';
+import { useProfile, useProfileIsStale } from '@/features/profile';
 import { useTransactions } from '../api/list-transactions';
 import { useWithdrawals } from '../api/withdrawals';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
@@ -17,10 +17,11 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return';
 /**
  * The profile's figures (the same answer as the header's badge): first what can be spent, the
  * header's "Balance", with the Add Balance and Withdraw dialogs; then what of the wallet is on hold
- * for a withdrawal, and the total the two make.
+ * for a withdrawal, and the total the two make. A profile answer too old to be current says so.
  */
 function BalanceCards() {
   const { data, isLoading } = useProfile();
+  const stale = useProfileIsStale() && data !== undefined;
   const loading = isLoading && !data;
   const usd = (cents: number | undefined) => (cents === undefined ? 'N/A' : formatUsd(cents));
   return (
@@ -28,7 +29,7 @@ function BalanceCards() {
       <StatCard
         label="Available"
         value={usd(data?.availableCents)}
-        help="What labels can be paid with"
+        help={stale ? 'Not current: not updated for over 5 minutes' : 'What labels can be paid with'}
         isLoading={loading}
         action={
           <HStack gap="3" wrap="wrap">
