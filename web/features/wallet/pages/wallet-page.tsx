@@ -1,4 +1,5 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
+import { PROFILE_STALE_MS } from '@domain/constants';
 import { formatUsd } from '@domain/money';
 import { ExportCsvButton } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
@@ -29,7 +30,7 @@ function BalanceCards() {
       <StatCard
         label="Available"
         value={usd(data?.availableCents)}
-        help={stale ? 'Not current: not updated for over 5 minutes' : 'What labels can be paid with'}
+        help={stale ? `Not current: not updated for over ${PROFILE_STALE_MS / 60_000} minutes` : 'What labels can be paid with'}
         isLoading={loading}
         action={
           <HStack gap="3" wrap="wrap">
