@@ -30,7 +30,7 @@ test.describe.serial('withdrawals and adjustments', () => {
     await page.close();
   });
 
-  /** A figure card of the wallet page ('Current balance', 'On hold', 'Available'), by its label. */
+  /** A figure card of the wallet page ('Total balance', 'On hold', 'Available'), by its label. */
   const card = (label: string) =>
     page
       .locator('dl')
@@ -39,7 +39,7 @@ test.describe.serial('withdrawals and adjustments', () => {
       .first();
 
   async function expectWallet(balance: string, onHold: string, available: string) {
-    await expect(card('Current balance')).toHaveText(balance);
+    await expect(card('Total balance')).toHaveText(balance);
     await expect(card('On hold')).toHaveText(onHold);
     await expect(card('Available')).toHaveText(available);
   }
@@ -73,7 +73,9 @@ test.describe.serial('withdrawals and adjustments', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('$12.00 is on hold until we pay it back.')).toBeVisible();
     await expectWallet('$30.00', '$12.00', '$18.00');
-    await expect(balanceBadge(page)).toHaveText('Balance: $30.00');
+    // The header says what can be spent, and what is held.
+    await expect(balanceBadge(page)).toHaveText('Balance: $18.00');
+    await expect(page.getByRole('group', { name: 'Balance: $18.00 available, $12.00 held' })).toBeVisible();
     const row = requests().getByRole('row').filter({ hasText: '$12.00' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('pending');

@@ -31,6 +31,12 @@ function raise(show: (toast: typeof hotToast) => string): void {
     });
 }
 
+/** Runs `act` with the toast library, now when it is in, or once it is. */
+function withToasts(act: (toast: typeof hotToast) => void): void {
+  if (toasts) act(toasts.toast);
+  else void loading.then((loaded) => act(loaded.toast));
+}
+
 function ToastBody({ title, description }: { title: string; description?: string }) {
   return (
     <Stack gap="0.5" w="full">
@@ -64,4 +70,49 @@ export function notifyInfo(title: string, description?: string, id?: string): vo
 /** A failed call: `title`, then the server's message or `fallback`. */
 export function notifyApiError(title: string, error: unknown, fallback?: string, id?: string): void {
   notifyError(title, errorMessage(error, fallback), id);
+}
+
+/** What a wait under a loading toast ends with: the same toast turns into its outcome. */
+export interface LoadingNotice {
+  success(title: string, description?: string): void;
+  error(title: string, description?: string): void;
+  /** A failed call: `title`, then the server's message or `fallback`. */
+  apiError(title: string, error: unknown, fallback?: string): void;
+  /** The wait ends with nothing to say (a saved file the browser shows, a failure kept silent). */
+  dismiss(): void;
+}
+
+let loadingToasts = 0;
+
+/**
+ * SPEC's loading toast: `title` shows while `work` runs, for waits of seconds that nothing else on
+ * screen names (a label bought from the carrier, a file made on the server). `work` ends it through
+ * the notice it is given, and the loading toast itself becomes that success or error toast (one id),
+ * so the wait and its outcome read as one notice. Whatever `work` leaves unsaid, or when it throws,
+ * the toast goes as it returns: a loading toast never outlives its wait.
+ */
+export async function withLoadingToast<T>(title: string, work: (notice: LoadingNotice) => Promise<T>): Promise<T> {
+  const id = `loading-${++loadingToasts}`;
+  let settled = false;
+  const settle = (show: (toast: typeof hotToast) => string) => {
+    if (settled) return;
+    settled = true;
+    raise(show);
+  };
+  const notice: LoadingNotice = {
+    success: (t, description) => settle((toast) => toast.success(<ToastBody title={t} description={description} />, { id })),
+    error: (t, description) => settle((toast) => toast.error(<ToastBody title={t} description={description} />, { id })),
+    apiError: (t, error, fallback) => notice.error(t, errorMessage(error, fallback)),
+    dismiss: () => {
+      if (settled) return;
+      settled = true;
+      withToasts((toast) => toast.dismiss(id));
+    },
+  };
+  raise((toast) => toast.loading(<ToastBody title={title} />, { id }));
+  try {
+    return await work(notice);
+  } finally {
+    notice.dismiss();
+  }
 }

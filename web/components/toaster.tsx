@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { toast, Toaster, useToasterStore } from 'react-hot-toast';
+import { TOAST } from '@domain/constants';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 
 /** At most this many toasts on screen at once (SPEC section 9). */
-export const visibleToastLimit = 3;
+export const visibleToastLimit = TOAST.visible;
 
 /**
  * react-hot-toast has no visible-toast limit option, so this dismisses the oldest visible toasts
@@ -27,18 +28,23 @@ export function useToastLimit(limit = visibleToastLimit): void {
  */
 const phoneBottom = { bottom: 'calc(1rem + env(safe-area-inset-bottom, 0px))' } as const;
 
-/** The app's one toaster: 4 s toasts, 356 px wide, 14 px apart. */
+/**
+ * The app's one toaster: 4 s toasts, 356 px wide, 14 px apart (SPEC section 9). A loading toast
+ * stays until its wait ends (notify.tsx's `withLoadingToast` turns it into the outcome or dismisses
+ * it): the 4 s would otherwise drop it in the middle of a longer wait.
+ */
 export function AppToaster() {
   useToastLimit();
   const isMobile = useIsMobile();
   return (
     <Toaster
-      gutter={14}
+      gutter={TOAST.gap}
       position={isMobile ? 'bottom-center' : 'top-center'}
       containerStyle={isMobile ? phoneBottom : undefined}
       toastOptions={{
-        duration: 4000,
-        style: { width: 356, maxWidth: 'calc(100vw - 2rem)' },
+        duration: TOAST.durationMs,
+        style: { width: TOAST.width, maxWidth: 'calc(100vw - 2rem)' },
+        loading: { duration: Infinity },
       }}
     />
   );

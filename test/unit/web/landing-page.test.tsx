@@ -46,6 +46,26 @@ describe('landing page', () => {
     expect(screen.queryByText('DEPOSIT $10 RECEIVE $5 CREDIT!')).not.toBeInTheDocument();
   });
 
+  it("has SPEC's section order: hero, promo, counter, three other sections, savings, final section; the third names only what the dashboard does", async () => {
+    await renderLanding();
+    const headings = [...document.querySelectorAll('main h1, main h2')].map((h) => h.textContent);
+    expect(headings).toEqual(['Effortless Shipping Labels', 'USPS Prices', 'How To Ship', 'Why PrepaidShip', 'Savings', 'Ready to ship?']);
+    // The counter sits between the hero and the first of the three.
+    const counter = screen.getByTestId('labels-count');
+    expect(document.getElementById('home')!.compareDocumentPosition(counter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(counter.compareDocumentPosition(document.getElementById('prices')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // No anchor of its own: the side navigation keeps SPEC's five.
+    const why = screen.getByRole('region', { name: 'Why PrepaidShip' });
+    expect(why).not.toHaveAttribute('id');
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.firstElementChild?.textContent),
+    ).toEqual(['Track every package', 'Saved addresses', 'Batch labels', 'Delivery emails', 'Receipts and exports', 'Your credit back']);
+    expect(why).toHaveTextContent('up to 500 packages');
+    expect(why).toHaveTextContent('once every 30 days');
+  });
+
   it('shows the product: a 4x6 label drawing named for assistive technology, marked SAMPLE', async () => {
     await renderLanding();
     const drawing = within(document.getElementById('home')!).getByRole('img', { name: 'Sample 4 by 6 inch USPS Priority Mail label made with PrepaidShip' });

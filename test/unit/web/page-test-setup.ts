@@ -18,9 +18,12 @@ export function setupPageTests(): void {
   });
 }
 
-/** An account as the API answers it. */
+/**
+ * An account as the API answers it. Its figures agree as the server's do: unless `overrides` says
+ * what is available, it is the balance less what is held.
+ */
 export function apiUser(overrides: Record<string, unknown> = {}) {
-  return {
+  const user = {
     id: 'u1',
     name: 'Ann Lee',
     email: 'ann@example.com',
@@ -36,6 +39,11 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+  if (!('availableCents' in overrides)) {
+    user.availableCents = user.balanceCents - user.heldCents;
+    user.available = user.availableCents / 100;
+  }
+  return user;
 }
 
 /** A ledger entry as GET /hoodpay/transactions answers it: a completed $25.00 card top-up by default. */

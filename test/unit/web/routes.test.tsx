@@ -88,7 +88,7 @@ describe('user dashboard shell', () => {
   });
 
   it('shows the balance with two decimals once the profile loads', async () => {
-    fetchMock.mockResolvedValue(Response.json({ ...ann, balance: 12.5 }));
+    fetchMock.mockResolvedValue(Response.json({ ...ann, balance: 12.5, available: 12.5, heldCents: 0 }));
     signIn(ann, { verified: true });
     renderAt('/user-dashboard');
     expect(await screen.findByText('Balance: $12.50')).toBeInTheDocument();

@@ -27,7 +27,7 @@ function walletSettlingAfter(settleAfter: number, outcome: 'completed' | 'failed
       reads += 1;
       return Response.json({ data: [apiTransaction({ status: settled() ? outcome : 'pending' })], nextCursor: null });
     },
-    'GET /auth/profile': () => Response.json(settled() && outcome === 'completed' ? { ...ann, balance: 25, balanceCents: 2500 } : ann),
+    'GET /auth/profile': () => Response.json(settled() && outcome === 'completed' ? apiUser({ balance: 25, balanceCents: 2500 }) : ann),
   });
 }
 

@@ -44,6 +44,9 @@ function transactionPages({ url }: StubRequest) {
     : Response.json({ data: [topup, crypto, label], nextCursor: 'c1' });
 }
 
+/** A figure card's value, by its label. */
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).closest('dl')!.querySelector('dd')!;
+
 describe('wallet page', () => {
   it('shows the current balance from the profile next to Add Balance', async () => {
     stubApi({ 'GET /auth/profile': json(ann), 'GET /wallet/withdrawals': noWithdrawals, 'GET /hoodpay/transactions': json({ data: [], nextCursor: null }) });
@@ -53,6 +56,7 @@ describe('wallet page', () => {
     // The balance, and all of it available (nothing on hold).
     expect(await screen.findAllByText('$12.50')).toHaveLength(2);
     expect(screen.getByText('Balance: $12.50')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Balance: $12.50' })).not.toHaveTextContent('held');
     expect(screen.getByRole('button', { name: 'Add Balance' })).toBeInTheDocument();
   });
 
@@ -159,6 +163,11 @@ describe('wallet page', () => {
 
     expect(await screen.findByText('$7.50')).toBeInTheDocument();
     expect(screen.getByText('$12.50')).toBeInTheDocument();
+    // The header and the first card say what can be spent; what is held shows beside it, and the total after.
+    expect(screen.getByRole('group', { name: 'Balance: $7.50 available, $5.00 held' })).toHaveTextContent('Balance: $7.50$5.00 held');
+    expect(figure('Available')).toHaveTextContent('$7.50');
+    expect(figure('On hold')).toHaveTextContent('$5.00');
+    expect(figure('Total balance')).toHaveTextContent('$12.50');
     expect(rowTexts('Withdrawal requests')).toEqual([[formatDateTime(w.createdAt), '$5.00', 'pending', '—']]);
     await user.click(screen.getByRole('button', { name: 'Withdraw balance' }));
     await user.type(await screen.findByRole('textbox', { name: /Amount/ }), '5');

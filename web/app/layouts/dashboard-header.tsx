@@ -1,14 +1,15 @@
-import { Badge, Button, Flex, Spacer } from '@chakra-ui/react';
+import { Badge, Button, Flex, Spacer, Stack, Text } from '@chakra-ui/react';
+import { formatUsd } from '@domain/money';
 import { useId, useRef, useState, type PointerEvent } from 'react';
 import { Brand } from '@/components/brand';
 import { SidebarTrigger, useSidebar } from '@/components/sidebar';
 import { UserAvatar } from '@/components/user-avatar';
-import { useProfile, useProfilePicture } from '@/features/profile';
+import { useProfile, useProfileIsStale, useProfilePicture } from '@/features/profile';
 import { isAdmin, useSession } from '@/lib/session';
 import type { PendingAction } from './dashboard-account-menu';
 
 /**
- * 'Balance: $' plus the balance with two decimals, or 'Balance: N/A' while it is unknown
+ * 'Balance: $' plus the amount with two decimals, or 'Balance: N/A' while it is unknown
  * (SPEC section 2; "$N/A" would read as a broken amount, see docs/spec-readings.md, "§2 l.43").
  */
 export function balanceLabel(balance: number | string | undefined): string {
@@ -16,12 +17,30 @@ export function balanceLabel(balance: number | string | undefined): string {
   return balance !== undefined && balance !== '' && Number.isFinite(amount) ? `Balance: $${amount.toFixed(2)}` : 'Balance: N/A';
 }
 
+/**
+ * The balance a purchase can spend (`available`): a label or batch is checked against it alone, so a
+ * badge counting money on hold for a withdrawal could show enough where Create Label answers 402.
+ * What is on hold shows under it when there is some, and the group's name says both. A profile
+ * answer too old to be current (useProfileIsStale) is greyed and says so.
+ */
 function BalanceBadge() {
   const { data } = useProfile();
+  const stale = useProfileIsStale() && data !== undefined;
+  const label = balanceLabel(data?.available);
+  const held = data && data.heldCents > 0 ? `${formatUsd(data.heldCents)} held` : undefined;
+  const note = [held, stale && 'not current'].filter(Boolean).join(' · ');
+  const name = `${label}${held ? ` available, ${held}` : ''}${stale ? ', not current' : ''}`;
   return (
-    <Badge size="lg" variant="subtle" colorPalette="green" aria-live="polite">
-      {balanceLabel(data?.balance)}
-    </Badge>
+    <Stack role="group" aria-label={name} aria-live="polite" gap="0" align="end">
+      <Badge size="lg" variant="subtle" colorPalette={stale ? 'gray' : 'green'}>
+        {label}
+      </Badge>
+      {note && (
+        <Text as="span" fontSize="xs" lineHeight="1.2" color="fg.muted">
+          {note}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

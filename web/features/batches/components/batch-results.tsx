@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import type { ApiBatch } from '@domain/api/batches';
 import { isNetworkError } from '@/api-client/client';
-import { notifyError } from '@/components/notify';
+import { withLoadingToast } from '@/components/notify';
 import { saveBlob } from '@/lib/save-file';
 import { downloadBatchLabels, downloadBatchResults } from '../api/batch-files';
 import { batchProgress } from '../lib/batch-figures';
@@ -13,14 +13,16 @@ function DownloadButton({ label, fetchFile, fileName, disabled }: { label: strin
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
-    try {
-      saveBlob(await fetchFile(), fileName);
-    } catch (error) {
-      // As the label PDF: a network error stays silent (SPEC section 8).
-      if (!isNetworkError(error)) notifyError(`Failed to download ${fileName}. Please try again.`);
-    } finally {
-      setBusy(false);
-    }
+    // A batch's file covers every row (its labels PDF runs to megabytes): the loading toast names the wait.
+    await withLoadingToast(`Downloading ${fileName}…`, async (notice) => {
+      try {
+        saveBlob(await fetchFile(), fileName);
+      } catch (error) {
+        // As the label PDF: a network error stays silent (SPEC section 8).
+        if (!isNetworkError(error)) notice.error(`Failed to download ${fileName}. Please try again.`);
+      }
+    });
+    setBusy(false);
   }
   return (
     <Button variant="outline" loading={busy} disabled={disabled} onClick={() => void download()}>

@@ -2,20 +2,23 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { isNetworkError } from '@/api-client/client';
-import { notifyError } from '@/components/notify';
+import { withLoadingToast } from '@/components/notify';
 import { saveBlob } from '@/lib/save-file';
 import { downloadOrderPdf } from '../api/download-order';
 
 /**
- * Fetches an order's label PDF and saves it as `<tracking>.pdf` (SPEC section 7). A failure says
- * so, except a network error, which SPEC section 8 keeps silent.
+ * Fetches an order's label PDF and saves it as `<tracking>.pdf` (SPEC section 7), under a loading
+ * toast, since the server may take seconds. A failure says so, except a network error, which SPEC
+ * section 8 keeps silent.
  */
 export async function downloadLabelPdf(shipOrderId: string, tracking: string): Promise<void> {
-  try {
-    saveBlob(await downloadOrderPdf(shipOrderId), `${tracking}.pdf`);
-  } catch (error) {
-    if (!isNetworkError(error)) notifyError('Failed to download PDF. Please try again.');
-  }
+  await withLoadingToast(`Downloading ${tracking}.pdf…`, async (notice) => {
+    try {
+      saveBlob(await downloadOrderPdf(shipOrderId), `${tracking}.pdf`);
+    } catch (error) {
+      if (!isNetworkError(error)) notice.error('Failed to download PDF. Please try again.');
+    }
+  });
 }
 
 /** The PDF cell of a shipment with a label: busy while the file downloads, so one click gets one file. */

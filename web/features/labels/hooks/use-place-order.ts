@@ -2,7 +2,7 @@ import { centsToDollars } from '@domain/money';
 import { findLabelType, labelPriceCents } from '@domain/pricing';
 import type { LabelOrderBody } from '@domain/schemas/labels';
 import { ApiError, mayHaveActed } from '@/api-client/client';
-import { notifyApiError, notifyError, notifySuccess } from '@/components/notify';
+import { withLoadingToast } from '@/components/notify';
 import { useCardCheckout, tryAgain } from '@/features/payments';
 import { isNavigableUrl, loadPage } from '@/lib/full-page-navigation';
 import { useCreateLabel } from '../api/create-label';
@@ -39,29 +39,32 @@ export function usePlaceOrder() {
       return { outcome: await cardCheckout({ amount, label, metadata: { orderDetails: order } }) };
     }
 
-    try {
-      const { label, checkoutUrl } = await createLabel({ order, idempotencyKey: idempotency.keyFor(order) });
-      idempotency.settle();
-      if (checkoutUrl) {
-        // A card checkout is paid only on its page: without one nothing can be paid.
-        if (!isNavigableUrl(checkoutUrl)) {
-          notifyError('Failed to redirect to payment page.', tryAgain);
-          return { outcome: 'failed' };
+    // The carrier's purchase takes seconds: the loading toast says what is under way, then turns into the outcome.
+    return withLoadingToast<PlaceResult>('Creating label…', async (notice) => {
+      try {
+        const { label, checkoutUrl } = await createLabel({ order, idempotencyKey: idempotency.keyFor(order) });
+        idempotency.settle();
+        if (checkoutUrl) {
+          // A card checkout is paid only on its page: without one nothing can be paid.
+          if (!isNavigableUrl(checkoutUrl)) {
+            notice.error('Failed to redirect to payment page.', tryAgain);
+            return { outcome: 'failed' };
+          }
+          loadPage(checkoutUrl);
+          return { outcome: 'redirecting' };
         }
-        loadPage(checkoutUrl);
-        return { outcome: 'redirecting' };
+        // SPEC: 'Order ID: ' plus the label type; both are shown (docs/spec-readings.md, "§8 l.160").
+        notice.success('Label Created Successfully', `Order ID: ${label.shipOrderId} (${labelTypeName(label)})`);
+        return { outcome: 'created' };
+      } catch (error) {
+        // A 502 is decided: the carrier failed, the order is failed and refunded.
+        if (!mayHaveActed(error, [502])) idempotency.settle();
+        notice.apiError('Order Creation Failed', error, 'An error occurred. Please try again.');
+        if (error instanceof ApiError && error.status === 402) return { outcome: 'insufficient', shortfallCents: error.shortfallCents };
+        if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { outcome: 'invalid', fields: error.fields };
+        return { outcome: 'failed' };
       }
-      // SPEC: 'Order ID: ' plus the label type; both are shown (docs/spec-readings.md, "§8 l.160").
-      notifySuccess('Label Created Successfully', `Order ID: ${label.shipOrderId} (${labelTypeName(label)})`);
-      return { outcome: 'created' };
-    } catch (error) {
-      // A 502 is decided: the carrier failed, the order is failed and refunded.
-      if (!mayHaveActed(error, [502])) idempotency.settle();
-      notifyApiError('Order Creation Failed', error, 'An error occurred. Please try again.');
-      if (error instanceof ApiError && error.status === 402) return { outcome: 'insufficient', shortfallCents: error.shortfallCents };
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { outcome: 'invalid', fields: error.fields };
-      return { outcome: 'failed' };
-    }
+    });
   }
 
   return place;

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { REFUND_WINDOW_DAYS } from '@domain/constants';
+import { BATCH_MAX_ROWS, REFUND_WINDOW_DAYS, WITHDRAWAL_INTERVAL_DAYS } from '@domain/constants';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { supportEmail } from '@/lib/support-contact';
@@ -28,6 +28,20 @@ const steps = [
 ] as const;
 
 /**
+ * What an account can do after buying a label, each a feature the dashboard has today (the batch
+ * page, tracking, saved addresses with their check, notice mails, receipts and exports, withdrawals),
+ * worded as those features keep it.
+ */
+const dashboardFeatures = [
+  { title: 'Track every package', text: 'Follow the USPS status and scans of each shipment from your shipments list, or look up a tracking number.' },
+  { title: 'Saved addresses', text: 'Save the addresses you ship from and to and fill a label from them. Both addresses are checked before you buy.' },
+  { title: 'Batch labels', text: `Upload a CSV of up to ${BATCH_MAX_ROWS} packages, fix any row in place, then buy every label at once.` },
+  { title: 'Delivery emails', text: 'Choose to be emailed when a package is delivered, when it runs into a problem, or when a label is still unused.' },
+  { title: 'Receipts and exports', text: 'Download a PDF receipt for a top-up or a label, and export your shipments and wallet entries as CSV.' },
+  { title: 'Your credit back', text: `Ask for unused wallet credit back from your wallet, once every ${WITHDRAWAL_INTERVAL_DAYS} days.` },
+] as const;
+
+/**
  * Get Started (to sign in) for visitors, Go To Dashboard for signed-in users. The closing section's copy
  * is worded differently (`closing`) so each page has one link of each name.
  */
@@ -47,9 +61,10 @@ function StartButton({ closing = false }: { closing?: boolean }) {
   );
 }
 
-function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+/** A section of the page; `anchor: false` keeps its id off the section, for one the side navigation does not list. */
+function Section({ id, title, intro, anchor = true, children }: { id: string; title: string; intro?: string; anchor?: boolean; children: ReactNode }) {
   return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} scrollMarginTop="80px" py={{ base: '10', md: '14' }}>
+    <Box as="section" id={anchor ? id : undefined} aria-labelledby={`${id}-title`} scrollMarginTop="80px" py={{ base: '10', md: '14' }}>
       <Container maxW="5xl">
         <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }}>
           {title}
@@ -156,6 +171,19 @@ export function LandingPage() {
           ))}
         </List.Root>
         <RefundPromise />
+      </Section>
+      {/* SPEC's third section between the counter and the savings comparison; its anchors are the navigation's five, so it has none. */}
+      <Section id="why" anchor={false} title="Why PrepaidShip" intro="Everything after the label, in your dashboard.">
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="6">
+          {dashboardFeatures.map((f) => (
+            <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
+              <Text fontWeight="semibold">{f.title}</Text>
+              <Text mt="1" fontSize="sm" color="fg.muted">
+                {f.text}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
       </Section>
       <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
         <SavingsCalculator />

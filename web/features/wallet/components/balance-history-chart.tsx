@@ -12,7 +12,8 @@ import { useBalanceHistory } from '../api/balance-history';
 
 export function BalanceHistoryChart() {
   const { data, error, mutate } = useBalanceHistory();
-  const balance = useProfile().data?.balanceCents;
+  // Today's point is the spendable balance, the profile's `availableCents` (not its total with holds).
+  const balance = useProfile().data?.availableCents;
   // The balance moved since the history was read (a card top-up settled, a label elsewhere): read it
   // again, once per balance seen, so today's point is the header's figure.
   const askedFor = useRef<number | undefined>(undefined);

@@ -1,9 +1,10 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
+import { PROFILE_STALE_MS } from '@domain/constants';
 import { formatUsd } from '@domain/money';
 import { ExportCsvButton } from '@/components/export-csv-control';
 import { PageTitle } from '@/components/page-title';
 import { StatCard } from '@/components/stat-card';
-import { useProfile } from '@/features/profile';
+import { useProfile, useProfileIsStale } from '@/features/profile';
 import { useTransactions } from '../api/list-transactions';
 import { useWithdrawals } from '../api/withdrawals';
 import { AddBalanceDialog } from '../components/add-balance-dialog';
@@ -15,26 +16,34 @@ import { WithdrawalsTable } from '../components/withdrawals-table';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 
 /**
- * The balance from the profile (the same answer as the header's badge), what of it is on hold for a
- * withdrawal and what is available to spend, with the Add Balance and Withdraw dialogs.
+ * The profile's figures (the same answer as the header's badge): first what can be spent, the
+ * header's "Balance", with the Add Balance and Withdraw dialogs; then what of the wallet is on hold
+ * for a withdrawal, and the total the two make. A profile answer too old to be current says so.
  */
 function BalanceCards() {
   const { data, isLoading } = useProfile();
+  const stale = useProfileIsStale() && data !== undefined;
   const loading = isLoading && !data;
   const usd = (cents: number | undefined) => (cents === undefined ? 'N/A' : formatUsd(cents));
   return (
     <>
-      <StatCard label="Current balance" value={usd(data?.balanceCents)} isLoading={loading} action={<AddBalanceDialog />} maxW="md" mb="4" />
+      <StatCard
+        label="Available"
+        value={usd(data?.availableCents)}
+        help={stale ? `Not current: not updated for over ${PROFILE_STALE_MS / 60_000} minutes` : 'What labels can be paid with'}
+        isLoading={loading}
+        action={
+          <HStack gap="3" wrap="wrap">
+            <AddBalanceDialog />
+            {data && <WithdrawDialog availableCents={data.availableCents} />}
+          </HStack>
+        }
+        maxW="xl"
+        mb="4"
+      />
       <HStack gap="4" mb="8" wrap="wrap" align="stretch">
         <StatCard label="On hold" value={usd(data?.heldCents)} help="Withdrawal requests being paid back" isLoading={loading} minW="3xs" />
-        <StatCard
-          label="Available"
-          value={usd(data?.availableCents)}
-          help="What labels can be paid with"
-          isLoading={loading}
-          action={data && <WithdrawDialog availableCents={data.availableCents} />}
-          minW="3xs"
-        />
+        <StatCard label="Total balance" value={usd(data?.balanceCents)} help="Available plus on hold" isLoading={loading} minW="3xs" />
       </HStack>
     </>
   );
