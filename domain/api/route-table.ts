@@ -11,7 +11,7 @@
  * with their schemas, in every bundle; ./routes.ts lists them by reading this module's exports,
  * which is why everything exported here is an entry and nothing else.
  */
-import type { RouteEntry } from './routes';
+import type { RouteEntry } from './route-entry';
 import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
