@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { toast, useToasterStore } from 'react-hot-toast';
+import { act, render, screen } from '@testing-library/react';
+import { useToasterStore } from 'react-hot-toast';
 import { isValidElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@/app/theme';
 import { withLoadingToast, type LoadingNotice } from '@/components/notify';
 import { AppToaster } from '@/components/toaster';
-import { stubBrowserApis } from './browser-api-stubs';
+import { setupToastTests } from './toast-test-setup';
 
-beforeEach(() => stubBrowserApis());
-
-afterEach(() => {
-  act(() => toast.remove());
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setupToastTests();
 
 /** The visible toasts, newest first, as "type: title"; `data-total` counts the dismissed ones too. */
 function VisibleToasts() {

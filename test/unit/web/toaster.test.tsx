@@ -1,19 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { toast, useToasterStore } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/toaster';
-import { stubBrowserApis } from './browser-api-stubs';
+import { setupToastTests } from './toast-test-setup';
 
-beforeEach(() => stubBrowserApis());
-
-afterEach(() => {
-  act(() => toast.remove());
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setupToastTests();
 
 /** What the toaster shows: the messages of the toasts still marked visible, newest first. */
 function VisibleToasts() {

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
 import { BATCH_MAX_ROWS, REFUND_WINDOW_DAYS, WITHDRAWAL_INTERVAL_DAYS } from '@domain/constants';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
@@ -100,6 +100,22 @@ function RefundPromise() {
   );
 }
 
+/** A list of short feature cards, three across on a wide screen. */
+function FeatureCards({ items, ...grid }: { items: readonly { title: string; text: string }[] } & SimpleGridProps) {
+  return (
+    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" {...grid}>
+      {items.map((f) => (
+        <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
+          <Text fontWeight="semibold">{f.title}</Text>
+          <Text mt="1" fontSize="sm" color="fg.muted">
+            {f.text}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function LandingPage() {
   return (
     <Box css={{ '@media (min-width: 769px) and (max-width: 1199px)': { paddingLeft: '6.5rem' } }}>
@@ -129,16 +145,7 @@ export function LandingPage() {
             </Box>
             <LabelIllustration flexShrink={0} w={{ base: '56', md: '72' }} maxW="full" aspectRatio="2 / 3" filter="drop-shadow(0 4px 12px rgba(0,0,0,0.12))" />
           </Stack>
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="10" textAlign="start">
-            {features.map((f) => (
-              <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
-                <Text fontWeight="semibold">{f.title}</Text>
-                <Text mt="1" fontSize="sm" color="fg.muted">
-                  {f.text}
-                </Text>
-              </Box>
-            ))}
-          </SimpleGrid>
+          <FeatureCards items={features} mt="10" textAlign="start" />
         </Container>
       </Box>
       <PromoCountdown />
@@ -174,16 +181,7 @@ export function LandingPage() {
       </Section>
       {/* SPEC's third section between the counter and the savings comparison; its anchors are the navigation's five, so it has none. */}
       <Section id="why" anchor={false} title="Why PrepaidShip" intro="Everything after the label, in your dashboard.">
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4" mt="6">
-          {dashboardFeatures.map((f) => (
-            <Box as="li" key={f.title} bg="bg.panel" borderWidth="1px" rounded="l3" p="4">
-              <Text fontWeight="semibold">{f.title}</Text>
-              <Text mt="1" fontSize="sm" color="fg.muted">
-                {f.text}
-              </Text>
-            </Box>
-          ))}
-        </SimpleGrid>
+        <FeatureCards items={dashboardFeatures} mt="6" />
       </Section>
       <Section id="savings" title="Savings" intro="Enter a package weight to compare our price with other ways to buy the same label.">
         <SavingsCalculator />
