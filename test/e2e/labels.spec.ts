@@ -7,9 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
 
-const person = { name: 'Lena Labels', email: `lena-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Lena Labels', email: `lena-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
 const sender = { name: 'Lena Labels', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
 const recipient = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };

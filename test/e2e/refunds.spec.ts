@@ -7,9 +7,9 @@
  * front's `/_local/scheduled-work` as of 29 days later, instead of waiting) refunds it by itself.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard } from './helpers';
+import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard, unique } from './helpers';
 
-const person = { name: 'Rita Refunds', email: `rita-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Rita Refunds', email: `rita-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Rita Refunds', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
 const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 

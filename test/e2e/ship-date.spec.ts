@@ -8,9 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayInEastern } from '../../domain/ship-date';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
 
-const person = { name: 'Sid Shipdate', email: `sid-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Sid Shipdate', email: `sid-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const order: FormLabelOrder = {
   type: 'USPS Priority',
   weight: '2',
