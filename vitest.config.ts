@@ -25,7 +25,7 @@ export default defineConfig({
     env,
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine.
     // The integration files spend most of their time waiting (DynamoDB Local, leases, a stack's
-    // restart), so one worker more than the cores keeps both busy.
+    // restart), so there three workers keep both cores busy.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       // The page tests drive whole dialogs in jsdom, 3-10 s each on a busy 2-core machine: 5 s was too tight.
