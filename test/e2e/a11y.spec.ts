@@ -101,6 +101,8 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
   const open = async (path: string, heading: string | RegExp) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The page's data has arrived (axe would otherwise read the loading skeletons, however slow the API is).
+    await page.waitForLoadState('networkidle');
   };
 
   test('public pages, their forms submitted empty', async () => {
