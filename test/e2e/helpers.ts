@@ -141,6 +141,15 @@ export async function topUpByCard(page: Page, amount: string, expectedBalance: s
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
   await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);
+  await checkoutReturnDone(page);
+}
+
+/**
+ * Waits until the wallet page has finished with a checkout's return: it drops the `checkout` query
+ * once the payment settled, and a link followed before that would be undone by that last step.
+ */
+export async function checkoutReturnDone(page: Page) {
+  await expect(page).not.toHaveURL(/[?&]checkout=/, { timeout: 20_000 });
 }
 
 /** The signed-in page's API token, as the SPA keeps it (SPEC section 3's `token` storage key). */
@@ -178,7 +187,11 @@ export async function buyLabelWithCredits(page: Page, request: APIRequestContext
 
 /** Logs out through the header's account menu; ends on the landing page. */
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  // A click while the header is drawn again (a resize, a page still loading) can miss the menu: open it until it shows.
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique, checkoutReturnDone } from './helpers';
 
 const person = { name: 'Lena Labels', email: `lena-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
@@ -140,6 +140,7 @@ test.describe.serial('labels', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     // Card checkouts come back to the wallet page (the same success URL as a top-up).
     await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
+    await checkoutReturnDone(page);
     await page.getByRole('link', { name: 'Shipping Labels' }).click();
 
     await expect(totalOrders()).toHaveText('4');
