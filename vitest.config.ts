@@ -3,6 +3,7 @@
  * DynamoDB Local that test/integration/global-setup.ts starts and stops, and the CDK stack tests.
  * Browser tests are Playwright's (`npm run test:e2e`), not here.
  */
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { pathAliases } from './vite.config';
@@ -22,6 +23,10 @@ export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
     env,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine.
+    // The integration files spend most of their time waiting (DynamoDB Local, leases, a stack's
+    // restart), so there three workers keep both cores busy.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       // The page tests drive whole dialogs in jsdom, seconds each on a busy 2-core machine: vitest's default 5 s is too tight.
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], testTimeout: 20_000 } },

@@ -21,12 +21,13 @@ import {
   signUp,
   waitForCaptcha,
   type E2eAddress,
+  unique,
 } from './helpers';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const widths = [375, 1280];
 
-const person = { name: 'Ada Access', email: `ada-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Ada Access', email: `ada-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const home: E2eAddress = { name: 'Austin Office', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const recipient: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
@@ -100,6 +101,8 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
   const open = async (path: string, heading: string | RegExp) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // The page's data has arrived (axe would otherwise read the loading skeletons, however slow the API is).
+    await page.waitForLoadState('networkidle');
   };
 
   test('public pages, their forms submitted empty', async () => {
@@ -348,7 +351,7 @@ async function typeInto(page: Page, field: Locator, text: string) {
 }
 
 test.describe.serial('a keyboard alone signs in, buys a label and downloads it', () => {
-  const walker = { name: 'Kim Keys', email: `kim-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+  const walker = { name: 'Kim Keys', email: `kim-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
   let context: BrowserContext;
   let page: Page;
 

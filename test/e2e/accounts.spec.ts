@@ -5,9 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { collectConsoleErrors, signIn, verifyCode, waitForCaptcha } from './helpers';
+import { collectConsoleErrors, signIn, verifyCode, waitForCaptcha, unique } from './helpers';
 
-const person = { name: 'Erin Tester', email: `erin-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Erin Tester', email: `erin-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
 test.describe.serial('accounts', () => {
   let page: Page;

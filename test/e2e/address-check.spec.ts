@@ -7,9 +7,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard, type FormLabelOrder } from './helpers';
+import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
 
-const person = { name: 'Avery Address', email: `avery-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Avery Address', email: `avery-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const sender = { name: 'Avery Address', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
 /** 10118 is New York's (the Empire State Building), not Brooklyn's. */
 const wrongCity = { name: 'Grace Hopper', street: '350 5th Ave', city: 'Brooklyn', state: 'NY', zip: '10118' };

@@ -3,13 +3,18 @@
  * figures, a new person signs up, tops up $25 by card through the sandbox checkout and buys a $6.00
  * label with wallet credits, and the admin's dashboard then shows one more user, one more label,
  * one more $25.00 top-up and $19.00 more in wallets. The label is a sandbox one, so the margin
- * block still says there are no real labels. The tests run in order on one page.
+ * block still says there are no real labels. The tests run in order on one page, against a front of
+ * their own: the totals are the whole service's, and other workers' tests add to the shared front's.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress, unique } from './helpers';
+import { startOwnFront, type OwnFront } from './own-front';
 
-const person = { name: 'Dana Dashboard', email: `dana-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 52;
+test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
+
+const person = { name: 'Dana Dashboard', email: `dana-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from: E2eAddress = { name: 'Dana Dashboard', street: '1 Dr Carlton B Goodlett Pl', city: 'San Francisco', state: 'CA', zip: '94102', country: 'US' };
 const to: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
@@ -48,13 +53,18 @@ test.describe.serial('admin dashboard', () => {
   let consoleErrors: string[] = [];
   let before: Figures;
 
+  let front: OwnFront | undefined;
+
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    test.setTimeout(120_000);
+    front = await startOwnFront(FRONT_PORT, { ADMIN_EMAIL: e2eAdmin.email, ADMIN_PASSWORD: e2eAdmin.password });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: front.url });
     consoleErrors = collectConsoleErrors(page);
   });
 
   test.afterAll(async () => {
-    await page.close();
+    await page?.close();
+    await front?.stop();
   });
 
   test('the admin sees the figures', async ({ request }) => {

@@ -14,9 +14,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { balanceBadge, batchCsvColumns, batchCsvFile, batchCsvRow, collectConsoleErrors, sessionToken, signUp, topUpByCard } from './helpers';
+import { balanceBadge, batchCsvColumns, batchCsvFile, batchCsvRow, collectConsoleErrors, sessionToken, signUp, topUpByCard, unique } from './helpers';
 
-const person = { name: 'Bea Batch', email: `bea-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Bea Batch', email: `bea-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
 /** The browser logs the answers this spec expects to be refused: the unknown column (400) and the short balance (402). */
 const expectedFailures = /Failed to load resource: the server responded with a status of (400|402)/;

@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import { pdfTextRuns } from '../unit/providers/carrier/pdf-text';
-import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, unique } from './helpers';
 
-const person = { name: 'Bea Books', email: `bea-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Bea Books', email: `bea-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const place = (name: string, zip: string, city: string, state: string) => ({ name, street: '1 Ledger Ln', city, state, zip, country: 'US' });
 
 /** Today in US Eastern time, as the filter bar's day inputs take it, and the day before. */

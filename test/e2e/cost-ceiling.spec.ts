@@ -6,20 +6,19 @@
  * the buy call: the shipper sees the carrier's failure, the price is back in the wallet, the order
  * shows failed, and the stand-in never received a buy.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { balanceBadge, createLabelThroughForm, signUp, topUpByCard } from './helpers';
+import { balanceBadge, createLabelThroughForm, signUp, topUpByCard, unique } from './helpers';
+import { startOwnFront, type OwnFront } from './own-front';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const EASYPOST_PORT = FRONT_PORT + 1;
 const created = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/easypost/shipment-created.json'), 'utf8')) as Record<string, unknown>;
 
-const person = { name: 'Cora Ceiling', email: `cora-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Cora Ceiling', email: `cora-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Cora Ceiling', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
 const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
 
@@ -28,8 +27,7 @@ test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
 test.describe.serial('cost ceiling', () => {
   const calls: string[] = [];
   let easypost: Server;
-  let front: ChildProcess;
-  const dataDir = mkdtempSync(join(tmpdir(), 'prepaidship-e2e-ceiling-'));
+  let front: OwnFront | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -54,31 +52,16 @@ test.describe.serial('cost ceiling', () => {
       });
     });
     await new Promise<void>((r) => easypost.listen(EASYPOST_PORT, r));
-    front = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--static'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        PORT: String(FRONT_PORT),
-        DATA_DIR: dataDir,
-        CARRIER_PROVIDER: 'easypost',
-        EASYPOST_API_KEY: 'EZTK_e2e_stand_in',
-        EASYPOST_API_URL: `http://localhost:${EASYPOST_PORT}`,
-        LOG_LEVEL: 'silent',
-      },
+    front = await startOwnFront(FRONT_PORT, {
+      CARRIER_PROVIDER: 'easypost',
+      EASYPOST_API_KEY: 'EZTK_e2e_stand_in',
+      EASYPOST_API_URL: `http://localhost:${EASYPOST_PORT}`,
     });
-    await expect.poll(async () => (await fetch(`http://localhost:${FRONT_PORT}/api/counter`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200);
   });
 
   test.afterAll(async () => {
-    if (front.exitCode === null) {
-      const exited = new Promise((r) => front.once('exit', r));
-      process.kill(-front.pid!, 'SIGTERM');
-      await exited;
-    }
+    await front?.stop();
     await new Promise((r) => easypost.close(r));
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a label EasyPost would sell above our price is refused before buying, and its price goes back', async ({ page, request }) => {

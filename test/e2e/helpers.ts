@@ -2,11 +2,44 @@
  * Steps several browser tests share: reading the local outbox, waiting for the captcha, and
  * signing up or in through the real forms (sign-in mails a code; the code page takes it).
  */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { e2eAdmin, e2eRunDir } from '../../playwright.config';
 
 export interface Account {
   email: string;
   password: string;
+}
+
+/**
+ * A stamp no other test of the run shares, for emails and keys: the workers run files side by side,
+ * so the clock alone could give two of them the same one.
+ */
+export const unique = () => `${Date.now()}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Runs `step` while no other worker holds the lock `name` (a folder made atomically in the run's
+ * folder). A lock left by a worker that died goes stale after `staleMs`.
+ */
+export async function underLock<T>(name: string, step: () => Promise<T>, staleMs = 120_000): Promise<T> {
+  const lock = `${e2eRunDir}/${name}.lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > staleMs) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await step();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Mails the local outbox holds for `to`, newest first. */
@@ -53,8 +86,21 @@ export async function signUp(page: Page, request: APIRequestContext, account: Ac
   await expect(page).toHaveURL(/\/user-dashboard$/);
 }
 
-/** Signs in through the form and verifies the new code; answers the sign-in (code-step) token. */
+/**
+ * Signs in through the form and verifies the new code; answers the sign-in (code-step) token.
+ * The seeded admin is one account for every worker, and a second sign-in while its code is open
+ * mails no new code: its sign-ins take turns, each until its code is spent.
+ */
 export async function signIn(page: Page, request: APIRequestContext, account: Account): Promise<string> {
+  if (account.email !== e2eAdmin.email) return signInOnce(page, request, account);
+  return underLock('admin-sign-in', async () => {
+    const token = await signInOnce(page, request, account);
+    await expect(page).not.toHaveURL(/\/otp-verification$/, { timeout: 20_000 });
+    return token;
+  });
+}
+
+async function signInOnce(page: Page, request: APIRequestContext, account: Account): Promise<string> {
   const seen = (await mailsTo(request, account.email)).length;
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
@@ -95,6 +141,15 @@ export async function topUpByCard(page: Page, amount: string, expectedBalance: s
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
   await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);
+  await checkoutReturnDone(page);
+}
+
+/**
+ * Waits until the wallet page has finished with a checkout's return: it drops the `checkout` query
+ * once the payment settled, and a link followed before that would be undone by that last step.
+ */
+export async function checkoutReturnDone(page: Page) {
+  await expect(page).not.toHaveURL(/[?&]checkout=/, { timeout: 20_000 });
 }
 
 /** The signed-in page's API token, as the SPA keeps it (SPEC section 3's `token` storage key). */
@@ -121,7 +176,7 @@ export interface E2eAddress {
  */
 export async function buyLabelWithCredits(page: Page, request: APIRequestContext, from: E2eAddress, to: E2eAddress): Promise<string> {
   const response = await request.post('/shipping/create-label', {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+    headers: { Authorization: `Bearer ${await sessionToken(page)}`, 'Idempotency-Key': `e2e-${unique()}` },
     data: { labelType: 'usps_priority', weight: 2, height: 4, length: 10, width: 6, from, to, paymentMethod: 'credits' },
   });
   expect(response.status()).toBe(201);
@@ -132,7 +187,11 @@ export async function buyLabelWithCredits(page: Page, request: APIRequestContext
 
 /** Logs out through the header's account menu; ends on the landing page. */
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  // A click while the header is drawn again (a resize, a page still loading) can miss the menu: open it until it shows.
+  await expect(async () => {
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

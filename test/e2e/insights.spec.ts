@@ -8,9 +8,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress, unique } from './helpers';
 
-const person = { name: 'Ivy Insights', email: `ivy-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Ivy Insights', email: `ivy-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from: E2eAddress = { name: 'Ivy Insights', street: '1 Dr Carlton B Goodlett Pl', city: 'San Francisco', state: 'CA', zip: '94102', country: 'US' };
 const to: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 

@@ -7,9 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique, checkoutReturnDone } from './helpers';
 
-const person = { name: 'Lena Labels', email: `lena-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Lena Labels', email: `lena-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
 const sender = { name: 'Lena Labels', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
 const recipient = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118' };
@@ -140,6 +140,7 @@ test.describe.serial('labels', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     // Card checkouts come back to the wallet page (the same success URL as a top-up).
     await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
+    await checkoutReturnDone(page);
     await page.getByRole('link', { name: 'Shipping Labels' }).click();
 
     await expect(totalOrders()).toHaveText('4');

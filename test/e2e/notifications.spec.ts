@@ -9,9 +9,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard } from './helpers';
+import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard, unique } from './helpers';
 
-const stamp = Date.now();
+const stamp = unique();
 const shipper = { name: 'Nora Notice', email: `nora-${stamp}@example.com`, password: 'E2e-User-Pass1!' };
 const recipientEmail = `grace-${stamp}@example.com`;
 const from = { name: 'Nora Notice', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };

@@ -9,9 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress } from './helpers';
+import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, signIn, signOut, signUp, topUpByCard, type E2eAddress, unique } from './helpers';
 
-const phil = { name: 'Phil Phones', email: `phil-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const phil = { name: 'Phil Phones', email: `phil-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const office: E2eAddress = { name: 'Austin Office', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const recipient: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 const rejection = 'Please spend the credit on labels first';

@@ -5,11 +5,17 @@
  * PDF, no second refund), the balance back at $25, a Refund row in the transactions, and the mail.
  * Then a second label is left unused: once its 28 days are over, the scheduled work (run by the local
  * front's `/_local/scheduled-work` as of 29 days later, instead of waiting) refunds it by itself.
+ * That run refunds every unused label on its front, so these tests have a front of their own: the
+ * shared one's labels belong to tests running beside them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard } from './helpers';
+import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard, unique } from './helpers';
+import { startOwnFront, type OwnFront } from './own-front';
 
-const person = { name: 'Rita Refunds', email: `rita-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 53;
+test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
+
+const person = { name: 'Rita Refunds', email: `rita-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Rita Refunds', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
 const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
@@ -18,12 +24,17 @@ test.describe.serial('label refunds', () => {
   let consoleErrors: string[] = [];
   let tracking = '';
 
+  let front: OwnFront | undefined;
+
   test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    test.setTimeout(120_000);
+    front = await startOwnFront(FRONT_PORT);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: front.url });
     consoleErrors = collectConsoleErrors(page);
   });
   test.afterAll(async () => {
-    await page.close();
+    await page?.close();
+    await front?.stop();
   });
 
   const shipments = () => page.getByRole('table', { name: 'Shipments' });

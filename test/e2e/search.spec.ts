@@ -8,9 +8,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { buyLabelWithCredits, collectConsoleErrors, sessionToken, signUp, topUpByCard } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, sessionToken, signUp, topUpByCard, unique } from './helpers';
 
-const person = { name: 'Sam Search', email: `sam-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Sam Search', email: `sam-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Sam Search', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
 const grace = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 const alan = { name: 'Alan Turing', street: '1 Beacon St', city: 'Boston', state: 'MA', zip: '02108', country: 'US' };

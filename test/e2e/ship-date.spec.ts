@@ -8,9 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayInEastern } from '../../domain/ship-date';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder } from './helpers';
+import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique, checkoutReturnDone } from './helpers';
 
-const person = { name: 'Sid Shipdate', email: `sid-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Sid Shipdate', email: `sid-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const order: FormLabelOrder = {
   type: 'USPS Priority',
   weight: '2',
@@ -110,6 +110,7 @@ test.describe.serial('ship date and paying the shortfall', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
     await expect(balanceBadge(page)).toHaveText('Balance: $0.00');
+    await checkoutReturnDone(page);
 
     await page.getByRole('link', { name: 'Shipping Labels' }).click();
     await expect(shipments().getByRole('row')).toHaveCount(3);

@@ -7,9 +7,9 @@
  * control answers 409.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { buyLabelWithCredits, collectConsoleErrors, signUp, topUpByCard } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, signUp, topUpByCard, unique } from './helpers';
 
-const person = { name: 'Tess Tracker', email: `tess-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Tess Tracker', email: `tess-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Tess Tracker', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
 const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 

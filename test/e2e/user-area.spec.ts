@@ -6,9 +6,9 @@
  * local outbox, and opens an FAQ answer. The tests run in order on one page, as one person would.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard, type E2eAddress } from './helpers';
+import { buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard, type E2eAddress, unique } from './helpers';
 
-const person = { name: 'Ursula User', email: `ursula-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Ursula User', email: `ursula-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const home: E2eAddress = { name: 'Austin Office', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const recipient: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 const supportMessage = `My label ${Date.now()} shows no scans yet. Is that normal?`;

@@ -6,9 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { collectConsoleErrors, signIn, signUp } from './helpers';
+import { collectConsoleErrors, signIn, signUp, unique } from './helpers';
 
-const person = { name: 'Wally Wallet', email: `wally-${Date.now()}@example.com`, password: 'E2e-User-Pass1!' };
+const person = { name: 'Wally Wallet', email: `wally-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
 test.describe.serial('wallet', () => {
   let page: Page;

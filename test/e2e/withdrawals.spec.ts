@@ -9,9 +9,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { balanceBadge, collectConsoleErrors, mailsTo, signIn, signOut, signUp, topUpByCard } from './helpers';
+import { balanceBadge, collectConsoleErrors, mailsTo, signIn, signOut, signUp, topUpByCard, unique } from './helpers';
 
-const stamp = Date.now();
+const stamp = unique();
 const sam = { name: 'Sam Withdraw', email: `sam-${stamp}@example.com`, password: 'E2e-User-Pass1!' };
 const rita = { name: 'Rita Refused', email: `rita-${stamp}@example.com`, password: 'E2e-User-Pass1!' };
 const rejection = 'Please use the credit on labels first';

@@ -111,7 +111,10 @@ function fakeWebBuild(): string {
 function synthStack(stage: Stage, props: Partial<PrepaidShipStackProps> = {}): { app: App; stack: PrepaidShipStack; template: Template } {
   const { context } = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'));
   const { settings, secrets } = context.prepaidship[stage] as Pick<PrepaidShipStackProps, 'settings' | 'secrets'>;
-  const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+  // Without an outdir the App writes its assembly to a fresh cdk.out* folder in the temp dir and leaves it there.
+  const outdir = mkdtempSync(path.join(tmpdir(), 'prepaidship-cdk-out-'));
+  tempDirs.push(outdir);
+  const app = new App({ outdir, context: { ...context, 'aws:cdk:bundling-stacks': [] } });
   const stack = new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir: fakeWebBuild(), settings, secrets, ...props });
   return { app, stack, template: Template.fromStack(stack) };
 }

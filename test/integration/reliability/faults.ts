@@ -489,7 +489,7 @@ const refundSettleFlow: Flow = {
   },
 };
 
-const flows: Flow[] = [
+export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
   stripeTopUpFlow,
@@ -511,77 +511,85 @@ const flows: Flow[] = [
  */
 const KNOWN_BUGS = new Set<string>([]);
 
-let faults: FaultInjector;
-beforeAll(() => {
-  faults = installFaultInjector();
-});
-afterAll(async () => {
-  faults.remove();
-  // Every run of every flow, faults included, left the table whole: nothing stuck, nothing owed.
-  await expectTableConsistent({ settled: true });
-});
-
-/** The stats moved by exactly what this user's balance and labels moved: nobody else's money changed. */
-async function expectStatsMoved(before: Stats, user: { balanceCents: number; labels: number }, start: { balanceCents: number; labels: number }) {
-  const now = await getStats();
-  expect({ balanceCents: now.balanceCents - before.balanceCents, labels: now.labels - before.labels, users: now.users - before.users }).toEqual({
-    balanceCents: user.balanceCents - start.balanceCents,
-    labels: user.labels - start.labels,
-    users: 0,
+/**
+ * The fault cases of `selected` flows, with the checks after each; a test file runs some of the
+ * flows, so the files can run side by side (each has a table of its own).
+ */
+export function describeFaults(selected: Flow[]): void {
+  let faults: FaultInjector;
+  beforeAll(() => {
+    faults = installFaultInjector();
   });
-}
-
-describe.each(flows)('$name', (flow) => {
-  beforeAll(() => flow.setup?.());
-  afterAll(() => flow.teardown?.());
-
-  it('sends the pinned command sequence when nothing fails', async () => {
-    const run = await flow.prepare();
-    faults.record();
-    const res = await run.send();
-    const { commands } = faults.stop();
-    expect(res.statusCode).toBe(flow.finalStatus);
-    // When this changes, the cases below no longer hit every step: update `commands`.
-    expect(commands, JSON.stringify(commands)).toEqual(flow.commands);
-    expect(await run.done()).toBe(true);
-    await run.expectDoneOnce();
+  afterAll(async () => {
+    faults.remove();
+    // Every run of every flow, faults included, left the table whole: nothing stuck, nothing owed.
+    await expectTableConsistent({ settled: true });
   });
 
-  const cases = flow.commands.flatMap((command, i) => FAULT_KINDS.filter((kind) => faultApplies(kind, command)).map((kind) => ({ at: i + 1, command, kind })));
-  const test = (c: { at: number; kind: FaultKind }) => (KNOWN_BUGS.has(`${flow.name}|${c.at}|${c.kind}`) ? it.fails : it);
-
-  for (const c of cases) {
-    test(c)(`survives ${c.kind} on command ${c.at} (${c.command})`, { timeout: 45_000 }, async () => {
-      const run = await flow.prepare();
-      // What the wallet owes: spendable plus held (a withdrawal's hold is still the user's money).
-      const owed = await getUserById(run.user.id, { consistent: true });
-      const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents : Number.NaN, labels: owed?.labelCount ?? 0 };
-      const stats = await getStats();
-
-      faults.arm(c.at, c.kind);
-      const first = await run.send().finally(() => expect(faults.stop().fired).toBe(c.command));
-
-      // No money created or lost, whatever the answer.
-      const after = await expectUserConsistent(run.user.id);
-      await expectStatsMoved(stats, after, start);
-      if (first.statusCode === flow.finalStatus) {
-        expect(await run.done(), `answered ${first.statusCode} but the work is not done`).toBe(true);
-      } else {
-        expectRetryable(first.statusCode ?? 0, first.json, `${c.kind} on command ${c.at}`);
-      }
-
-      // The same request again finishes the work, once. A 409 ("still being processed") may need
-      // one more try; anything else must be final.
-      // A retry of work that ended answers againStatus; one whose first try changed nothing is a new
-      // first try and answers finalStatus.
-      const endings = new Set([flow.finalStatus, flow.againStatus ?? flow.finalStatus]);
-      let again = await run.send();
-      for (let i = 0; again.statusCode === 409 && !endings.has(409) && i < 2; i++) again = await run.send();
-      expect(endings, JSON.stringify(again.json)).toContain(again.statusCode);
-      expect(await run.done()).toBe(true);
-      await run.expectDoneOnce();
-      const end = await expectUserConsistent(run.user.id, { settled: true });
-      await expectStatsMoved(stats, end, start);
+  /** The stats moved by exactly what this user's balance and labels moved: nobody else's money changed. */
+  async function expectStatsMoved(before: Stats, user: { balanceCents: number; labels: number }, start: { balanceCents: number; labels: number }) {
+    const now = await getStats();
+    expect({ balanceCents: now.balanceCents - before.balanceCents, labels: now.labels - before.labels, users: now.users - before.users }).toEqual({
+      balanceCents: user.balanceCents - start.balanceCents,
+      labels: user.labels - start.labels,
+      users: 0,
     });
   }
-});
+
+  describe.each(selected)('$name', (flow) => {
+    beforeAll(() => flow.setup?.());
+    afterAll(() => flow.teardown?.());
+
+    it('sends the pinned command sequence when nothing fails', async () => {
+      const run = await flow.prepare();
+      faults.record();
+      const res = await run.send();
+      const { commands } = faults.stop();
+      expect(res.statusCode).toBe(flow.finalStatus);
+      // When this changes, the cases below no longer hit every step: update `commands`.
+      expect(commands, JSON.stringify(commands)).toEqual(flow.commands);
+      expect(await run.done()).toBe(true);
+      await run.expectDoneOnce();
+    });
+
+    const cases = flow.commands.flatMap((command, i) =>
+      FAULT_KINDS.filter((kind) => faultApplies(kind, command)).map((kind) => ({ at: i + 1, command, kind })),
+    );
+    const test = (c: { at: number; kind: FaultKind }) => (KNOWN_BUGS.has(`${flow.name}|${c.at}|${c.kind}`) ? it.fails : it);
+
+    for (const c of cases) {
+      test(c)(`survives ${c.kind} on command ${c.at} (${c.command})`, { timeout: 45_000 }, async () => {
+        const run = await flow.prepare();
+        // What the wallet owes: spendable plus held (a withdrawal's hold is still the user's money).
+        const owed = await getUserById(run.user.id, { consistent: true });
+        const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents : Number.NaN, labels: owed?.labelCount ?? 0 };
+        const stats = await getStats();
+
+        faults.arm(c.at, c.kind);
+        const first = await run.send().finally(() => expect(faults.stop().fired).toBe(c.command));
+
+        // No money created or lost, whatever the answer.
+        const after = await expectUserConsistent(run.user.id);
+        await expectStatsMoved(stats, after, start);
+        if (first.statusCode === flow.finalStatus) {
+          expect(await run.done(), `answered ${first.statusCode} but the work is not done`).toBe(true);
+        } else {
+          expectRetryable(first.statusCode ?? 0, first.json, `${c.kind} on command ${c.at}`);
+        }
+
+        // The same request again finishes the work, once. A 409 ("still being processed") may need
+        // one more try; anything else must be final.
+        // A retry of work that ended answers againStatus; one whose first try changed nothing is a new
+        // first try and answers finalStatus.
+        const endings = new Set([flow.finalStatus, flow.againStatus ?? flow.finalStatus]);
+        let again = await run.send();
+        for (let i = 0; again.statusCode === 409 && !endings.has(409) && i < 2; i++) again = await run.send();
+        expect(endings, JSON.stringify(again.json)).toContain(again.statusCode);
+        expect(await run.done()).toBe(true);
+        await run.expectDoneOnce();
+        const end = await expectUserConsistent(run.user.id, { settled: true });
+        await expectStatsMoved(stats, end, start);
+      });
+    }
+  });
+}
