@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { collectConsoleErrors, signIn, verifyCode, waitForCaptcha, unique } from './helpers';
+import { collectConsoleErrors, signIn, signOut, verifyCode, waitForCaptcha, unique } from './helpers';
 
 const person = { name: 'Erin Tester', email: `erin-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
@@ -74,9 +74,7 @@ test.describe.serial('accounts', () => {
   });
 
   test('the seeded admin sees the new account in the users table', async ({ request }) => {
-    await page.getByRole('button', { name: /^Account menu for/ }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signOut(page);
 
     await signIn(page, request, e2eAdmin);
     await expect(page).toHaveURL(/\/admin-dashboard$/);

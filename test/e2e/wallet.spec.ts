@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { collectConsoleErrors, signIn, signUp, unique } from './helpers';
+import { collectConsoleErrors, signIn, signOut, signUp, unique } from './helpers';
 
 const person = { name: 'Wally Wallet', email: `wally-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
@@ -101,9 +101,7 @@ test.describe.serial('wallet', () => {
 
   test("the admin sees both top-ups with the person's name and email", async ({ request }) => {
     test.setTimeout(60_000);
-    await page.getByRole('button', { name: /^Account menu for/ }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signOut(page);
 
     await signIn(page, request, e2eAdmin);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
