@@ -46,6 +46,14 @@ export const TOPUP_MAX_CENTS = 1_000_000;
 
 /** An admin adjustment moves at most $10,000 either way. */
 export const ADJUSTMENT_MAX_CENTS = 1_000_000;
+/**
+ * Four eyes on money: an adjustment larger than this either way ($100), and the approval of a
+ * withdrawal larger than WITHDRAWAL_SECOND_ADMIN_CENTS ($500), wait for a second admin. Kept here,
+ * not in stage settings, because the admin dialogs say the threshold before anything is sent and the
+ * rule must be the same on every stage (docs/decisions/0188-four-eyes-on-money.md).
+ */
+export const ADJUSTMENT_SECOND_ADMIN_CENTS = 10_000;
+export const WITHDRAWAL_SECOND_ADMIN_CENTS = 50_000;
 /** A user may ask for a withdrawal once in this many days (the FAQ's "once a month"). */
 export const WITHDRAWAL_INTERVAL_DAYS = 30;
 

@@ -17,6 +17,7 @@ import * as z from 'zod';
 import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
+import { approvalsPageSchema, apiApprovalSchema, auditPageSchema, withdrawalDecisionSchema } from './oversight';
 import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
 import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
 import { balanceHistorySchema, savingsAnswerSchema } from './insights';
@@ -87,13 +88,19 @@ export const answers = {
   'wallet/list-withdrawals': withdrawalsPageSchema,
   'wallet/request-withdrawal': apiWithdrawalSchema,
   'admin/list-withdrawals': withdrawalsPageSchema,
-  'admin/approve-withdrawal': apiWithdrawalSchema,
+  'admin/approve-withdrawal': withdrawalDecisionSchema,
   'admin/reject-withdrawal': apiWithdrawalSchema,
   'admin/adjust-wallet': adjustmentAnswerSchema,
+  // Four eyes: second-admin approvals and the audit log
+  'admin/list-approvals': approvalsPageSchema,
+  'admin/approve-approval': apiApprovalSchema,
+  'admin/reject-approval': apiApprovalSchema,
+  'admin/list-audit-records': auditPageSchema,
   // Receipts and exports
   'receipts/get-receipt': pdfFile,
   'exports/export-orders': csvFile,
   'exports/export-transactions': csvFile,
+  'exports/export-audit-records': csvFile,
   // Batch labels
   'shipping/batches/get-batch-template': csvFile,
   'shipping/batches/list-batches': batchesPageSchema,

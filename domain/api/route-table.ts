@@ -23,6 +23,7 @@ import { pageQuerySchema } from '../schemas/page-query';
 import { supportSchema } from '../schemas/support';
 import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
+import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, auditQuerySchema, rejectApprovalSchema } from '../schemas/oversight';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 
 // Accounts and sessions
@@ -379,7 +380,8 @@ export const approveWithdrawal = {
   handler: 'admin/approve-withdrawal',
   table: 'write',
   body: approveWithdrawalSchema,
-  errors: [404, 409, 502],
+  errors: [403, 404, 409, 502],
+  note: 'An admin may not decide their own request (403). Over $500 the approval waits for a second admin: the request stays `pending` and the answer names the approval (`pendingApproval`; see POST /admin/approvals/{id}/approve).',
 } as const satisfies RouteEntry;
 
 export const rejectWithdrawal = {
@@ -389,7 +391,8 @@ export const rejectWithdrawal = {
   handler: 'admin/reject-withdrawal',
   table: 'write',
   body: rejectWithdrawalSchema,
-  errors: [404, 409],
+  errors: [403, 404, 409],
+  note: 'An admin may not decide their own request (403).',
 } as const satisfies RouteEntry;
 
 export const adjustWallet = {
@@ -400,7 +403,51 @@ export const adjustWallet = {
   table: 'write',
   body: adjustmentSchema,
   status: 201,
-  errors: [404, 409],
+  errors: [403, 404, 409],
+  note: 'An admin may not adjust their own wallet (403). Over $100 either way nothing moves yet: the answer has no entry and names the approval waiting for a second admin (`pendingApproval`).',
+} as const satisfies RouteEntry;
+
+// Four eyes: second-admin approvals and the audit log
+export const listApprovals = {
+  method: 'GET',
+  path: '/admin/approvals',
+  access: 'admin',
+  handler: 'admin/list-approvals',
+  table: 'read',
+  query: approvalsQuerySchema,
+  note: 'Adjustments over $100 and withdrawal approvals over $500 wait here for a second admin, newest first, optionally of one `status`.',
+} as const satisfies RouteEntry;
+
+export const approveApproval = {
+  method: 'POST',
+  path: '/admin/approvals/{id}/approve',
+  access: 'admin',
+  handler: 'admin/approve-approval',
+  table: 'write',
+  body: approveApprovalSchema,
+  errors: [403, 404, 409, 502],
+  note: 'The second admin approves: the adjustment or the withdrawal approval is made now. The admin who asked for it, and the owner of the wallet, may not (403).',
+} as const satisfies RouteEntry;
+
+export const rejectApproval = {
+  method: 'POST',
+  path: '/admin/approvals/{id}/reject',
+  access: 'admin',
+  handler: 'admin/reject-approval',
+  table: 'write',
+  body: rejectApprovalSchema,
+  errors: [403, 404, 409],
+  note: 'A second admin refuses a pending request: nothing moves (a withdrawal request stays pending, to decide again). The admin who asked for it may not (403).',
+} as const satisfies RouteEntry;
+
+export const listAuditRecords = {
+  method: 'GET',
+  path: '/admin/audit',
+  access: 'admin',
+  handler: 'admin/list-audit-records',
+  table: 'read',
+  query: auditQuerySchema,
+  note: 'Every admin action on money, newest first, kept without expiry: who, what, on whom, when, the wallet before and after, the reason. `actor` and `subject` take an id or an email; `from`/`to` are US Eastern days, both included.',
 } as const satisfies RouteEntry;
 
 // Receipts and exports
@@ -434,6 +481,16 @@ export const exportTransactions = {
   table: 'read',
   query: transactionsExportQuerySchema,
   note: "UTF-8 CSV with a BOM, oldest first; `from`/`to` are US Eastern days, both included. `scope=all` (admins only, else 403): every user's top-ups.",
+} as const satisfies RouteEntry;
+
+export const exportAuditRecords = {
+  method: 'GET',
+  path: '/exports/audit.csv',
+  access: 'admin',
+  handler: 'exports/export-audit-records',
+  table: 'read',
+  query: auditExportQuerySchema,
+  note: 'The audit log (GET /admin/audit, same filters) as UTF-8 CSV with a BOM, oldest first.',
 } as const satisfies RouteEntry;
 
 // Batch labels

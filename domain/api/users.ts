@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { NotificationSettings } from './notifications';
 import { notificationSettingsSchema } from './notifications';
 import { apiEntrySchema } from './wallet';
+import { apiApprovalSchema } from './oversight';
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -60,6 +61,15 @@ export type ApiUser = z.infer<typeof apiUserSchema>;
 export const usersPageSchema = z.object({ users: z.array(apiUserSchema), nextCursor: z.string().nullable() }).meta({ id: 'UsersPage' });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
-/** POST /admin/users/{id}/adjustments: the entry made and the account after it. */
-export const adjustmentAnswerSchema = z.object({ entry: apiEntrySchema, user: apiUserSchema }).meta({ id: 'AdjustmentAnswer' });
+/**
+ * POST /admin/users/{id}/adjustments: the entry made and the account after it; over the second-admin
+ * threshold, no entry yet and the approval waiting for a second admin.
+ */
+export const adjustmentAnswerSchema = z
+  .object({
+    entry: apiEntrySchema.nullable().meta({ description: 'The adjustment made; null while it waits for a second admin.' }),
+    user: apiUserSchema,
+    pendingApproval: apiApprovalSchema.nullable().meta({ description: 'The approval waiting for a second admin, when the adjustment needs one.' }),
+  })
+  .meta({ id: 'AdjustmentAnswer' });
 export type AdjustmentAnswer = z.infer<typeof adjustmentAnswerSchema>;

@@ -184,6 +184,20 @@ export function refundByHandStep(
   });
 }
 
+/** The step (named `withdrawal`) that changes nothing and holds only while the request is `status`. */
+export const withdrawalIsStep = (w: Pick<Withdrawal, 'userId' | 'id'>, status: WithdrawalStatus): Step => ({
+  name: 'withdrawal',
+  item: {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: requestKey(w.userId, w.id),
+      ConditionExpression: '#status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': status },
+    },
+  },
+});
+
 /** One request by its id alone (the pointer, then the request; both consistent), or undefined. */
 export async function findWithdrawal(id: string): Promise<Withdrawal | undefined> {
   const { Item: pointer } = await db.send(new GetCommand({ TableName: tableName(), Key: pointerKey(id), ConsistentRead: true }));

@@ -15,6 +15,9 @@
 import { toApiOrder } from '../../domain/api/order-answer';
 import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
+import type { AuditRecord } from '../../domain/audit';
+import type { AuditFilters } from '../../domain/schemas/oversight';
+import { findAuditRecords } from '../data/audit';
 import { EXPORT_MAX_BYTES, EXPORT_MAX_ROWS, EXPORT_TOO_LARGE_MESSAGE, EXPORT_TOO_MANY_MESSAGE, type ExportRange } from '../../domain/schemas/exports';
 import { listOrders, orderKey } from '../data/orders';
 import { encodeCursor, type Page } from '../data/pagination';
@@ -30,17 +33,18 @@ const seekPast = (key: (id: string) => Record<string, string>, to: string | unde
   to ? (encodeCursor(key(idPast(to))) ?? undefined) : undefined;
 
 /** The rows of a newest-first list that fall in the range, oldest first; 400 past EXPORT_MAX_ROWS. */
-async function collect<T extends { createdAt: string }>(
+async function collect<T>(
   list: (page: { limit: number; cursor?: string }) => Promise<Page<T>>,
   range: ExportRange,
   start?: string,
+  when: (row: T) => string = (row) => (row as { createdAt: string }).createdAt,
 ): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | undefined = start;
   do {
     const page = await list({ limit: PAGE, cursor });
     for (const item of page.items) {
-      const place = placeInRange(item.createdAt, range);
+      const place = placeInRange(when(item), range);
       if (place === 'before') return rows.reverse();
       if (place === 'after') continue;
       rows.push(item);
@@ -129,4 +133,30 @@ export async function transactionsCsv(userId: string, range: ExportRange, scope:
     seekPast((id) => entryKey(userId, id), range.to),
   );
   return fitting(toCsv(ENTRY_COLUMNS, entries));
+}
+
+const AUDIT_COLUMNS: CsvColumn<AuditRecord>[] = [
+  { header: 'recordId', cell: (r) => r.id },
+  { header: 'at', cell: (r) => r.at },
+  { header: 'action', cell: (r) => r.action },
+  { header: 'actorId', cell: (r) => r.actor.id },
+  { header: 'actorEmail', cell: (r) => r.actor.email },
+  { header: 'subjectId', cell: (r) => r.subject.id },
+  { header: 'subjectEmail', cell: (r) => r.subject.email },
+  { header: 'amount', cell: (r) => dollars(r.amountCents) },
+  { header: 'amountCents', cell: (r) => r.amountCents },
+  { header: 'balanceBeforeCents', cell: (r) => r.before.balanceCents },
+  { header: 'heldBeforeCents', cell: (r) => r.before.heldCents },
+  { header: 'balanceAfterCents', cell: (r) => r.after.balanceCents },
+  { header: 'heldAfterCents', cell: (r) => r.after.heldCents },
+  { header: 'reason', cell: (r) => r.reason },
+  { header: 'ref', cell: (r) => r.ref },
+  { header: 'requestedById', cell: (r) => r.requestedBy?.id },
+  { header: 'requestedByEmail', cell: (r) => r.requestedBy?.email },
+];
+
+/** The audit records that match the filters, as CSV text (admins). */
+export async function auditCsv(filters: AuditFilters): Promise<string> {
+  const records = await collect((page) => findAuditRecords(filters, page), filters, undefined, (r) => r.at);
+  return fitting(toCsv(AUDIT_COLUMNS, records));
 }

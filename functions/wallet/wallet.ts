@@ -231,3 +231,26 @@ export function adjust(user: EntryOwner, entryId: string, amountCents: number, r
   });
   return [balanceStep(user.id, amountCents, amountCents < 0 ? 'covers' : 'exists'), entryStep(entry), ...statsSteps({ balanceCents: amountCents })];
 }
+
+/**
+ * `steps` with their balance update (`wallet.balance`) also conditioned on the account's `version`
+ * being `version`, the one read: the audit log then records the exact balance before and after an
+ * admin's action. A change in between (a purchase, another admin) fails the step as `wallet.balance`;
+ * the caller reads the account again and retries.
+ */
+export function atVersion(list: Step[], version: number): Step[] {
+  return list.map((s) => {
+    const update = s.item.Update;
+    if (s.name !== 'wallet.balance' || !update) return s;
+    return {
+      ...s,
+      item: {
+        Update: {
+          ...update,
+          ConditionExpression: `(${update.ConditionExpression ?? 'attribute_exists(pk)'}) AND version = :seenVersion`,
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':seenVersion': version },
+        },
+      },
+    };
+  });
+}

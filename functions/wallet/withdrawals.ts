@@ -16,15 +16,25 @@
  *   with the admin's note, so an approval can always finish.
  * - Reject: the request is `rejected`, the hold goes back to the balance (the entry fails with the
  *   reason), and the month's turn is given back when it was this request's.
+ *
+ * Four eyes: no admin decides their own request (403). Approving a request over
+ * WITHDRAWAL_SECOND_ADMIN_CENTS stores a pending approval instead (with its audit record) and the
+ * request stays pending; the second admin's approval (./approvals.ts) starts the approval here, its
+ * decision in the same transaction as the move to `approving`. The pay-out and a rejection each write
+ * their audit record (the wallet before and after, pinned to the version read) in their own transaction.
  */
 import { ulid } from 'ulid';
 import type { Withdrawal, WithdrawalRefund } from '../../domain/api/wallet';
-import { WITHDRAWAL_INTERVAL_DAYS } from '../../domain/constants';
+import type { Approval, Person } from '../../domain/audit';
+import { WITHDRAWAL_INTERVAL_DAYS, WITHDRAWAL_SECOND_ADMIN_CENTS } from '../../domain/constants';
 import { formatUsd } from '../../domain/money';
-import { transact } from '../data/client';
+import { decideApprovalSteps, newApprovalSteps, openApprovalOf } from '../data/approvals';
+import { auditStep, newAuditRecord } from '../data/audit';
+import { transact, type Step } from '../data/client';
 import { getUserById } from '../data/users';
 import {
   findWithdrawal,
+  withdrawalIsStep,
   getWithdrawalGate,
   moveWithdrawalStep,
   newWithdrawalSteps,
@@ -33,12 +43,21 @@ import {
   reopenGateStep,
   type WithdrawalGate,
 } from '../data/withdrawals';
-import { Conflict, InsufficientBalance, InvalidRequest, NotFound, RefundRefused, Unauthorized } from '../errors';
+import { Conflict, Forbidden, InsufficientBalance, InvalidRequest, NotFound, RefundRefused, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
 import { tellUser } from '../providers/registry/mail';
 import { getCardCheckout } from '../providers/registry/payments';
 import { refundableTopUps, reserveRefundStep } from './ledger';
-import { holdForWithdrawal, payOutHold, releaseHold } from './wallet';
+import { figuresOf } from './adjustments';
+import { atVersion, holdForWithdrawal, payOutHold, releaseHold } from './wallet';
+
+export const OWN_WITHDRAWAL_MESSAGE = 'You cannot decide your own withdrawal request: ask another admin to do it.';
+
+/** Who decides a request: the admin, and for a second admin's approval, its decision's steps and the first admin. */
+export interface Decider {
+  admin: Person;
+  approval?: { steps: Step[]; requestedBy: Person };
+}
 
 const DAY_MS = 86_400_000;
 /** At most this many card refunds per approval (a TransactWrite holds 100 items); the rest is paid by hand. */
@@ -122,16 +141,20 @@ async function planRefunds(w: Withdrawal) {
   return { plan, byHandCents: left };
 }
 
-/** pending -> approving, with the plan and its reservations on the top-ups; answers the request as it then is. */
-async function startApproval(w: Withdrawal, note: string | undefined): Promise<Withdrawal> {
+/**
+ * pending -> approving, with the plan and its reservations on the top-ups, and `decision` (a second
+ * admin's approval, decided only if this starts); answers the request as it then is.
+ */
+async function startApproval(w: Withdrawal, note: string | undefined, decision: Step[]): Promise<Withdrawal> {
   for (let attempt = 1; ; attempt++) {
     const { plan, byHandCents } = await planRefunds(w);
     if (byHandCents > 0 && !note) {
       throw new InvalidRequest(`${formatUsd(byHandCents)} of this request cannot go back as card refunds: pay it another way and say how in the note.`);
     }
     const fields = { decidedAt: new Date().toISOString(), note: note ?? null, refunds: plan.map((p) => p.refund), byHandCents };
-    const done = await transact([moveWithdrawalStep(w, 'pending', 'approving', fields), ...plan.map((p) => p.step)]);
+    const done = await transact([moveWithdrawalStep(w, 'pending', 'approving', fields), ...plan.map((p) => p.step), ...decision]);
     if (done.ok) return { ...w, ...fields, status: 'approving' };
+    if (done.failed.has('approval') || done.failed.has('approval.guard')) throw new Conflict('This approval was already decided.');
     const now = await findWithdrawal(w.id);
     // Another admin moved it first: carry on from its state (approving resumes, a decided one is refused).
     if (done.failed.has('withdrawal') || !now || now.status !== 'pending') return decided(now);
@@ -214,29 +237,112 @@ async function payByHandInstead(w: Withdrawal, index: number, refused: RefundRef
   return { ok: done.ok, withdrawal: { ...w, ...fields } };
 }
 
-/** approving -> approved with the hold paid out, once; a concurrent finisher's result is answered as it is. */
-async function finishApproval(w: Withdrawal): Promise<{ withdrawal: Withdrawal; finished: boolean }> {
-  const completedAt = new Date().toISOString();
-  const done = await transact([moveWithdrawalStep(w, 'approving', 'approved', { completedAt }), ...payOutHold(w, completedAt)]);
-  if (done.ok) return { withdrawal: { ...w, status: 'approved', completedAt }, finished: true };
-  const now = await findWithdrawal(w.id);
-  if (now?.status === 'approved') return { withdrawal: now, finished: false };
-  throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+/**
+ * approving -> approved with the hold paid out, once, with its audit record (the wallet before and
+ * after, pinned to the version read: a wallet changed meanwhile is read again); a concurrent
+ * finisher's result is answered as it is.
+ */
+async function finishApproval(w: Withdrawal, by: Decider): Promise<{ withdrawal: Withdrawal; finished: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const user = await getUserById(w.userId, { consistent: true });
+    if (!user) throw new NotFound('User not found');
+    const completedAt = new Date().toISOString();
+    const before = figuresOf(user);
+    const record = newAuditRecord({
+      action: 'withdrawal.approved',
+      actor: by.admin,
+      subject: { id: w.userId, email: w.userEmail },
+      amountCents: w.amountCents,
+      before,
+      after: { ...before, heldCents: before.heldCents - w.amountCents },
+      reason: w.byHandCents > 0 ? `${formatUsd(w.byHandCents)} paid by hand: ${w.note ?? ''}` : w.note,
+      ref: w.id,
+      requestedBy: by.approval?.requestedBy ?? null,
+    });
+    const done = await transact([
+      moveWithdrawalStep(w, 'approving', 'approved', { completedAt }),
+      ...atVersion(payOutHold(w, completedAt), user.version),
+      auditStep(record),
+    ]);
+    if (done.ok) return { withdrawal: { ...w, status: 'approved', completedAt }, finished: true };
+    const now = await findWithdrawal(w.id);
+    if (now?.status === 'approved') return { withdrawal: now, finished: false };
+    // The wallet changed since it was read (a purchase, a top-up): read it again.
+    if (now?.status === 'approving' && done.failed.has('wallet.balance') && attempt < RACE_TRIES) continue;
+    throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+  }
+}
+
+/**
+ * A first admin's approval of a request over the threshold: the pending approval (one per request:
+ * a repeated click answers the open one) and its audit record, while the request is still pending.
+ */
+async function askSecondAdmin(w: Withdrawal, note: string | undefined, admin: Person): Promise<Approval> {
+  for (let attempt = 1; ; attempt++) {
+    const open = await openApprovalOf(w.id);
+    if (open) return open;
+    const user = await getUserById(w.userId, { consistent: true });
+    if (!user) throw new NotFound('User not found');
+    const approval: Approval = {
+      id: ulid(),
+      kind: 'withdrawal',
+      status: 'pending',
+      amountCents: w.amountCents,
+      reason: note ?? null,
+      subject: { id: w.userId, email: w.userEmail, name: w.userName },
+      withdrawalId: w.id,
+      requestedBy: admin,
+      createdAt: new Date().toISOString(),
+      decidedBy: null,
+      decidedAt: null,
+      decisionReason: null,
+      entryId: null,
+    };
+    const figures = figuresOf(user);
+    const record = newAuditRecord({
+      action: 'withdrawal.approval-requested',
+      actor: admin,
+      subject: { id: w.userId, email: w.userEmail },
+      amountCents: w.amountCents,
+      before: figures,
+      after: figures,
+      reason: note ?? null,
+      ref: approval.id,
+      requestedBy: null,
+    });
+    const done = await transact([withdrawalIsStep(w, 'pending'), ...newApprovalSteps(approval), auditStep(record)]);
+    if (done.ok) return approval;
+    if (done.failed.has('withdrawal')) decided(await findWithdrawal(w.id));
+    // Another admin's click stored the approval first: answer it.
+    if (attempt >= RACE_TRIES) throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+  }
 }
 
 /**
  * Approves withdrawal `id` and pays it back (card refunds, the rest by hand as the note says), or
- * resumes an approval that stopped part way. 404 for an unknown id, 409 once approved or rejected,
+ * resumes an approval that stopped part way. Over the threshold, and not a second admin's approval,
+ * the request stays pending and the answer carries the approval now waiting (`pendingApproval`).
+ * 403 for the admin's own request, 404 for an unknown id, 409 once approved or rejected,
  * 400 when part must be paid by hand and no note says how (also when the card provider refuses a
  * refund for good: the request stays `approving`; approve again with a note), 502 when the card
  * provider fails for now (the request stays `approving`: approve again to resume).
  */
-export async function approveWithdrawal(id: string, note: string | undefined, log: Logger): Promise<Withdrawal> {
+export async function approveWithdrawal(
+  id: string,
+  note: string | undefined,
+  log: Logger,
+  by: Decider,
+): Promise<{ withdrawal: Withdrawal; pendingApproval: Approval | null }> {
   const found = await findWithdrawal(id);
   if (!found) throw new NotFound('Withdrawal request not found');
-  let w = found.status === 'pending' ? await startApproval(found, note) : decided(found);
+  if (found.userId === by.admin.id) throw new Forbidden(OWN_WITHDRAWAL_MESSAGE);
+  if (by.approval && found.status !== 'pending') throw new Conflict(`This withdrawal request was already ${found.status}: reject this approval.`);
+  if (found.status === 'pending' && found.amountCents > WITHDRAWAL_SECOND_ADMIN_CENTS && !by.approval) {
+    return { withdrawal: found, pendingApproval: await askSecondAdmin(found, note, by.admin) };
+  }
+  let w = found.status === 'pending' ? await startApproval(found, note, by.approval?.steps ?? []) : decided(found);
   w = await makeRefunds(w, note, log);
-  const { withdrawal, finished } = await finishApproval(w);
+  const { withdrawal, finished } = await finishApproval(w, by);
   if (finished) {
     const carded = withdrawal.refunds.reduce((sum, r) => sum + r.amountCents, 0);
     await tellUser(
@@ -252,23 +358,43 @@ export async function approveWithdrawal(id: string, note: string | undefined, lo
       log,
     );
   }
-  return withdrawal;
+  return { withdrawal, pendingApproval: null };
 }
 
-/** Rejects withdrawal `id` with `reason`: the hold goes back to the balance. 404 unknown, 409 once decided. */
-export async function rejectWithdrawal(id: string, reason: string, log: Logger): Promise<Withdrawal> {
+/**
+ * Rejects withdrawal `id` with `reason`: the hold goes back to the balance, with the audit record, and
+ * an approval waiting for a second admin is closed with it. 403 for the admin's own request, 404
+ * unknown, 409 once decided.
+ */
+export async function rejectWithdrawal(id: string, reason: string, log: Logger, by: Decider): Promise<Withdrawal> {
   for (let attempt = 1; ; attempt++) {
     const w = await findWithdrawal(id);
     if (!w) throw new NotFound('Withdrawal request not found');
+    if (w.userId === by.admin.id) throw new Forbidden(OWN_WITHDRAWAL_MESSAGE);
     if (w.status === 'approving') throw new Conflict('This withdrawal request is being paid back and can no longer be rejected.');
     if (w.status !== 'pending') throw new Conflict(`This withdrawal request was already ${w.status}.`);
-    const gate = await getWithdrawalGate(w.userId);
+    const [gate, user, open] = await Promise.all([getWithdrawalGate(w.userId), getUserById(w.userId, { consistent: true }), openApprovalOf(w.id)]);
+    if (!user) throw new NotFound('User not found');
     const now = new Date().toISOString();
     const fields = { decidedAt: now, completedAt: now, reason };
+    const before = figuresOf(user);
+    const record = newAuditRecord({
+      action: 'withdrawal.rejected',
+      actor: by.admin,
+      subject: { id: w.userId, email: w.userEmail },
+      amountCents: w.amountCents,
+      before,
+      after: { balanceCents: before.balanceCents + w.amountCents, heldCents: before.heldCents - w.amountCents },
+      reason,
+      ref: w.id,
+      requestedBy: null,
+    });
     const done = await transact([
       moveWithdrawalStep(w, 'pending', 'rejected', fields),
-      ...releaseHold(w, reason, now),
+      ...atVersion(releaseHold(w, reason, now), user.version),
       ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
+      ...(open ? decideApprovalSteps(open, 'rejected', { decidedBy: by.admin, decidedAt: now, decisionReason: reason }) : []),
+      auditStep(record),
     ]);
     if (done.ok) {
       await tellUser(

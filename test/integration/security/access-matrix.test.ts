@@ -42,6 +42,7 @@ import {
   idempotencyKey,
   invoke,
   labelOrder,
+  newAccount,
   newWorld,
   PASSWORD,
   routeKeys,
@@ -104,6 +105,17 @@ const ownerBoughtBatch = async (w: World) => {
   await purchaseBatch({ userId: w.owner.id, batchId, body: { paymentMethod: 'credits' }, key: idempotencyKey(), log: logger });
   await runBatchToEnd(batchId, logger);
   return { batchId };
+};
+/** An adjustment of $200 to the owner's wallet asked by another admin, waiting for a second one. */
+const ownerPendingAdjustment = async (w: World) => {
+  const asker = await newAccount('admin', 'matrix');
+  const res = await invoke('POST /admin/users/{id}/adjustments', {
+    token: asker.token,
+    params: { id: w.owner.id },
+    headers: { 'idempotency-key': idempotencyKey() },
+    body: { amountCents: 20_000, reason: 'Goodwill credit' },
+  });
+  return { approvalId: String((res.json?.pendingApproval as { id?: string } | null)?.id) };
 };
 /** A file answer's text (handlers send files base64-encoded, as API Gateway expects). */
 const csvText = (res: Answer) => Buffer.from(res.body ?? '', 'base64').toString('utf8');
@@ -384,6 +396,24 @@ const matrix: Record<TableKey, Row> = {
       expect((await getUserById(world.owner.id))?.balanceCents ?? 0, `owner's balance after ${actor}`).toBe(actor === 'admin' ? 100 : 0);
     },
   },
+  'GET /admin/approvals': { expect: ADMIN(200), why: 'requests waiting for a second admin: admins only' },
+  'POST /admin/approvals/{id}/approve': {
+    expect: ADMIN(200),
+    why: "a second admin's approval moves money: admins only (the asking admin is a second admin here, not the matrix's)",
+    prepare: ownerPendingAdjustment,
+    request: ({ fx }) => ({ params: { id: fx.approvalId as string }, body: {} }),
+    after: async ({ actor, world }) => {
+      expect((await getUserById(world.owner.id))?.balanceCents ?? 0, `owner's balance after ${actor}`).toBe(actor === 'admin' ? 20_000 : 0);
+    },
+  },
+  'POST /admin/approvals/{id}/reject': {
+    expect: ADMIN(200),
+    why: 'refusing a pending request is for admins only',
+    prepare: ownerPendingAdjustment,
+    request: ({ fx }) => ({ params: { id: fx.approvalId as string }, body: { reason: 'Not agreed' } }),
+  },
+  'GET /admin/audit': { expect: ADMIN(200), why: 'who did what to whose money: admins only' },
+  'GET /exports/audit.csv': { expect: ADMIN(200), why: 'the audit log as a file: admins only' },
   'GET /receipts/{receipt}': {
     expect: OWNED(200),
     why: "the receipt is read from the caller's own ledger: the owner's label receipt is a 404 for anyone else, admins included",

@@ -24,6 +24,7 @@ import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
 import { batchPurchaseSchema, batchRowUpdateSchema } from '../../../domain/schemas/batches';
+import { approveApprovalSchema, rejectApprovalSchema } from '../../../domain/schemas/oversight';
 import { uploadBatch } from '../../../functions/batches/batches';
 import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import { saveAddress } from '../../../functions/data/addresses';
@@ -146,6 +147,8 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
     valid: () => ({ amountCents: 100, reason: 'Goodwill credit' }),
     headers: () => ({ 'idempotency-key': idempotencyKey() }),
   },
+  'POST /admin/approvals/{id}/approve': { schema: approveApprovalSchema, valid: () => ({ note: 'Paid by bank transfer' }) },
+  'POST /admin/approvals/{id}/reject': { schema: rejectApprovalSchema, valid: () => ({ reason: 'Not agreed with the customer' }) },
   'PUT /shipping/batches/{batchId}/rows/{row}': { schema: batchRowUpdateSchema, valid: () => ({ fields: sampleRow() }) },
   'POST /shipping/batches/{batchId}/purchase': {
     schema: batchPurchaseSchema,
@@ -371,6 +374,8 @@ const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /hoodpay/transactions': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'TXN#0' }), withType: true },
   'GET /wallet/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'WITHDRAWAL#0' }), withType: false },
   'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
+  'GET /admin/approvals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
+  'GET /admin/audit': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
 };
 
 describe('bad query strings', () => {
@@ -425,6 +430,8 @@ describe('bad path ids', () => {
       others: () => ulid(),
       valid: () => ({ body: { amountCents: 100, reason: 'Goodwill credit' }, headers: { 'idempotency-key': idempotencyKey() } }),
     },
+    'POST /admin/approvals/{id}/approve': { name: 'id', others: () => ulid(), valid: () => ({ body: {} }) },
+    'POST /admin/approvals/{id}/reject': { name: 'id', others: () => ulid(), valid: () => ({ body: { reason: 'No' } }) },
     // Batches: the other user's batch must not be found, whatever the rest of the path.
     'GET /shipping/batches/{batchId}': { name: 'batchId', others: () => fixtures.otherBatchId },
     'PUT /shipping/batches/{batchId}/rows/{row}': {
