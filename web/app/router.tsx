@@ -230,6 +230,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.admin.approvals,
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-approvals-page'),
+                  (m) => m.AdminApprovalsPage,
+                ),
+              },
+              {
+                path: paths.admin.audit,
+                ...lazyRoute(
+                  () => import('@/features/admin/pages/admin-audit-page'),
+                  (m) => m.AdminAuditPage,
+                ),
+              },
+              {
                 path: paths.admin.faq,
                 ...lazyRoute(
                   () => import('@/features/faq/pages/faq-page'),

@@ -6,7 +6,7 @@ import { DateRangeFilter, rangeInOrder } from '@/components/filter-bar';
 import { notifyApiError } from '@/components/notify';
 import { saveBlob } from '@/lib/save-file';
 
-type ExportRoute = 'GET /exports/orders.csv' | 'GET /exports/transactions.csv';
+type ExportRoute = 'GET /exports/orders.csv' | 'GET /exports/transactions.csv' | 'GET /exports/audit.csv';
 
 interface ExportCsvButtonProps {
   route: ExportRoute;
@@ -19,6 +19,8 @@ interface ExportCsvButtonProps {
   scope?: 'all';
   /** Shown beside the button and read as its description: where the days come from, what is not applied. */
   note?: string;
+  /** More of the list's filters the route takes (the audit log's admin, account and action); empty ones are left out. */
+  filters?: Record<string, string>;
 }
 
 /** The range part of the file name, as the server names it too (functions/exports/date-range.ts). */
@@ -47,7 +49,7 @@ export function exportDaysName(from: string, to: string): string {
  * scope), so the list's other filters do not narrow the file; `note` says so. The server's 400
  * (too many rows, a bad day) shows under the button.
  */
-export function ExportCsvButton({ route, fileStem, from, to, scope, note }: ExportCsvButtonProps) {
+export function ExportCsvButton({ route, fileStem, from, to, scope, note, filters }: ExportCsvButtonProps) {
   // The error belongs to the range it was answered for: choosing other days hides it.
   const [failure, setFailure] = useState<{ range: string; message: string }>();
   const [busy, setBusy] = useState(false);
@@ -60,7 +62,8 @@ export function ExportCsvButton({ route, fileStem, from, to, scope, note }: Expo
     setFailure(undefined);
     setBusy(true);
     try {
-      const blob = await apiBlob(route, { query: { from: from || undefined, to: to || undefined, scope } });
+      const extra = Object.fromEntries(Object.entries(filters ?? {}).filter(([, v]) => v));
+      const blob = await apiBlob(route, { query: { ...extra, from: from || undefined, to: to || undefined, scope } });
       saveBlob(blob, `${fileStem}-${range}.csv`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setFailure({ range, message: err.fields.to ?? err.fields.from ?? err.message });

@@ -33,6 +33,8 @@ export const paths = {
     users: '/admin-dashboard/users',
     transactions: '/admin-dashboard/transactions',
     withdrawals: '/admin-dashboard/withdrawals',
+    approvals: '/admin-dashboard/approvals',
+    audit: '/admin-dashboard/audit',
     faq: '/admin-dashboard/faq',
     support: '/admin-dashboard/support',
   },

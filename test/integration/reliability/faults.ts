@@ -25,6 +25,10 @@ import { handler as createLabel } from '../../../functions/handlers/shipping/cre
 import { handler as adjustWallet } from '../../../functions/handlers/admin/adjust-wallet';
 import { handler as approveWithdrawal } from '../../../functions/handlers/admin/approve-withdrawal';
 import { handler as rejectWithdrawal } from '../../../functions/handlers/admin/reject-withdrawal';
+import { handler as approveApproval } from '../../../functions/handlers/admin/approve-approval';
+import { handler as rejectApproval } from '../../../functions/handlers/admin/reject-approval';
+import { getApproval } from '../../../functions/data/approvals';
+import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
 import { getOrder } from '../../../functions/data/orders';
@@ -274,8 +278,10 @@ const withdrawalRequestFlow: Flow = {
 /** An admin approving a $5 request of a user with a $10 card top-up: one card refund (sandbox), then the pay-out. */
 const withdrawalApproveFlow: Flow = {
   name: 'withdrawal approval (card refund)',
-  // the admin, the pointer, the request, the top-ups, approving + reservation, the sandbox refund, its record, the pay-out, the mail
-  commands: [GET, GET, GET, QUERY, WRITE, PUT, WRITE, WRITE, PUT],
+  // the admin (the factory's check, then for the audit record), the pointer, the request, the top-ups,
+  // approving + reservation, the sandbox refund, its record, the wallet for the audit record, the
+  // pay-out with its audit record, the mail
+  commands: [GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -314,8 +320,9 @@ const withdrawalApproveFlow: Flow = {
 /** An admin rejecting a $5 request: the hold goes back, the month's turn too. */
 const withdrawalRejectFlow: Flow = {
   name: 'withdrawal rejection',
-  // the admin, the pointer, the request, the gate, the release, the mail
-  commands: [GET, GET, GET, GET, WRITE, PUT],
+  // the admin (the factory's check, then for the audit record), the pointer, the request, the gate,
+  // the wallet and an open second-admin approval, the release with its audit record, the mail
+  commands: [GET, GET, GET, GET, GET, GET, GET, WRITE, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -352,8 +359,9 @@ const withdrawalRejectFlow: Flow = {
 /** An admin crediting $2.50, with one Idempotency-Key for the request and its retries. */
 const adjustmentFlow: Flow = {
   name: 'admin adjustment',
-  // the admin, the user, the adjustment, then the entry and the user read back
-  commands: [GET, GET, WRITE, GET, GET],
+  // the admin, the user and the admin for the audit record, the adjustment with its audit record, then
+  // the entry and the user read back
+  commands: [GET, GET, GET, WRITE, GET, GET],
   finalStatus: 201,
   async prepare() {
     const [user, admin] = await Promise.all([newUser('fault-adjust', 1000), newAdmin()]);
@@ -381,6 +389,64 @@ const adjustmentFlow: Flow = {
     };
   },
 };
+
+/**
+ * A second admin deciding a $200 credit a first admin asked for: approving makes the adjustment,
+ * rejecting moves nothing; either way the approval is decided once, with its audit record.
+ */
+function secondAdminFlow(decision: 'approve' | 'reject'): Flow {
+  return {
+    name: `second admin ${decision === 'approve' ? 'approval' : 'rejection'} of an adjustment`,
+    // the admin, the approval and the admin for the audit record, the wallet, the decision (with the
+    // adjustment) and its audit record
+    commands: [GET, GET, GET, GET, WRITE],
+    finalStatus: 200,
+    againStatus: 409,
+    async prepare() {
+      const [user, asker, decider] = await Promise.all([newUser(`fault-${decision}-adj`, 1000), newAdmin(), newAdmin()]);
+      const asked = await call(
+        adjustWallet,
+        apiEvent({
+          method: 'POST',
+          path: `/admin/users/${user.id}/adjustments`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${asker.token}`, 'idempotency-key': `fault-ask-${++keys}` },
+          body: JSON.stringify({ amountCents: 20_000, reason: 'Goodwill' }),
+          params: { id: user.id },
+        }),
+      );
+      const id = String((asked.json?.pendingApproval as { id?: string } | null)?.id);
+      const body = JSON.stringify(decision === 'approve' ? {} : { reason: 'Not agreed' });
+      const approval = () => getApproval(id);
+      return {
+        user,
+        send: () =>
+          call(
+            decision === 'approve' ? approveApproval : rejectApproval,
+            apiEvent({
+              method: 'POST',
+              path: `/admin/approvals/${id}/${decision}`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${decider.token}` },
+              body,
+              params: { id },
+            }),
+          ),
+        done: async () => (await approval())?.status === (decision === 'approve' ? 'approved' : 'rejected'),
+        async expectDoneOnce() {
+          expect(await entriesOf(user.id)).toEqual(
+            decision === 'approve'
+              ? [
+                  ['adjustment', 20_000, 'completed'],
+                  ['topup', 1000, 'completed'],
+                ]
+              : [['topup', 1000, 'completed']],
+          );
+          const log = await findAuditRecords({ subject: user.id }, { limit: 10 });
+          expect(log.items.map((r) => r.action)).toEqual([decision === 'approve' ? 'adjustment' : 'approval.rejected', 'adjustment.requested']);
+        },
+      };
+    },
+  };
+}
 
 const DAY_MS = 86_400_000;
 let jobRuns = 0;
@@ -499,6 +565,8 @@ export const flows: Flow[] = [
   withdrawalApproveFlow,
   withdrawalRejectFlow,
   adjustmentFlow,
+  secondAdminFlow('approve'),
+  secondAdminFlow('reject'),
   labelRefundFlow,
   refundSettleFlow,
 ];

@@ -1,4 +1,6 @@
 import {
+  LuScrollText,
+  LuShieldCheck,
   LuArrowDownToLine,
   LuCircleHelp,
   LuLayers,
@@ -32,6 +34,8 @@ export const adminMenu: SidebarItem[] = [
   { label: 'Users', to: paths.admin.users, icon: LuUsers },
   { label: 'Transactions', to: paths.admin.transactions, icon: LuReceipt },
   { label: 'Withdrawals', to: paths.admin.withdrawals, icon: LuArrowDownToLine },
+  { label: 'Approvals', to: paths.admin.approvals, icon: LuShieldCheck },
+  { label: 'Audit', to: paths.admin.audit, icon: LuScrollText },
   { label: 'FAQ', to: paths.admin.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.admin.support, icon: LuLifeBuoy },
 ];

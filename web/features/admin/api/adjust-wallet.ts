@@ -10,6 +10,6 @@ export function useAdjustWallet() {
     'POST /admin/users/{id}/adjustments',
     (_key, { arg }: { arg: { userId: string; key: string; body: AdjustmentBody } }) =>
       apiRequest('POST /admin/users/{id}/adjustments', { params: { id: arg.userId }, headers: { 'Idempotency-Key': arg.key }, body: arg.body }),
-    { onSuccess: () => void revalidateRoutes('GET /auth/users', 'GET /admin/stats') },
+    { onSuccess: () => void revalidateRoutes('GET /auth/users', 'GET /admin/stats', 'GET /admin/approvals', 'GET /admin/audit') },
   );
 }

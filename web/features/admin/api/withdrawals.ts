@@ -24,6 +24,6 @@ export function useDecideWithdrawal() {
       arg.decision === 'approve'
         ? apiRequest('POST /admin/withdrawals/{id}/approve', { params: { id: arg.id }, body: arg.body })
         : apiRequest('POST /admin/withdrawals/{id}/reject', { params: { id: arg.id }, body: arg.body }),
-    { onSuccess: () => void revalidateRoutes('GET /admin/withdrawals', 'GET /admin/stats', 'GET /auth/users') },
+    { onSuccess: () => void revalidateRoutes('GET /admin/withdrawals', 'GET /admin/stats', 'GET /auth/users', 'GET /admin/approvals', 'GET /admin/audit') },
   );
 }

@@ -2,7 +2,7 @@ import { Button, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
 import { useState } from 'react';
 import * as z from '@domain/schemas/zod';
-import { ADJUSTMENT_MAX_CENTS } from '@domain/constants';
+import { ADJUSTMENT_MAX_CENTS, ADJUSTMENT_SECOND_ADMIN_CENTS } from '@domain/constants';
 import { dollarsToCents, formatUsd } from '@domain/money';
 import type { ApiUser } from '@domain/api/users';
 import { adjustmentSchema } from '@domain/schemas/wallet';
@@ -44,7 +44,8 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
     const cents = dollarsToCents(amount) as number;
     try {
       const answer = await trigger({ userId: user.id, key, body: { amountCents: direction === 'debit' ? -cents : cents, reason } });
-      notifySuccess('Balance adjusted', `${user.email} now has ${formatUsd(answer.user.balanceCents)}.`);
+      if (answer.pendingApproval) notifySuccess('Waiting for a second admin', `Over ${formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)}: another admin approves it on the Approvals page.`);
+      else notifySuccess('Balance adjusted', `${user.email} now has ${formatUsd(answer.user.balanceCents)}.`);
       setKey(newIdempotencyKey());
       changeOpen(false);
     } catch (error) {
@@ -82,7 +83,7 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
         </FormField>
         <AmountField
           registration={register('amount')}
-          helper={`Available now: ${formatUsd(user.availableCents)}.`}
+          helper={`Available now: ${formatUsd(user.availableCents)}. Over ${formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)} a second admin must approve it.`}
           error={errors.amount?.message}
           placeholder="5.00"
         />

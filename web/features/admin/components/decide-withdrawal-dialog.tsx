@@ -52,7 +52,11 @@ export function DecideWithdrawalDialog({ withdrawal, decision }: { withdrawal: A
         decision === 'approve'
           ? await trigger({ id: withdrawal.id, decision, body: values.note ? { note: values.note } : {} })
           : await trigger({ id: withdrawal.id, decision, body: { reason: values.reason ?? '' } });
-      notifySuccess(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected', `${formatUsd(answer.amountCents)} for ${answer.user.email}.`);
+      if ('pendingApproval' in answer && answer.pendingApproval) {
+        notifySuccess('Waiting for a second admin', `${formatUsd(answer.amountCents)} for ${answer.user.email} is paid once another admin approves it (Approvals).`);
+      } else {
+        notifySuccess(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected', `${formatUsd(answer.amountCents)} for ${answer.user.email}.`);
+      }
       changeOpen(false);
     } catch (error) {
       notifyApiError(decision === 'approve' ? 'Approval stopped' : 'Rejection failed', error, 'Please try again.');
