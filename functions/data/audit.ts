@@ -41,7 +41,7 @@ function fromItem(item: Record<string, unknown>): AuditRecord {
     before: figures(item.before),
     after: figures(item.after),
     reason: typeof item.reason === 'string' ? item.reason : null,
-    ref: String(item.ref ?? ''),
+    ref: typeof item.ref === 'string' ? item.ref : '',
     requestedBy: item.requestedBy ? person(item.requestedBy) : null,
   };
 }
