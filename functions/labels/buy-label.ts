@@ -128,8 +128,8 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
   try {
     label = await keepLabel(order, bought);
   } catch (err) {
-    const detail = `the label could not be kept: ${err instanceof Error ? err.message : String(err)}`;
-    log.error('label purchase failed; refunding', { orderId: order.id, detail });
+    const detail = err instanceof Error ? err.message : String(err);
+    log.error('the label could not be kept; refunding', { orderId: order.id, detail });
     await failAndRefund(user, order, detail, log);
     await refundSoldLabel(order, bought, log);
     throw new ProviderUnavailable(CARRIER, detail);
