@@ -67,7 +67,10 @@ export async function recoverOrder(order: Order, log: Logger, now = new Date()):
     return 'created';
   }
   if (found.state === 'started' && mayStillBuy(found.startedAt, now, stepMs)) {
-    log.info('the carrier holds a shipment not bought yet, whose purchase may still buy it; asking again later', { orderId: order.id, startedAt: found.startedAt });
+    log.info('the carrier holds a shipment not bought yet, whose purchase may still buy it; asking again later', {
+      orderId: order.id,
+      startedAt: found.startedAt,
+    });
     return 'skipped';
   }
   await failAndRefund(user, order, INTERRUPTED, log);

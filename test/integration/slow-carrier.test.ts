@@ -79,55 +79,59 @@ const entries = async () =>
 const soldForClosed = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([name]) => name === 'LabelsSoldForClosedOrders').length;
 
 describe('a carrier slower than the old lease', () => {
-  it('ends the purchase with its label, one debit and no refund while recovery runs beside it; a retry answers 409, then the label', { timeout: 60_000 }, async () => {
-    expect(DELAY_MS).toBeGreaterThan(LEASE_S * 1000);
-    vi.stubEnv('SANDBOX_CARRIER_DELAY_MS', String(DELAY_MS));
-    vi.stubEnv('PURCHASE_LEASE_SECONDS', String(LEASE_S));
-    resetConfigForTests();
-    const key = randomUUID();
-    const started = Date.now();
-    const first = buy(key);
+  it(
+    'ends the purchase with its label, one debit and no refund while recovery runs beside it; a retry answers 409, then the label',
+    { timeout: 60_000 },
+    async () => {
+      expect(DELAY_MS).toBeGreaterThan(LEASE_S * 1000);
+      vi.stubEnv('SANDBOX_CARRIER_DELAY_MS', String(DELAY_MS));
+      vi.stubEnv('PURCHASE_LEASE_SECONDS', String(LEASE_S));
+      resetConfigForTests();
+      const key = randomUUID();
+      const started = Date.now();
+      const first = buy(key);
 
-    // The scheduled recovery, every quarter second for as long as the purchase runs.
-    let running = true;
-    const recovered = { created: 0, refunded: 0, skipped: 0 };
-    const recovery = (async () => {
-      while (running) {
-        const counts = await recoverExpiredPurchases(logger);
-        for (const k of ['created', 'refunded', 'skipped'] as const) recovered[k] += counts[k];
-        await sleep(250);
-      }
-    })();
+      // The scheduled recovery, every quarter second for as long as the purchase runs.
+      let running = true;
+      const recovered = { created: 0, refunded: 0, skipped: 0 };
+      const recovery = (async () => {
+        while (running) {
+          const counts = await recoverExpiredPurchases(logger);
+          for (const k of ['created', 'refunded', 'skipped'] as const) recovered[k] += counts[k];
+          await sleep(250);
+        }
+      })();
 
-    await sleep(500);
-    const retry = await buy(key);
-    expect(retry.status).toBe(409);
-    expect(retry.headers.get('retry-after')).toBe('5');
+      await sleep(500);
+      const retry = await buy(key);
+      expect(retry.status).toBe(409);
+      expect(retry.headers.get('retry-after')).toBe('5');
 
-    const res = await first;
-    running = false;
-    await recovery;
-    expect(res.status).toBe(201);
-    // Create and buy each took longer than the lease used to last.
-    expect(Date.now() - started).toBeGreaterThan(2 * DELAY_MS);
-    const { label } = (await res.json()) as { label: { shipOrderId: string; tracking: string } };
-    expect(recovered).toEqual({ created: 0, refunded: 0, skipped: 0 });
+      const res = await first;
+      running = false;
+      await recovery;
+      expect(res.status).toBe(201);
+      // Create and buy each took longer than the lease used to last.
+      expect(Date.now() - started).toBeGreaterThan(2 * DELAY_MS);
+      const { label } = (await res.json()) as { label: { shipOrderId: string; tracking: string } };
+      expect(recovered).toEqual({ created: 0, refunded: 0, skipped: 0 });
 
-    const order = await getOrder(ann.id, label.shipOrderId);
-    expect(order).toMatchObject({ status: 'created', tracking: label.tracking });
-    expect(await entries()).toEqual([
-      ['label', -600],
-      ['topup', 1000],
-    ]);
-    expect(carrierWatch.refundLabel).not.toHaveBeenCalled();
-    expect(await realCarrier().refundStatus(order!)).toBeUndefined();
+      const order = await getOrder(ann.id, label.shipOrderId);
+      expect(order).toMatchObject({ status: 'created', tracking: label.tracking });
+      expect(await entries()).toEqual([
+        ['label', -600],
+        ['topup', 1000],
+      ]);
+      expect(carrierWatch.refundLabel).not.toHaveBeenCalled();
+      expect(await realCarrier().refundStatus(order!)).toBeUndefined();
 
-    // After: the same key answers the label, once.
-    const after = await buy(key);
-    expect(after.status).toBe(201);
-    expect(await after.json()).toMatchObject({ label: { shipOrderId: label.shipOrderId, tracking: label.tracking }, balanceCents: 400 });
-    expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
-  });
+      // After: the same key answers the label, once.
+      const after = await buy(key);
+      expect(after.status).toBe(201);
+      expect(await after.json()).toMatchObject({ label: { shipOrderId: label.shipOrderId, tracking: label.tracking }, balanceCents: 400 });
+      expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+    },
+  );
 });
 
 /** What a credit purchase leaves when its process dies right after the debit: processing, paid, nothing else. */

@@ -634,7 +634,8 @@ export function describeCarrierDeaths(): void {
         if (death.step === 'bought') died();
         return never.then(() => bought);
       });
-      const send = () => post(createLabel, '/shipping/create-label', { token: user.token, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } });
+      const send = () =>
+        post(createLabel, '/shipping/create-label', { token: user.token, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } });
       void send();
       await dead;
 
@@ -659,7 +660,9 @@ export function describeCarrierDeaths(): void {
               ['topup', 2000, 'completed'],
             ],
       );
-      const { getCarrier } = await vi.importActual<typeof import('../../../functions/providers/registry/carrier')>('../../../functions/providers/registry/carrier');
+      const { getCarrier } = await vi.importActual<typeof import('../../../functions/providers/registry/carrier')>(
+        '../../../functions/providers/registry/carrier',
+      );
       expect((await getCarrier().findPurchase(labelRequestOf(ended!))).state).toBe(death.carrierHolds);
 
       const again = await send();

@@ -74,7 +74,7 @@ afterEach(() => {
 });
 
 describe('EasyPostCarrier.buyLabel', () => {
-  it("asks the purchase before create and before buy (its lease renewal), and a purchase that says stop makes nothing more", async () => {
+  it('asks the purchase before create and before buy (its lease renewal), and a purchase that says stop makes nothing more', async () => {
     const fetch = happyPath();
     const seen: [string, number][] = [];
     await carrier.buyLabel(request, async (step) => void seen.push([step, fetch.mock.calls.length]));
