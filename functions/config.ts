@@ -198,8 +198,9 @@ const settings = {
   LABEL_DIR: withDefault(text({ min: 1 }), '.data/labels'),
 
   /**
-   * How long a purchase owns its processing order before the scheduled recovery may finish or refund
-   * it (functions/data/orders.ts). Longer than any request runs; short values are for tests.
+   * How long a purchase owns its processing order beyond its next carrier call before the scheduled
+   * recovery may finish or refund it: each renewal, before a carrier call, lasts the carrier's call
+   * timeout plus this (functions/labels/buy-label.ts). Short values are for tests.
    */
   PURCHASE_LEASE_SECONDS: withDefault(number({ int: true, min: 1, max: 900 }), 30),
   /**
@@ -209,7 +210,10 @@ const settings = {
   BATCH_QUEUE_URL: optional(url),
   /** Locally, how often the front runs the scheduled work (AWS: every minute, EventBridge). */
   SCHEDULE_INTERVAL_SECONDS: withDefault(number({ int: true, min: 1, max: 3600 }), 15),
-  /** Sandbox carrier only: how long a purchase takes, to exercise the processing state (tests, demos). */
+  /**
+   * Sandbox carrier only: how long each of its calls takes (a purchase is two: create and buy), to
+   * exercise the processing state and a slow carrier (tests, demos).
+   */
   SANDBOX_CARRIER_DELAY_MS: withDefault(number({ int: true, min: 0, max: 60_000 }), 0),
   /**
    * Sandbox carrier only: how long a label refund stays submitted before the sandbox decides it (0:

@@ -60,9 +60,10 @@ const IDEMPOTENCY_TTL_S = 7 * 24 * 3600;
 const LEASED: Partial<Record<OrderStatus, WorkQueue>> = { processing: 'purchase', refund_pending: 'refund' };
 
 /**
- * How long a purchase owns its processing order: well past the longest any request can work on it
- * (the route Lambdas time out after 10 s), so recovery never races a purchase that is still alive.
- * A refund request owns its refund_pending order as long.
+ * How long a purchase owns its processing order beyond one carrier call: it renews its lease before
+ * each call for the carrier's call timeout plus this (functions/labels/buy-label.ts), so its lease
+ * runs out only when it stopped working (died, timed out) and recovery never races a purchase that is
+ * still alive. A refund request owns its refund_pending order this long.
  */
 export const leaseMs = (): number => config().PURCHASE_LEASE_SECONDS * 1000;
 
@@ -251,6 +252,14 @@ export async function takeOverLease(
     throw err;
   }
 }
+
+/**
+ * Renews the lease a purchase holds on its processing order (`held`: the lease it set or renewed
+ * last) until `until`, whether or not it has run out meanwhile. False when the purchase no longer
+ * holds it (recovery or a retry took it over, or the order left processing): then the purchase stops.
+ */
+export const renewLease = (order: Pick<Order, 'userId' | 'id'>, held: string, until: Date): Promise<boolean> =>
+  takeOverLease(order, held, new Date(), { until });
 
 /** Orders of `queue` due before `now`, the earliest first, at most `limit`: a Query of the sparse work index. */
 export const dueWork = async (queue: Exclude<WorkQueue, 'mail'>, now: Date, limit: number): Promise<Order[]> =>

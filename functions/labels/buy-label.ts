@@ -2,17 +2,28 @@
  * Buying a label, after the money is secured (wallet debit or card payment): ask the carrier, keep
  * the PDF, mark the order created. If the carrier or the label store fails, the order is failed and
  * its price refunded to the wallet in one transaction, so a failed label never costs anything.
+ *
+ * The purchase owns its processing order by a lease (functions/data/orders.ts), renewed before each
+ * carrier call for that call's timeout plus PURCHASE_LEASE_SECONDS, on the condition that it still
+ * holds it: a slow carrier never lets the lease run out under a live purchase, and a purchase whose
+ * lease was taken over (recovery, a retry) stops before making anything more at the carrier and
+ * leaves the order to whoever took it. Why renewal rather than one long lease:
+ * docs/decisions/0188-purchase-lease-renewed-per-carrier-call.md.
+ *
+ * Should the carrier still sell a label for an order that is no longer this purchase's to finish
+ * (refunded meanwhile), the label is refunded at the carrier at once, and the sale is logged and
+ * counted (LabelsSoldForClosedOrders), which the stack alarms on.
  */
 import { labelPriceCents } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
 import type { Order } from '../../domain/api/orders';
-import { completeOrder, getOrder, moveOrderStep, type LabelFields } from '../data/orders';
-import { InvalidRequest, ProviderUnavailable } from '../errors';
+import { completeOrder, getOrder, leaseMs, moveOrderStep, renewLease, type LabelFields } from '../data/orders';
+import { Conflict, InvalidRequest, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
-import { labelBought, labelRefunded } from '../observability/metrics';
+import { labelBought, labelRefunded, labelSoldForClosedOrder } from '../observability/metrics';
 import { getLabelStore } from '../providers/registry/blobs';
-import type { BoughtLabel, LabelRequest } from '../providers/carrier/carrier';
+import type { BeforeCarrierCall, BoughtLabel, Carrier, LabelRequest } from '../providers/carrier/carrier';
 import { getCarrier } from '../providers/registry/carrier';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund } from '../wallet/wallet';
@@ -47,18 +58,123 @@ export async function keepLabel(order: Order, bought: BoughtLabel): Promise<Labe
   return { tracking: bought.tracking, carrierRef: bought.carrierRef, service: bought.service, labelKey, costCents: bought.costCents };
 }
 
-/** Buys the label of a paid, processing order; refunds and throws ProviderUnavailable on failure. */
+/**
+ * How long one renewal of a purchase's lease lasts: the carrier's longest call, then
+ * PURCHASE_LEASE_SECONDS for our own work around it (the label store, DynamoDB). Recovery takes an
+ * order over for as long, since it asks the carrier once too.
+ */
+export const stepLeaseMs = (carrier: Pick<Carrier, 'callTimeoutMs'>): number => carrier.callTimeoutMs + leaseMs();
+
+/** What answers a purchase that lost its lease: whoever took the order over ends it; a retry tells how. */
+const TAKEN_OVER = 'This order is still being processed. Try again in a moment.';
+const TAKEN_OVER_RETRY_S = 5;
+
+/** Tries of one lease renewal whose answer DynamoDB lost or throttled, and the pause before each new try. */
+const RENEW_TRIES = 3;
+const RENEW_BACKOFF_MS = 100;
+
+/** The purchase no longer holds its order's lease: it stops, and leaves the order to whoever took it. */
+class LeaseLost extends Error {}
+
+/**
+ * Renews the purchase's lease before each carrier call, on the condition that it still holds the
+ * lease it last set; throws LeaseLost when it does not. A renewal whose answer was lost shows in the
+ * order itself (the new lease is there, or still the old one: try again).
+ */
+function leaseKeeper(order: Order, carrier: Carrier, log: Logger): BeforeCarrierCall {
+  let held = order.leaseUntil;
+  return async (step) => {
+    if (!held) throw new Error(`processing order ${order.id} has no lease`);
+    const until = new Date(Date.now() + stepLeaseMs(carrier));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await renewLease(order, held, until))) throw new LeaseLost(step);
+        break;
+      } catch (err) {
+        if (err instanceof LeaseLost) throw err;
+        const stored = await getOrder(order.userId, order.id).catch(() => undefined);
+        if (stored?.status === 'processing' && stored.leaseUntil === until.toISOString()) break;
+        if (stored && (stored.status !== 'processing' || stored.leaseUntil !== held)) throw new LeaseLost(step);
+        if (attempt >= RENEW_TRIES) throw err;
+        log.warn('renewing the purchase lease failed; trying again', { orderId: order.id, step, attempt });
+        await new Promise((r) => setTimeout(r, RENEW_BACKOFF_MS * attempt));
+      }
+    }
+    held = until.toISOString();
+  };
+}
+
+/**
+ * Buys the label of a paid, processing order; refunds and throws ProviderUnavailable on failure. A
+ * purchase whose lease was taken over stops before its next carrier call and throws a Conflict with
+ * Retry-After: the order is recovery's to end now, and a retry answers how it ended.
+ */
 export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): Promise<Order> {
-  let label: LabelFields;
+  const carrier = getCarrier();
+  let bought: BoughtLabel;
   try {
-    label = await keepLabel(order, await getCarrier().buyLabel(labelRequestOf(order)));
+    bought = await carrier.buyLabel(labelRequestOf(order), leaseKeeper(order, carrier, log));
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      log.warn('the purchase lost its lease before a carrier call; it stops and leaves the order to recovery', { orderId: order.id, step: err.message });
+      throw new Conflict(TAKEN_OVER, TAKEN_OVER_RETRY_S);
+    }
     const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
     log.error('label purchase failed; refunding', { orderId: order.id, detail });
     await failAndRefund(user, order, detail, log);
     throw new ProviderUnavailable(CARRIER, detail);
   }
-  return finishOrder(order, label, log);
+  let label: LabelFields;
+  try {
+    label = await keepLabel(order, bought);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    log.error('the label could not be kept; refunding', { orderId: order.id, detail });
+    await failAndRefund(user, order, detail, log);
+    await refundSoldLabel(order, bought, log);
+    throw new ProviderUnavailable(CARRIER, detail);
+  }
+  let created: Order;
+  try {
+    created = await finishOrder(order, label, log);
+  } catch (err) {
+    const stored = await getOrder(order.userId, order.id).catch(() => undefined);
+    if (!stored || stored.status === 'processing') throw err;
+    created = stored;
+  }
+  // Recovery ended the order meanwhile: with this very label (it found the sale), or refunded.
+  if (created.carrierRef === bought.carrierRef) return created;
+  await refundSoldLabel(created, bought, log);
+  throw new ProviderUnavailable(CARRIER, `the order was ${created.status} before its label arrived; the label's refund was asked at the carrier`);
+}
+
+/**
+ * A label the carrier sold for an order that no longer wants it (refunded, failed, or holding
+ * another label): its refund is asked at the carrier now, and the sale is counted and logged as an
+ * error, which the stack's alarm sees. A refund the carrier could not be asked for is logged as
+ * REFUND AT CARRIER with the carrier's reference, for an operator.
+ */
+async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Logger): Promise<void> {
+  labelSoldForClosedOrder();
+  const facts = { orderId: order.id, orderStatus: order.status, carrierRef: bought.carrierRef, tracking: bought.tracking };
+  try {
+    const refund = await getCarrier().refundLabel({
+      id: order.id,
+      carrierRef: bought.carrierRef,
+      tracking: bought.tracking,
+      createdAt: order.createdAt,
+      labelType: order.labelType,
+      service: bought.service,
+      from: order.from,
+      to: order.to,
+    });
+    log.error('the carrier sold a label for an order already closed; its refund was asked at the carrier', { ...facts, refund: refund.status });
+  } catch (err) {
+    log.error('REFUND AT CARRIER: the carrier sold a label for an order already closed, and its refund could not be asked', {
+      ...facts,
+      detail: err instanceof ProviderUnavailable ? err.detail : String(err),
+    });
+  }
 }
 
 /** Records the label of a processing order (the order becomes created, the counters move). */

@@ -15,10 +15,10 @@
 import { findLabelType } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
-import { failAwaitingOrder, getOrder, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
+import { failAwaitingOrder, getOrder, leaseMs, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
-import { ProviderUnavailable } from '../errors';
+import { Conflict, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
 import { settleTopUp, startPayment } from '../payments/top-ups';
 import { getEntry } from '../wallet/ledger';
@@ -85,12 +85,14 @@ export async function settleCardOrderEvent(input: {
   const shortfall = order.shortfallCents !== undefined;
   if (input.paidCents !== (shortfall ? order.shortfallCents : order.priceCents) || input.paidCents !== entry.amountCents) return 'duplicate-or-rejected';
   const now = new Date().toISOString();
+  // The purchase's first lease, known here so that its renewals can require it (functions/labels/buy-label.ts).
+  const leaseUntil = new Date(Date.parse(now) + leaseMs());
   const event = eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now);
   const move = { amountCents: order.priceCents, orderId: order.id };
   const settled = await transact([
     event,
     ...(shortfall ? settleShortfallAndSpend(user, entry, move, now) : settleAndSpend(user, entry.id, move, now)),
-    moveOrderStep(order, 'awaiting_payment', 'processing', now),
+    moveOrderStep(order, 'awaiting_payment', 'processing', now, {}, leaseUntil),
   ]).then(
     async (r) => {
       // The balance was spent meanwhile: the top-up completes on its own (the money is the user's)
@@ -119,10 +121,13 @@ export async function settleCardOrderEvent(input: {
     return outcome === 'created' ? 'applied' : outcome === 'refunded' ? 'refunded' : 'duplicate-or-rejected';
   }
   try {
-    await fulfilOrder(user, { ...order, status: 'processing' }, input.log);
+    await fulfilOrder(user, { ...order, status: 'processing', leaseUntil: leaseUntil.toISOString() }, input.log);
     return 'applied';
   } catch (err) {
     if (err instanceof ProviderUnavailable) return 'refunded';
+    // The purchase lost its lease (recovery took the order over): the payment is settled, and
+    // recovery ends the order with its label or its refund.
+    if (err instanceof Conflict) return 'taken-over';
     throw err;
   }
 }

@@ -15,7 +15,7 @@ export const METRICS_SERVICE = 'prepaidship';
 export const metrics = new Metrics({ serviceName: METRICS_SERVICE });
 
 /** The names the dashboard reads (infra/constructs/monitoring.ts). */
-export const BUSINESS_METRICS = ['LabelsBought', 'LabelsRefunded', 'TopUpsSettled', 'TopUpCents', 'PaymentFailures'] as const;
+export const BUSINESS_METRICS = ['LabelsBought', 'LabelsRefunded', 'TopUpsSettled', 'TopUpCents', 'PaymentFailures', 'LabelsSoldForClosedOrders'] as const;
 type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 
 const count = (name: BusinessMetric, value = 1) => metrics.addMetric(name, MetricUnit.Count, value);
@@ -24,6 +24,11 @@ const count = (name: BusinessMetric, value = 1) => metrics.addMetric(name, Metri
 export const labelBought = () => count('LabelsBought');
 /** The carrier failed after payment: the price went back to the wallet. */
 export const labelRefunded = () => count('LabelsRefunded');
+/**
+ * The carrier sold a label for an order that had already failed and been refunded (a purchase that
+ * outlived its lease): its refund was asked at the carrier, and the stack alarms on any.
+ */
+export const labelSoldForClosedOrder = () => count('LabelsSoldForClosedOrders');
 /** A top-up credited the wallet. */
 export const topUpSettled = (cents: number) => {
   count('TopUpsSettled');

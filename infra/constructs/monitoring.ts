@@ -189,6 +189,23 @@ export class Monitoring extends Construct {
     const webhookFailures = new Metric({ namespace, metricName: 'WebhookFailures', period: PERIOD, statistic: 'Sum', label: 'Webhook failures' });
     alarm('WebhookFailures', webhookFailures, 1, `A payment webhook (${props.webhookRouteKeys.join(', ')}) answered other than 2xx in 5 minutes.`);
 
+    // --- A label the carrier sold for an order already refunded (a purchase that outlived its lease):
+    // its refund was asked at the carrier, but each one is postage we may pay for, so any is a page.
+    const soldForClosed = new Metric({
+      namespace,
+      metricName: 'LabelsSoldForClosedOrders',
+      dimensionsMap: { service: METRICS_SERVICE },
+      period: PERIOD,
+      statistic: 'Sum',
+      label: 'Labels sold for closed orders',
+    });
+    alarm(
+      'LabelsSoldForClosedOrders',
+      soldForClosed,
+      1,
+      'The carrier sold a label for an order already refunded: its refund was asked at the carrier; check the log line (REFUND AT CARRIER when it could not be asked).',
+    );
+
     // --- One dashboard with the same signals, plus latency and capacity.
     const byHandler = (metric: (f: IFunction) => Metric) => handlers.map((h) => metric(props.functions.get(h)!).with({ label: h }));
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `PrepaidShip-${props.stage}`, defaultInterval: Duration.hours(3) });

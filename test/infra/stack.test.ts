@@ -714,6 +714,12 @@ describe('operations', () => {
     expect(watched.sort()).toEqual(functionIds.sort());
   });
 
+  it("alarms on any label the carrier sold for an order already refunded (the purchases' own metric)", () => {
+    const alarm = alarms().find((a) => a.id.startsWith('MonitoringLabelsSoldForClosedOrders'));
+    expect(JSON.stringify(alarm)).toContain('"MetricName":"LabelsSoldForClosedOrders"');
+    expect(JSON.stringify(alarm)).toContain('"Threshold":1');
+  });
+
   it('sends every alarm (and its recovery) to the topic, which mails the alarm email', () => {
     const topicId = ofType('AWS::SNS::Topic')[0]![0];
     for (const alarm of alarms()) {

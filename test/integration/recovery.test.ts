@@ -99,7 +99,7 @@ describe('recovery of purchases cut short', () => {
 
   it('leaves the order for a later run when the carrier cannot say whether it sold the label', async () => {
     const order = await placedThenCrashed();
-    carrierWatch.findLabel.mockRejectedValueOnce(new ProviderUnavailable('USPS label service', 'GET /v2/shipments answered HTTP 503'));
+    carrierWatch.findPurchase.mockRejectedValueOnce(new ProviderUnavailable('USPS label service', 'GET /v2/shipments answered HTTP 503'));
     const now = later();
     expect(await recoverExpiredPurchases(logger, now)).toEqual({ created: 0, refunded: 0, skipped: 1 });
     expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
@@ -157,8 +157,8 @@ describe('a retry of a purchase cut short', () => {
     resetConfigForTests();
     const key = randomUUID();
     const order = await placedThenCrashed(key);
-    let answer!: (label: undefined) => void;
-    carrierWatch.findLabel.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    let answer!: (found: { state: 'none' }) => void;
+    carrierWatch.findPurchase.mockImplementationOnce(() => new Promise((r) => (answer = r)));
     await new Promise((r) => setTimeout(r, 1100));
 
     const started = Date.now();
@@ -169,7 +169,7 @@ describe('a retry of a purchase cut short', () => {
     expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
 
     // The carrier answers at last: no label was sold, so the order is refunded, once.
-    answer(undefined);
+    answer({ state: 'none' });
     await vi.waitFor(async () => expect((await getOrder(ann.id, order.id))?.status).toBe('failed'));
     expect(await balance()).toBe(1000);
   });

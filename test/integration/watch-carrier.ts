@@ -13,17 +13,21 @@ import { vi, type Mock } from 'vitest';
 import type { Carrier } from '../../functions/providers/carrier/carrier';
 import type * as Registry from '../../functions/providers/registry/carrier';
 
-type Watched<K extends keyof Carrier> = Mock<(arg: Parameters<Carrier[K]>[0], real: Carrier) => ReturnType<Carrier[K]>>;
-export type CarrierWatch = { [K in keyof Carrier]: Watched<K> };
+type Method = Exclude<keyof Carrier, 'callTimeoutMs'>;
+/** One watched call: the carrier's own arguments, with the real carrier between the first and the rest (buyLabel's beforeCall). */
+type Watched<K extends Method> = Mock<
+  (arg: Parameters<Carrier[K]>[0], real: Carrier, ...rest: Parameters<Carrier[K]> extends [unknown, ...infer R] ? R : never) => ReturnType<Carrier[K]>
+>;
+export type CarrierWatch = { [K in Method]: Watched<K> };
 
-const METHODS = ['buyLabel', 'findLabel', 'refundLabel', 'refundStatus'] as const satisfies readonly (keyof Carrier)[];
+const METHODS = ['buyLabel', 'findPurchase', 'refundLabel', 'refundStatus'] as const satisfies readonly Method[];
 
 export const carrierWatch = {} as CarrierWatch;
 
 /** Every method back to "the real carrier answers", with no calls recorded. */
 export function watchCarrierAnew(): void {
-  carrierWatch.buyLabel = vi.fn((req, real) => real.buyLabel(req));
-  carrierWatch.findLabel = vi.fn((req, real) => real.findLabel(req));
+  carrierWatch.buyLabel = vi.fn((req, real, beforeCall) => real.buyLabel(req, beforeCall));
+  carrierWatch.findPurchase = vi.fn((req, real) => real.findPurchase(req));
   carrierWatch.refundLabel = vi.fn((label, real) => real.refundLabel(label));
   carrierWatch.refundStatus = vi.fn((label, real) => real.refundStatus(label));
 }
@@ -31,7 +35,13 @@ watchCarrierAnew();
 
 /** The registry module with getCarrier answering the watched carrier. */
 export function watchedCarrierRegistry(real: typeof Registry): typeof Registry {
-  const watched = (): Carrier =>
-    Object.fromEntries(METHODS.map((m) => [m, (arg: never) => (carrierWatch[m] as Mock)(arg, real.getCarrier())])) as unknown as Carrier;
+  const watched = (): Carrier => ({
+    ...(Object.fromEntries(
+      METHODS.map((m) => [m, (arg: never, ...rest: never[]) => (carrierWatch[m] as Mock)(arg, real.getCarrier(), ...rest)]),
+    ) as unknown as Omit<Carrier, 'callTimeoutMs'>),
+    get callTimeoutMs() {
+      return real.getCarrier().callTimeoutMs;
+    },
+  });
   return { ...real, getCarrier: watched };
 }

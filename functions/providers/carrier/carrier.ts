@@ -38,6 +38,19 @@ export interface BoughtLabel {
   costCents: number | null;
 }
 
+/**
+ * Asked by a purchase before each carrier call that makes something at the carrier (`create` the
+ * shipment, `buy` its label): it renews the purchase's lease, and throws when the purchase no longer
+ * holds it (recovery took the order over), so nothing more is made for an order someone else now ends.
+ */
+export type BeforeCarrierCall = (step: 'create' | 'buy') => Promise<void>;
+
+/**
+ * What the carrier holds for an order: a bought label; a shipment created but not bought yet
+ * (`startedAt`: when it was created; the purchase that made it may still be buying); or nothing.
+ */
+export type CarrierPurchase = { state: 'bought'; label: BoughtLabel } | { state: 'started'; startedAt: string | undefined } | { state: 'none' };
+
 /** The label whose refund is asked or polled: a created order (an Order fits as it is). */
 export type RefundableLabel = Pick<Order, 'id' | 'carrierRef' | 'tracking' | 'createdAt' | 'labelType' | 'service' | 'from' | 'to'>;
 
@@ -49,16 +62,23 @@ export type RefundOutcome = { status: 'submitted' } | { status: 'refunded' } | {
 
 export interface Carrier {
   /**
-   * Buys the label; throws ProviderUnavailable (functions/errors.ts) when the carrier fails, and when
-   * its rate costs more than the ceiling (then before buying anything).
+   * The longest one call to the carrier may take (its timeout). A purchase's lease, renewed before
+   * each call, covers one call and the work after it (functions/labels/buy-label.ts).
    */
-  buyLabel(request: LabelRequest): Promise<BoughtLabel>;
+  readonly callTimeoutMs: number;
   /**
-   * Whether a label was bought for this order (found by our order id, which every purchase sends as
-   * its reference): the label, or undefined when none was. Recovery asks this of a purchase cut
-   * short before its answer was recorded. Throws ProviderUnavailable when the carrier cannot say.
+   * Buys the label: creates the shipment, then buys it, calling `beforeCall` before each (whatever
+   * it throws stops the purchase there and is thrown as it is). Throws ProviderUnavailable
+   * (functions/errors.ts) when the carrier fails, and when its rate costs more than the ceiling
+   * (then before buying anything).
    */
-  findLabel(request: LabelRequest): Promise<BoughtLabel | undefined>;
+  buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel>;
+  /**
+   * What the carrier holds for this order (found by our order id, which every purchase sends as its
+   * reference): its bought label, a shipment not bought yet, or nothing. Recovery asks this of a
+   * purchase whose lease ran out. Throws ProviderUnavailable when the carrier cannot say.
+   */
+  findPurchase(request: LabelRequest): Promise<CarrierPurchase>;
   /**
    * Asks the carrier to refund an unused label's postage; how the refund stands right after.
    * Throws ProviderUnavailable when the carrier cannot be asked (nothing was asked then, or the

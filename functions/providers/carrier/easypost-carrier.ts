@@ -11,6 +11,9 @@
  *                                                  -> Shipment { tracking_code, postage_label }
  *   download  GET postage_label.label_pdf_url (a file URL on EasyPost's storage; no credentials sent)
  *
+ * The purchase's `beforeCall` runs before create and before buy: it renews the purchase's lease, and
+ * a purchase that lost it stops there, so nothing is bought for an order recovery now owns.
+ *
  * The rate bought is the cheapest USPS rate whose `service` is the one mapped from the label type
  * (usps-services.ts: "Priority" or "GroundAdvantage"). Never sold below cost: EasyPost's `rate` is
  * a decimal string of dollars, read as integer cents on its text (decimalDollarsToCents, never float
@@ -56,7 +59,7 @@ import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
 import type { Address } from '../../../domain/schemas/addresses';
-import type { BoughtLabel, Carrier, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
+import type { BeforeCarrierCall, BoughtLabel, Carrier, CarrierPurchase, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
 import { uspsServiceFor } from './usps-services';
 
 export const EASYPOST_TIMEOUT_MS = 15_000;
@@ -123,6 +126,7 @@ function describeError(text: string): string {
 }
 
 export class EasyPostCarrier implements Carrier {
+  readonly callTimeoutMs = EASYPOST_TIMEOUT_MS;
   private readonly apiKey: string;
   private readonly apiUrl: string;
   private readonly costCeilings: Partial<Record<string, number>>;
@@ -134,9 +138,10 @@ export class EasyPostCarrier implements Carrier {
     this.costCeilings = options.costCeilings ?? {};
   }
 
-  async buyLabel(request: LabelRequest): Promise<BoughtLabel> {
+  async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
     const service = uspsServiceFor(request.labelType);
 
+    await beforeCall?.('create');
     const created = await this.call('POST', '/v2/shipments', {
       shipment: {
         reference: request.orderId,
@@ -188,6 +193,7 @@ export class EasyPostCarrier implements Carrier {
       );
     }
 
+    await beforeCall?.('buy');
     const bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
     if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${asText(bought.id)}`);
     // From here the label exists at EasyPost: a refusal must say so, or the postage stays paid for.
@@ -225,18 +231,26 @@ export class EasyPostCarrier implements Carrier {
   }
 
   /**
-   * The label bought for an order, found by the reference every purchase sends (our order id; EasyPost
-   * takes a shipment's reference in place of its id). A 404, or a shipment created but never bought,
-   * means no label: the purchase stopped before the buy call.
+   * What EasyPost holds for an order, found by the reference every purchase sends (our order id;
+   * EasyPost takes a shipment's reference in place of its id). A 404 (or a shipment of another
+   * reference) is nothing; a shipment without a label is created but not bought, dated by its
+   * `created_at`: its purchase stopped before the buy call, or is still about to make it.
    */
-  async findLabel(request: LabelRequest): Promise<BoughtLabel | undefined> {
+  async findPurchase(request: LabelRequest): Promise<CarrierPurchase> {
     const shipment = await this.call('GET', `/v2/shipments/${encodeURIComponent(request.orderId)}`, undefined, { missing: 'undefined' });
-    if (!shipment || shipment.reference !== request.orderId) return undefined;
+    if (!shipment || shipment.reference !== request.orderId) return { state: 'none' };
     const shipmentId = typeof shipment.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(shipment.id) ? shipment.id : undefined;
-    if (!shipmentId || !isRecord(shipment.postage_label) || typeof shipment.tracking_code !== 'string' || !shipment.tracking_code) return undefined;
+    if (!shipmentId) return { state: 'none' };
+    if (!isRecord(shipment.postage_label) || typeof shipment.tracking_code !== 'string' || !shipment.tracking_code) {
+      const created = typeof shipment.created_at === 'string' && !Number.isNaN(Date.parse(shipment.created_at)) ? shipment.created_at : undefined;
+      return { state: 'started', startedAt: created && new Date(created).toISOString() };
+    }
     const { tracking, pdf } = await this.labelOf(shipment, `shipment ${shipmentId}`, shipmentId);
     const selected = readRate(shipment.selected_rate);
-    return { tracking, carrierRef: shipmentId, service: uspsServiceFor(request.labelType).name, pdf, costCents: selected?.costCents ?? null };
+    return {
+      state: 'bought',
+      label: { tracking, carrierRef: shipmentId, service: uspsServiceFor(request.labelType).name, pdf, costCents: selected?.costCents ?? null },
+    };
   }
 
   async refundLabel(label: RefundableLabel): Promise<RefundOutcome> {

@@ -3,9 +3,13 @@
  * tracking number (94..., valid check digit) and draws a 4x6 label marked SAMPLE - NOT VALID FOR
  * POSTAGE (sandbox-label.ts). Nothing is bought; the reference is `sandbox_<orderId>`.
  *
- * Like a real carrier account it remembers what it sold: each label is kept under
- * `sandbox-carrier/<orderId>` in the given store before it is answered, so `findLabel` tells a
- * purchase that happened (and whose answer was lost) from one that never did, as EasyPost does.
+ * Like a real carrier account it remembers what it sold: a purchase is two calls, as at EasyPost:
+ * `create` keeps the shipment under `sandbox-carrier/<orderId>.shipment.json`, then `buy` keeps the
+ * label under `sandbox-carrier/<orderId>` before it is answered, so `findPurchase` tells a label sold
+ * (whose answer was lost) from a shipment not bought yet and from nothing at all, as EasyPost does.
+ *
+ * With `delayMs` (SANDBOX_CARRIER_DELAY_MS) every call to it (create, buy, find, refund, refund
+ * status) takes that long first, as a slow carrier would, so a purchase takes twice the delay.
  *
  * Refunds: approved at once unless the sandbox tracker's timeline of the label (the same one POST
  * /shipping/track shows) has an acceptance scan by then, which rejects it. With `refundDelayMs`
@@ -16,14 +20,14 @@
 import type { BlobStore } from '../blobs/blob-store';
 import { acceptanceScan } from '../tracking/acceptance-scan';
 import { sandboxTimeline } from '../tracking/sandbox-tracker';
-import type { BoughtLabel, Carrier, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
+import type { BeforeCarrierCall, BoughtLabel, Carrier, CarrierPurchase, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
 import { newSandboxTracking, type RandomSource } from './tracking-number';
 import { uspsServiceFor } from './usps-services';
 
 export interface SandboxCarrierOptions {
   /** Where the sandbox keeps the labels it sold (the label store); without one it forgets them. */
   records?: BlobStore;
-  /** How long a purchase takes, to exercise the processing state (SANDBOX_CARRIER_DELAY_MS). */
+  /** How long each call takes, to exercise the processing state and slow carriers (SANDBOX_CARRIER_DELAY_MS). */
   delayMs?: number;
   /** How long a refund stays submitted before it is decided (SANDBOX_REFUND_DELAY_SECONDS, in ms here). */
   refundDelayMs?: number;
@@ -47,9 +51,18 @@ interface RefundRecord {
   outcome?: Exclude<RefundOutcome, { status: 'submitted' }>;
 }
 
-const recordKey = (orderId: string, ext: 'json' | 'pdf' | 'refund.json') => `sandbox-carrier/${orderId}.${ext}`;
+/** The shipment a purchase created before buying it. */
+interface ShipmentRecord {
+  createdAt: string;
+}
+
+const recordKey = (orderId: string, ext: 'json' | 'pdf' | 'refund.json' | 'shipment.json') => `sandbox-carrier/${orderId}.${ext}`;
+
+/** What one call may take beyond its delay: drawing the label and storing it. */
+const CALL_WORK_MS = 5_000;
 
 export class SandboxCarrier implements Carrier {
+  readonly callTimeoutMs: number;
   private readonly records: BlobStore | undefined;
   private readonly delayMs: number;
   private readonly refundDelayMs: number;
@@ -61,13 +74,20 @@ export class SandboxCarrier implements Carrier {
   constructor(options: SandboxCarrierOptions = {}) {
     this.records = options.records;
     this.delayMs = options.delayMs ?? 0;
+    this.callTimeoutMs = this.delayMs + CALL_WORK_MS;
     this.refundDelayMs = options.refundDelayMs ?? 0;
     this.random = options.random;
     this.now = options.now ?? (() => new Date());
   }
 
-  async buyLabel(request: LabelRequest): Promise<BoughtLabel> {
-    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+  async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
+    await beforeCall?.('create');
+    await this.slow();
+    const shipment: ShipmentRecord = { createdAt: this.now().toISOString() };
+    await this.records?.put(recordKey(request.orderId, 'shipment.json'), new TextEncoder().encode(JSON.stringify(shipment)), 'application/json');
+
+    await beforeCall?.('buy');
+    await this.slow();
     const service = uspsServiceFor(request.labelType);
     const tracking = newSandboxTracking(this.random, request.labelType);
     // Loaded on first use: pdf-lib and bwip-js are most of the bundle, and only a sandbox sale draws.
@@ -82,16 +102,22 @@ export class SandboxCarrier implements Carrier {
     return { ...sold, pdf };
   }
 
-  async findLabel(request: LabelRequest): Promise<BoughtLabel | undefined> {
+  async findPurchase(request: LabelRequest): Promise<CarrierPurchase> {
+    await this.slow();
     const record = await this.records?.get(recordKey(request.orderId, 'json'));
-    if (!record) return undefined;
+    if (!record) {
+      const shipment = await this.records?.get(recordKey(request.orderId, 'shipment.json'));
+      if (!shipment) return { state: 'none' };
+      return { state: 'started', startedAt: (JSON.parse(new TextDecoder().decode(shipment)) as ShipmentRecord).createdAt };
+    }
     const sold = { ...(JSON.parse(new TextDecoder().decode(record)) as SoldLabel), costCents: null };
     const pdf = await this.records?.get(recordKey(request.orderId, 'pdf'));
     if (!pdf) throw new Error(`sandbox label ${request.orderId} has a record but no PDF`);
-    return { ...sold, pdf };
+    return { state: 'bought', label: { ...sold, pdf } };
   }
 
   async refundLabel(label: RefundableLabel): Promise<RefundOutcome> {
+    await this.slow();
     // Asking again is answered as the first ask stands, as at EasyPost.
     const record = (await this.readRefund(label.id)) ?? { requestedAt: this.now().toISOString() };
     if (!record.outcome) await this.writeRefund(label.id, record);
@@ -99,8 +125,14 @@ export class SandboxCarrier implements Carrier {
   }
 
   async refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined> {
+    await this.slow();
     const record = await this.readRefund(label.id);
     return record ? this.decide(label, record) : undefined;
+  }
+
+  /** One call's wait, as a slow carrier answers. */
+  private async slow(): Promise<void> {
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
   }
 
   /** The refund's outcome now: kept once decided; rejected on a scan; refunded once the delay has passed. */

@@ -33,7 +33,9 @@ import { handler as requestWithdrawal } from '../../../functions/handlers/wallet
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
 import { getOrder } from '../../../functions/data/orders';
 import { readMonths } from '../../../functions/data/savings';
+import { labelRequestOf } from '../../../functions/labels/buy-label';
 import { settleRefunds } from '../../../functions/labels/label-refunds';
+import { recoverExpiredPurchases } from '../../../functions/labels/recovery';
 import { logger } from '../../../functions/observability/logger';
 import { signSessionToken } from '../../../functions/http/tokens';
 import type { ApiHandler } from '../../../functions/http/handler';
@@ -41,6 +43,7 @@ import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payme
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { ledgerOf } from '../ledger-invariant';
+import { carrierWatch } from '../watch-carrier';
 import {
   expectRetryable,
   expectTableConsistent,
@@ -58,6 +61,8 @@ import {
 
 const GET = 'GetItemCommand';
 const WRITE = 'TransactWriteItemsCommand';
+/** A purchase's lease renewal before a carrier call (a conditional UpdateItem). */
+const RENEW = 'UpdateItemCommand';
 
 /** One request of a flow, ready to be sent (and sent again: same key, same event). */
 interface Run {
@@ -102,7 +107,8 @@ let keys = 0;
 function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
-    commands: carrierDown ? [GET, WRITE, WRITE] : [GET, WRITE, WRITE, GET],
+    // the user, order + debit, the lease renewed before create (and before buy), the label or the refund, the user read back
+    commands: carrierDown ? [GET, WRITE, RENEW, WRITE] : [GET, WRITE, RENEW, RENEW, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -194,8 +200,9 @@ const hoodpayTopUpFlow: Flow = {
 /** A $6 label paid by card: Stripe's event settles the payment through the wallet and buys the label. */
 const cardLabelFlow: Flow = {
   name: 'card label payment webhook (Stripe)',
-  // payment entry, order, user, settlement (+price, -price, order processing), label created
-  commands: [GET, GET, GET, WRITE, WRITE],
+  // payment entry, order, user, settlement (+price, -price, order processing), the lease renewed
+  // before create and before buy, label created
+  commands: [GET, GET, GET, WRITE, RENEW, RENEW, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-card');
@@ -659,5 +666,80 @@ export function describeFaults(selected: Flow[]): void {
         await expectStatsMoved(stats, end, start);
       });
     }
+  });
+}
+
+/** Where inside the carrier a purchase's process dies (a Lambda killed at its timeout, a crash). */
+const CARRIER_DEATHS = [
+  { at: 'before the create-shipment call', step: 'create', ends: 'refunded', carrierHolds: 'none' },
+  { at: 'between create-shipment and buy', step: 'buy', ends: 'refunded', carrierHolds: 'started' },
+  { at: 'after the buy, before the label is recorded', step: 'bought', ends: 'created', carrierHolds: 'bought' },
+] as const;
+
+/**
+ * A credit purchase whose process dies inside the carrier, at each point of CARRIER_DEATHS. The
+ * suite's file must watch the carrier (test/integration/watch-carrier.ts). The dying process never
+ * answers; then, with no one pressing anything, the scheduled recovery ends the order: a label only
+ * when the carrier sold one, otherwise one refund, and nothing sold at the carrier for a refunded
+ * order. The same request again answers how it ended (the label, or 409 and the refund).
+ */
+export function describeCarrierDeaths(): void {
+  describe.each(CARRIER_DEATHS)('a purchase that dies $at', (death) => {
+    it(`ends ${death.ends} by recovery, once; a retry answers it`, { timeout: 45_000 }, async () => {
+      const user = await newUser('fault-carrier', 2000);
+      const key = `fault-carrier-${++keys}`;
+      let died!: () => void;
+      const dead = new Promise<void>((r) => (died = r));
+      const never = new Promise<never>(() => undefined);
+      carrierWatch.buyLabel.mockImplementationOnce(async (req, real, beforeCall) => {
+        const bought = await real.buyLabel(req, async (step) => {
+          await beforeCall?.(step);
+          if (step === death.step) {
+            died();
+            await never;
+          }
+        });
+        if (death.step === 'bought') died();
+        return never.then(() => bought);
+      });
+      const send = () =>
+        post(createLabel, '/shipping/create-label', { token: user.token, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } });
+      void send();
+      await dead;
+
+      // Paid and processing: no cent lost meanwhile.
+      const [order] = await storedItems(user.id, 'ORDER#');
+      expect(order?.status).toBe('processing');
+      await expectUserConsistent(user.id);
+
+      const counts = await recoverExpiredPurchases(logger, new Date(Date.now() + 10 * 60_000));
+      expect(counts).toEqual({ created: death.ends === 'created' ? 1 : 0, refunded: death.ends === 'refunded' ? 1 : 0, skipped: 0 });
+      const ended = await getOrder(user.id, String(order!.id));
+      expect(ended?.status).toBe(death.ends === 'created' ? 'created' : 'failed');
+      expect(await entriesOf(user.id)).toEqual(
+        death.ends === 'created'
+          ? [
+              ['label', -600, 'completed'],
+              ['topup', 2000, 'completed'],
+            ]
+          : [
+              ['label', -600, 'completed'],
+              ['refund', 600, 'completed'],
+              ['topup', 2000, 'completed'],
+            ],
+      );
+      const { getCarrier } = await vi.importActual<typeof import('../../../functions/providers/registry/carrier')>(
+        '../../../functions/providers/registry/carrier',
+      );
+      expect((await getCarrier().findPurchase(labelRequestOf(ended!))).state).toBe(death.carrierHolds);
+
+      const again = await send();
+      if (death.ends === 'created') {
+        expect(again.statusCode).toBe(201);
+        expect((again.json?.label as { tracking?: string } | undefined)?.tracking).toBe(ended?.tracking);
+      } else expect(again.statusCode).toBe(409);
+      expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
+      await expectUserConsistent(user.id, { settled: true });
+    });
   });
 }

@@ -77,6 +77,7 @@ describe('settleCardOrderEvent: a paid label', () => {
     expect(carrierWatch.buyLabel).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ orderId, labelType: 'usps_priority', weightLb: 2, shipDate: SHIP_DATE }),
       expect.anything(),
+      expect.any(Function),
     );
   });
 

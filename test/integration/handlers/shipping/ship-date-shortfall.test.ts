@@ -75,7 +75,7 @@ describe('POST /shipping/create-label: the ship date', () => {
     expect(res.json?.label).toMatchObject({ shipDate, status: 'created', refundableUntil: refundWindowEnd(shipDate), toEmail: null });
     expect(refundWindowEnd(shipDate)).toBe(`${addDays(shipDate, 28)}T00:00:00.000Z`);
     expect(await getOrder(ann.id, orderIdOf(res))).toMatchObject({ shipDate, status: 'created' });
-    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate }), expect.anything());
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate }), expect.anything(), expect.any(Function));
     const list = await invoke('GET /shipping/orders', { token: ann.token });
     expect((list.json?.orders as { shipDate: string }[])[0]?.shipDate).toBe(shipDate);
   });
@@ -89,8 +89,8 @@ describe('POST /shipping/create-label: the ship date', () => {
     const stored = await getOrder(ann.id, orderIdOf(res));
     expect(stored).toMatchObject({ toEmail: 'bo@example.com', shipDate: todayInEastern() });
     expect(stored?.to).toEqual(to);
-    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ to }), expect.anything());
-    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.not.objectContaining({ toEmail: expect.anything() }), expect.anything());
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ to }), expect.anything(), expect.any(Function));
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.not.objectContaining({ toEmail: expect.anything() }), expect.anything(), expect.any(Function));
   });
 
   it.each([

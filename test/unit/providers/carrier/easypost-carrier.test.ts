@@ -74,6 +74,22 @@ afterEach(() => {
 });
 
 describe('EasyPostCarrier.buyLabel', () => {
+  it('asks the purchase before create and before buy (its lease renewal), and a purchase that says stop makes nothing more', async () => {
+    const fetch = happyPath();
+    const seen: [string, number][] = [];
+    await carrier.buyLabel(request, async (step) => void seen.push([step, fetch.mock.calls.length]));
+    expect(seen).toEqual([
+      ['create', 0],
+      ['buy', 1],
+    ]);
+
+    const again = happyPath();
+    const lost = new Error('lease lost');
+    await expect(carrier.buyLabel(request, async (step) => (step === 'buy' ? Promise.reject(lost) : undefined))).rejects.toBe(lost);
+    // The shipment was created, never bought.
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
   it('creates the shipment, buys the cheapest USPS Priority rate, downloads the PDF', async () => {
     const fetch = happyPath();
     const label = await carrier.buyLabel(request);
@@ -415,12 +431,15 @@ describe('EasyPostCarrier label refunds', () => {
   });
 });
 
-describe('EasyPostCarrier.findLabel (recovery of a purchase cut short)', () => {
+describe('EasyPostCarrier.findPurchase (recovery of a purchase cut short)', () => {
   it('finds the bought shipment by our order id (its reference) and answers its label, as the purchase would have', async () => {
     const fetch = easypostAnswers({ json: bought }, { body: LABEL_PDF });
-    const label = await carrier.findLabel(request);
+    const found = await carrier.findPurchase(request);
 
-    expect(label).toEqual({ tracking: '9405500105440232839154', carrierRef: SHIPMENT_ID, service: 'USPS Priority Mail', pdf: LABEL_PDF, costCents: 747 });
+    expect(found).toEqual({
+      state: 'bought',
+      label: { tracking: '9405500105440232839154', carrierRef: SHIPMENT_ID, service: 'USPS Priority Mail', pdf: LABEL_PDF, costCents: 747 },
+    });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`https://api.easypost.com/v2/shipments/${request.orderId}`);
     expect(init?.method).toBe('GET');
@@ -430,22 +449,24 @@ describe('EasyPostCarrier.findLabel (recovery of a purchase cut short)', () => {
 
   it('answers no label when EasyPost has no shipment with that reference (404): the purchase never reached it', async () => {
     easypostAnswers({ status: 404, json: { error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.', errors: [] } } });
-    expect(await carrier.findLabel(request)).toBeUndefined();
+    expect(await carrier.findPurchase(request)).toEqual({ state: 'none' });
   });
 
-  it('answers no label for a shipment created but never bought (the purchase died between the two calls)', async () => {
+  it('answers a shipment created but not bought, dated by its created_at (its purchase may still be buying it, or died between the two calls)', async () => {
     easypostAnswers({ json: created });
-    expect(await carrier.findLabel(request)).toBeUndefined();
+    expect(await carrier.findPurchase(request)).toEqual({ state: 'started', startedAt: '2023-07-10T17:30:32.000Z' });
+    easypostAnswers({ json: { ...created, created_at: undefined } });
+    expect(await carrier.findPurchase(request)).toEqual({ state: 'started', startedAt: undefined });
   });
 
-  it("answers no label for a shipment whose reference is not this order's", async () => {
+  it("answers nothing for a shipment whose reference is not this order's", async () => {
     easypostAnswers({ json: { ...bought, reference: 'someone-else' } });
-    expect(await carrier.findLabel(request)).toBeUndefined();
+    expect(await carrier.findPurchase(request)).toEqual({ state: 'none' });
   });
 
   it('cannot say when EasyPost fails (recovery asks again later, nothing is refunded)', async () => {
     easypostAnswers({ status: 503, body: 'upstream unavailable' });
-    expect((await failure(carrier.findLabel(request))).detail).toContain('answered HTTP 503');
+    expect((await failure(carrier.findPurchase(request))).detail).toContain('answered HTTP 503');
   });
 });
 
@@ -527,17 +548,20 @@ describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cass
     expect(await carrier.refundStatus(label(recordedRetrieveBought.id))).toBeUndefined();
   });
 
-  it('findLabel: a recorded shipment created but never bought is no label; a recorded shipment of no reference is not ours', async () => {
+  it('findPurchase: a recorded shipment created but never bought is started, not bought; a recorded shipment of no reference is not ours', async () => {
     const fetch = easypostAnswers({ json: recordedRetrieveUnbought }, { json: recordedRetrieveBought });
-    expect(await carrier.findLabel({ ...request, orderId: recordedRetrieveUnbought.reference })).toBeUndefined();
+    expect(await carrier.findPurchase({ ...request, orderId: recordedRetrieveUnbought.reference })).toEqual({
+      state: 'started',
+      startedAt: '2024-07-30T16:12:04.000Z',
+    });
     expect(fetch.mock.calls[0]![0]).toBe('https://api.easypost.com/v2/shipments/123');
-    expect(await carrier.findLabel(request)).toBeUndefined();
+    expect(await carrier.findPurchase(request)).toEqual({ state: 'none' });
     expect(fetch).toHaveBeenCalledTimes(2); // nothing downloaded
   });
 
-  it('findLabel: a recorded bought shipment whose label is a PNG cannot be kept (ProviderUnavailable, nothing downloaded)', async () => {
+  it('findPurchase: a recorded bought shipment whose label is a PNG cannot be kept (ProviderUnavailable, nothing downloaded)', async () => {
     const fetch = easypostAnswers({ json: recordedBuyPng });
-    expect((await failure(carrier.findLabel({ ...request, orderId: recordedBuyPng.reference }))).detail).toBe(
+    expect((await failure(carrier.findPurchase({ ...request, orderId: recordedBuyPng.reference }))).detail).toBe(
       `shipment ${RECORDED_ID} answered without a PDF label (label_file_type image/png)`,
     );
     expect(fetch).toHaveBeenCalledTimes(1);

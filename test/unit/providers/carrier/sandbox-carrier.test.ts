@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FileBlobStore } from '../../../../functions/providers/blobs/file-blob-store';
 import type { LabelRequest } from '../../../../functions/providers/carrier/carrier';
 import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
@@ -71,20 +71,74 @@ describe('SandboxCarrier', () => {
   });
 });
 
-describe('SandboxCarrier.findLabel: it remembers what it sold, like an account', () => {
+describe('SandboxCarrier.findPurchase: it remembers what it sold, like an account', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ps-sandbox-carrier-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answers the label it sold for an order, the same tracking number and PDF, even after a restart (a new carrier on the same store)', async () => {
     const sold = await new SandboxCarrier({ records: new FileBlobStore(dir) }).buyLabel(request);
-    const found = await new SandboxCarrier({ records: new FileBlobStore(dir) }).findLabel(request);
-    expect(found).toEqual(sold);
+    const found = await new SandboxCarrier({ records: new FileBlobStore(dir) }).findPurchase(request);
+    expect(found).toEqual({ state: 'bought', label: sold });
   });
 
   it('answers no label for an order it never sold, and without a store it remembers nothing', async () => {
-    expect(await new SandboxCarrier({ records: new FileBlobStore(dir) }).findLabel({ ...request, orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3ZZ' })).toBeUndefined();
+    expect(await new SandboxCarrier({ records: new FileBlobStore(dir) }).findPurchase({ ...request, orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3ZZ' })).toEqual({
+      state: 'none',
+    });
     await new SandboxCarrier().buyLabel(request);
-    expect(await new SandboxCarrier().findLabel(request)).toBeUndefined();
+    expect(await new SandboxCarrier().findPurchase(request)).toEqual({ state: 'none' });
+  });
+});
+
+describe('SandboxCarrier: a purchase is two calls, each asked of the purchase first and each as slow as SANDBOX_CARRIER_DELAY_MS', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ps-sandbox-steps-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const orderId = '01JBQ7Y3K5N6P8R9S0T1V2W3S1';
+
+  it('keeps the shipment at create; a purchase stopped before buy leaves it started, dated, with no label sold', async () => {
+    const at = new Date('2026-09-07T15:00:00.000Z');
+    const carrier = new SandboxCarrier({ records: new FileBlobStore(dir), now: () => at });
+    const steps: string[] = [];
+    const stop = new Error('lease lost');
+    await expect(
+      carrier.buyLabel({ ...request, orderId }, async (step) => {
+        steps.push(step);
+        if (step === 'buy') throw stop;
+      }),
+    ).rejects.toBe(stop);
+    expect(steps).toEqual(['create', 'buy']);
+    expect(await carrier.findPurchase({ ...request, orderId })).toEqual({ state: 'started', startedAt: at.toISOString() });
+    // The purchase carries on (another try of the same order): now it is bought.
+    const sold = await carrier.buyLabel({ ...request, orderId });
+    expect(await carrier.findPurchase({ ...request, orderId })).toEqual({ state: 'bought', label: sold });
+  });
+
+  it('waits the delay before each call: create and buy, and a lookup', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // No store: nothing but the delays waits on anything here.
+      const carrier = new SandboxCarrier({ delayMs: 45_000 });
+      expect(carrier.callTimeoutMs).toBeGreaterThan(45_000);
+      const steps: string[] = [];
+      let done = false;
+      const buying = carrier.buyLabel({ ...request, orderId }, async (step) => void steps.push(step)).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(44_000);
+      expect(steps).toEqual(['create']);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(steps).toEqual(['create', 'buy']);
+      await vi.advanceTimersByTimeAsync(43_000);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await buying;
+      let found = false;
+      const finding = carrier.findPurchase({ ...request, orderId }).then(() => (found = true));
+      await vi.advanceTimersByTimeAsync(44_000);
+      expect(found).toBe(false);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await finding).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
