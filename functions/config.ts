@@ -9,7 +9,7 @@
  * "Lambdas"). The checks below follow zod's own rules for URLs, e-mail addresses and yes/no words.
  */
 import { LABEL_TYPES } from '../domain/pricing';
-import { loadSecrets } from './secrets-loader';
+import { loadSecrets, type SecretName, secretsUsed } from './secrets-loader';
 
 /** One setting's problem; `key` names the entry inside a structured value (CARRIER_COST_CEILINGS.key). */
 class SettingIssue extends Error {
@@ -130,7 +130,7 @@ const settings = {
   LOG_LEVEL: withDefault(oneOf(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /**
    * The deployment stage, set by the stack on every Lambda (infra/stack.ts). `prod` refuses the
-   * make-believe carrier; unset means a local run or a test.
+   * make-believe carrier and payments (isProductionStage); unset means a local run or a test.
    */
   STAGE: optional(oneOf(['dev', 'prod'])),
   /** Set by AWS Lambda itself: a Lambda whose stack did not say its stage counts as production. */
@@ -256,6 +256,43 @@ export type Config = Flat<
   }
 >;
 
+/**
+ * Whether this process takes real money and sells real postage only: the `prod` stage, or a Lambda
+ * whose stack did not mark its stage (the stack sets STAGE on every Lambda, so only a hand-made
+ * function lacks it, and it is not trusted to be a test). Local runs and tests have neither and may
+ * use the sandboxes.
+ */
+export const isProductionStage = (c: Pick<Config, 'STAGE' | 'AWS_LAMBDA_FUNCTION_NAME'>): boolean =>
+  c.STAGE === 'prod' || (c.STAGE === undefined && c.AWS_LAMBDA_FUNCTION_NAME !== undefined);
+
+/**
+ * What production refuses about the payment settings as a whole, as `NAME: problem` lines. `used`:
+ * the secrets this function's code reads (SECRETS_USED), so a sign-in Lambda, which holds no Stripe
+ * key, is not refused for lacking one; a function that takes card payments is.
+ * - A Stripe test key: test-mode checkouts "succeed" with test cards, and every such top-up would
+ *   credit a wallet with money never paid.
+ * - No Stripe key where card payments are taken: the sandbox checkout would stand in for Stripe.
+ * - Half of Hoodpay: one without the other silently falls back to the sandbox crypto checkout.
+ */
+function productionProblems(c: Config, used: readonly SecretName[]): string[] {
+  if (!isProductionStage(c)) return [];
+  const problems: string[] = [];
+  const where = c.STAGE ? `stage ${c.STAGE}` : 'a Lambda without a STAGE';
+  if (c.STRIPE_SECRET_KEY !== undefined && !c.STRIPE_SECRET_KEY.startsWith('sk_live_')) {
+    problems.push(`STRIPE_SECRET_KEY: a Stripe test key in ${where}, where test cards would credit wallets for nothing: set the live key (sk_live_...)`);
+  }
+  if (used.includes('STRIPE_SECRET_KEY') && c.STRIPE_SECRET_KEY === undefined) {
+    problems.push(`STRIPE_SECRET_KEY: not set in ${where}, so card payments would go to the sandbox checkout: set the live key (sk_live_...)`);
+  }
+  if (used.includes('STRIPE_WEBHOOK_SECRET') && c.STRIPE_WEBHOOK_SECRET === undefined) {
+    problems.push(`STRIPE_WEBHOOK_SECRET: not set in ${where}, so Stripe's events could not be verified: set the endpoint's signing secret (whsec_...)`);
+  }
+  if (used.includes('HOODPAY_API_KEY') && (c.HOODPAY_API_KEY === undefined) !== (c.HOODPAY_BUSINESS_ID === undefined)) {
+    problems.push(`HOODPAY_API_KEY: Hoodpay needs both HOODPAY_API_KEY and HOODPAY_BUSINESS_ID, or neither, in ${where}, as one alone falls back to the sandbox crypto checkout`);
+  }
+  return problems;
+}
+
 /** Every setting read from `input`; all problems in one error. */
 function parseConfig(input: Record<string, string | undefined>): Config {
   const problems: string[] = [];
@@ -269,6 +306,7 @@ function parseConfig(input: Record<string, string | undefined>): Config {
       problems.push(`${error.key === undefined ? name : `${name}.${error.key}`}: ${error.message}`);
     }
   }
+  if (!problems.length) problems.push(...productionProblems(values as Config, secretsUsed(input)));
   if (problems.length) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   return values as Config;
 }
@@ -292,6 +330,10 @@ export function config(): Config {
   }
   return cached;
 }
+
+// In a Lambda the configuration is checked during init, whatever the handler reads first: a bad or
+// make-believe production setting (a Stripe test key) stops the cold start before any request.
+if (process.env.AWS_LAMBDA_FUNCTION_NAME) config();
 
 /**
  * Forgets the parsed configuration (tests that change process.env): the one reset for tests. What is

@@ -5,6 +5,11 @@
  * secret is in the template, the function's environment or the console. functions/config.ts awaits
  * loadSecrets() once, before anything parses the configuration, and lays the values over the
  * environment. Locally (no prefix) nothing is read and the environment variables stay as they are.
+ *
+ * Each Lambda reads only the secrets its own code uses: the stack reads them from the function's
+ * bundle (infra/handler-usage.ts), lists them in SECRETS_USED and grants exactly those parameters,
+ * so a sign-in Lambda holds no Stripe key and a leak of one function's memory or role leaks only
+ * what that function needed.
  */
 import { GetParametersCommand, SSMClient, type GetParametersCommandOutput } from '@aws-sdk/client-ssm';
 import { clientSettings, SERVICE_LIMITS } from './providers/aws/client-settings';
@@ -33,7 +38,26 @@ export type Secrets = Partial<Record<SecretName, string>>;
 /** The environment variable naming the parameter path, e.g. `/prepaidship/prod/`. */
 export const SECRETS_PREFIX_VARIABLE = 'SECRETS_PARAMETER_PREFIX';
 
-/** Only JWT_SECRET has no default: without it nothing can sign a session, so the Lambda must not start. */
+/**
+ * The environment variable listing, comma-separated, the secrets this Lambda's code uses (set by the
+ * stack). Unset (a function deployed some other way): every secret is read.
+ */
+export const SECRETS_USED_VARIABLE = 'SECRETS_USED';
+
+/** The secrets `env` says this Lambda uses (SECRETS_USED), every one when it does not say; unknown names refused. */
+export function secretsUsed(env: NodeJS.ProcessEnv | Record<string, string | undefined>): readonly SecretName[] {
+  const listed = env[SECRETS_USED_VARIABLE];
+  if (listed === undefined) return SECRET_NAMES;
+  const names = listed
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(SECRET_NAMES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`${SECRETS_USED_VARIABLE} names no secret ${unknown.join(', ')}: the secrets are ${SECRET_NAMES.join(', ')}`);
+  return names as SecretName[];
+}
+
+/** Only JWT_SECRET has no default: without it nothing can sign a session, so a Lambda that uses it must not start. */
 const REQUIRED: readonly SecretName[] = ['JWT_SECRET'];
 
 /** `/prepaidship/prod` or `/prepaidship/prod/` + `JWT_SECRET` -> `/prepaidship/prod/JWT_SECRET`. */
@@ -62,7 +86,7 @@ function ssmGetParameters(env: NodeJS.ProcessEnv) {
 }
 
 /**
- * Reads every secret under the prefix with GetParameters (decrypted; the AWS-managed `aws/ssm` key
+ * Reads the Lambda's secrets (secretsUsed) under the prefix with GetParameters (decrypted; the AWS-managed `aws/ssm` key
  * lets every principal of the account decrypt through SSM, so no kms grant is needed), in calls of
  * at most 10 names, side by side. Parameters that do not exist are simply left out (SSM lists them
  * as InvalidParameters): their settings are optional and keep their local defaults (sandbox
@@ -73,21 +97,22 @@ export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise
   const prefix = env[SECRETS_PREFIX_VARIABLE]?.trim();
   if (!prefix) return {};
 
-  const names = new Map(SECRET_NAMES.map((name) => [secretParameterName(prefix, name), name]));
+  const used = secretsUsed(env);
+  const names = new Map(used.map((name) => [secretParameterName(prefix, name), name]));
   const parameters = [...names.keys()];
   const getParameters = ssmGetParameters(env);
   const chunks = Array.from({ length: Math.ceil(parameters.length / NAMES_PER_CALL) }, (_, i) =>
     parameters.slice(i * NAMES_PER_CALL, (i + 1) * NAMES_PER_CALL),
   );
   // Called once per container: config.ts keeps the result for the life of the process.
-  const answers = await Promise.all(chunks.map(getParameters));
+  const answers = chunks.length ? await Promise.all(chunks.map(getParameters)) : [];
 
   const secrets: Secrets = {};
   for (const parameter of answers.flatMap((answer) => answer.Parameters ?? [])) {
     const name = parameter.Name === undefined ? undefined : names.get(parameter.Name);
     if (name && typeof parameter.Value === 'string' && parameter.Value !== '') secrets[name] = parameter.Value;
   }
-  const missing = REQUIRED.filter((name) => secrets[name] === undefined);
+  const missing = REQUIRED.filter((name) => used.includes(name) && secrets[name] === undefined);
   if (missing.length) {
     const list = missing.map((name) => secretParameterName(prefix, name)).join(', ');
     throw new Error(`Missing SSM SecureString parameter ${list}: set it (README, "Deploy to AWS") and the next cold start reads it.`);

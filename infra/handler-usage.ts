@@ -9,6 +9,7 @@
  */
 import { buildSync } from 'esbuild';
 import path from 'node:path';
+import { SECRET_NAMES, type SecretName } from '../functions/secrets-loader';
 import { type Beside, isShippedBeside } from './lambda-bundling';
 
 /**
@@ -34,8 +35,23 @@ const FILES_READ_BY_MODULE: Record<string, string[]> = {
 };
 
 export type Service = keyof typeof SERVICE_MODULES;
-/** The services a module's code reaches, and what its Lambda needs beside its bundle. */
-export type HandlerUsage = Record<Service, boolean> & { beside: Beside };
+/**
+ * The services a module's code reaches, what its Lambda needs beside its bundle, and the secrets
+ * its code reads (the only ones the Lambda loads and may read in SSM).
+ */
+export type HandlerUsage = Record<Service, boolean> & { beside: Beside; secrets: SecretName[] };
+
+/**
+ * The configuration module names every setting, secrets included, so it would be in every bundle;
+ * this pass leaves it out (external). A secret then appears in a bundle only where code that
+ * survived tree-shaking reads it (`config().STRIPE_SECRET_KEY`): esbuild keeps property names and
+ * drops comments, so a secret's name in the output is a read of it (or a message naming it, which
+ * errs on the side of granting).
+ */
+const CONFIG_MODULE = 'functions/config.ts';
+
+/** The secrets whose names the bundle's code holds, in SECRET_NAMES's order. */
+const secretsIn = (code: string): SecretName[] => SECRET_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
 
 /**
  * The services used by each module (`handlers/auth/login`, `jobs/handler`, ...) under
@@ -57,10 +73,12 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
     packages: 'external',
     outdir: path.join(projectRoot, 'cdk.out', 'handler-usage'),
     logLevel: 'silent',
+    external: [path.join(projectRoot, CONFIG_MODULE)],
   });
+  const codeOf = new Map(result.outputFiles.map((file) => [path.resolve(file.path), file.text]));
 
   const usage = new Map<string, HandlerUsage>();
-  for (const output of Object.values(result.metafile.outputs)) {
+  for (const [outputPath, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
     const module = modules.find((m) => path.resolve(projectRoot, output.entryPoint!) === entryOf(m));
     if (!module) continue;
@@ -75,6 +93,7 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
       labelStore: contains(SERVICE_MODULES.labelStore),
       batchQueue: contains(SERVICE_MODULES.batchQueue),
       beside: { imports, files },
+      secrets: secretsIn(codeOf.get(path.resolve(projectRoot, outputPath)) ?? invalidOutput(outputPath)),
     });
   }
   for (const module of modules) {
@@ -82,6 +101,10 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
   }
   return usage;
 }
+
+const invalidOutput = (outputPath: string): never => {
+  throw new Error(`esbuild listed ${outputPath} but wrote no such output`);
+};
 
 /** The services used by each route handler module (`auth/login`, ...) under functions/handlers, keyed by that name. */
 export function handlerUsage(projectRoot: string, handlers: readonly string[]): Map<string, HandlerUsage> {

@@ -25,7 +25,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
-import { SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE, type SecretName } from '../functions/secrets-loader';
+import { SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE, type SecretName } from '../functions/secrets-loader';
 import { ORIGIN_SECRET_HEADER } from '../functions/http/client-address';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
@@ -88,7 +88,7 @@ const stageSettings = {
  * Settings the stack sets itself, so `settings` may not. NODE_OPTIONS is left unset on purpose: a
  * Lambda maps its stack traces itself (infra/lambda-bundling.ts, `inject`), without Node's flags.
  */
-const STACK_OWNED = ['STAGE', 'TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE];
+const STACK_OWNED = ['STAGE', 'TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE];
 
 /** The SSM path of a stage's secrets: `/prepaidship/<stage>/` (README, "Deploy to AWS"). */
 export const secretsPrefix = (stage: Stage): string => `/prepaidship/${stage}/`;
@@ -308,9 +308,9 @@ export class PrepaidShipStack extends Stack {
       POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage),
       POWERTOOLS_LOGGER_SAMPLE_RATE: '0.01',
     };
-    const secretParameterArns = SECRET_NAMES.map((name) =>
-      this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` }),
-    );
+    // Each function may read only the secrets its code uses (usage.secrets, infra/handler-usage.ts).
+    const secretParameterArn = (name: SecretName) =>
+      this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` });
     const SCHEDULED_MODULE = 'jobs/handler';
     const BATCH_WORKER_MODULE = 'batches/worker';
     const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE]);
@@ -327,7 +327,7 @@ export class PrepaidShipStack extends Stack {
         labelBucket,
         api,
         environment,
-        secretParameterArns,
+        secretParameterArn,
         logRetention,
         removalPolicy,
         batchQueue: batchQueue.queue,
@@ -344,7 +344,7 @@ export class PrepaidShipStack extends Stack {
       tableResource: table,
       labelBucket,
       environment,
-      secretParameterArns,
+      secretParameterArn,
       logRetention,
       removalPolicy,
       batchQueue: batchQueue.queue,
@@ -358,7 +358,7 @@ export class PrepaidShipStack extends Stack {
       tableResource: table,
       labelBucket,
       environment,
-      secretParameterArns,
+      secretParameterArn,
       logRetention,
       removalPolicy,
       queues: batchQueue,

@@ -574,7 +574,7 @@ export const getBatchLabels = {
   handler: 'shipping/batches/get-batch-labels',
   table: 'read',
   errors: [404, 409],
-  note: 'Every bought label of the batch in row order, one 4x6 page each. 409 while the batch is being bought or when it has no label.',
+  note: 'Every bought label of the batch in row order, one 4x6 page each, without the labels refunded or being refunded. 409 while the batch is being bought or when none of its labels may be printed.',
 } as const satisfies RouteEntry;
 
 export const getBatchResults = {

@@ -3,29 +3,42 @@
  * pdf-lib into one document. It is made once, when the batch is done (./run.ts), and kept in the
  * label store beside the labels, so a download is one read of finished bytes, never 500 reads and
  * a merge inside a request's time limit.
+ *
+ * A label refunded (or being refunded) after that must not be printable from the batch either: its
+ * postage went back, and a package shipped with it would be unpaid. So a download reads the bought
+ * rows' orders first (batchLabelsPdf): while every label is still printable it answers the stored
+ * PDF; otherwise it merges the printable labels afresh for that answer. The stored PDF is never
+ * rewritten: a rejected refund gives its label back, and the stored PDF is then right again.
  */
-import { getOrder } from '../data/orders';
+import { getOrders, isPrintable } from '../data/orders';
 import type { StoredBatch, StoredRow } from '../data/batches';
+import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
 import { getLabelStore } from '../providers/registry/blobs';
 
 export const batchPdfKey = (batch: Pick<StoredBatch, 'id' | 'userId'>): string => `labels/${batch.userId}/batch-${batch.id}.pdf`;
 
-/** Merges the bought rows' labels, in row order; the merged PDF's bytes, or undefined when none was bought. */
-export async function mergeLabels(userId: string, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
-  const bought = rows.filter((r) => r.status === 'bought' && r.shipOrderId).sort((a, b) => a.row - b.row);
-  if (bought.length === 0) return undefined;
+/** Label PDFs read from the store at once while merging: a 500-label merge is not 500 reads in a row. */
+const READS_AT_ONCE = 16;
+
+/** The bought rows, in row order. */
+const boughtRows = (rows: readonly StoredRow[]) => rows.filter((r) => r.status === 'bought' && r.shipOrderId).sort((a, b) => a.row - b.row);
+
+/** Merges the labels of `orders`, in that order; the merged PDF's bytes, or undefined when no page was found. */
+async function mergeOrders(orders: readonly Order[], log: Logger): Promise<Uint8Array | undefined> {
   const store = getLabelStore();
+  const labels: (Uint8Array | undefined)[] = [];
+  for (let i = 0; i < orders.length; i += READS_AT_ONCE) {
+    labels.push(...(await Promise.all(orders.slice(i, i + READS_AT_ONCE).map(async (o) => (o.labelKey ? store.get(o.labelKey) : undefined)))));
+  }
   // Imported here, not at the top: the Lambda ships pdf-lib beside its bundle, and esbuild hoists an
   // external package's static import to the bundle's top (functions/providers/carrier/sandbox-label.ts).
   const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
-  for (const row of bought) {
-    const order = await getOrder(userId, row.shipOrderId as string);
-    const bytes = order?.labelKey ? await store.get(order.labelKey) : undefined;
+  for (const [i, bytes] of labels.entries()) {
     if (!bytes) {
       // A bought label always has its PDF; a missing one is an operations problem, not a reason to withhold the rest.
-      log.error('bought label missing from the batch PDF', { shipOrderId: row.shipOrderId, row: row.row });
+      log.error('bought label missing from the batch PDF', { shipOrderId: orders[i]?.id });
       continue;
     }
     const source = await PDFDocument.load(bytes);
@@ -35,6 +48,17 @@ export async function mergeLabels(userId: string, rows: readonly StoredRow[], lo
   return merged.getPageCount() > 0 ? merged.save() : undefined;
 }
 
+/** Merges the bought rows' labels, in row order; the merged PDF's bytes, or undefined when none was bought. */
+export async function mergeLabels(userId: string, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
+  const bought = boughtRows(rows);
+  if (bought.length === 0) return undefined;
+  const orders = await getOrders(userId, bought.map((r) => r.shipOrderId as string));
+  return mergeOrders(
+    bought.map((r) => orders.get(r.shipOrderId as string) ?? ({ id: r.shipOrderId } as Order)),
+    log,
+  );
+}
+
 /** Makes and stores the batch's merged PDF; its label store key, or undefined when nothing was bought. */
 export async function mergeBatchLabels(batch: StoredBatch, rows: readonly StoredRow[], log: Logger): Promise<string | undefined> {
   const pdf = await mergeLabels(batch.userId, rows, log);
@@ -42,4 +66,23 @@ export async function mergeBatchLabels(batch: StoredBatch, rows: readonly Stored
   const key = batchPdfKey(batch);
   await getLabelStore().put(key, pdf, 'application/pdf');
   return key;
+}
+
+/**
+ * The PDF a download of a done batch answers: the stored one while every bought label may still be
+ * printed, else the printable labels merged now (without the refunded ones); undefined when no
+ * label of the batch may be printed.
+ */
+export async function batchLabelsPdf(batch: StoredBatch & { pdfKey: string }, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
+  const bought = boughtRows(rows);
+  const orders = await getOrders(batch.userId, bought.map((r) => r.shipOrderId as string));
+  const printable = bought.map((r) => orders.get(r.shipOrderId as string)).filter((o): o is Order => !!o && isPrintable(o));
+  if (printable.length === 0) return undefined;
+  if (printable.length === bought.length) {
+    const stored = await getLabelStore().get(batch.pdfKey);
+    if (!stored) throw new Error(`batch PDF ${batch.pdfKey} missing from the store`);
+    return stored;
+  }
+  log.info('batch PDF merged without its refunded labels', { batchId: batch.id, printable: printable.length, bought: bought.length });
+  return mergeOrders(printable, log);
 }

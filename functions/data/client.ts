@@ -5,7 +5,7 @@
  * timeouts are chosen in ../providers/aws/client-settings.ts.
  */
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { clientSettings, DYNAMODB_LIMITS, isLocalEndpoint, LOCAL_CREDENTIALS, LOCAL_DYNAMODB_LIMITS } from '../providers/aws/client-settings';
 import { config } from '../config';
 
@@ -110,4 +110,30 @@ export async function transactOrRefuse(items: NonNullable<TransactWriteCommandIn
     if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) throw refusal();
     throw err;
   }
+}
+
+/** BatchGetItem reads at most 100 keys a request. */
+const BATCH_GET_MAX = 100;
+
+/**
+ * Reads `keys` with BatchGet, 100 keys a request (asking again for unprocessed keys), and returns
+ * the items found, in no particular order. `consistent`: strongly consistent reads, for a decision
+ * that must see a write made a moment ago.
+ */
+export async function batchGet(keys: Record<string, unknown>[], options: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
+  if (keys.length > BATCH_GET_MAX) {
+    const chunks = Array.from({ length: Math.ceil(keys.length / BATCH_GET_MAX) }, (_, i) => keys.slice(i * BATCH_GET_MAX, (i + 1) * BATCH_GET_MAX));
+    return (await Promise.all(chunks.map((chunk) => batchGet(chunk, options)))).flat();
+  }
+  const found: Record<string, unknown>[] = [];
+  const read = (Keys: Record<string, unknown>[]) => ({ [tableName()]: { Keys, ...(options.consistent ? { ConsistentRead: true } : {}) } });
+  let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = read(keys);
+  for (let attempt = 0; request && attempt < 5; attempt++) {
+    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: request }));
+    found.push(...(out.Responses?.[tableName()] ?? []));
+    const rest: Record<string, unknown>[] | undefined = out.UnprocessedKeys?.[tableName()]?.Keys;
+    request = rest?.length ? read(rest) : undefined;
+  }
+  if (request) throw new Error('BatchGet left unprocessed keys after 5 tries');
+  return found;
 }

@@ -44,7 +44,7 @@ import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, steps, tableName, transact, type Step } from './client';
+import { batchGet, db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { savingsAddSteps } from './savings';
@@ -348,6 +348,20 @@ export async function getOrder(userId: string, orderId: string): Promise<Order |
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: orderKey(userId, orderId), ConsistentRead: true }));
   return Item ? fromItem(Item) : undefined;
 }
+
+/** The user's orders of `orderIds` that exist, by id; read consistently, so a refund a moment ago is seen. */
+export async function getOrders(userId: string, orderIds: readonly string[]): Promise<Map<string, Order>> {
+  const items = orderIds.length ? await batchGet([...new Set(orderIds)].map((id) => orderKey(userId, id)), { consistent: true }) : [];
+  return new Map(items.map(fromItem).map((o) => [o.id, o]));
+}
+
+/**
+ * Whether an order's label may still be printed: it has one, and its postage is not being or been
+ * given back (printing a refunded label would ship a package nobody paid for). A rejected refund
+ * gives the label back.
+ */
+export const isPrintable = (order: Pick<Order, 'status' | 'labelKey' | 'tracking'>): boolean =>
+  !!order.labelKey && !!order.tracking && order.status !== 'refunded' && order.status !== 'refund_pending';
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string, page: { limit: number; cursor?: string }): Promise<Page<Order>> {

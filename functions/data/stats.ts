@@ -15,8 +15,7 @@ import { randomInt } from 'node:crypto';
 import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
 import type { AdminStatsDay } from '../../domain/api/admin';
 import { lastUtcDays, zeroFill } from '../../domain/insights';
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { batchGet, tableName } from './client';
 
 export const STATS_SHARDS = 10;
 /** The dashboard's window: today and the 6 days before it (UTC). */
@@ -101,27 +100,6 @@ export function statsItems(change: StatsChange, now = new Date()) {
     });
   }
   return items;
-}
-
-/** BatchGetItem reads at most 100 keys a request. */
-const BATCH_GET_MAX = 100;
-
-/** Reads `keys` with BatchGet, 100 keys a request (asking again for unprocessed keys), and returns the items found. */
-async function batchGet(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  if (keys.length > BATCH_GET_MAX) {
-    const chunks = Array.from({ length: Math.ceil(keys.length / BATCH_GET_MAX) }, (_, i) => keys.slice(i * BATCH_GET_MAX, (i + 1) * BATCH_GET_MAX));
-    return (await Promise.all(chunks.map(batchGet))).flat();
-  }
-  const found: Record<string, unknown>[] = [];
-  let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [tableName()]: { Keys: keys } };
-  for (let attempt = 0; request && attempt < 5; attempt++) {
-    const out: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: request }));
-    found.push(...(out.Responses?.[tableName()] ?? []));
-    const rest: Record<string, unknown>[] | undefined = out.UnprocessedKeys?.[tableName()]?.Keys;
-    request = rest?.length ? { [tableName()]: { Keys: rest } } : undefined;
-  }
-  if (request) throw new Error('Stats read left unprocessed keys');
-  return found;
 }
 
 const sum = (items: Record<string, unknown>[], field: string) => items.reduce((n, item) => n + Number(item[field] ?? 0), 0);

@@ -9,7 +9,9 @@
  *   writes (infra/handler-usage.ts reads that from the code);
  * - SES: only when the bundle contains the mailer;
  * - the batch queue: sending only, when the bundle contains the batch queue;
- * - SSM: the secret parameters, by exact name, which functions/config.ts reads at cold start;
+ * - SSM: the secret parameters its code reads (infra/handler-usage.ts finds their names in the
+ *   bundle), by exact name, and only those; functions/config.ts reads them at cold start, told
+ *   which by SECRETS_USED;
  * - CloudWatch Logs: its own log group only (an own role instead of AWSLambdaBasicExecutionRole,
  *   which may write to every log group of the account).
  */
@@ -23,6 +25,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { TableAccess } from '../../domain/api/routes';
+import { SECRETS_USED_VARIABLE, type SecretName } from '../../functions/secrets-loader';
 import type { HandlerUsage } from '../handler-usage';
 import { besideBundleCommands, LAMBDA_BUNDLING } from '../lambda-bundling';
 import { DEFAULT_LAMBDA_TRACING, FUNCTION_MEMORY_MB, type LambdaTracing } from '../lambda-settings';
@@ -41,8 +44,8 @@ export interface ProductFunctionProps {
   labelBucket: IBucket;
   /** Settings every Lambda gets; never a secret (the stack checks). */
   environment: Record<string, string>;
-  /** ARNs of the SSM parameters holding the secrets. */
-  secretParameterArns: string[];
+  /** The ARN of the SSM parameter holding a secret; the function may read those its code uses (usage.secrets). */
+  secretParameterArn: (name: SecretName) => string;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
   /** The batch queue: code whose bundle sends to it gets its URL and sqs:SendMessage. */
@@ -96,6 +99,8 @@ export class ProductFunction extends Construct {
         ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
         ...(usage.batchQueue && props.batchQueue ? { BATCH_QUEUE_URL: props.batchQueue.queueUrl } : {}),
         TABLE_NAME: table.tableName,
+        // Which secrets the cold start reads: exactly those the role may read, so none is refused.
+        [SECRETS_USED_VARIABLE]: usage.secrets.join(','),
       },
       // One definition, shared with the Lambda bench (bench/lambdas.ts) so it measures what is deployed;
       // what the code loads only on first use (Stripe, pdf-lib, bwip-js, the ZIP table) goes beside
@@ -140,8 +145,13 @@ export class ProductFunction extends Construct {
       );
     }
 
-    // The secrets, each by its exact parameter name. No kms:Decrypt: SecureStrings under the AWS-managed
-    // aws/ssm key decrypt for any principal of the account that may read the parameter.
-    this.function.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: props.secretParameterArns }));
+    // The secrets its code reads, each by its exact parameter name: a sign-in function cannot read the
+    // Stripe key. No kms:Decrypt: SecureStrings under the AWS-managed aws/ssm key decrypt for any
+    // principal of the account that may read the parameter.
+    if (usage.secrets.length) {
+      this.function.addToRolePolicy(
+        new PolicyStatement({ actions: ['ssm:GetParameters', 'ssm:GetParameter'], resources: usage.secrets.map(props.secretParameterArn) }),
+      );
+    }
   }
 }

@@ -17,7 +17,7 @@ import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../../domain/api/routes';
-import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE } from '../../functions/secrets-loader';
+import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE } from '../../functions/secrets-loader';
 import { ROUTE_TAG } from '../../infra/constructs/route-function';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';
 import { handlerUsage } from '../../infra/handler-usage';
@@ -279,16 +279,37 @@ describe('each Lambda gets only what it uses', () => {
     expect(senders).not.toContain('shipping/create-label');
   });
 
-  it('lets every Lambda read exactly the secret parameters of its stage, and nothing from KMS', () => {
-    const expected = SECRET_NAMES.map((name) => `:parameter/prepaidship/dev/${name}`).sort();
+  /** The secret names a route's Lambda may read in SSM (by the parameters its role names), and nothing from KMS. */
+  function readableSecrets(handler: string): string[] {
+    const ssm = statementsOf(handler).filter((s) => actionsIn([s]).some((a) => a.startsWith('ssm:')));
+    expect(actionsOf(handler).filter((a) => a.startsWith('kms:'))).toEqual([]);
+    if (ssm.length === 0) return [];
+    expect(ssm, handler).toHaveLength(1);
+    expect(actionsIn(ssm).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
+    const arns = (ssm[0]!.Resource as { 'Fn::Join': [string, unknown[]] }[]).map((r) => r['Fn::Join'][1].at(-1) as string);
+    for (const arn of arns) expect(arn).toMatch(/^:parameter\/prepaidship\/dev\/[A-Z_]+$/);
+    return arns.map((arn) => arn.split('/').at(-1)!).sort();
+  }
+
+  it('lets every Lambda read exactly the secrets its code uses, and loads exactly those at cold start', () => {
     for (const route of routes) {
-      const ssm = statementsOf(route.handler).filter((s) => actionsIn([s]).some((a) => a.startsWith('ssm:')));
-      expect(ssm, route.handler).toHaveLength(1);
-      expect(actionsIn(ssm).sort()).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
-      const arns = (ssm[0]!.Resource as { 'Fn::Join': [string, unknown[]] }[]).map((r) => r['Fn::Join'][1].at(-1) as string);
-      expect(arns.sort()).toEqual(expected);
-      expect(actionsOf(route.handler).filter((a) => a.startsWith('kms:'))).toEqual([]);
+      const used = usage.get(route.handler)!.secrets;
+      expect(readableSecrets(route.handler), route.handler).toEqual([...used].sort());
+      expect(routeFunctions().get(route.handler)?.Properties.Environment?.Variables[SECRETS_USED_VARIABLE], route.handler).toBe(used.join(','));
     }
+  });
+
+  it('keeps payment and carrier keys from the Lambdas that do not use them: sign-in cannot read the Stripe key, the Stripe webhook can', () => {
+    expect(readableSecrets('auth/login')).not.toContain('STRIPE_SECRET_KEY');
+    expect(readableSecrets('auth/login')).not.toContain('STRIPE_WEBHOOK_SECRET');
+    expect(readableSecrets('auth/login')).not.toContain('EASYPOST_API_KEY');
+    expect(readableSecrets('auth/login')).toContain('JWT_SECRET');
+    expect(readableSecrets('payments/stripe-webhook')).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
+    expect(readableSecrets('payments/stripe-webhook')).not.toContain('HOODPAY_WEBHOOK_SECRET');
+    expect(readableSecrets('payments/hoodpay-webhook')).toContain('HOODPAY_WEBHOOK_SECRET');
+    expect(readableSecrets('payments/hoodpay-webhook')).not.toContain('STRIPE_SECRET_KEY');
+    expect(readableSecrets('tracking/easypost-webhook')).toContain('EASYPOST_WEBHOOK_SECRET');
+    expect(readableSecrets('tracking/easypost-webhook')).not.toContain('STRIPE_SECRET_KEY');
   });
 
   it('lets a Lambda write logs only to its own log group (no AWSLambdaBasicExecutionRole)', () => {

@@ -1,6 +1,6 @@
 /**
  * POST /stripe/webhook: Stripe's events, trusted only after the Stripe-Signature over the raw body
- * verifies (400 otherwise, nothing changes). A paid top-up completes its pending entry and credits
+ * verifies and the event's mode (live or test) is the key's (400 otherwise, nothing changes). A paid top-up completes its pending entry and credits
  * the wallet once, whatever the replays; a paid label buys the label once; a checkout that expired
  * unpaid (the payer cancelled or left) marks the entry cancelled, a failed bank debit failed (and the
  * order failed either way); a batch's payment is a top-up that then starts the batch (or cancels it);
@@ -14,7 +14,7 @@ import { batchPaymentSettled } from '../../batches/purchase';
 import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
-import { verifyStripeEvent } from '../../providers/registry/payments';
+import { stripeLivemode, verifyStripeEvent } from '../../providers/registry/payments';
 
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 /** Stripe ends a session the payer cancelled or abandoned by expiring it; only a debit that bounced failed. */
@@ -27,6 +27,8 @@ const RECEIVED = { received: true } as const;
 export const handler = api(route.stripeWebhook, async function stripeWebhook({ rawBody, headers, log }) {
   const event = await verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
+  // A test-mode event at a live key (or the reverse) moves no real money: refused before anything is read.
+  if (event.livemode !== stripeLivemode()) throw new BadRequest(`A ${event.livemode ? 'live' : 'test'}-mode event at a ${stripeLivemode() ? 'live' : 'test'}-mode endpoint`);
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;
 
   const session = event.data.object as Stripe.Checkout.Session;

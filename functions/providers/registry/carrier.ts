@@ -1,18 +1,10 @@
 /** Chooses the carrier: EasyPost when CARRIER_PROVIDER=easypost, the local sandbox otherwise. */
-import type { Config } from '../../config';
+import { isProductionStage } from '../../config';
 import type { Carrier } from '../carrier/carrier';
 import { EasyPostCarrier } from '../carrier/easypost-carrier';
 import { SandboxCarrier } from '../carrier/sandbox-carrier';
 import { blobStoreFor } from './blobs';
 import { provider } from './cache';
-
-/**
- * Whether this process sells real postage only: the `prod` stage, or a Lambda whose stack did not
- * mark its stage (the stack sets STAGE on every Lambda, so only a hand-made function lacks it, and it
- * is not trusted to be a test). Local runs and tests have neither and may use the sandbox.
- */
-export const isProductionStage = (c: Pick<Config, 'STAGE' | 'AWS_LAMBDA_FUNCTION_NAME'>): boolean =>
-  c.STAGE === 'prod' || (c.STAGE === undefined && c.AWS_LAMBDA_FUNCTION_NAME !== undefined);
 
 /**
  * The configured carrier: EasyPost when CARRIER_PROVIDER is `easypost` (which then requires

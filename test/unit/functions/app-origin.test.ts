@@ -32,7 +32,8 @@ describe('appOrigin in AWS (no TRUST_LOCAL_ORIGIN)', () => {
 
   it('stays APP_URL on a Lambda or a staged deployment even if the local flag were set', () => {
     const served = { [SERVED_ORIGIN_HEADER]: 'http://127.0.0.1:3000' };
-    useEnv({ TRUST_LOCAL_ORIGIN: 'true', AWS_LAMBDA_FUNCTION_NAME: 'prepaidship-forgot-password' });
+    // The forgot-password Lambda's own secrets: it takes no payments, so production asks no Stripe key of it.
+    useEnv({ TRUST_LOCAL_ORIGIN: 'true', AWS_LAMBDA_FUNCTION_NAME: 'prepaidship-forgot-password', SECRETS_USED: 'JWT_SECRET,ORIGIN_VERIFY_SECRET' });
     expect(appOrigin(served)).toBe(SITE);
     useEnv({ TRUST_LOCAL_ORIGIN: 'true', STAGE: 'dev' });
     expect(appOrigin(served)).toBe(SITE);

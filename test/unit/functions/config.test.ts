@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config, resetConfigForTests } from '../../../functions/config';
+import { getCardCheckout, getCryptoCheckout } from '../../../functions/providers/registry/payments';
 
 const JWT = 'j'.repeat(40);
 
@@ -89,7 +90,7 @@ describe('config()', () => {
       ALTCHA_MAX_NUMBER: '100000',
       RECAPTCHA_MIN_SCORE: '0.7',
       RECAPTCHA_HOSTNAMES: ' PrepaidShip.com, ,www.prepaidship.com ',
-      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       CARRIER_COST_CEILINGS: '{"usps_priority": 900}',
       SUPPORT_EMAIL: 'help@example.com',
@@ -108,7 +109,7 @@ describe('config()', () => {
       ALTCHA_MAX_NUMBER: 100_000,
       RECAPTCHA_MIN_SCORE: 0.7,
       RECAPTCHA_HOSTNAMES: ['prepaidship.com', 'www.prepaidship.com'],
-      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       CARRIER_COST_CEILINGS: { usps_priority: 900 },
       SUPPORT_EMAIL: 'help@example.com',
@@ -180,5 +181,71 @@ describe('config()', () => {
     expect(config().TABLE_NAME).toBe('first');
     resetConfigForTests();
     expect(config().TABLE_NAME).toBe('second');
+  });
+});
+
+describe('config() in production: no sandbox payments, no Stripe test key', () => {
+  const LIVE = { STRIPE_SECRET_KEY: 'sk_live_51abc', STRIPE_WEBHOOK_SECRET: 'whsec_live' };
+  /** A function of the prod stage whose code reads `used` (SECRETS_USED, set by the stack). */
+  const prodLambda = (used: string, env: Record<string, string> = {}) => ({ STAGE: 'prod', AWS_LAMBDA_FUNCTION_NAME: 'fn', SECRETS_USED: used, ...env });
+  const PAYS = 'JWT_SECRET,STRIPE_SECRET_KEY,STRIPE_WEBHOOK_SECRET,HOODPAY_API_KEY';
+
+  it('takes a live key in a prod function that takes card payments', () => {
+    expect(configFrom(prodLambda(PAYS, LIVE))).toMatchObject(LIVE);
+  });
+
+  it('refuses a Stripe test key in production, in any function that holds one, naming the setting', () => {
+    expect(() => configFrom(prodLambda(PAYS, { ...LIVE, STRIPE_SECRET_KEY: 'sk_test_51abc' }))).toThrow(
+      /^Invalid configuration: STRIPE_SECRET_KEY: a Stripe test key in stage prod/,
+    );
+    expect(refused(prodLambda('JWT_SECRET', { STRIPE_SECRET_KEY: 'sk_test_51abc' }))).toEqual(['STRIPE_SECRET_KEY']);
+    // A Lambda without a STAGE counts as production too.
+    expect(refused({ AWS_LAMBDA_FUNCTION_NAME: 'fn', ...LIVE, STRIPE_SECRET_KEY: 'sk_test_51abc' })).toEqual(['STRIPE_SECRET_KEY']);
+  });
+
+  it('refuses the sandbox card checkout (no key) in a prod function that takes card payments, and every missing half', () => {
+    expect(refused(prodLambda(PAYS)).sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(() => configFrom(prodLambda(PAYS))).toThrow(/STRIPE_SECRET_KEY: not set in stage prod, so card payments would go to the sandbox checkout/);
+    expect(refused(prodLambda(PAYS, { STRIPE_SECRET_KEY: LIVE.STRIPE_SECRET_KEY }))).toEqual(['STRIPE_WEBHOOK_SECRET']);
+    // Without SECRETS_USED (a function deployed some other way) every function counts as taking payments.
+    expect(refused({ STAGE: 'prod' }).sort()).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('refuses half of Hoodpay in a prod function that takes crypto, and takes both or neither', () => {
+    expect(refused(prodLambda(PAYS, { ...LIVE, HOODPAY_API_KEY: 'hp' }))).toEqual(['HOODPAY_API_KEY']);
+    expect(refused(prodLambda(PAYS, { ...LIVE, HOODPAY_BUSINESS_ID: 'biz' }))).toEqual(['HOODPAY_API_KEY']);
+    expect(configFrom(prodLambda(PAYS, { ...LIVE, HOODPAY_API_KEY: 'hp', HOODPAY_BUSINESS_ID: 'biz' }))).toMatchObject({ HOODPAY_API_KEY: 'hp' });
+    expect(configFrom(prodLambda(PAYS, LIVE)).HOODPAY_API_KEY).toBeUndefined();
+  });
+
+  it('asks nothing of a prod function whose code takes no payment (sign-in holds no Stripe key)', () => {
+    expect(configFrom(prodLambda('JWT_SECRET,CAPTCHA_HMAC_KEY,RECAPTCHA_SECRET_KEY,ORIGIN_VERIFY_SECRET')).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('lets dev stages, local runs and tests use test keys and the sandboxes', () => {
+    expect(configFrom({ STAGE: 'dev', AWS_LAMBDA_FUNCTION_NAME: 'fn', STRIPE_SECRET_KEY: 'sk_test_1' }).STRIPE_SECRET_KEY).toBe('sk_test_1');
+    expect(configFrom({ STRIPE_SECRET_KEY: 'sk_test_1' }).STRIPE_SECRET_KEY).toBe('sk_test_1');
+    expect(configFrom({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('refuses at init in a Lambda: loading the module throws before any handler runs', async () => {
+    for (const name of Object.keys(process.env)) vi.stubEnv(name, undefined);
+    for (const [name, value] of Object.entries({ JWT_SECRET: JWT, ...prodLambda(PAYS, { ...LIVE, STRIPE_SECRET_KEY: 'sk_test_51abc' }) })) vi.stubEnv(name, value);
+    vi.resetModules();
+    await expect(import('../../../functions/config')).rejects.toThrow(/STRIPE_SECRET_KEY: a Stripe test key/);
+    vi.stubEnv('STRIPE_SECRET_KEY', LIVE.STRIPE_SECRET_KEY);
+    vi.resetModules();
+    await expect(import('../../../functions/config')).resolves.toMatchObject({ config: expect.any(Function) });
+    vi.resetModules();
+  });
+});
+
+describe('the registry in production', () => {
+  it('never hands out a sandbox checkout, even to a function the configuration let through', () => {
+    configFrom({ STAGE: 'prod', SECRETS_USED: 'JWT_SECRET' });
+    expect(() => getCardCheckout()).toThrow(/Card payments \(no STRIPE_SECRET_KEY\) would use the sandbox checkout in stage prod/);
+    expect(() => getCryptoCheckout()).toThrow(/Crypto payments .* would use the sandbox checkout in stage prod/);
+    configFrom({ STAGE: 'dev' });
+    expect(() => getCryptoCheckout()).not.toThrow();
   });
 });

@@ -13,7 +13,7 @@ import { AccessDeniedException, GetParametersCommand, SSMClient, type GetParamet
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadSecrets, SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE } from '../../../functions/secrets-loader';
+import { loadSecrets, SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE } from '../../../functions/secrets-loader';
 
 const PREFIX = '/prepaidship/test/';
 const JWT = 'j'.repeat(40);
@@ -76,6 +76,27 @@ describe('loadSecrets', () => {
     expect(asked.length).toBe(Math.ceil(SECRET_NAMES.length / 10));
     for (const names of asked) expect(names.length).toBeLessThanOrEqual(10);
     expect(asked.flat().sort()).toEqual(SECRET_NAMES.map((name) => `${PREFIX}${name}`).sort());
+  });
+
+  it("reads only the secrets SECRETS_USED lists (the function's own, as its role allows), in the order given", async () => {
+    hold(Object.fromEntries(SECRET_NAMES.map((name) => [name, `value-of-${name}`])));
+
+    const env = { ...awsEnv(), [SECRETS_USED_VARIABLE]: 'JWT_SECRET,ORIGIN_VERIFY_SECRET' };
+    expect(await loadSecrets(env)).toEqual({ JWT_SECRET: 'value-of-JWT_SECRET', ORIGIN_VERIFY_SECRET: 'value-of-ORIGIN_VERIFY_SECRET' });
+    const asked = ssm.commandCalls(GetParametersCommand).flatMap((call) => call.args[0].input.Names ?? []);
+    expect(asked.sort()).toEqual([`${PREFIX}JWT_SECRET`, `${PREFIX}ORIGIN_VERIFY_SECRET`]);
+  });
+
+  it('asks SSM nothing for a function that uses no secret, and needs no JWT_SECRET where the code reads none', async () => {
+    expect(await loadSecrets({ ...awsEnv(), [SECRETS_USED_VARIABLE]: '' })).toEqual({});
+    expect(ssm).not.toHaveReceivedAnyCommand();
+    hold({ STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(await loadSecrets({ ...awsEnv(), [SECRETS_USED_VARIABLE]: 'STRIPE_WEBHOOK_SECRET' })).toEqual({ STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+  });
+
+  it('refuses a SECRETS_USED that names no secret, before asking SSM', async () => {
+    await expect(loadSecrets({ ...awsEnv(), [SECRETS_USED_VARIABLE]: 'JWT_SECRET,STRIPE_KEY' })).rejects.toThrow(/SECRETS_USED names no secret STRIPE_KEY/);
+    expect(ssm).not.toHaveReceivedAnyCommand();
   });
 
   it('ignores parameters outside the prefix', async () => {

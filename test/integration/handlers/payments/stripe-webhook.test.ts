@@ -4,7 +4,8 @@
  * secret exactly as Stripe signs them, so the real signature check runs. The proof is the answer,
  * the ledger entry, the balance, the figures and, for a label, the order; every refusal writes nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../../../functions/config';
 import Stripe from 'stripe';
 import { getOrder } from '../../../../functions/data/orders';
 import { getStats } from '../../../../functions/data/stats';
@@ -85,6 +86,46 @@ describe('POST /stripe/webhook: the signature', () => {
     const res = await deliverSigned(stripeSandboxEvent(checkout, 'paid', Date.now() + 4 * 60 * 1000));
 
     expect(res.statusCode).toBe(200);
+    expect(await balanceOf(ann.id)).toBe(2500);
+  });
+});
+
+describe("POST /stripe/webhook: the event's mode must be the key's", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  });
+  const liveMode = (e: StripeEventJson) => void Object.assign(e, { livemode: true });
+
+  it('refuses a live-mode event at the sandbox (test mode), though well signed, writing nothing', async () => {
+    const res = await withoutWrites(() => deliverSigned(stripeEvent(checkout, 'paid', liveMode)));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual({ message: 'A live-mode event at a test-mode endpoint' });
+    expect((await entry())?.status).toBe('pending');
+    expect(await balanceOf(ann.id)).toBe(0);
+  });
+
+  it('refuses a test-mode event at a live key, even signed with the live secret, writing nothing; takes the live one', async () => {
+    const secret = 'whsec_live_endpoint_secret';
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_51integration');
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', secret);
+    resetConfigForTests();
+    const signed = (edit?: (e: StripeEventJson) => void) => {
+      const event = JSON.parse(stripeSandboxEvent(checkout, 'paid').payload) as StripeEventJson;
+      edit?.(event);
+      const payload = JSON.stringify(event);
+      return deliverStripe(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    };
+
+    const res = await withoutWrites(() => signed());
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toEqual({ message: 'A test-mode event at a live-mode endpoint' });
+    expect((await entry())?.status).toBe('pending');
+    expect(await balanceOf(ann.id)).toBe(0);
+
+    const live = await signed(liveMode);
+    expect(live.statusCode, live.body).toBe(200);
     expect(await balanceOf(ann.id)).toBe(2500);
   });
 });

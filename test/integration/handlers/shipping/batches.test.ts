@@ -6,7 +6,7 @@
  * signed Stripe event, the merged PDF and the results CSV, and a stalled batch resumed by the
  * scheduled work. Proof: the answers, the stored items, the orders, the ledger and the balance.
  */
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../../domain/schemas/batches';
@@ -65,6 +65,25 @@ async function batchItems(batchId: string): Promise<Record<string, unknown>[]> {
     }),
   );
   return out.Items ?? [];
+}
+
+/**
+ * The tracking numbers printed on a merged PDF's pages, page by page: each sandbox label prints its
+ * number in Helvetica, which pdf-lib writes as a hex string in the page's (deflated) content stream.
+ */
+async function trackingNumbersIn(base64: string | undefined): Promise<string[]> {
+  const doc = await PDFDocument.load(Buffer.from(base64 ?? '', 'base64'));
+  return doc.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    const text = streams
+      .map((s) => (s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : ''))
+      .join('\n');
+    const hex = [...text.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
+    const found = hex.map((t) => t.replace(/ /g, '')).filter((t) => /^\d{20,34}$/.test(t));
+    expect(found, 'one tracking number a page').toHaveLength(1);
+    return found[0] as string;
+  });
 }
 
 /** Uploads `rows` and answers the stored draft's id. */
@@ -425,6 +444,32 @@ describe('files and recovery', () => {
     expect(lines[0]).toBe('\uFEFFrow,status,trackingNumber,price,error');
     expect(lines[1]).toMatch(/^2,bought,\w+,6\.00,$/);
     expect(lines[3]).toBe('4,invalid,,,toZip: ZIP must be 5 digits or ZIP+4');
+  });
+
+  it('labels.pdf: a label refunded after the batch is done leaves the download; with every label refunded there is none', async () => {
+    await creditWallet(ann, 1200);
+    const batchId = await draft(sampleRows(2));
+    await purchase(batchId);
+    await batchQueueIdle();
+    const [first, second] = (await read(batchId)).rows;
+    const labelsPdf = () => invoke('GET /shipping/batches/{batchId}/labels.pdf', { token: ann.token, params: { batchId } });
+    const refund = (shipOrderId: string) => invoke('POST /shipping/orders/{shipOrderId}/refund', { token: ann.token, params: { shipOrderId } });
+
+    const before = await labelsPdf();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(await trackingNumbersIn(before.body)).toEqual([first?.tracking, second?.tracking]);
+
+    expect((await refund(first?.shipOrderId ?? '')).statusCode).toBe(200);
+    const after = await labelsPdf();
+    expect(after.statusCode, after.body).toBe(200);
+    expect(await trackingNumbersIn(after.body)).toEqual([second?.tracking]);
+    // The stored PDF is left as it was made; only the answer leaves the refunded label out.
+    expect((await getBatch(batchId))?.pdfKey).toBe(`labels/${ann.id}/batch-${batchId}.pdf`);
+
+    expect((await refund(second?.shipOrderId ?? '')).statusCode).toBe(200);
+    const none = await labelsPdf();
+    expect(none.statusCode).toBe(409);
+    expect(none.json?.message).toMatch(/refunded/);
   });
 
   it('a batch left running with no progress (the process restarted) is resumed by the scheduled work once its lease ends', async () => {

@@ -64,23 +64,25 @@ describe('getCarrier', () => {
 });
 
 describe('getCarrier in production', () => {
+  // A Lambda whose code buys labels but takes no card payment (the batch worker, say): production asks no Stripe key of it.
+  const CARRIER_ONLY = { SECRETS_USED: 'JWT_SECRET,EASYPOST_API_KEY' };
   const refusal = /CARRIER_PROVIDER is sandbox \(the default when unset\) in (stage prod|a Lambda without a STAGE): the sandbox draws SAMPLE labels/;
 
   it('refuses the sandbox when STAGE is prod, set or unset, at every use', () => {
     for (const carrier of ['sandbox', '']) {
-      useEnv({ STAGE: 'prod', CARRIER_PROVIDER: carrier });
+      useEnv({ ...CARRIER_ONLY, STAGE: 'prod', CARRIER_PROVIDER: carrier });
       expect(() => getCarrier()).toThrow(refusal);
       expect(() => getCarrier()).toThrow(refusal);
     }
   });
 
   it('refuses the sandbox in a Lambda whose stack did not set STAGE', () => {
-    useEnv({ STAGE: '', AWS_LAMBDA_FUNCTION_NAME: 'PrepaidShip-CreateLabel', CARRIER_PROVIDER: 'sandbox' });
+    useEnv({ ...CARRIER_ONLY, STAGE: '', AWS_LAMBDA_FUNCTION_NAME: 'PrepaidShip-CreateLabel', CARRIER_PROVIDER: 'sandbox' });
     expect(() => getCarrier()).toThrow(/in a Lambda without a STAGE/);
   });
 
   it('allows EasyPost in prod, and the sandbox in dev (Lambda or not) and in local runs without STAGE', () => {
-    useEnv({ STAGE: 'prod', CARRIER_PROVIDER: 'easypost', EASYPOST_API_KEY: 'EZTK123' });
+    useEnv({ ...CARRIER_ONLY, STAGE: 'prod', CARRIER_PROVIDER: 'easypost', EASYPOST_API_KEY: 'EZTK123' });
     expect(getCarrier()).toBeInstanceOf(EasyPostCarrier);
     useEnv({ STAGE: 'dev', AWS_LAMBDA_FUNCTION_NAME: 'PrepaidShip-CreateLabel', CARRIER_PROVIDER: 'sandbox', EASYPOST_API_KEY: '' });
     expect(getCarrier()).toBeInstanceOf(SandboxCarrier);
