@@ -8,7 +8,7 @@
  * holds it: a slow carrier never lets the lease run out under a live purchase, and a purchase whose
  * lease was taken over (recovery, a retry) stops before making anything more at the carrier and
  * leaves the order to whoever took it. Why renewal rather than one long lease:
- * docs/decisions/0188-purchase-lease-renewed-per-carrier-call.md.
+ * docs/decisions/0189-purchase-lease-renewed-per-carrier-call.md.
  *
  * Should the carrier still sell a label for an order that is no longer this purchase's to finish
  * (refunded meanwhile), the label is refunded at the carrier at once, and the sale is logged and
