@@ -48,7 +48,16 @@ export interface LedgerEntry extends OwnedAmount {
   paymentIntent?: string;
   /** A card top-up: how much of it withdrawals have paid back (or reserved to) so far. Absent means 0. */
   refundedCents?: number;
+  /** A card top-up: how much of it was refunded from Stripe's dashboard (and debited from the wallet). Absent means 0. */
+  externalRefundedCents?: number;
+  /** A disputed card top-up: Stripe's dispute id, its state, and the id of the dispute's own ledger entry. */
+  disputeId?: string;
+  disputeStatus?: DisputeStatus;
+  disputeEntryId?: string;
 }
+
+/** A card payment's dispute: `open` (its amount is on hold), `won` (released) or `lost` (debited for good). */
+export type DisputeStatus = 'open' | 'won' | 'lost';
 
 /** An entry as GET /hoodpay/transactions answers it. */
 export const apiEntrySchema = z
@@ -61,7 +70,7 @@ export const apiEntrySchema = z
     status: z.enum(ENTRY_STATUSES),
     createdAt: z.string(),
     completedAt: z.string().nullable(),
-    reason: z.string().optional().meta({ description: "An adjustment's reason, a refused withdrawal's reason; absent otherwise." }),
+    reason: z.string().optional().meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;
