@@ -121,7 +121,7 @@ export interface Withdrawal extends OwnedAmount {
   completedAt: string | null;
   /** The approving admin's note (how the by-hand part was paid). */
   note: string | null;
-  /** The rejecting admin's reason. */
+  /** The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment). */
   reason: string | null;
   /** The card refunds planned when approved, newest top-up first. */
   refunds: WithdrawalRefund[];
@@ -138,7 +138,7 @@ export const apiWithdrawalSchema = z
     decidedAt: z.string().nullable().meta({ description: 'When an admin approved (started paying) or rejected it.' }),
     completedAt: z.string().nullable().meta({ description: 'When the pay-back finished.' }),
     note: z.string().nullable().meta({ description: "The approving admin's note (how the by-hand part was paid)." }),
-    reason: z.string().nullable().meta({ description: "The rejecting admin's reason." }),
+    reason: z.string().nullable().meta({ description: "The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment)." }),
     refunds: z
       .array(z.object({ amount: z.number(), amountCents: z.number().int(), done: z.boolean() }))
       .meta({ description: 'The card refunds planned when approved, newest top-up first; `done` once the provider made it.' }),

@@ -284,25 +284,40 @@ export function findEntriesByType(type: EntryType, filters: Omit<EntryFilters, '
 export const unrefundedCents = (e: LedgerEntry): number => e.amountCents - (e.refundedCents ?? 0) - (e.externalRefundedCents ?? 0);
 
 /**
- * A user's settled card top-ups that can still be refunded, newest first: completed, paid through
- * Stripe (or its sandbox) with a PaymentIntent on record, bought wallet credit (not one label), never
- * disputed (a disputed payment is never refunded, whatever the dispute's outcome: the card holder's
- * bank settles it), and not yet refunded in full. Reads the user's whole ledger: an admin's
- * approval, never a hot path.
+ * A settled card top-up that can still be refunded: completed, paid through Stripe (or its sandbox)
+ * with a PaymentIntent on record, bought wallet credit (not one label), never disputed (a disputed
+ * payment is never refunded, whatever the dispute's outcome: the card holder's bank settles it), and
+ * not yet refunded in full.
  */
-export async function refundableTopUps(userId: string): Promise<LedgerEntry[]> {
-  const found: LedgerEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listUserEntries(userId, { limit: 100, cursor }, 'topup');
-    found.push(
-      ...page.items.filter(
-        (e) => e.status === 'completed' && e.provider === 'stripe' && e.paymentIntent && !e.orderId && !e.disputeStatus && unrefundedCents(e) > 0,
-      ),
-    );
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return found;
+const refundable = (e: LedgerEntry) =>
+  e.type === 'topup' && e.status === 'completed' && e.provider === 'stripe' && !!e.paymentIntent && !e.orderId && !e.disputeStatus && unrefundedCents(e) > 0;
+
+/**
+ * What of a user's wallet may go back to a card (docs/decisions: what a withdrawal refunds):
+ *
+ * - `topUps`: the refundable card top-ups, newest first;
+ * - `otherCreditsCents`: every credit that is not card money a refund can return: adjustments,
+ *   label refunds, crypto top-ups, and card top-ups that cannot be refunded for another reason than
+ *   a refund or a lost dispute (a won dispute, no PaymentIntent). A card-paid label's payment is
+ *   left out: its label's debit spent it at once.
+ *
+ * Spending is taken to use card money first, so the card money still in a wallet that owes
+ * `owedCents` is at most `owedCents - otherCreditsCents`: an admin's credit, a crypto payment or a
+ * refund is never paid back to a card, whatever was spent since. Reads the user's whole ledger: an
+ * admin's approval, never a hot path.
+ */
+export async function cardMoneyOf(userId: string): Promise<{ topUps: LedgerEntry[]; otherCreditsCents: number }> {
+  const ledger = await listWholeLedger(userId);
+  const topUps = ledger.filter(refundable);
+  let otherCreditsCents = 0;
+  for (const e of ledger) {
+    if (e.status !== 'completed' || e.amountCents <= 0 || refundable(e)) continue;
+    const card = e.type === 'topup' && e.provider === 'stripe';
+    if (card && e.orderId) continue;
+    // A card top-up refunded or lost in a dispute: that part left with its debit; what is left of it is money a card cannot get back.
+    otherCreditsCents += card ? (e.disputeStatus === 'lost' ? 0 : Math.max(unrefundedCents(e), 0)) : e.amountCents;
+  }
+  return { topUps, otherCreditsCents };
 }
 
 /**
@@ -383,6 +398,26 @@ export function externalRefundStep(topUp: LedgerEntry, after: number): Step {
           ours === 0 ? '(attribute_not_exists(refundedCents) OR refundedCents = :ours)' : 'refundedCents = :ours',
         ].join(' AND '),
         ExpressionAttributeValues: { ':after': after, ':before': before, ':ours': ours },
+      },
+    },
+  };
+}
+
+/**
+ * The step (named `ledger.refund#<entry id>`) that gives back `cents` a withdrawal reserved of a
+ * card top-up and will not refund (the payment is disputed), only if the figure is still the one read.
+ */
+export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
+  const before = topUp.refundedCents ?? 0;
+  return {
+    name: `ledger.refund#${topUp.id}`,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(topUp.userId, topUp.id),
+        UpdateExpression: 'SET refundedCents = :after',
+        ConditionExpression: 'refundedCents = :before',
+        ExpressionAttributeValues: { ':after': before - cents, ':before': before },
       },
     },
   };

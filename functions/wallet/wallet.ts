@@ -240,6 +240,30 @@ export const releaseHold = (w: HeldWithdrawal, reason: string, now: string): Ste
   holdStep(w.userId, w.amountCents, 'release'),
 ];
 
+/**
+ * Part of a withdrawal that will not be paid back (its card payment is disputed): `cents` go back
+ * from held to the balance (where the dispute's own hold takes them), and the pending entry shrinks
+ * to the rest, only if it still holds the amount read.
+ */
+export function shrinkHold(w: HeldWithdrawal, cents: number): Step[] {
+  return [
+    {
+      name: 'wallet.entry',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: entryKey(w.userId, w.id),
+          UpdateExpression: 'SET amountCents = :after',
+          ConditionExpression: '#status = :pending AND amountCents = :before',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':after': -(w.amountCents - cents), ':before': -w.amountCents, ':pending': 'pending' },
+        },
+      },
+    },
+    holdStep(w.userId, cents, 'release'),
+  ];
+}
+
 /** A paid-back withdrawal: its entry completes, the held cents leave the wallet and the admin figures. */
 export const payOutHold = (w: HeldWithdrawal, now: string): Step[] => [
   endPendingStep({ userId: w.userId, id: w.id, amountCents: -w.amountCents }, 'completed', now),
