@@ -53,7 +53,9 @@ export const apiUserSchema = z
     balanceCents: z.number().int(),
     held: z.number().meta({ description: 'On hold for a withdrawal request: part of the balance, not spendable.' }),
     heldCents: z.number().int(),
-    disputed: z.number().meta({ description: 'On hold for open card disputes: taken from the available balance (which may then be below zero) until decided.' }),
+    disputed: z
+      .number()
+      .meta({ description: 'On hold for open card disputes: taken from the available balance (which may then be below zero) until decided.' }),
     disputedCents: z.number().int(),
     available: z.number().meta({ description: 'What purchases can spend: the balance minus holds.' }),
     availableCents: z.number().int(),

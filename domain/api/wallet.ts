@@ -70,7 +70,10 @@ export const apiEntrySchema = z
     status: z.enum(ENTRY_STATUSES),
     createdAt: z.string(),
     completedAt: z.string().nullable(),
-    reason: z.string().optional().meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;
@@ -138,7 +141,10 @@ export const apiWithdrawalSchema = z
     decidedAt: z.string().nullable().meta({ description: 'When an admin approved (started paying) or rejected it.' }),
     completedAt: z.string().nullable().meta({ description: 'When the pay-back finished.' }),
     note: z.string().nullable().meta({ description: "The approving admin's note (how the by-hand part was paid)." }),
-    reason: z.string().nullable().meta({ description: "The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment)." }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: "The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment)." }),
     refunds: z
       .array(z.object({ amount: z.number(), amountCents: z.number().int(), done: z.boolean() }))
       .meta({ description: 'The card refunds planned when approved, newest top-up first; `done` once the provider made it.' }),

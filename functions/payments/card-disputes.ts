@@ -59,7 +59,8 @@ export async function settleCardMoneyEvent(event: CardMoneyEvent, eventId: strin
     if (done.failed.has('event')) return 'duplicate';
     // The top-up's dispute or refund figures moved since they were read: read again, which finds
     // this settled (a concurrent delivery) or settles it on the new figures.
-    if (!done.failed.has('ledger.topUp') || attempt >= RACE_TRIES) throw new Error(`card event ${eventId} could not be settled: ${[...done.failed].join(', ')}`);
+    if (!done.failed.has('ledger.topUp') || attempt >= RACE_TRIES)
+      throw new Error(`card event ${eventId} could not be settled: ${[...done.failed].join(', ')}`);
   }
 }
 

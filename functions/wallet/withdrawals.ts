@@ -119,13 +119,14 @@ export async function requestWithdrawal(userId: string, amountCents: number, log
  * request holds.
  */
 async function planRefunds(w: Withdrawal) {
-  const [user, money] = await Promise.all([getUserById(w.userId, { consistent: true }), cardMoneyOf(w.userId)]);
+  const user = await getUserById(w.userId, { consistent: true });
   if (!user) throw new NotFound('Withdrawal request not found');
   if (user.disputedCents > 0 || user.balanceCents < 0) {
     throw new Conflict(
       `This user's wallet has a card dispute open or a balance below zero (${formatUsd(user.balanceCents)} available, ${formatUsd(user.disputedCents)} under dispute): the withdrawal waits until the dispute is decided. Approve it then, or reject it.`,
     );
   }
+  const money = await cardMoneyOf(w.userId);
   const plan: { refund: WithdrawalRefund; step: ReturnType<typeof reserveRefundStep> }[] = [];
   let cardLeft = Math.max(0, user.balanceCents + user.heldCents - money.otherCreditsCents);
   let left = w.amountCents;

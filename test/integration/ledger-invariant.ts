@@ -9,9 +9,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
 import { getUserById } from '../../functions/data/users';
 
-export async function ledgerOf(
-  userId: string,
-): Promise<{
+export async function ledgerOf(userId: string): Promise<{
   balanceCents: number;
   heldCents: number;
   disputedCents: number;
@@ -41,14 +39,22 @@ export async function ledgerOf(
   const disputedSum = pendingSum('dispute');
   const user = await getUserById(userId, { consistent: true });
   const balanceCents = user?.balanceCents ?? Number.NaN;
-  return { balanceCents, heldCents: user?.heldCents ?? Number.NaN, disputedCents: user?.disputedCents ?? Number.NaN, completedSum, heldSum, disputedSum, entries };
+  return {
+    balanceCents,
+    heldCents: user?.heldCents ?? Number.NaN,
+    disputedCents: user?.disputedCents ?? Number.NaN,
+    completedSum,
+    heldSum,
+    disputedSum,
+    entries,
+  };
 }
 
-/** Asserts the invariant and returns the balance as the wallet shows it: spendable plus held (0 held for most tests). */
+/** Asserts the invariant and returns what the wallet owes: spendable plus held plus disputed (0 held and disputed for most tests). */
 export async function expectLedgerInvariant(userId: string): Promise<number> {
   const { balanceCents, heldCents, disputedCents, completedSum, heldSum, disputedSum } = await ledgerOf(userId);
   expect(balanceCents + heldCents + disputedCents).toBe(completedSum);
   expect(heldCents).toBe(heldSum);
   expect(disputedCents).toBe(disputedSum);
-  return balanceCents + heldCents;
+  return balanceCents + heldCents + disputedCents;
 }

@@ -9,19 +9,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { ulid } from 'ulid';
 import { listOutbox } from '../../../../functions/data/outbox';
 import { getStats } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
-import { sandboxWebhookSecret } from '../../../../functions/providers/payments/sandbox-checkout';
 import { getEntry } from '../../../../functions/wallet/ledger';
-import disputeFixture from '../../../fixtures/stripe/dispute.json';
-import chargeFixture from '../../../fixtures/stripe/charge.json';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { withoutWrites } from '../table-changes';
-import { deliverSigned, entriesOf, startCardTopUp, stripeEvent, type Signed } from './payments';
+import { deliverSigned, entriesOf, signedStripeEvent, startCardTopUp, stripeDispute, stripeEvent, stripeRefundedCharge } from './payments';
 
 const RECEIVED = { received: true };
 
@@ -43,29 +39,11 @@ async function cardTopUp(amount: number, account = ann): Promise<{ entryId: stri
   return { entryId: checkout.entryId, paymentIntent: entry?.paymentIntent as string };
 }
 
-/** `object` as the data of a Stripe event of `type`, signed now with the webhook secret. */
-function signed(type: string, object: Record<string, unknown>, id = `evt_${ulid()}`): Signed {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  return { payload, signatureHeader: Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() }) };
-}
-
-/** Stripe's dispute fixture on `paymentIntent`, for `cents`, in `status`. */
-const dispute = (paymentIntent: string, cents: number, status: string, id = 'dp_test_1') => ({ ...disputeFixture, id, payment_intent: paymentIntent, amount: cents, status });
-const opened = (pi: string, cents: number, id?: string) => signed('charge.dispute.created', dispute(pi, cents, 'needs_response', id));
-const closed = (pi: string, cents: number, status: 'won' | 'lost' | 'warning_closed', id?: string) => signed('charge.dispute.closed', dispute(pi, cents, status, id));
-/** Stripe's charge fixture on `paymentIntent`, with `refundedCents` refunded so far (ours and the dashboard's). */
+const opened = (pi: string, cents: number, id?: string) => signedStripeEvent('charge.dispute.created', stripeDispute(pi, cents, 'needs_response', id));
+const closed = (pi: string, cents: number, status: 'won' | 'lost' | 'warning_closed', id?: string) =>
+  signedStripeEvent('charge.dispute.closed', stripeDispute(pi, cents, status, id));
 const refunded = (paymentIntent: string, cents: number, refundedCents: number) =>
-  signed('charge.refunded', { ...chargeFixture, id: 'ch_test_1', payment_intent: paymentIntent, amount: cents, amount_captured: cents, amount_refunded: refundedCents, refunded: refundedCents === cents });
+  signedStripeEvent('charge.refunded', stripeRefundedCharge(paymentIntent, cents, refundedCents));
 
 const wallet = async () => {
   const u = await getUserById(ann.id, { consistent: true });
@@ -143,7 +121,10 @@ describe('POST /stripe/webhook: charge.dispute.created', () => {
     const { payload } = opened(paymentIntent, 1000);
 
     const res = await withoutWrites(() =>
-      invoke('POST /stripe/webhook', { raw: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }) } }),
+      invoke('POST /stripe/webhook', {
+        raw: payload,
+        headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }) },
+      }),
     );
 
     expect(res.statusCode).toBe(400);
