@@ -32,9 +32,9 @@ export const handler = api(route.stripeWebhook, async function stripeWebhook({ r
   if (!event) throw new BadRequest('Invalid signature');
   if (CARD_MONEY_EVENTS.has(event.type)) {
     const parsed = cardMoneyEvent(event);
-    const result = parsed ? await settleCardMoneyEvent(parsed, event.id, log) : 'ignored';
-    if (!parsed) log.warn('stripe card event not settled', { eventId: event.id, type: event.type });
-    log.info('stripe card event', { eventId: event.id, type: event.type, result });
+    // Not in USD, or naming no PaymentIntent: no payment made through our checkout.
+    if (!parsed) log.warn('stripe card event without a payment of ours', { eventId: event.id, type: event.type });
+    else log.info('stripe card event', { eventId: event.id, type: event.type, result: await settleCardMoneyEvent(parsed, event.id, log) });
     return RECEIVED;
   }
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;
