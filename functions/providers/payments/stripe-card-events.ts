@@ -42,7 +42,7 @@ function closing(status: Stripe.Dispute.Status): 'won' | 'lost' | undefined {
 /** `event` as a CardMoneyEvent, or undefined when it is another event, not in USD, or names no PaymentIntent or amount. */
 export function cardMoneyEvent(event: Stripe.Event): CardMoneyEvent | undefined {
   if (event.type === DISPUTE_CREATED || event.type === DISPUTE_CLOSED) {
-    const dispute = event.data.object as Stripe.Dispute;
+    const dispute = event.data.object;
     const paymentIntent = idOf(dispute.payment_intent);
     const amountCents = cents(dispute.amount);
     if (!dispute.id || !paymentIntent || !amountCents || dispute.currency !== 'usd') return undefined;
@@ -52,7 +52,7 @@ export function cardMoneyEvent(event: Stripe.Event): CardMoneyEvent | undefined 
     return outcome ? { kind: 'dispute.closed', ...base, outcome } : undefined;
   }
   if (event.type === CHARGE_REFUNDED) {
-    const charge = event.data.object as Stripe.Charge;
+    const charge = event.data.object;
     const paymentIntent = idOf(charge.payment_intent);
     const refundedCents = cents(charge.amount_refunded);
     if (!charge.id || !paymentIntent || refundedCents === undefined || charge.currency !== 'usd') return undefined;
