@@ -11,10 +11,12 @@ import type { PendingAction } from './dashboard-account-menu';
 /**
  * 'Balance: $' plus the amount with two decimals, or 'Balance: N/A' while it is unknown
  * (SPEC section 2; "$N/A" would read as a broken amount, see docs/spec-readings.md, "§2 l.43").
+ * A card dispute may take the available balance below zero: 'Balance: -$20.00', not '$-20.00'.
  */
 export function balanceLabel(balance: number | string | undefined): string {
   const amount = Number(balance);
-  return balance !== undefined && balance !== '' && Number.isFinite(amount) ? `Balance: $${amount.toFixed(2)}` : 'Balance: N/A';
+  if (balance === undefined || balance === '' || !Number.isFinite(amount)) return 'Balance: N/A';
+  return `Balance: ${amount < 0 ? '-' : ''}$${Math.abs(amount).toFixed(2)}`;
 }
 
 /**
