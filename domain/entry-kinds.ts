@@ -4,8 +4,15 @@
  * bundle every wallet answer schema with them. domain/api/wallet.ts re-exports them.
  */
 
-export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal'] as const;
+/**
+ * `dispute`: a card payment the card holder disputed (pending while the dispute is open, completed
+ * when lost, cancelled when won); `card_refund`: a card payment refunded from Stripe's dashboard.
+ */
+export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal', 'dispute', 'card_refund'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
-/** `cancelled`: a checkout the payer left or that expired unpaid; `failed`: a payment refused. Neither moved money. */
+/**
+ * `cancelled`: a checkout the payer left or that expired unpaid, or a dispute won (its hold released);
+ * `failed`: a payment or withdrawal refused. Neither moved money.
+ */
 export const ENTRY_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];

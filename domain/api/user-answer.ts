@@ -17,6 +17,8 @@ export const toApiUser = (u: User): ApiUser => ({
   balanceCents: u.balanceCents + u.heldCents,
   held: Number(centsToDollars(u.heldCents)),
   heldCents: u.heldCents,
+  disputed: Number(centsToDollars(u.disputedCents)),
+  disputedCents: u.disputedCents,
   available: Number(centsToDollars(u.balanceCents)),
   availableCents: u.balanceCents,
   notifications: notificationSettingsOf(u.notifications),

@@ -28,6 +28,11 @@ export interface User {
    * `balanceCents` alone. What the wallet owes the user is `balanceCents + heldCents`.
    */
   heldCents: number;
+  /**
+   * Cents on hold for open card disputes (functions/wallet/), taken from `balanceCents` even below
+   * zero; given back when a dispute is won, gone when it is lost.
+   */
+  disputedCents: number;
   /** Bumped on every write of the profile item (optimistic concurrency). */
   version: number;
   /** Labels this user has bought (created), kept with each label's transaction. */
@@ -49,6 +54,10 @@ export const apiUserSchema = z
     balanceCents: z.number().int(),
     held: z.number().meta({ description: 'On hold for a withdrawal request: part of the balance, not spendable.' }),
     heldCents: z.number().int(),
+    disputed: z
+      .number()
+      .meta({ description: 'On hold for open card disputes: taken from the available balance (which may then be below zero) until decided.' }),
+    disputedCents: z.number().int(),
     available: z.number().meta({ description: 'What purchases can spend: the balance minus holds.' }),
     availableCents: z.number().int(),
     notifications: notificationSettingsSchema,

@@ -48,7 +48,16 @@ export interface LedgerEntry extends OwnedAmount {
   paymentIntent?: string;
   /** A card top-up: how much of it withdrawals have paid back (or reserved to) so far. Absent means 0. */
   refundedCents?: number;
+  /** A card top-up: how much of it was refunded from Stripe's dashboard (and debited from the wallet). Absent means 0. */
+  externalRefundedCents?: number;
+  /** A disputed card top-up: Stripe's dispute id, its state, and the id of the dispute's own ledger entry. */
+  disputeId?: string;
+  disputeStatus?: DisputeStatus;
+  disputeEntryId?: string;
 }
+
+/** A card payment's dispute: `open` (its amount is on hold), `won` (released) or `lost` (debited for good). */
+export type DisputeStatus = 'open' | 'won' | 'lost';
 
 /** An entry as GET /hoodpay/transactions answers it. */
 export const apiEntrySchema = z
@@ -61,7 +70,10 @@ export const apiEntrySchema = z
     status: z.enum(ENTRY_STATUSES),
     createdAt: z.string(),
     completedAt: z.string().nullable(),
-    reason: z.string().optional().meta({ description: "An adjustment's reason, a refused withdrawal's reason; absent otherwise." }),
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;
@@ -112,7 +124,7 @@ export interface Withdrawal extends OwnedAmount {
   completedAt: string | null;
   /** The approving admin's note (how the by-hand part was paid). */
   note: string | null;
-  /** The rejecting admin's reason. */
+  /** The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment). */
   reason: string | null;
   /** The card refunds planned when approved, newest top-up first. */
   refunds: WithdrawalRefund[];
@@ -129,7 +141,10 @@ export const apiWithdrawalSchema = z
     decidedAt: z.string().nullable().meta({ description: 'When an admin approved (started paying) or rejected it.' }),
     completedAt: z.string().nullable().meta({ description: 'When the pay-back finished.' }),
     note: z.string().nullable().meta({ description: "The approving admin's note (how the by-hand part was paid)." }),
-    reason: z.string().nullable().meta({ description: "The rejecting admin's reason." }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({ description: "The rejecting admin's reason, or why part of an approved request was left out (a disputed card payment)." }),
     refunds: z
       .array(z.object({ amount: z.number(), amountCents: z.number().int(), done: z.boolean() }))
       .meta({ description: 'The card refunds planned when approved, newest top-up first; `done` once the provider made it.' }),

@@ -25,7 +25,7 @@ export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(e
 /** Emails compare case-insensitively and without surrounding spaces. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-function toItem({ balanceCents: _wallets, heldCents: _held, ...user }: User) {
+function toItem({ balanceCents: _wallets, heldCents: _held, disputedCents: _disputed, ...user }: User) {
   return { ...userKey(user.id), entity: 'user', gsi1pk: 'USERS', gsi1sk: `${user.createdAt}#${user.id}`, ...user };
 }
 
@@ -39,6 +39,7 @@ function fromItem(item: Record<string, unknown>): User {
     verified: item.verified === true,
     balanceCents: Number(item.balanceCents ?? 0),
     heldCents: Number(item.heldCents ?? 0),
+    disputedCents: Number(item.disputedCents ?? 0),
     version: Number(item.version ?? 0),
     labelCount: Number(item.labelCount ?? 0),
     ...(item.notifications && typeof item.notifications === 'object' ? { notifications: item.notifications } : {}),
@@ -66,6 +67,7 @@ export async function createUser(input: NewUser): Promise<User> {
     // The balance is the wallet's (functions/wallet/): a new account has none, which reads as 0.
     balanceCents: 0,
     heldCents: 0,
+    disputedCents: 0,
     version: 1,
     labelCount: 0,
     createdAt: new Date().toISOString(),

@@ -198,6 +198,33 @@ export const withdrawalIsStep = (w: Pick<Withdrawal, 'userId' | 'id'>, status: W
   },
 });
 
+/**
+ * The step that leaves refund number `index` (of top-up `topUpId`) out of an approval, with its
+ * amount: the card payment is disputed, so it is neither refunded nor paid by hand, and the request
+ * shrinks to what is left (`amountCents`), `reason` saying why. Only while approving and the amount
+ * and that place are as read, so two approvers leave it out once.
+ */
+export function leaveOutRefundStep(
+  w: Pick<Withdrawal, 'userId' | 'id' | 'amountCents'>,
+  index: number,
+  topUpId: string,
+  fields: Pick<Withdrawal, 'refunds' | 'amountCents' | 'reason'>,
+): Step {
+  return requestUpdateStep(w, {
+    UpdateExpression: 'SET refunds = :refunds, amountCents = :amount, #reason = :reason',
+    ConditionExpression: `#status = :approving AND amountCents = :before AND refunds[${index}].topUpId = :topUp`,
+    ExpressionAttributeNames: { '#status': 'status', '#reason': 'reason' },
+    ExpressionAttributeValues: {
+      ':refunds': fields.refunds,
+      ':amount': fields.amountCents,
+      ':reason': fields.reason,
+      ':before': w.amountCents,
+      ':approving': 'approving',
+      ':topUp': topUpId,
+    },
+  });
+}
+
 /** One request by its id alone (the pointer, then the request; both consistent), or undefined. */
 export async function findWithdrawal(id: string): Promise<Withdrawal | undefined> {
   const { Item: pointer } = await db.send(new GetCommand({ TableName: tableName(), Key: pointerKey(id), ConsistentRead: true }));

@@ -71,6 +71,8 @@ export async function settleCardOrderEvent(input: {
   outcome: 'completed' | 'failed' | 'cancelled';
   eventKey: string;
   paidCents: number | undefined;
+  /** Stripe's PaymentIntent of the payment, kept so a dispute or a dashboard refund of it finds the entry. */
+  paymentIntent?: string;
   log: Logger;
 }): Promise<string> {
   const entry = await getEntry(input.userId, input.entryId);
@@ -91,13 +93,14 @@ export async function settleCardOrderEvent(input: {
   const move = { amountCents: order.priceCents, orderId: order.id };
   const settled = await transact([
     event,
-    ...(shortfall ? settleShortfallAndSpend(user, entry, move, now) : settleAndSpend(user, entry.id, move, now)),
+    ...(shortfall ? settleShortfallAndSpend(user, entry, move, now, input.paymentIntent) : settleAndSpend(user, entry.id, move, now, input.paymentIntent)),
     moveOrderStep(order, 'awaiting_payment', 'processing', now, {}, leaseUntil),
   ]).then(
     async (r) => {
       // The balance was spent meanwhile: the top-up completes on its own (the money is the user's)
       // and the order fails, with the same event record, so a replay does nothing.
-      if (!r.ok && shortfall && r.failed.has('wallet.balance')) return (await creditAndFail(user, entry, order, event, now)) ? ('credited' as const) : false;
+      if (!r.ok && shortfall && r.failed.has('wallet.balance'))
+        return (await creditAndFail(user, entry, order, event, now, input.paymentIntent)) ? ('credited' as const) : false;
       return r.ok;
     },
     async (err: unknown) => {
@@ -137,10 +140,17 @@ export async function settleCardOrderEvent(input: {
  * transaction records the event, completes the top-up (+its amount) and fails the order. False when
  * it was settled another way meanwhile (a replay, a concurrent event): nothing changes then.
  */
-async function creditAndFail(user: User, entry: LedgerEntry, order: Order, event: ReturnType<typeof eventRecordStep>, now: string): Promise<boolean> {
+async function creditAndFail(
+  user: User,
+  entry: LedgerEntry,
+  order: Order,
+  event: ReturnType<typeof eventRecordStep>,
+  now: string,
+  paymentIntent: string | undefined,
+): Promise<boolean> {
   const done = await transact([
     event,
-    ...completeTopUp({ ...entry, userId: user.id }, now),
+    ...completeTopUp({ ...entry, userId: user.id }, now, paymentIntent),
     moveOrderStep(order, 'awaiting_payment', 'failed', now, { failureReason: SPENT_MEANWHILE }),
   ]);
   return done.ok;

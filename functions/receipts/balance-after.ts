@@ -1,8 +1,8 @@
 /**
  * "Balance after" on a receipt. Entries do not store the balance they left, so it is reconstructed
  * from the user's ledger, which is exact because of the wallet's invariant (functions/wallet/
- * wallet.ts): the completed entries sum to `balanceCents + heldCents`, and each pending withdrawal
- * holds its amount out of the spendable balance.
+ * wallet.ts): the completed entries sum to `balanceCents + heldCents + disputedCents`, and each
+ * pending withdrawal or dispute holds its amount out of the spendable balance.
  *
  * Definition: the spendable balance right after the entry completed =
  *   the sum of the completed entries that completed up to and including this one (completion order:
@@ -31,9 +31,10 @@ export function balanceAfter(entries: readonly Timed[], target: Timed): number {
     const ended = e.status === 'completed' || e.status === 'failed' || e.status === 'cancelled';
     const endedByThen = ended && notAfter(doneKey(e), at);
     if (e.status === 'completed' && endedByThen) cents += e.amountCents;
-    // A withdrawal on hold at that moment: created by then, not yet paid out or refused.
-    const heldByThen = e.type === 'withdrawal' && notAfter([e.createdAt, e.id], at) && !endedByThen;
-    if (heldByThen && e.status !== 'cancelled') cents += e.amountCents;
+    // A withdrawal or a dispute on hold at that moment: created by then, not yet ended (paid out,
+    // refused, won or lost). A won dispute is cancelled, and held until then all the same.
+    const heldByThen = (e.type === 'withdrawal' || e.type === 'dispute') && notAfter([e.createdAt, e.id], at) && !endedByThen;
+    if (heldByThen && (e.type === 'dispute' || e.status !== 'cancelled')) cents += e.amountCents;
   }
   return cents;
 }

@@ -50,6 +50,8 @@ const TITLES: Record<LedgerEntry['type'], string> = {
   refund: 'Label refund',
   withdrawal: 'Withdrawal (paid out)',
   adjustment: 'Wallet adjustment',
+  dispute: 'Card payment disputed',
+  card_refund: 'Card payment refunded',
 };
 
 /** The words before the unsigned amount. */
@@ -57,6 +59,7 @@ function amountLabelOf(entry: LedgerEntry): string {
   if (entry.type === 'refund') return 'Amount refunded';
   if (entry.type === 'withdrawal') return 'Amount paid out';
   if (entry.type === 'adjustment') return entry.amountCents < 0 ? 'Amount debited' : 'Amount credited';
+  if (entry.type === 'dispute' || entry.type === 'card_refund') return 'Amount debited';
   return 'Amount paid';
 }
 
@@ -86,6 +89,10 @@ function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], ord
       return 'Paid out from the wallet';
     case 'adjustment':
       return 'Wallet (adjusted by PrepaidShip)';
+    case 'dispute':
+      return 'Taken back by the card holder\u2019s bank';
+    case 'card_refund':
+      return 'Refunded to the card';
   }
 }
 

@@ -5,11 +5,14 @@
  * move nothing and are written here.
  *
  *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>  gsi1sk <createdAt>#<id>
- *                (a settled card top-up also keeps paymentIntent and, once a withdrawal pays it back, refundedCents)
+ *                (a settled card top-up also keeps paymentIntent; once a withdrawal pays it back, refundedCents;
+ *                once refunded from Stripe's dashboard, externalRefundedCents; once disputed, disputeId,
+ *                disputeStatus open|won|lost and disputeEntryId, the dispute's own entry)
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
+ *   intent ref   pk PAYINTENT#<paymentIntent>  sk PAYINTENT   userId, entryId   (find a card top-up from a dispute or a refund)
  */
 import { ulid } from 'ulid';
-import type { EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
+import type { DisputeStatus, EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { addDays } from '../../domain/ship-date';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
@@ -45,6 +48,10 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
     ...(s('reason') ? { reason: s('reason') as string } : {}),
     ...(s('paymentIntent') ? { paymentIntent: s('paymentIntent') as string } : {}),
     ...(item.refundedCents !== undefined ? { refundedCents: Number(item.refundedCents) } : {}),
+    ...(item.externalRefundedCents !== undefined ? { externalRefundedCents: Number(item.externalRefundedCents) } : {}),
+    ...(s('disputeId') ? { disputeId: s('disputeId') as string } : {}),
+    ...(s('disputeStatus') ? { disputeStatus: s('disputeStatus') as DisputeStatus } : {}),
+    ...(s('disputeEntryId') ? { disputeEntryId: s('disputeEntryId') as string } : {}),
   };
 }
 
@@ -107,6 +114,24 @@ export async function attachProviderRef(entry: LedgerEntry, provider: PaymentPro
 /** The entry a provider's payment id belongs to. */
 export async function findEntryByProviderRef(provider: PaymentProvider, ref: string): Promise<{ userId: string; entryId: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: paymentRefKey(provider, ref), ConsistentRead: true }));
+  return Item ? { userId: Item.userId as string, entryId: Item.entryId as string } : undefined;
+}
+
+const paymentIntentKey = (paymentIntent: string) => ({ pk: `PAYINTENT#${paymentIntent}`, sk: 'PAYINTENT' });
+
+/**
+ * The step that records which entry Stripe's PaymentIntent paid, written with the payment's
+ * completion: a dispute or a refund names the PaymentIntent, never our ids. Overwrites a record of
+ * the same PaymentIntent (a replay of the same completion writes the same item).
+ */
+export const paymentIntentRefStep = (paymentIntent: string, userId: string, entryId: string): Step => ({
+  name: 'ledger.paymentIntent',
+  item: { Put: { TableName: tableName(), Item: { ...paymentIntentKey(paymentIntent), entity: 'paymentIntentRef', userId, entryId } } },
+});
+
+/** The card payment (its entry) a Stripe PaymentIntent paid, or undefined when none of ours did. */
+export async function findEntryByPaymentIntent(paymentIntent: string): Promise<{ userId: string; entryId: string } | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: paymentIntentKey(paymentIntent), ConsistentRead: true }));
   return Item ? { userId: Item.userId as string, entryId: Item.entryId as string } : undefined;
 }
 
@@ -255,32 +280,134 @@ export function findEntriesByType(type: EntryType, filters: Omit<EntryFilters, '
   );
 }
 
+/** What of card top-up `e` no refund has paid back yet: ours (withdrawals) and those made in Stripe's dashboard. */
+export const unrefundedCents = (e: LedgerEntry): number => e.amountCents - (e.refundedCents ?? 0) - (e.externalRefundedCents ?? 0);
+
 /**
- * A user's settled card top-ups that can still be refunded, newest first: completed, paid through
- * Stripe (or its sandbox) with a PaymentIntent on record, bought wallet credit (not one label), and
- * not yet refunded in full. Reads the user's whole ledger: an admin's approval, never a hot path.
+ * A settled card top-up that can still be refunded: completed, paid through Stripe (or its sandbox)
+ * with a PaymentIntent on record, bought wallet credit (not one label), never disputed (a disputed
+ * payment is never refunded, whatever the dispute's outcome: the card holder's bank settles it), and
+ * not yet refunded in full.
  */
-export async function refundableTopUps(userId: string): Promise<LedgerEntry[]> {
-  const found: LedgerEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listUserEntries(userId, { limit: 100, cursor }, 'topup');
-    found.push(
-      ...page.items.filter(
-        (e) => e.status === 'completed' && e.provider === 'stripe' && e.paymentIntent && !e.orderId && (e.refundedCents ?? 0) < e.amountCents,
-      ),
-    );
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return found;
+const refundable = (e: LedgerEntry) =>
+  e.type === 'topup' && e.status === 'completed' && e.provider === 'stripe' && !!e.paymentIntent && !e.orderId && !e.disputeStatus && unrefundedCents(e) > 0;
+
+/**
+ * What of a user's wallet may go back to a card (docs/decisions: what a withdrawal refunds):
+ *
+ * - `topUps`: the refundable card top-ups, newest first;
+ * - `otherCreditsCents`: every credit that is not card money a refund can return: adjustments,
+ *   label refunds, crypto top-ups, and card top-ups that cannot be refunded for another reason than
+ *   a refund or a lost dispute (a won dispute, no PaymentIntent). A card-paid label's payment is
+ *   left out: its label's debit spent it at once.
+ *
+ * Spending is taken to use card money first, so the card money still in a wallet that owes
+ * `owedCents` is at most `owedCents - otherCreditsCents`: an admin's credit, a crypto payment or a
+ * refund is never paid back to a card, whatever was spent since. Reads the user's whole ledger: an
+ * admin's approval, never a hot path.
+ */
+export async function cardMoneyOf(userId: string): Promise<{ topUps: LedgerEntry[]; otherCreditsCents: number }> {
+  const ledger = await listWholeLedger(userId);
+  const topUps = ledger.filter(refundable);
+  let otherCreditsCents = 0;
+  for (const e of ledger) {
+    if (e.status !== 'completed' || e.amountCents <= 0 || refundable(e)) continue;
+    const card = e.type === 'topup' && e.provider === 'stripe';
+    if (card && e.orderId) continue;
+    // A card top-up refunded or lost in a dispute: that part left with its debit; what is left of it is money a card cannot get back.
+    otherCreditsCents += card ? (e.disputeStatus === 'lost' ? 0 : Math.max(unrefundedCents(e), 0)) : e.amountCents;
+  }
+  return { topUps, otherCreditsCents };
 }
 
 /**
  * The step (named `ledger.refund#<entry id>`) that reserves `cents` of a card top-up for a refund:
  * its `refundedCents` goes from what was read to that plus `cents`, only if nobody changed it since
- * (conditions cannot add, so the new figure is computed here and the old one is the condition).
+ * (conditions cannot add, so the new figure is computed here and the old one is the condition), no
+ * dashboard refund was recorded since, and no dispute was opened on it since.
  */
 export function reserveRefundStep(topUp: LedgerEntry, cents: number): Step {
+  const before = topUp.refundedCents ?? 0;
+  const external = topUp.externalRefundedCents ?? 0;
+  return {
+    name: `ledger.refund#${topUp.id}`,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(topUp.userId, topUp.id),
+        UpdateExpression: 'SET refundedCents = :after',
+        ConditionExpression: [
+          '#status = :completed AND attribute_not_exists(disputeStatus)',
+          before === 0 ? '(attribute_not_exists(refundedCents) OR refundedCents = :before)' : 'refundedCents = :before',
+          external === 0 ? '(attribute_not_exists(externalRefundedCents) OR externalRefundedCents = :external)' : 'externalRefundedCents = :external',
+        ].join(' AND '),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':after': before + cents, ':before': before, ':external': external, ':completed': 'completed' },
+      },
+    },
+  };
+}
+
+/**
+ * The step (named `ledger.topUp`) that records a dispute's state on the card top-up it disputes:
+ * `from` undefined means no dispute was ever recorded on it (the first event of this dispute,
+ * whichever it is); `open` means this dispute is open. So each state is entered once, whatever the
+ * replays, and a `closed` arriving before its `created` leaves the late `created` nothing to do.
+ */
+export function disputeMarkStep(
+  topUp: Pick<LedgerEntry, 'userId' | 'id'>,
+  dispute: { id: string; from: 'open' | undefined; to: DisputeStatus; entryId?: string },
+): Step {
+  return {
+    name: 'ledger.topUp',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(topUp.userId, topUp.id),
+        UpdateExpression: `SET disputeStatus = :to, disputeId = :dispute${dispute.entryId ? ', disputeEntryId = :entry' : ''}`,
+        ConditionExpression:
+          dispute.from === undefined ? 'attribute_exists(pk) AND attribute_not_exists(disputeStatus)' : 'disputeStatus = :from AND disputeId = :dispute',
+        ExpressionAttributeValues: {
+          ':to': dispute.to,
+          ':dispute': dispute.id,
+          ...(dispute.entryId ? { ':entry': dispute.entryId } : {}),
+          ...(dispute.from ? { ':from': dispute.from } : {}),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The step (named `ledger.topUp`) that records `after` cents of card top-up `topUp` as refunded from
+ * Stripe's dashboard, only if the figure is still the one read (two deliveries debit once) and our
+ * own refunds' figure too (the debit was computed from both).
+ */
+export function externalRefundStep(topUp: LedgerEntry, after: number): Step {
+  const before = topUp.externalRefundedCents ?? 0;
+  const ours = topUp.refundedCents ?? 0;
+  return {
+    name: 'ledger.topUp',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: entryKey(topUp.userId, topUp.id),
+        UpdateExpression: 'SET externalRefundedCents = :after',
+        ConditionExpression: [
+          before === 0 ? '(attribute_not_exists(externalRefundedCents) OR externalRefundedCents = :before)' : 'externalRefundedCents = :before',
+          ours === 0 ? '(attribute_not_exists(refundedCents) OR refundedCents = :ours)' : 'refundedCents = :ours',
+        ].join(' AND '),
+        ExpressionAttributeValues: { ':after': after, ':before': before, ':ours': ours },
+      },
+    },
+  };
+}
+
+/**
+ * The step (named `ledger.refund#<entry id>`) that gives back `cents` a withdrawal reserved of a
+ * card top-up and will not refund (the payment is disputed), only if the figure is still the one read.
+ */
+export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
   const before = topUp.refundedCents ?? 0;
   return {
     name: `ledger.refund#${topUp.id}`,
@@ -289,9 +416,8 @@ export function reserveRefundStep(topUp: LedgerEntry, cents: number): Step {
         TableName: tableName(),
         Key: entryKey(topUp.userId, topUp.id),
         UpdateExpression: 'SET refundedCents = :after',
-        ConditionExpression: `#status = :completed AND ${before === 0 ? '(attribute_not_exists(refundedCents) OR refundedCents = :before)' : 'refundedCents = :before'}`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':after': before + cents, ':before': before, ':completed': 'completed' },
+        ConditionExpression: 'refundedCents = :before',
+        ExpressionAttributeValues: { ':after': before - cents, ':before': before },
       },
     },
   };

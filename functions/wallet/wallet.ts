@@ -15,11 +15,26 @@
  * Paying out completes the entry and lowers `heldCents`; a refusal fails the entry and moves the
  * cents back. So the completed entries sum to `balanceCents + heldCents` (what we owe the user),
  * and the pending withdrawal entries to `-heldCents`; the admin figures count what we owe.
+ *
+ * Card disputes hold money too, without asking: a dispute opened at the card holder's bank moves
+ * its amount from `balanceCents` to `disputedCents` with a pending `dispute` entry, and the balance
+ * may go below zero (the money left us with the dispute, whether or not the user still has it). A
+ * negative balance covers no debit, so purchases and withdrawals wait until it is positive again.
+ * A dispute won cancels the entry and moves the cents back; a dispute lost completes the entry and
+ * lowers `disputedCents`. A card refund made in Stripe's dashboard is a completed `card_refund`
+ * debit that may also go below zero. So, in full:
+ *
+ *   completed entries         = balanceCents + heldCents + disputedCents
+ *   pending withdrawal entries = -heldCents
+ *   pending dispute entries    = -disputedCents
+ *
+ * and the admin figures count `balanceCents + heldCents + disputedCents` (money under dispute is
+ * still counted as owed until the dispute is lost).
  */
 import type { EntryType, LedgerEntry } from '../../domain/api/wallet';
 import { steps, tableName, type Step } from '../data/client';
 import { statsItems, type StatsChange } from '../data/stats';
-import { entryKey, entryStep, newEntry, type EntryOwner } from './ledger';
+import { entryKey, entryStep, newEntry, paymentIntentRefStep, type EntryOwner } from './ledger';
 
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 
@@ -39,6 +54,10 @@ function balanceStep(userId: string, deltaCents: number, condition: 'covers' | '
     },
   };
 }
+
+/** The lookup from a card payment's PaymentIntent to its entry, when there is one. */
+const intentRef = (paymentIntent: string | undefined, userId: string, entryId: string): Step[] =>
+  paymentIntent ? [paymentIntentRefStep(paymentIntent, userId, entryId)] : [];
 
 const completedNow = (entry: LedgerEntry): LedgerEntry => ({ ...entry, status: 'completed', completedAt: entry.createdAt });
 
@@ -111,11 +130,13 @@ function endPendingStep(
 
 /**
  * Completes a pending top-up: credits its amount to the balance and counts it in the admin figures.
- * A card top-up keeps Stripe's PaymentIntent, so a withdrawal can refund it later.
+ * A card top-up keeps Stripe's PaymentIntent, so a withdrawal can refund it later, and a lookup
+ * from it, so a dispute or a dashboard refund of it finds the entry.
  */
 export function completeTopUp(entry: LedgerEntry, now: string, paymentIntent?: string): Step[] {
   return [
     endPendingStep(entry, 'completed', now, { paymentIntent }),
+    ...intentRef(paymentIntent, entry.userId, entry.id),
     balanceStep(entry.userId, entry.amountCents, 'exists'),
     ...statsSteps({ balanceCents: entry.amountCents, topUps: 1, topUpCents: entry.amountCents }),
   ];
@@ -136,9 +157,10 @@ export const failTopUp = (entry: Pick<LedgerEntry, 'userId' | 'id'>, now: string
  * not touched at all (which DynamoDB also requires: one operation per item in a transaction).
  * Fails as `wallet.entry` when the payment is no longer pending or was for another amount.
  */
-export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: WalletMove, now: string): Step[] {
+export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: WalletMove, now: string, paymentIntent?: string): Step[] {
   return [
-    endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now),
+    endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now, { paymentIntent }),
+    ...intentRef(paymentIntent, user.id, paymentEntryId),
     { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
   ];
 }
@@ -151,10 +173,17 @@ export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: W
  * (spent meanwhile): the caller then completes the top-up alone (completeTopUp) and fails the order,
  * and as `wallet.entry` when the payment is no longer pending or was for another amount.
  */
-export function settleShortfallAndSpend(user: EntryOwner, payment: { id: string; amountCents: number }, move: WalletMove, now: string): Step[] {
+export function settleShortfallAndSpend(
+  user: EntryOwner,
+  payment: { id: string; amountCents: number },
+  move: WalletMove,
+  now: string,
+  paymentIntent?: string,
+): Step[] {
   const delta = payment.amountCents - move.amountCents;
   return [
-    endPendingStep({ userId: user.id, id: payment.id, amountCents: payment.amountCents }, 'completed', now),
+    endPendingStep({ userId: user.id, id: payment.id, amountCents: payment.amountCents }, 'completed', now, { paymentIntent }),
+    ...intentRef(paymentIntent, user.id, payment.id),
     balanceStep(user.id, delta, 'covers'),
     { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
     ...statsSteps({ balanceCents: delta, topUps: 1, topUpCents: payment.amountCents }),
@@ -211,6 +240,30 @@ export const releaseHold = (w: HeldWithdrawal, reason: string, now: string): Ste
   holdStep(w.userId, w.amountCents, 'release'),
 ];
 
+/**
+ * Part of a withdrawal that will not be paid back (its card payment is disputed): `cents` go back
+ * from held to the balance (where the dispute's own hold takes them), and the pending entry shrinks
+ * to the rest, only if it still holds the amount read.
+ */
+export function shrinkHold(w: HeldWithdrawal, cents: number): Step[] {
+  return [
+    {
+      name: 'wallet.entry',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: entryKey(w.userId, w.id),
+          UpdateExpression: 'SET amountCents = :after',
+          ConditionExpression: '#status = :pending AND amountCents = :before',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':after': -(w.amountCents - cents), ':before': -w.amountCents, ':pending': 'pending' },
+        },
+      },
+    },
+    holdStep(w.userId, cents, 'release'),
+  ];
+}
+
 /** A paid-back withdrawal: its entry completes, the held cents leave the wallet and the admin figures. */
 export const payOutHold = (w: HeldWithdrawal, now: string): Step[] => [
   endPendingStep({ userId: w.userId, id: w.id, amountCents: -w.amountCents }, 'completed', now),
@@ -254,3 +307,84 @@ export function atVersion(list: Step[], version: number): Step[] {
     };
   });
 }
+
+/**
+ * The step named `wallet.balance` that moves `cents` of a dispute: `hold` takes them from the
+ * spendable balance whatever it holds (it may go below zero: the card holder's bank took the money
+ * back already), `release` gives them back, `lose` lets them go.
+ */
+function disputeStep(userId: string, cents: number, move: 'hold' | 'release' | 'lose'): Step {
+  const update = {
+    hold: 'SET balanceCents = if_not_exists(balanceCents, :zero) - :cents, disputedCents = if_not_exists(disputedCents, :zero) + :cents, version = version + :one',
+    release: 'SET balanceCents = balanceCents + :cents, disputedCents = disputedCents - :cents, version = version + :one',
+    lose: 'SET disputedCents = disputedCents - :cents, version = version + :one',
+  }[move];
+  return {
+    name: 'wallet.balance',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: update,
+        ConditionExpression: move === 'hold' ? 'attribute_exists(pk)' : 'disputedCents >= :cents',
+        ExpressionAttributeValues: { ':cents': cents, ':one': 1, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+      },
+    },
+  };
+}
+
+/** A completed debit entry of `type` that may take the balance below zero (money that already left us through the card network). */
+function forcedDebit(user: EntryOwner, type: 'dispute' | 'card_refund', entryId: string, cents: number, reason: string): Step[] {
+  const entry = completedNow({
+    ...newEntry(user, { amountCents: -cents, type, creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
+    id: entryId,
+    reason,
+  });
+  return [balanceStep(user.id, -cents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: -cents })];
+}
+
+/**
+ * A dispute opened on a card payment: `cents` leave the spendable balance for `disputedCents`, even
+ * below zero, with a pending `dispute` entry (id `entryId`) carrying the reason the user reads. The
+ * admin figures do not move: the dispute may still be won.
+ */
+export function holdForDispute(user: EntryOwner, entryId: string, cents: number, reason: string): Step[] {
+  const entry = {
+    ...newEntry(user, { amountCents: -cents, type: 'dispute', creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
+    id: entryId,
+    reason,
+  };
+  return [disputeStep(user.id, cents, 'hold'), entryStep(entry)];
+}
+
+/** What a dispute's closing steps need of its pending entry. */
+export interface HeldDispute {
+  userId: string;
+  /** The pending `dispute` entry. */
+  entryId: string;
+  cents: number;
+}
+
+/** A dispute won: its entry is cancelled (with the reason) and the held cents go back to the balance. */
+export const releaseDispute = (d: HeldDispute, reason: string, now: string): Step[] => [
+  endPendingStep({ userId: d.userId, id: d.entryId }, 'cancelled', now, { reason }),
+  disputeStep(d.userId, d.cents, 'release'),
+];
+
+/** A dispute lost: its entry completes (with the reason), the held cents leave the wallet and the admin figures. */
+export const loseDispute = (d: HeldDispute, reason: string, now: string): Step[] => [
+  endPendingStep({ userId: d.userId, id: d.entryId, amountCents: -d.cents }, 'completed', now, { reason }),
+  disputeStep(d.userId, d.cents, 'lose'),
+  ...statsSteps({ balanceCents: -d.cents }),
+];
+
+/**
+ * A dispute lost that was never held (its `closed` event came before its `created`): a completed
+ * `dispute` debit that may take the balance below zero.
+ */
+export const debitLostDispute = (user: EntryOwner, entryId: string, cents: number, reason: string): Step[] =>
+  forcedDebit(user, 'dispute', entryId, cents, reason);
+
+/** A card payment refunded from Stripe's dashboard: a completed `card_refund` debit that may take the balance below zero. */
+export const debitCardRefund = (user: EntryOwner, entryId: string, cents: number, reason: string): Step[] =>
+  forcedDebit(user, 'card_refund', entryId, cents, reason);

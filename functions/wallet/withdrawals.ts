@@ -6,14 +6,19 @@
  * - Request: the request, its pointer, the per-user gate (one request per 30 days, race-proof by a
  *   condition on the gate as read) and the hold (spendable -> held, a pending entry).
  * - Approve: first a plan, in one transaction with the request's move to `approving`: refunds of the
- *   user's settled card top-ups, newest first, each at most what that top-up still has unrefunded
- *   (reserved on the top-up's entry there and then), and the rest paid by hand. Then each refund at
+ *   user's settled, undisputed card top-ups, newest first, each at most what that top-up still has
+ *   unrefunded (reserved on the top-up's entry there and then), never more in all than the card
+ *   money still in the wallet (ledger.ts cardMoneyOf: an adjustment's credit is never refunded to a
+ *   card), and the rest paid by hand. While the user's wallet has a dispute open or is below zero,
+ *   no approval starts (409): the dispute decides what is left to pay back. Then each refund at
  *   the card provider, with an idempotency key per withdrawal and top-up, recorded as it is made.
  *   Last, the request is `approved` and the hold paid out (entry completed, held cents gone). A
  *   failure anywhere leaves a request `approving` with what is done on record; approving it again
  *   resumes where it stopped, and the provider's idempotency makes a repeated refund the same one.
- *   A refund the provider refuses for good (a disputed or too old payment) joins the by-hand part,
- *   with the admin's note, so an approval can always finish.
+ *   A refund the provider refuses for good (a too old payment) joins the by-hand part, with the
+ *   admin's note, so an approval can always finish; one refused because the payment is disputed is
+ *   never paid by hand: it leaves the request (its cents go back to the balance, where the dispute's
+ *   hold takes them), and a request with nothing left is rejected.
  * - Reject: the request is `rejected`, the hold goes back to the balance (the entry fails with the
  *   reason), and the month's turn is given back when it was this request's.
  *
@@ -39,6 +44,7 @@ import {
   moveWithdrawalStep,
   newWithdrawalSteps,
   refundByHandStep,
+  leaveOutRefundStep,
   refundMadeStep,
   reopenGateStep,
   type WithdrawalGate,
@@ -47,9 +53,9 @@ import { Conflict, Forbidden, InsufficientBalance, InvalidRequest, NotFound, Ref
 import type { Logger } from '../observability/logger';
 import { tellUser } from '../providers/registry/mail';
 import { getCardCheckout } from '../providers/registry/payments';
-import { refundableTopUps, reserveRefundStep } from './ledger';
+import { cardMoneyOf, getEntry, releaseRefundStep, reserveRefundStep, unrefundedCents } from './ledger';
 import { figuresOf } from './adjustments';
-import { atVersion, holdForWithdrawal, payOutHold, releaseHold } from './wallet';
+import { atVersion, holdForWithdrawal, payOutHold, releaseHold, shrinkHold } from './wallet';
 
 export const OWN_WITHDRAWAL_MESSAGE = 'You cannot decide your own withdrawal request: ask another admin to do it.';
 
@@ -125,18 +131,33 @@ export async function requestWithdrawal(userId: string, amountCents: number, log
   }
 }
 
-/** The refunds that pay `amountCents` back: the user's refundable card top-ups, newest first, each up to what it has left. */
+/**
+ * The refunds that pay `amountCents` back: the user's refundable card top-ups, newest first, each up
+ * to what it has left, and all of them up to the card money still in the wallet. 409 while a
+ * dispute is open or the balance is below zero: a disputed payment may take back money this
+ * request holds.
+ */
 async function planRefunds(w: Withdrawal) {
+  const user = await getUserById(w.userId, { consistent: true });
+  if (!user) throw new NotFound('Withdrawal request not found');
+  if (user.disputedCents > 0 || user.balanceCents < 0) {
+    throw new Conflict(
+      `This user's wallet has a card dispute open or a balance below zero (${formatUsd(user.balanceCents)} available, ${formatUsd(user.disputedCents)} under dispute): the withdrawal waits until the dispute is decided. Approve it then, or reject it.`,
+    );
+  }
+  const money = await cardMoneyOf(w.userId);
   const plan: { refund: WithdrawalRefund; step: ReturnType<typeof reserveRefundStep> }[] = [];
+  let cardLeft = Math.max(0, user.balanceCents + user.heldCents - money.otherCreditsCents);
   let left = w.amountCents;
-  for (const topUp of await refundableTopUps(w.userId)) {
-    if (left === 0 || plan.length === MAX_REFUNDS) break;
-    const cents = Math.min(left, topUp.amountCents - (topUp.refundedCents ?? 0));
+  for (const topUp of money.topUps) {
+    if (left === 0 || cardLeft === 0 || plan.length === MAX_REFUNDS) break;
+    const cents = Math.min(left, cardLeft, unrefundedCents(topUp));
     plan.push({
       refund: { topUpId: topUp.id, paymentIntent: topUp.paymentIntent as string, amountCents: cents, refundId: null },
       step: reserveRefundStep(topUp, cents),
     });
     left -= cents;
+    cardLeft -= cents;
   }
   return { plan, byHandCents: left };
 }
@@ -149,7 +170,9 @@ async function startApproval(w: Withdrawal, note: string | undefined, decision: 
   for (let attempt = 1; ; attempt++) {
     const { plan, byHandCents } = await planRefunds(w);
     if (byHandCents > 0 && !note) {
-      throw new InvalidRequest(`${formatUsd(byHandCents)} of this request cannot go back as card refunds: pay it another way and say how in the note.`);
+      throw new InvalidRequest(
+        `${formatUsd(byHandCents)} of this request cannot go back as card refunds (it is not card money left in the wallet: adjustments, crypto top-ups, refunds): pay it another way and say how in the note.`,
+      );
     }
     const fields = { decidedAt: new Date().toISOString(), note: note ?? null, refunds: plan.map((p) => p.refund), byHandCents };
     const done = await transact([moveWithdrawalStep(w, 'pending', 'approving', fields), ...plan.map((p) => p.step), ...decision]);
@@ -198,7 +221,8 @@ async function makeRefunds(w: Withdrawal, note: string | undefined, log: Logger)
       }));
     } catch (err) {
       if (!(err instanceof RefundRefused)) throw err;
-      const moved = await payByHandInstead(current, index, err, note, log);
+      const moved = err.reason === DISPUTED ? await leaveOutDisputed(current, index, log) : await payByHandInstead(current, index, err, note, log);
+      if (moved.ok && moved.withdrawal.status === 'rejected') return moved.withdrawal;
       // The same place now holds the next refund; after a lost race, start over on the request as stored.
       if (moved.ok) current = moved.withdrawal;
       else [current, index] = await startOver();
@@ -234,6 +258,40 @@ async function payByHandInstead(w: Withdrawal, index: number, refused: RefundRef
   }
   const fields = { refunds: w.refunds.filter((_, i) => i !== index), byHandCents: w.byHandCents + r.amountCents, note };
   const done = await transact([refundByHandStep(w, index, r.topUpId, fields)]);
+  return { ok: done.ok, withdrawal: { ...w, ...fields } };
+}
+
+/** Stripe's code for a refund refused because the card holder disputes the payment. */
+const DISPUTED = 'charge_disputed';
+
+/**
+ * Refund number `index` will never be made because the card payment is disputed, and is never paid
+ * by hand either (the card holder's bank is taking that money back already): it leaves the
+ * request, its cents go back from held to the balance (where the dispute's hold takes them), and
+ * the top-up's reservation is given back. With nothing left to pay, the request is rejected (the
+ * month's turn given back). The reason says so to the user and the admin.
+ */
+async function leaveOutDisputed(w: Withdrawal, index: number, log: Logger): Promise<{ ok: boolean; withdrawal: Withdrawal }> {
+  const r = w.refunds[index] as WithdrawalRefund;
+  log.warn('card refund refused: the payment is disputed', { withdrawalId: w.id, topUpId: r.topUpId, amountCents: r.amountCents });
+  const topUp = await getEntry(w.userId, r.topUpId);
+  if (!topUp) throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+  const reason = `${formatUsd(r.amountCents)} of this request was not paid back: the card payment it would refund is disputed at the card holder's bank, and a disputed payment is never refunded nor paid by hand.`;
+  const now = new Date().toISOString();
+  const rest = w.amountCents - r.amountCents;
+  if (rest === 0) {
+    const gate = await getWithdrawalGate(w.userId);
+    const fields = { completedAt: now, reason, refunds: [] };
+    const done = await transact([
+      moveWithdrawalStep(w, 'approving', 'rejected', fields),
+      ...releaseHold(w, reason, now),
+      releaseRefundStep(topUp, r.amountCents),
+      ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
+    ]);
+    return { ok: done.ok, withdrawal: { ...w, ...fields, status: 'rejected' } };
+  }
+  const fields = { refunds: w.refunds.filter((_, i) => i !== index), amountCents: rest, reason };
+  const done = await transact([leaveOutRefundStep(w, index, r.topUpId, fields), ...shrinkHold(w, r.amountCents), releaseRefundStep(topUp, r.amountCents)]);
   return { ok: done.ok, withdrawal: { ...w, ...fields } };
 }
 
@@ -342,6 +400,15 @@ export async function approveWithdrawal(
   }
   let w = found.status === 'pending' ? await startApproval(found, note, by.approval?.steps ?? []) : decided(found);
   w = await makeRefunds(w, note, log);
+  if (w.status === 'rejected') {
+    await tellUser(
+      w.userEmail,
+      'Your withdrawal request was not approved',
+      [`Hello ${w.userName},`, '', `Your withdrawal request ${w.id} was not approved: ${w.reason ?? ''}`, 'The amount is back in your balance.'],
+      log,
+    );
+    return { withdrawal: w, pendingApproval: null };
+  }
   const { withdrawal, finished } = await finishApproval(w, by);
   if (finished) {
     const carded = withdrawal.refunds.reduce((sum, r) => sum + r.amountCents, 0);
@@ -354,6 +421,7 @@ export async function approveWithdrawal(
         `Your withdrawal of ${formatUsd(withdrawal.amountCents)} (request ${withdrawal.id}) was approved and has left your wallet.`,
         ...(carded > 0 ? [`${formatUsd(carded)} was refunded to your card; your bank shows it within 5 to 10 business days.`] : []),
         ...(withdrawal.byHandCents > 0 ? [`${formatUsd(withdrawal.byHandCents)} is paid back another way: ${withdrawal.note ?? ''}`] : []),
+        ...(withdrawal.reason ? [withdrawal.reason] : []),
       ],
       log,
     );

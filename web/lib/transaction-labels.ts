@@ -2,10 +2,18 @@
  * How the wallet and admin tables name a transaction's type and payment type. The API sends codes
  * (`topup`, `CARD`); people read words. An unknown code is shown as it came.
  */
-import type { ApiEntry } from '@domain/api/wallet';
+import type { ApiEntry, EntryType } from '@domain/api/wallet';
 import { PAYMENT_TYPES } from '@domain/constants';
 
-const typeLabels: Record<string, string> = { topup: 'Top-up', label: 'Label', refund: 'Refund', adjustment: 'Adjustment', withdrawal: 'Withdrawal' };
+const typeLabels: Record<EntryType, string> = {
+  topup: 'Top-up',
+  label: 'Label',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+  withdrawal: 'Withdrawal',
+  dispute: 'Card dispute',
+  card_refund: 'Card refund',
+};
 /** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */
 const paymentTypeLabels: Record<string, string> = {
   ...Object.fromEntries(Object.entries(PAYMENT_TYPES).map(([credit, code]) => [code, credit])),
@@ -15,7 +23,7 @@ const paymentTypeLabels: Record<string, string> = {
 /** Shown for a field the entry does not have (a top-up has no order id). */
 export const noValue = '—';
 
-export const transactionTypeLabel = (type: ApiEntry['type']): string => typeLabels[type] ?? type;
+export const transactionTypeLabel = (type: ApiEntry['type']): string => (typeLabels as Record<string, string>)[type] ?? type;
 
 export const paymentTypeLabel = (paymentType: string | null): string => (paymentType ? (paymentTypeLabels[paymentType] ?? paymentType) : noValue);
 

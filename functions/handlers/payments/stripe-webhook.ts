@@ -4,7 +4,8 @@
  * the wallet once, whatever the replays; a paid label buys the label once; a checkout that expired
  * unpaid (the payer cancelled or left) marks the entry cancelled, a failed bank debit failed (and the
  * order failed either way); a batch's payment is a top-up that then starts the batch (or cancels it);
- * anything else is acknowledged and ignored, so Stripe
+ * a dispute opened, closed or a refund made in Stripe's dashboard moves the wallet
+ * (functions/payments/card-disputes.ts); anything else is acknowledged and ignored, so Stripe
  * stops retrying.
  */
 import type Stripe from 'stripe';
@@ -15,6 +16,8 @@ import { BadRequest } from '../../errors';
 import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 import { stripeLivemode, verifyStripeEvent } from '../../providers/registry/payments';
+import { CARD_MONEY_EVENTS, cardMoneyEvent } from '../../providers/payments/stripe-card-events';
+import { settleCardMoneyEvent } from '../../payments/card-disputes';
 
 const COMPLETES = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 /** Stripe ends a session the payer cancelled or abandoned by expiring it; only a debit that bounced failed. */
@@ -29,6 +32,13 @@ export const handler = api(route.stripeWebhook, async function stripeWebhook({ r
   if (!event) throw new BadRequest('Invalid signature');
   // A test-mode event at a live key (or the reverse) moves no real money: refused before anything is read.
   if (event.livemode !== stripeLivemode()) throw new BadRequest(`A ${event.livemode ? 'live' : 'test'}-mode event at a ${stripeLivemode() ? 'live' : 'test'}-mode endpoint`);
+  if (CARD_MONEY_EVENTS.has(event.type)) {
+    const parsed = cardMoneyEvent(event);
+    // Not in USD, or naming no PaymentIntent: no payment made through our checkout.
+    if (!parsed) log.warn('stripe card event without a payment of ours', { eventId: event.id, type: event.type });
+    else log.info('stripe card event', { eventId: event.id, type: event.type, result: await settleCardMoneyEvent(parsed, event.id, log) });
+    return RECEIVED;
+  }
   if (!COMPLETES.has(event.type) && !FAILS.has(event.type) && !CANCELS.has(event.type)) return RECEIVED;
 
   const session = event.data.object as Stripe.Checkout.Session;
@@ -46,7 +56,7 @@ export const handler = api(route.stripeWebhook, async function stripeWebhook({ r
   // A top-up keeps its PaymentIntent: a withdrawal pays the wallet back as refunds of it.
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);
   // A label's payment also buys the label (or refunds it into the wallet when the carrier fails).
-  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, log }) : await settleTopUp({ ...settle, paymentIntent });
+  const result = purpose === 'label' ? await settleCardOrderEvent({ ...settle, paymentIntent, log }) : await settleTopUp({ ...settle, paymentIntent });
   // A batch's payment is a plain top-up; once it is applied (or this is a replay of one that was), the batch starts or is cancelled.
   const batchId = session.metadata?.batchId;
   if (purpose === 'batch' && batchId && result !== 'rejected') await batchPaymentSettled({ userId, batchId, entryId, outcome }, log);

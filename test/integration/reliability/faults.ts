@@ -41,6 +41,7 @@ import { signSessionToken } from '../../../functions/http/tokens';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
+import { signedStripeEvent, stripeDispute, stripeRefundedCharge } from '../handlers/payments/payments';
 import { apiEvent, call } from '../../unit/functions/api-event';
 import { ledgerOf } from '../ledger-invariant';
 import { carrierWatch } from '../watch-carrier';
@@ -285,10 +286,10 @@ const withdrawalRequestFlow: Flow = {
 /** An admin approving a $5 request of a user with a $10 card top-up: one card refund (sandbox), then the pay-out. */
 const withdrawalApproveFlow: Flow = {
   name: 'withdrawal approval (card refund)',
-  // the admin (the factory's check, then for the audit record), the pointer, the request, the top-ups,
-  // approving + reservation, the sandbox refund, its record, the wallet for the audit record, the
-  // pay-out with its audit record, the mail
-  commands: [GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, PUT],
+  // the admin (the factory's check, then for the audit record), the pointer, the request, the user's
+  // wallet, the ledger, approving + reservation, the sandbox refund, its record, the wallet for the
+  // audit record, the pay-out with its audit record, the mail
+  commands: [GET, GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -562,6 +563,85 @@ const refundSettleFlow: Flow = {
   },
 };
 
+/** The PaymentIntent of the user's one card top-up (userWithCardTopUp). */
+async function paymentIntentOf(userId: string): Promise<string> {
+  const topUp = (await ledgerOf(userId)).entries.find((e) => e.type === 'topup');
+  return String(topUp?.paymentIntent);
+}
+const deliver = (event: { payload: string; signatureHeader: string }) =>
+  post(stripeWebhook, '/stripe/webhook', { body: event.payload, headers: { 'stripe-signature': event.signatureHeader } });
+const disputedOf = async (userId: string) => (await getUserById(userId, { consistent: true }))?.disputedCents;
+
+/** Stripe's `charge.dispute.created` on a $10 card top-up: the $10 held at once, with a pending dispute entry, then the mail. */
+const disputeOpenedFlow: Flow = {
+  name: 'card dispute opened webhook (Stripe)',
+  // the PaymentIntent's lookup, the top-up, the user, the hold + entry + state + event record, the mail
+  commands: [GET, GET, GET, WRITE, PUT],
+  finalStatus: 200,
+  async prepare() {
+    const user = await userWithCardTopUp('fault-dispute');
+    const event = signedStripeEvent('charge.dispute.created', stripeDispute(await paymentIntentOf(user.id), 1000, 'needs_response'));
+    return {
+      user,
+      send: () => deliver(event),
+      done: async () => (await disputedOf(user.id)) === 1000,
+      expectDoneOnce: async () =>
+        expect(await entriesOf(user.id)).toEqual([
+          ['dispute', -1000, 'pending'],
+          ['topup', 1000, 'completed'],
+        ]),
+    };
+  },
+};
+
+/** Stripe's `charge.dispute.closed` (lost) of an open $10 dispute: the hold leaves the wallet for good. */
+const disputeLostFlow: Flow = {
+  name: 'card dispute lost webhook (Stripe)',
+  // the PaymentIntent's lookup, the top-up, the user, the dispute's entry, the loss + state + event record, the mail
+  commands: [GET, GET, GET, GET, WRITE, PUT],
+  finalStatus: 200,
+  async prepare() {
+    const user = await userWithCardTopUp('fault-dispute-lost');
+    const pi = await paymentIntentOf(user.id);
+    expect((await deliver(signedStripeEvent('charge.dispute.created', stripeDispute(pi, 1000, 'needs_response')))).statusCode).toBe(200);
+    const event = signedStripeEvent('charge.dispute.closed', stripeDispute(pi, 1000, 'lost'));
+    return {
+      user,
+      send: () => deliver(event),
+      done: async () => (await ledgerOf(user.id)).entries.some((e) => e.type === 'dispute' && e.status === 'completed'),
+      async expectDoneOnce() {
+        expect(await entriesOf(user.id)).toEqual([
+          ['dispute', -1000, 'completed'],
+          ['topup', 1000, 'completed'],
+        ]);
+        expect(await disputedOf(user.id)).toBe(0);
+      },
+    };
+  },
+};
+
+/** Stripe's `charge.refunded` for $4 of a $10 card top-up refunded in its dashboard: a $4 debit. */
+const dashboardRefundFlow: Flow = {
+  name: 'card refund from the dashboard webhook (Stripe)',
+  // the PaymentIntent's lookup, the top-up, the user, the debit + figure + event record, the mail
+  commands: [GET, GET, GET, WRITE, PUT],
+  finalStatus: 200,
+  async prepare() {
+    const user = await userWithCardTopUp('fault-card-refund');
+    const event = signedStripeEvent('charge.refunded', stripeRefundedCharge(await paymentIntentOf(user.id), 1000, 400));
+    return {
+      user,
+      send: () => deliver(event),
+      done: async () => (await ledgerOf(user.id)).entries.some((e) => e.type === 'card_refund'),
+      expectDoneOnce: async () =>
+        expect(await entriesOf(user.id)).toEqual([
+          ['card_refund', -400, 'completed'],
+          ['topup', 1000, 'completed'],
+        ]),
+    };
+  },
+};
+
 export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
@@ -576,6 +656,9 @@ export const flows: Flow[] = [
   secondAdminFlow('reject'),
   labelRefundFlow,
   refundSettleFlow,
+  disputeOpenedFlow,
+  disputeLostFlow,
+  dashboardRefundFlow,
 ];
 
 /**
@@ -635,9 +718,9 @@ export function describeFaults(selected: Flow[]): void {
     for (const c of cases) {
       test(c)(`survives ${c.kind} on command ${c.at} (${c.command})`, { timeout: 45_000 }, async () => {
         const run = await flow.prepare();
-        // What the wallet owes: spendable plus held (a withdrawal's hold is still the user's money).
+        // What the wallet owes: spendable plus held plus disputed (a withdrawal's or a dispute's hold is still counted as the user's money).
         const owed = await getUserById(run.user.id, { consistent: true });
-        const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents : Number.NaN, labels: owed?.labelCount ?? 0 };
+        const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents + owed.disputedCents : Number.NaN, labels: owed?.labelCount ?? 0 };
         const stats = await getStats();
 
         faults.arm(c.at, c.kind);

@@ -47,6 +47,22 @@ describe('balance after an entry (functions/receipts/balance-after.ts)', () => {
     expect(balanceAfter([debit, pay], debit)).toBe(0);
   });
 
+  it('takes out what a card dispute held while it was open, below zero if need be, and gives it back once won', () => {
+    const won = entry('C', 'dispute', -2000, 4, 8, 'cancelled'); // held at :04, won at :08
+    const during = entry('D', 'topup', 100, 5, 6);
+    const after = entry('G', 'topup', 100, 9, 10);
+    const spent = entry('B', 'label', -600, 3, 3);
+    expect(balanceAfter([topUp, spent, won, during, after], during)).toBe(2000 - 600 - 2000 + 100);
+    expect(balanceAfter([topUp, spent, won, during, after], after)).toBe(2000 - 600 + 100 + 100);
+  });
+
+  it('keeps a lost dispute out for good', () => {
+    const lost = entry('C', 'dispute', -2000, 4, 8);
+    const after = entry('G', 'topup', 100, 9, 10);
+    expect(balanceAfter([topUp, lost, after], lost)).toBe(0);
+    expect(balanceAfter([topUp, lost, after], after)).toBe(100);
+  });
+
   it('refuses an entry that did not complete', () => {
     expect(() => balanceAfter(ledger, unpaid)).toThrow();
   });

@@ -33,6 +33,8 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     balanceCents: 1250,
     held: 0,
     heldCents: 0,
+    disputed: 0,
+    disputedCents: 0,
     available: 12.5,
     availableCents: 1250,
     notifications: { delivered: true, exception: true, unused: false },

@@ -138,6 +138,26 @@ describe('wallet page', () => {
     expect(within(table).queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('shows a card dispute\u2019s hold (the available balance below zero) and names the dispute and card refund entries', async () => {
+    const disputed = apiUser({ balance: -20, balanceCents: -2000, disputed: 25, disputedCents: 2500, available: -20, availableCents: -2000 });
+    const entries = [
+      apiTransaction({ id: 'd1', type: 'dispute', amount: -25, amountCents: -2500, status: 'pending', paymentType: 'WALLET', completedAt: null }),
+      apiTransaction({ id: 'r1', type: 'card_refund', amount: -5, amountCents: -500, paymentType: 'WALLET' }),
+    ];
+    stubApi({
+      'GET /auth/profile': json(disputed),
+      'GET /wallet/withdrawals': noWithdrawals,
+      'GET /hoodpay/transactions': json({ data: entries, nextCursor: null }),
+    });
+    renderAt('/user-dashboard/transactions');
+
+    const table = await screen.findByRole('table', { name: caption });
+    expect(await within(table).findByText('Card dispute')).toBeInTheDocument();
+    expect(within(table).getByText('Card refund')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Balance: -$20.00 available, $25.00 disputed' })).toHaveTextContent('Balance: -$20.00$25.00 disputed');
+    expect(figure('Under dispute')).toHaveTextContent('$25.00');
+  });
+
   it('shows the balance, what is on hold and what is available, and requests a withdrawal of the amount typed', async () => {
     const held = apiUser({ balance: 12.5, balanceCents: 1250, held: 5, heldCents: 500, available: 7.5, availableCents: 750 });
     const request = { id: 'w1', userId: 'u1', user: { name: 'Ann Lee', email: 'ann@example.com' }, amount: 5, amountCents: 500, status: 'pending' };

@@ -11,16 +11,19 @@ import type { PendingAction } from './dashboard-account-menu';
 /**
  * 'Balance: $' plus the amount with two decimals, or 'Balance: N/A' while it is unknown
  * (SPEC section 2; "$N/A" would read as a broken amount, see docs/spec-readings.md, "§2 l.43").
+ * A card dispute may take the available balance below zero: 'Balance: -$20.00', not '$-20.00'.
  */
 export function balanceLabel(balance: number | string | undefined): string {
   const amount = Number(balance);
-  return balance !== undefined && balance !== '' && Number.isFinite(amount) ? `Balance: $${amount.toFixed(2)}` : 'Balance: N/A';
+  if (balance === undefined || balance === '' || !Number.isFinite(amount)) return 'Balance: N/A';
+  return `Balance: ${amount < 0 ? '-' : ''}$${Math.abs(amount).toFixed(2)}`;
 }
 
 /**
  * The balance a purchase can spend (`available`): a label or batch is checked against it alone, so a
  * badge counting money on hold for a withdrawal could show enough where Create Label answers 402.
- * What is on hold shows under it when there is some, and the group's name says both. A profile
+ * What is on hold (for a withdrawal, or under a card dispute, which may take the available balance
+ * below zero) shows under it when there is some, and the group's name says both. A profile
  * answer too old to be current (useProfileIsStale) is greyed and says so.
  */
 function BalanceBadge() {
@@ -28,8 +31,10 @@ function BalanceBadge() {
   const stale = useProfileIsStale() && data !== undefined;
   const label = balanceLabel(data?.available);
   const held = data && data.heldCents > 0 ? `${formatUsd(data.heldCents)} held` : undefined;
-  const note = [held, stale && 'not current'].filter(Boolean).join(' · ');
-  const name = `${label}${held ? ` available, ${held}` : ''}${stale ? ', not current' : ''}`;
+  const disputed = data && data.disputedCents > 0 ? `${formatUsd(data.disputedCents)} disputed` : undefined;
+  const holds = [held, disputed].filter(Boolean).join(', ');
+  const note = [holds, stale && 'not current'].filter(Boolean).join(' · ');
+  const name = `${label}${holds ? ` available, ${holds}` : ''}${stale ? ', not current' : ''}`;
   return (
     <Stack role="group" aria-label={name} aria-live="polite" gap="0" align="end">
       <Badge size="lg" variant="subtle" colorPalette={stale ? 'gray' : 'green'}>

@@ -3,7 +3,7 @@
  * made to fail, through the provider registry): the list, approval (card refunds of the user's
  * top-ups newest first, each at most what it has left, the rest by hand with the note), resuming an
  * approval the card provider broke off, a refund the card provider refuses for good (paid by hand
- * instead, once a note says how), rejection (the hold goes back, the month's turn too), and
+ * instead, once a note says how, except a disputed payment's, which leaves the request), rejection (the hold goes back, the month's turn too), and
  * the refusals (unknown id 404, a second decision 409, by hand without a note 400) that write nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -111,7 +111,10 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     const noted = await approve(id, { note: '  Sent by bank transfer, ref 42  ' });
 
     expect(bare.statusCode).toBe(400);
-    expect(bare.json).toEqual({ message: '$6.00 of this request cannot go back as card refunds: pay it another way and say how in the note.' });
+    expect(bare.json).toEqual({
+      message:
+        '$6.00 of this request cannot go back as card refunds (it is not card money left in the wallet: adjustments, crypto top-ups, refunds): pay it another way and say how in the note.',
+    });
     expect(noted.statusCode).toBe(200);
     expect(noted.json).toMatchObject({ status: 'approved', refunds: [], byHandCents: 600, byHand: 6, note: 'Sent by bank transfer, ref 42' });
     expect(watch.refund).not.toHaveBeenCalled();
@@ -143,20 +146,22 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(await stored()).toMatchObject({ balanceCents: 200, heldCents: 0 });
   });
 
-  it('pays by hand a refund Stripe refuses for good (a disputed charge): 400 asking for a note, writing nothing more; with the note the approval finishes', async () => {
+  it('pays by hand a refund Stripe refuses for good (already refunded in its dashboard): 400 asking for a note, writing nothing more; with the note the approval finishes', async () => {
     const older = await cardTopUp(ann, 5);
     const newer = await cardTopUp(ann, 5);
     const id = await ask(8);
-    const disputed = (key: string) => key === `prepaidship-withdrawal-${id}-${older}`;
+    const refused = (key: string) => key === `prepaidship-withdrawal-${id}-${older}`;
     watch.refund.mockImplementation((req, real) =>
-      disputed(req.idempotencyKey) ? Promise.reject(new RefundRefused('Stripe', 'charge_disputed', 'refunds.create failed: HTTP 400')) : real.refund(req),
+      refused(req.idempotencyKey)
+        ? Promise.reject(new RefundRefused('Stripe', 'charge_already_refunded', 'refunds.create failed: HTTP 400'))
+        : real.refund(req),
     );
 
     const bare = await approve(id);
     const again = await withoutWrites(() => approve(id));
 
     const asked = {
-      message: 'Stripe refused to refund $3.00 of this request (charge_disputed): pay it another way and say how in the note, then approve again.',
+      message: 'Stripe refused to refund $3.00 of this request (charge_already_refunded): pay it another way and say how in the note, then approve again.',
     };
     expect(bare.statusCode).toBe(400);
     expect(bare.json).toEqual(asked);
@@ -193,6 +198,53 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(mail?.text).toContain('$3.00 is paid back another way: Sent $3.00 by bank transfer, ref 77');
     const replay = await withoutWrites(() => approve(id, { note: 'again' }));
     expect(replay.statusCode).toBe(409);
+  });
+
+  it('never pays by hand a refund Stripe refuses because the payment is disputed: that part leaves the request, back to the balance, with no note asked', async () => {
+    const older = await cardTopUp(ann, 5);
+    const newer = await cardTopUp(ann, 5);
+    const id = await ask(8);
+    watch.refund.mockImplementation((req, real) =>
+      req.idempotencyKey === `prepaidship-withdrawal-${id}-${older}`
+        ? Promise.reject(new RefundRefused('Stripe', 'charge_disputed', 'refunds.create failed: HTTP 400'))
+        : real.refund(req),
+    );
+
+    const res = await approve(id);
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json).toMatchObject({
+      status: 'approved',
+      amountCents: 500,
+      refunds: [{ amountCents: 500, done: true }],
+      byHandCents: 0,
+      reason: expect.stringContaining('a disputed payment is never refunded nor paid by hand'),
+    });
+    expect(await getLocalRefund(`prepaidship-withdrawal-${id}-${older}`)).toBeUndefined();
+    expect(await getLocalRefund(`prepaidship-withdrawal-${id}-${newer}`)).toMatchObject({ amountCents: 500 });
+    // The $3.00 not paid back is in the balance again (where the dispute's own hold takes it), and the top-up's reservation is given back.
+    expect(await stored()).toMatchObject({ balanceCents: 500, heldCents: 0 });
+    expect(await getEntry(ann.id, id)).toMatchObject({ type: 'withdrawal', amountCents: -500, status: 'completed' });
+    expect(await getEntry(ann.id, older)).toMatchObject({ refundedCents: 0 });
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail?.text).toContain('$3.00 of this request was not paid back');
+  });
+
+  it('rejects a request whose only refund is of a disputed payment (nothing by hand): the hold goes back and the month too', async () => {
+    const only = await cardTopUp(ann, 5);
+    const id = await ask(5);
+    watch.refund.mockImplementation(() => Promise.reject(new RefundRefused('Stripe', 'charge_disputed', 'refunds.create failed: HTTP 400')));
+
+    const res = await approve(id, { note: 'would pay by hand' });
+
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json).toMatchObject({ status: 'rejected', byHandCents: 0, reason: expect.stringContaining('disputed') });
+    expect(await stored()).toMatchObject({ balanceCents: 500, heldCents: 0 });
+    expect(await getEntry(ann.id, id)).toMatchObject({ status: 'failed' });
+    expect(await getEntry(ann.id, only)).toMatchObject({ refundedCents: 0 });
+    expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).toContain('Your withdrawal request was not approved');
+    watch.refund.mockImplementation((req, real) => real.refund(req));
+    expect((await invoke('POST /wallet/withdrawals', { token: ann.token, body: { amount: 1 } })).statusCode).toBe(201);
   });
 
   it('answers a second approval, and a rejection after it, with 409, writing nothing', async () => {

@@ -4,6 +4,9 @@
  * an account read from the table: its ledger entries and its balance.
  */
 import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import disputeFixture from '../../../fixtures/stripe/dispute.json';
+import chargeFixture from '../../../fixtures/stripe/charge.json';
 import { expect } from 'vitest';
 import { getLocalCheckout, type LocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getUserById } from '../../../../functions/data/users';
@@ -71,6 +74,42 @@ export function stripeEvent(checkout: LocalCheckout, kind: SandboxOutcome, edit?
   const payload = JSON.stringify(event);
   return { payload, signatureHeader: Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() }) };
 }
+
+/** A Stripe event of `type` carrying `object` (a dispute, a charge), signed now with the webhook secret as Stripe signs it. */
+export function signedStripeEvent(type: string, object: Record<string, unknown>, id = `evt_${ulid()}`): Signed {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  return { payload, signatureHeader: Stripe.webhooks.generateTestHeaderString({ payload, secret: sandboxWebhookSecret() }) };
+}
+
+/** Stripe's own dispute fixture on `paymentIntent`, for `cents`, in `status`. */
+export const stripeDispute = (paymentIntent: string, cents: number, status: string, id = 'dp_test_1') => ({
+  ...disputeFixture,
+  id,
+  payment_intent: paymentIntent,
+  amount: cents,
+  status,
+});
+
+/** Stripe's own charge fixture on `paymentIntent` for `cents`, `refundedCents` of it refunded so far (ours and the dashboard's). */
+export const stripeRefundedCharge = (paymentIntent: string, cents: number, refundedCents: number) => ({
+  ...chargeFixture,
+  id: 'ch_test_1',
+  payment_intent: paymentIntent,
+  amount: cents,
+  amount_captured: cents,
+  amount_refunded: refundedCents,
+  refunded: refundedCents === cents,
+});
 
 /** POST /stripe/webhook with `payload` as the raw body and, unless undefined, that Stripe-Signature. */
 export const deliverStripe = (payload: string, signature?: string) =>

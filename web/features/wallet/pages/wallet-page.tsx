@@ -43,6 +43,9 @@ function BalanceCards() {
       />
       <HStack gap="4" mb="8" wrap="wrap" align="stretch">
         <StatCard label="On hold" value={usd(data?.heldCents)} help="Withdrawal requests being paid back" isLoading={loading} minW="3xs" />
+        {data && data.disputedCents > 0 && (
+          <StatCard label="Under dispute" value={usd(data.disputedCents)} help="Card payments your bank is disputing: held until decided" minW="3xs" />
+        )}
         <StatCard label="Total balance" value={usd(data?.balanceCents)} help="Available plus on hold" isLoading={loading} minW="3xs" />
       </HStack>
     </>
