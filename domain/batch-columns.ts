@@ -29,6 +29,34 @@ export const BATCH_COLUMNS = [
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
+/**
+ * The longest a cell of each column may be: what the label form's field allows (domain/schemas/
+ * labels.ts and addresses.ts), and for the number columns more than any number it takes needs. A
+ * longer cell could never become a label, so the file (or the row edit) is refused whole and
+ * nothing of it is stored: a batch's storage stays bounded by its rows, not by what a file carries.
+ */
+export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
+  labelType: 64,
+  weight: 20,
+  length: 20,
+  width: 20,
+  height: 20,
+  shipDate: 10,
+  fromName: 100,
+  fromStreet: 200,
+  fromCity: 100,
+  fromState: 30,
+  fromZip: 10,
+  fromCountry: 56,
+  toName: 100,
+  toStreet: 200,
+  toCity: 100,
+  toState: 30,
+  toZip: 10,
+  toCountry: 56,
+  toEmail: 254,
+};
+
 /** Columns a CSV may leave out: the ship date (today), the recipient's email, and the sender when a saved address fills it. */
 export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail'];
 export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];

@@ -70,3 +70,5 @@ export const SHIP_DATE_MAX_DAYS_AHEAD = 7;
 /** A batch upload: at most this many data rows and this many bytes of CSV. */
 export const BATCH_MAX_ROWS = 500;
 export const BATCH_MAX_BYTES = 1024 * 1024;
+/** A user's batches not yet done (draft, awaiting payment, running, cancelled): at most this many. */
+export const BATCH_MAX_OPEN = 20;

@@ -146,6 +146,8 @@ const settings = {
   /** `outbox` keeps mails in the table (local, shown at /_local/outbox); `ses` sends them with SESv2. */
   MAIL_PROVIDER: withDefault(oneOf(['outbox', 'ses']), 'outbox'),
   MAIL_FROM: withDefault(text({ min: 3 }), 'PrepaidShip <no-reply@prepaidship.local>'),
+  /** The SES configuration set every mail is sent with: it publishes bounces and complaints to SNS (infra/constructs/mail-feedback.ts). */
+  SES_CONFIGURATION_SET: optional(text({ min: 1 })),
   /** Where support requests go. */
   SUPPORT_EMAIL: withDefault(email, 'support@prepaidship.local'),
   /** The seller printed on PDF receipts: its name, and its postal address with `;` between lines. */

@@ -31,6 +31,7 @@ import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction } from './constructs/route-function';
 import { ScheduledWork } from './constructs/scheduled-work';
 import { BatchQueue, BatchWorker } from './constructs/batch-worker';
+import { MailFeedback, mailConfigurationSetName } from './constructs/mail-feedback';
 import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
 import { documentRewriteFunctionCode, SPA_SHELL } from './spa-documents';
@@ -298,6 +299,8 @@ export class PrepaidShipStack extends Stack {
     const environment: Record<string, string> = {
       // Mail goes out through SES in AWS: the local outbox has no page there.
       MAIL_PROVIDER: 'ses',
+      // Every mail under the set that reports its bounces and complaints (MailFeedback below).
+      SES_CONFIGURATION_SET: mailConfigurationSetName(props.stage),
       APP_URL: siteUrl,
       ...settings,
       // The Lambdas' own production check (a sandbox carrier refused in prod) reads it.
@@ -313,7 +316,8 @@ export class PrepaidShipStack extends Stack {
       this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${secretsPrefix(props.stage).slice(1)}${name}` });
     const SCHEDULED_MODULE = 'jobs/handler';
     const BATCH_WORKER_MODULE = 'batches/worker';
-    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE]);
+    const MAIL_FEEDBACK_MODULE = 'mail-feedback/handler';
+    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE, MAIL_FEEDBACK_MODULE]);
     // Batch labels' queue, before the Lambdas whose code sends to it.
     const batchQueue = new BatchQueue(this, 'BatchQueue');
     const routeFunctions = new Map<string, IFunction>();
@@ -365,6 +369,20 @@ export class PrepaidShipStack extends Stack {
       tracing: props.tracing,
     });
 
+    // --- Mail feedback: SES's bounces and complaints, through SNS, to the suppression list (functions/mail-feedback/).
+    const mailFeedback = new MailFeedback(this, 'MailFeedback', {
+      entry: path.join(projectRoot, 'functions', `${MAIL_FEEDBACK_MODULE}.ts`),
+      usage: usage.get(MAIL_FEEDBACK_MODULE)!,
+      configurationSetName: environment.SES_CONFIGURATION_SET!,
+      tableResource: table,
+      labelBucket,
+      environment,
+      secretParameterArns,
+      logRetention,
+      removalPolicy,
+      tracing: props.tracing,
+    });
+
     // Two uploads of the same build. Vite's content-hashed files under assets/ never change, so
     // browsers may keep them for a year, and old ones stay (no prune) so a tab opened before a deploy
     // can still lazy-load its chunks. Everything else (index.html, public/ files) is revalidated on
@@ -409,7 +427,7 @@ export class PrepaidShipStack extends Stack {
       siteBucket,
       distribution,
       routeFunctions: routeConstructs,
-      otherFunctions: [scheduledWork, batchWorker],
+      otherFunctions: [scheduledWork, batchWorker, mailFeedback],
       batchQueue,
       customDomain: !!props.domain,
     });

@@ -522,8 +522,8 @@ export const createBatch = {
   textBody: 'text/csv',
   query: batchUploadQuerySchema,
   status: 201,
-  errors: [404],
-  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows) is refused with 400 and nothing is stored; rows that fail the label form's checks are stored as `invalid` with their errors, to be fixed or dropped. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
+  errors: [404, 409],
+  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows, a cell longer than its field allows: the message names row and column) is refused with 400 and nothing is stored; a shipper with 20 batches not yet done (draft, awaiting payment, running or cancelled) is refused with 409 and nothing is stored; rows that fail the label form's checks are stored as `invalid` with their errors, to be fixed or dropped. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
 } as const satisfies RouteEntry;
 
 export const getBatch = {

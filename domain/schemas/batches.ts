@@ -6,14 +6,21 @@
  */
 import * as z from './zod';
 import { schema } from './zod';
-import { BATCH_COLUMNS } from '../batch-columns';
+import { BATCH_COLUMNS, COLUMN_MAX_LENGTH, type BatchColumn } from '../batch-columns';
 import { BATCH_MAX_ROWS } from '../constants';
 
-export { BATCH_COLUMNS, COLUMN_FIELD, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../batch-columns';
+export { BATCH_COLUMNS, COLUMN_FIELD, COLUMN_MAX_LENGTH, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../batch-columns';
 
-/** A row's cells as the shipper typed them (strings; blank cells are empty strings). */
+/**
+ * A row's cells as the shipper typed them (strings; blank cells are empty strings), each at most
+ * as long as its column allows (the label form field's own limit), like an uploaded file's cells.
+ */
 export const batchRowFieldsSchema = /* @__PURE__ */ schema(() =>
-  z.partialRecord(z.enum(BATCH_COLUMNS), z.string().check(z.maxLength(500, 'Must be at most 500 characters'))),
+  z.strictObject(
+    Object.fromEntries(
+      BATCH_COLUMNS.map((c) => [c, z.optional(z.string().check(z.maxLength(COLUMN_MAX_LENGTH[c], `Must be at most ${COLUMN_MAX_LENGTH[c]} characters`)))]),
+    ) as Record<BatchColumn, z.ZodMiniOptional<z.ZodMiniString>>,
+  ),
 );
 export type BatchRowFields = z.infer<typeof batchRowFieldsSchema>;
 

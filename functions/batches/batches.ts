@@ -7,13 +7,15 @@ import { ulid, isValid as isUlid } from 'ulid';
 import type { ApiBatch } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { listAddresses } from '../data/addresses';
-import { createBatch, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, type StoredBatch, type StoredRow } from '../data/batches';
+import { BATCH_MAX_OPEN } from '../../domain/constants';
+import { createBatch, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch, type StoredRow } from '../data/batches';
 import { Conflict, NotFound } from '../errors';
 import { toApiBatch } from './answer';
 import { parseBatchCsv } from './parse';
 import { fillSender, judgeRow } from './rows';
 
 export const NO_BATCH = 'No such batch';
+export const TOO_MANY_OPEN = `You have ${BATCH_MAX_OPEN} batches not yet bought (drafts, cancelled or being bought). Buy one of them, or wait until one is done, before uploading another.`;
 export const NOT_EDITABLE = 'This batch is being bought or was bought: its rows can no longer change.';
 
 /** A row as judged now: ready with its price, or invalid with its errors. */
@@ -47,16 +49,19 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
 
 /**
  * Stores an uploaded CSV as a draft batch. The file as a whole must read (400 otherwise, nothing
- * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender cells.
+ * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
+ * cells. A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
+ * batch holds up to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
   const sender = fromAddressId ? (await listAddresses(userId)).find((a) => a.id === fromAddressId) : undefined;
   if (fromAddressId && !sender) throw new NotFound('No such saved address');
   const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
   const rows = parsed.map((p) => judgedRow(p.row, fillSender(p.fields, sender)));
+  if (!(await hasBatchSlot(userId, BATCH_MAX_OPEN))) throw new Conflict(TOO_MANY_OPEN);
   const now = new Date().toISOString();
   const batch: StoredBatch = { id: ulid(), userId, status: 'draft', createdAt: now, updatedAt: now, toBuy: 0 };
-  await createBatch(batch, rows);
+  if ((await createBatch(batch, rows, BATCH_MAX_OPEN)) === 'full') throw new Conflict(TOO_MANY_OPEN);
   return toApiBatch(batch, rows);
 }
 

@@ -1,13 +1,14 @@
 /**
  * Reading an uploaded batch CSV into its rows' cells. The file as a whole must be
  * readable before anything is stored: UTF-8, at most BATCH_MAX_BYTES and BATCH_MAX_ROWS, a header
- * naming each known column once (case ignored), every row as long as the header. Anything else is
+ * naming each known column once (case ignored), every row as long as the header, no cell longer
+ * than its column allows (COLUMN_MAX_LENGTH). Anything else is
  * refused with a 400 saying what to fix; what a single row's cells mean is judged later, row by row
  * (./rows.ts), so one bad row never refuses the file.
  */
 import { parse } from 'csv-parse/sync';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../domain/constants';
-import { BATCH_COLUMNS, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import { BATCH_COLUMNS, COLUMN_MAX_LENGTH, OPTIONAL_COLUMNS, SENDER_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { InvalidRequest } from '../errors';
 
@@ -75,6 +76,23 @@ function parseFailure(err: unknown, headerLength: number | undefined): InvalidRe
   return new InvalidRequest('The file cannot be read as CSV.');
 }
 
+/** Refuses the file when any cell is longer than its column allows, naming the first few by row and column. */
+function refuseLongCells(rows: readonly ParsedRow[]): void {
+  const long: string[] = [];
+  let count = 0;
+  for (const { row, fields } of rows) {
+    for (const column of BATCH_COLUMNS) {
+      const length = fields[column]?.length ?? 0;
+      if (length <= COLUMN_MAX_LENGTH[column]) continue;
+      count++;
+      if (long.length < 5) long.push(`row ${row}, column ${column}: at most ${COLUMN_MAX_LENGTH[column]} characters (it has ${length})`);
+    }
+  }
+  if (count === 0) return;
+  const more = count > long.length ? `, and ${count - long.length} more` : '';
+  throw new InvalidRequest(`Cell${count > 1 ? 's' : ''} longer than the field allows: ${long.join('; ')}${more}. Shorten ${count > 1 ? 'them' : 'it'} and upload again.`);
+}
+
 /**
  * The rows of an uploaded CSV, numbered as a spreadsheet shows them. `senderFromAddress`: a saved
  * address fills the sender, so the sender columns may be left out. Throws InvalidRequest (400).
@@ -114,5 +132,6 @@ export function parseBatchCsv(bytes: Uint8Array, options: { senderFromAddress?: 
   if (rows.length === 0) throw new InvalidRequest('The file has no label rows under its header.');
   if (rows.length > BATCH_MAX_ROWS)
     throw new InvalidRequest(`A batch holds at most ${BATCH_MAX_ROWS} labels; this file has ${rows.length}. Split it into smaller batches.`);
+  refuseLongCells(rows);
   return rows;
 }

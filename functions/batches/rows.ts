@@ -10,9 +10,6 @@ import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, type BatchColumn } from '.
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { labelOrderSchema, type LabelOrderBody } from '../../domain/schemas/labels';
 
-/** The longest cell kept (the PUT body's own limit). */
-export const CELL_MAX = 500;
-
 const COLUMN_OF_FIELD = new Map<string, BatchColumn>(BATCH_COLUMNS.map((c) => [COLUMN_FIELD[c], c]));
 
 /** A sender column's saved-address field: `fromZip` -> `zip`. */
@@ -61,10 +58,6 @@ export type JudgedRow = { valid: true; body: LabelOrderBody; priceCents: number;
  */
 export function judgeRow(fields: BatchRowFields): JudgedRow {
   const errors: BatchRowError[] = [];
-  for (const c of BATCH_COLUMNS) {
-    if ((fields[c]?.length ?? 0) > CELL_MAX) errors.push({ column: c, message: `Must be at most ${CELL_MAX} characters` });
-  }
-  if (errors.length) return { valid: false, errors };
   const parsed = labelOrderSchema.safeParse(formInput(fields));
   if (!parsed.success) {
     const seen = new Set<string>();

@@ -10,6 +10,8 @@
  *          (the user's list of batches, newest first as ulids sort by time; written with the batch item)
  *   row    pk BATCH#<batchId>  sk ROW#<0000002>    row, fields, valid, errors, priceCents, status,
  *                                                  shipOrderId, tracking, error
+ *   slots  pk USER#<userId>    sk BATCHSLOTS        taken: batches reserved and not yet seen done
+ *          (at most BATCH_MAX_OPEN; never below the user's open batches, see reserveBatchSlot)
  *
  * The batchId is a ulid; a batch is read by id and then checked against the caller (another user's
  * batch answers 404 like an unknown one). Statuses change only by conditional writes on the status
@@ -33,7 +35,6 @@ import {
   type BatchWriteCommandInput,
   GetCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, transact } from './client';
@@ -100,7 +101,7 @@ type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string]
  * Stores a new batch: its rows first (25 a request), the batch item last, so a batch is visible only
  * once every row is stored (a write that dies mid-way leaves rows no batch item names).
  */
-export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[]): Promise<void> {
+export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[], maxOpen: number): Promise<'created' | 'full'> {
   for (let i = 0; i < rows.length; i += 25) {
     let pending: WriteRequests = rows.slice(i, i + 25).map((r) => ({ PutRequest: { Item: rowItem(batch.id, r) } }));
     for (let attempt = 0; pending.length; attempt++) {
@@ -110,21 +111,118 @@ export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[]
       pending = out.UnprocessedItems?.[tableName()] ?? [];
     }
   }
-  // The batch item and the user's pointer to it in one transaction: the list never names a batch that is not stored.
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...batchKey(batch.id), entity: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...batchRefKey(batch.userId, batch.id), entity: 'batchRef', batchId: batch.id, createdAt: batch.createdAt, rowCount: rows.length },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  // The batch item, the user's pointer to it and their count of batches in one transaction: the list
+  // never names a batch that is not stored, and no batch is stored past `maxOpen` (hasBatchSlot).
+  const created = await transact([
+    {
+      name: 'batch',
+      item: { Put: { TableName: tableName(), Item: { ...batchKey(batch.id), entity: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
+    {
+      name: 'ref',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...batchRefKey(batch.userId, batch.id), entity: 'batchRef', batchId: batch.id, createdAt: batch.createdAt, rowCount: rows.length },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    }),
-  );
+      },
+    },
+    {
+      name: 'slots',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: batchSlotsKey(batch.userId),
+          UpdateExpression: 'SET entity = :entity ADD taken :one',
+          ConditionExpression: 'attribute_not_exists(taken) OR taken < :max',
+          ExpressionAttributeValues: { ':entity': 'batchSlots', ':one': 1, ':max': maxOpen },
+        },
+      },
+    },
+  ]);
+  if (created.ok) return 'created';
+  if (!created.failed.has('slots')) throw new Error(`storing batch ${batch.id}: its id is already taken`);
+  // A parallel upload took the last place: the rows written above belong to no batch, so they go.
+  await deleteRows(batch.id, rows);
+  return 'full';
+}
+
+/** Deletes rows stored for a batch that was never stored (25 a request). */
+async function deleteRows(batchId: string, rows: readonly StoredRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 25) {
+    let pending: WriteRequests = rows.slice(i, i + 25).map((r) => ({ DeleteRequest: { Key: rowKey(batchId, r.row) } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 8) throw new Error(`deleting rows of batch ${batchId}: DynamoDB keeps some unprocessed`);
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = out.UnprocessedItems?.[tableName()] ?? [];
+    }
+  }
+}
+
+export const batchSlotsKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'BATCHSLOTS' });
+
+/**
+ * Whether the user may store one more batch while keeping at most `max` not done, checked before any
+ * of it is stored. `taken` counts the user's batches as createBatch stores them (in the same
+ * transaction, on the same condition), so it is never below their open batches; when it reaches
+ * `max` the batches are counted again (consistent reads) and the count is written back only if no
+ * batch was stored meanwhile. createBatch's own condition on `taken` settles parallel uploads.
+ */
+export async function hasBatchSlot(userId: string, max: number): Promise<boolean> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: batchSlotsKey(userId), ConsistentRead: true }));
+  const seen = Item ? Number(Item.taken) : undefined;
+  if (seen === undefined || seen < max) return true;
+  const open = await countOpenBatches(userId);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchSlotsKey(userId),
+        UpdateExpression: 'SET taken = :open',
+        ConditionExpression: 'taken = :seen',
+        ExpressionAttributeValues: { ':open': open, ':seen': seen },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // A batch was stored meanwhile: the next upload counts again.
+  }
+  return open < max;
+}
+
+/** How many of the user's batches are not done, read consistently (their pointers, then their items). */
+export async function countOpenBatches(userId: string): Promise<number> {
+  let open = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ref)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':ref': 'BATCHREF#' },
+        ProjectionExpression: 'batchId',
+        ConsistentRead: true,
+        Limit: 100,
+        ExclusiveStartKey: start,
+      }),
+    );
+    let keys: Record<string, unknown>[] = (out.Items ?? []).map((i) => batchKey(String(i.batchId)));
+    for (let attempt = 0; keys.length; attempt++) {
+      if (attempt > 8) throw new Error('counting batches: DynamoDB keeps some unprocessed');
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const got = await db.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' } } },
+        }),
+      );
+      open += (got.Responses?.[tableName()] ?? []).filter((i) => i.status !== 'done').length;
+      keys = got.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return open;
 }
 
 /** A line of the user's batch list: the batch item as stored, and how many rows were uploaded. */

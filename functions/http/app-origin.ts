@@ -21,6 +21,9 @@ export const SERVED_ORIGIN_HEADER = 'x-prepaidship-served-origin';
 
 const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/i;
 
+/** True for a host name that always means this machine: browsers never resolve these through DNS. */
+export const isLoopbackHostname = (hostname: string): boolean => LOOPBACK_HOST.test(hostname);
+
 /** `http://127.0.0.1:3000` -> itself; anything that is not an http loopback origin -> undefined. */
 export function loopbackOrigin(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -30,7 +33,7 @@ export function loopbackOrigin(value: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'http:' || !LOOPBACK_HOST.test(url.hostname)) return undefined;
+  if (url.protocol !== 'http:' || !isLoopbackHostname(url.hostname)) return undefined;
   if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return undefined;
   return url.origin;
 }

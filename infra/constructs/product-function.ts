@@ -134,13 +134,18 @@ export class ProductFunction extends Construct {
     if (usage.batchQueue && props.batchQueue) props.batchQueue.grantSendMessages(this.function);
 
     // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
-    // both verified by the operator after deploy, so the resource is the account's identities.
+    // both verified by the operator after deploy, so the resource is the account's identities; and
+    // against the configuration set the mail is sent under (SES_CONFIGURATION_SET), by name.
     if (usage.mail) {
       const stack = Stack.of(this);
+      const configurationSet = props.environment.SES_CONFIGURATION_SET;
       this.function.addToRolePolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail'],
-          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          resources: [
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+            ...(configurationSet ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet })] : []),
+          ],
         }),
       );
     }

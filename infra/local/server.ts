@@ -12,6 +12,7 @@ import { apiPrefixes } from '../../domain/api/routes';
 import { OPENAPI_PATH, openApiDocument } from '../../domain/api/openapi';
 import { invokeRoute, matchRoute, sendJson } from './lambda-front';
 import { localRoutes } from './local-routes';
+import { refusal } from './request-guard';
 import { securityHeaders } from './security-headers';
 import { documentFor, SPA_SHELL } from '../spa-documents';
 
@@ -112,6 +113,11 @@ export async function startFront(options: { port: number; spa: SpaMode; host?: s
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const refused = refusal(req, new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(refused.message);
+    }
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, url.pathname);

@@ -335,7 +335,7 @@ describe('X-Ray tracing (cost per 1,000 labels)', () => {
   it('leaves every product Lambda on PassThrough, the mode the cost bench prices, and makes no sampling rule Lambda would ignore', () => {
     expect(DEFAULT_LAMBDA_TRACING).toBe('PassThrough');
     const functions = productFunctions(resources);
-    expect(functions).toHaveLength(routes.length + 2);
+    expect(functions).toHaveLength(routes.length + 3);
     for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'PassThrough' }, MemorySize: FUNCTION_MEMORY_MB });
     // Lambda samples Active tracing by its own fixed rule (1 call a second, then 5%): an
     // AWS::XRay::SamplingRule would read as a control it is not.
@@ -345,7 +345,7 @@ describe('X-Ray tracing (cost per 1,000 labels)', () => {
   it('turns Active tracing on for every product Lambda when the stage asks (an investigation), with the X-Ray grant it needs', () => {
     const active = synth('dev', { tracing: 'Active' }).toJSON().Resources as Record<string, Resource>;
     const functions = productFunctions(active);
-    expect(functions).toHaveLength(routes.length + 2);
+    expect(functions).toHaveLength(routes.length + 3);
     for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'Active' } });
     for (const st of xrayGrants(active)) expect(st).toMatchObject({ Effect: 'Allow', Resource: '*' });
     expect(xrayGrants(active).length).toBeGreaterThanOrEqual(functions.length);
@@ -445,6 +445,47 @@ describe('batch labels worker', () => {
   });
 });
 
+describe('mail feedback (SES bounces and complaints)', () => {
+  const [feedbackId, feedback] = ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith('mail feedback')) ?? [];
+
+  it('sends every mail under a configuration set whose bounces and complaints go to an SNS topic the feedback Lambda is subscribed to', () => {
+    expect(feedback, 'the mail feedback Lambda').toBeDefined();
+    const [setId] = ofType('AWS::SES::ConfigurationSet' as keyof Read).find(([, r]) => (r.Properties as { Name?: string }).Name === 'prepaidship-dev') ?? [];
+    expect(setId, 'the configuration set prepaidship-dev').toBeDefined();
+    const [topicId] = ofType('AWS::SNS::Topic').find(([, t]) => String(t.Properties.DisplayName).includes('bounces and complaints')) ?? [];
+    expect(topicId, 'the feedback topic').toBeDefined();
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: setId },
+      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] } });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', SourceArn: { Ref: topicId } });
+    // TLS-only, like the alarm topic.
+    const policy = Object.values(resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties).includes(topicId!));
+    expect(JSON.stringify(policy?.Properties)).toContain('aws:SecureTransport');
+  });
+
+  it('lets the feedback Lambda write suppressions to the table, and nothing else it does not use (no SES)', () => {
+    const roleId = feedback!.Properties.Role['Fn::GetAtt'][0];
+    const actions = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+      .flatMap((st) => st.Action);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:GetItem']));
+    expect(actions.filter((a) => a.startsWith('ses:') || a.startsWith('s3:') || a.startsWith('sqs:'))).toEqual([]);
+  });
+
+  it('tells every mail sender the configuration set and lets it send under that set only', () => {
+    const senders = routes.filter((r) => actionsOf(r.handler).includes('ses:SendEmail'));
+    expect(senders.length).toBeGreaterThan(0);
+    for (const r of senders) {
+      expect(routeFunctions().get(r.handler)?.Properties.Environment?.Variables.SES_CONFIGURATION_SET, r.handler).toBe('prepaidship-dev');
+      const send = statementsOf(r.handler).find((st) => st.Action === 'ses:SendEmail' || (Array.isArray(st.Action) && st.Action.includes('ses:SendEmail')));
+      expect(JSON.stringify(send?.Resource), r.handler).toContain(':configuration-set/prepaidship-dev');
+    }
+  });
+});
+
 describe('secrets', () => {
   it('puts no secret in any Lambda environment nor anywhere in the template', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
@@ -505,8 +546,8 @@ describe('production guard', () => {
   it('hands every Lambda of ours the stage settings, so changing one (SECRETS_REVISION after a secret rotation) replaces every container', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource<Read['AWS::Lambda::Function']>[];
     const ours = functions.filter((fn) => fn.Properties.Environment?.Variables[SECRETS_PREFIX_VARIABLE] !== undefined);
-    // The route Lambdas, the scheduled work and the batch worker.
-    expect(ours.length).toBe(routes.length + 2);
+    // The route Lambdas, the scheduled work, the batch worker and the mail feedback.
+    expect(ours.length).toBe(routes.length + 3);
     for (const fn of ours) expect(fn.Properties.Environment?.Variables.SECRETS_REVISION).toBe('2');
   });
 });
@@ -742,13 +783,14 @@ describe('operations', () => {
   });
 
   it('sends every alarm (and its recovery) to the topic, which mails the alarm email', () => {
-    const topicId = ofType('AWS::SNS::Topic')[0]![0];
+    const topicId = ofType('AWS::SNS::Topic').find(([, t]) => String(t.Properties.DisplayName).endsWith('alarms'))![0];
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
     }
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
-    synth('dev').resourceCountIs('AWS::SNS::Subscription', 0);
+    // Without an alarm email, no mail subscription (the one left is the mail feedback Lambda's).
+    expect(Object.values(synth('dev').findResources('AWS::SNS::Subscription')).map((r) => (r as Resource<{ Protocol: string }>).Properties.Protocol)).toEqual(['lambda']);
   });
 
   it('counts webhook answers other than 2xx from the access log', () => {

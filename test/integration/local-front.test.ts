@@ -5,6 +5,8 @@
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { getLocalCheckout, saveLocalCheckout } from '../../functions/data/local-checkouts';
 import { startFront, type Front } from '../../infra/local/server';
 
 let front: Front;
@@ -23,6 +25,19 @@ function send(agent: Agent, method: string, path: string, body?: string): Promis
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** One request with exactly these headers (fetch may not set Host): its status, content type and text. */
+function raw(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; type: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(front.url + path, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text }));
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -117,5 +132,58 @@ describe('local front', () => {
       expect(JSON.parse(text), text).toEqual(expect.objectContaining({ message: expect.any(String) }));
       expect(text).not.toMatch(/\n\s+at |\.ts:\d+|node_modules/);
     }
+  });
+
+  it('answers only loopback Host names: another name (DNS rebinding) gets a plain 403 and reaches no handler', async () => {
+    const port = new URL(front.url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', `LOCALHOST:${port}`]) {
+      expect((await raw('GET', '/api/counter', { host })).status, host).toBe(200);
+    }
+    for (const host of [`evil.example:${port}`, `127.0.0.1.nip.io:${port}`, `0x7f.1:${port}`, `user@localhost:${port}`, `192.168.1.5:${port}`]) {
+      const res = await raw('GET', '/api/counter', { host });
+      expect(res.status, host).toBe(403);
+      expect(res.type).toMatch(/^text\/plain/);
+      expect(res.text).toMatch(/answers only http:\/\/localhost/);
+    }
+    // The /_local/ pages too, where the sign-in codes are.
+    expect((await raw('GET', '/_local/outbox', { host: `evil.example:${port}` })).status).toBe(403);
+  });
+
+  it('refuses a cross-site POST to /_local/*, and the checkout stays open; its own pages and non-browser clients pass', async () => {
+    const host = new URL(front.url).host;
+    const id = `cs_test_local_${ulid()}`;
+    await saveLocalCheckout({
+      id,
+      provider: 'stripe',
+      userId: ulid(),
+      email: 'ann@example.com',
+      entryId: ulid(),
+      purpose: 'topup',
+      amountCents: 1230,
+      description: 'PrepaidShip wallet top-up',
+      successUrl: `${front.url}/wallet?checkout=success`,
+      cancelUrl: `${front.url}/wallet?checkout=cancelled`,
+    });
+    const crossSite: Record<string, string>[] = [
+      { host, origin: 'https://evil.example' },
+      { host, origin: 'null' },
+      { host, origin: 'http://localhost:1' },
+      { host, 'sec-fetch-site': 'cross-site' },
+      { host, 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of crossSite) {
+      const res = await raw('POST', `/_local/checkout/${id}/cancel`, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.text).toMatch(/only from this server's own pages/);
+    }
+    expect((await getLocalCheckout(id))?.status).toBe('open');
+    // A cross-site GET changes nothing and still answers: the page itself.
+    expect((await raw('GET', `/_local/checkout/${id}`, { host, 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+    // The checkout page's own form posts with its own origin, and is answered.
+    const own = await raw('POST', `/_local/checkout/${id}/cancel`, { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+    expect((await getLocalCheckout(id))?.status).toBe('cancelled');
+    // A client that is no web page (curl, scripts) sends neither header and passes too.
+    expect((await raw('POST', '/_local/tracking/NOPE/advance', { host })).status).toBe(404);
   });
 });

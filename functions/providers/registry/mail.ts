@@ -1,13 +1,17 @@
-/** Chooses the mailer: SES when MAIL_PROVIDER=ses, the outbox in the table otherwise. */
+/**
+ * Chooses the mailer: SES when MAIL_PROVIDER=ses, the outbox in the table otherwise; either one skips
+ * suppressed addresses (../mail/suppressing-mailer.ts).
+ */
 import type { Logger } from '../../observability/logger';
 import type { Mailer } from '../mail/mailer';
 import { createOutboxMailer } from '../mail/outbox-mailer';
 import { createSesMailer } from '../mail/ses-mailer';
+import { suppressing } from '../mail/suppressing-mailer';
 import { provider } from './cache';
 
 /** The configured mailer. */
 export function getMailer(): Mailer {
-  return provider('mailer', (c) => (c.MAIL_PROVIDER === 'ses' ? createSesMailer() : createOutboxMailer()));
+  return provider('mailer', (c) => suppressing(c.MAIL_PROVIDER === 'ses' ? createSesMailer() : createOutboxMailer()));
 }
 
 /**

@@ -87,6 +87,19 @@ describe('batch CSV file (parseBatchCsv)', () => {
     expect(refusal(bytes(batchCsv(sampleRows(BATCH_MAX_ROWS + 1))))).toMatch(/at most 500 labels; this file has 501/);
   });
 
+  it('refuses the file when a cell is longer than its field allows, naming row and column', () => {
+    expect(parseBatchCsv(bytes(batchCsv([sampleRow({ toZip: '12345-6789', toStreet: 'x'.repeat(200) })])))).toHaveLength(1);
+    expect(refusal(bytes(batchCsv([sampleRow(), sampleRow({ toZip: '12345-67890' })])))).toBe(
+      'Cell longer than the field allows: row 3, column toZip: at most 10 characters (it has 11). Shorten it and upload again.',
+    );
+    const many = sampleRows(8).map((r, i) => (i % 2 ? { ...r, fromName: 'n'.repeat(101) } : r));
+    const five = refusal(bytes(batchCsv([sampleRow({ labelType: 'x'.repeat(65) }), ...many])));
+    expect(five).toMatch(/^Cells longer than the field allows: row 2, column labelType: at most 64 characters \(it has 65\); row 4, column fromName: at most 100 characters \(it has 101\);/);
+    expect(five.match(/row \d+, column/g)).toHaveLength(5);
+    expect(five).not.toMatch(/more/);
+    expect(refusal(bytes(batchCsv([...many, ...many])))).toMatch(/, and 3 more\. Shorten them and upload again\.$/);
+  });
+
   it('refuses a file over 1 MiB', () => {
     const big = bytes(batchCsv([sampleRow({ toStreet: 'x'.repeat(BATCH_MAX_BYTES) })]));
     expect(refusal(big)).toMatch(/larger than 1 MB/);
@@ -142,8 +155,8 @@ describe('batch row -> label form body (judgeRow)', () => {
     expect(judgeRow(sampleRow({ weight: '71' })).errors.map((e) => e.column)).toEqual(['weight']);
   });
 
-  it('refuses a cell over 500 characters on its column', () => {
-    expect(judgeRow(sampleRow({ toStreet: 'x'.repeat(501) })).errors).toEqual([{ column: 'toStreet', message: 'Must be at most 500 characters' }]);
+  it("judges a long cell by the label form's own limit (a stored row from before the file limits)", () => {
+    expect(judgeRow(sampleRow({ toStreet: 'x'.repeat(201) })).errors).toEqual([{ column: 'toStreet', message: 'Must be at most 200 characters' }]);
   });
 
   it('fills only blank sender cells from a saved address', () => {

@@ -1,5 +1,5 @@
 import { MessageRejected, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,8 @@ beforeEach(() => {
   ddb.reset();
   // SES took the mail, unless a test says otherwise.
   ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+  // No address is suppressed, unless a test says otherwise.
+  ddb.on(GetCommand).resolves({});
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -44,6 +46,21 @@ describe('getMailer', () => {
     await getMailer().send(mail);
     expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
     expect(ddb).not.toHaveReceivedCommand(PutCommand);
+  });
+
+  it('sends nothing to a suppressed address, through either mailer, and does not fail the caller', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'SUPPRESSED#ann@example.com', sk: 'SUPPRESSED' } }).resolves({
+      Item: { pk: 'SUPPRESSED#ann@example.com', sk: 'SUPPRESSED', email: 'ann@example.com', reason: 'bounce', detail: 'General', feedbackId: 'f', suppressedAt: 't' },
+    });
+    useEnv({});
+    await getMailer().send(mail);
+    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+    useEnv({ MAIL_PROVIDER: 'ses' });
+    await getMailer().send(mail);
+    expect(ses).not.toHaveReceivedCommand(SendEmailCommand);
+    // Another address still goes out.
+    await getMailer().send({ ...mail, to: 'bob@example.com' });
+    expect(ses).toHaveReceivedCommandTimes(SendEmailCommand, 1);
   });
 
   it('makes the mailer once per process', () => {
@@ -79,6 +96,14 @@ describe('SES mailer', () => {
       { Name: 'List-Unsubscribe', Value: '<https://prepaidship.example/u/x>' },
       { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
     ]);
+  });
+
+  it('sends under the configuration set that reports bounces and complaints, when one is set', async () => {
+    await getMailer().send(mail);
+    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.ConfigurationSetName).toBeUndefined();
+    useEnv({ MAIL_PROVIDER: 'ses', SES_CONFIGURATION_SET: 'prepaidship-prod' });
+    await getMailer().send(mail);
+    expect(ses.commandCalls(SendEmailCommand)[1]?.args[0].input.ConfigurationSetName).toBe('prepaidship-prod');
   });
 
   it('sets no reply-to address when the mail has none', async () => {
