@@ -377,7 +377,7 @@ export class PrepaidShipStack extends Stack {
       tableResource: table,
       labelBucket,
       environment,
-      secretParameterArns,
+      secretParameterArn,
       logRetention,
       removalPolicy,
       tracing: props.tracing,
