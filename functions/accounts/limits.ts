@@ -7,7 +7,7 @@
  * address across accounts stops one address trying many accounts. Counters are keyed by the email
  * as typed (normalised), known or not, so the answers and the writes reveal no account.
  */
-import { clearCounter, clearCounterStep, recordHit, waitOf, type Counter, type Limit } from '../data/rate-counters';
+import { clearCounter, clearCounterStep, giveBack, takeTry, waitFromNow, waitOf, type Counter, type Limit, type Take } from '../data/rate-counters';
 import { normalizeEmail } from '../data/users';
 import { TooManyAttempts } from '../errors';
 import { addressSubject } from '../http/client-address';
@@ -80,21 +80,46 @@ export const tooManySends = (wait: string) => `Too many codes asked for. Try aga
 export const tooManyResets = (wait: string) => `Too many reset requests. Try again in ${wait}.`;
 
 /**
- * Refuses with 429 and Retry-After while any of the counters is refusing. One message whichever
- * counter it is, so the answer does not tell the address's count from the account's.
+ * Takes one try from each counter before the password, code or request is checked, so concurrent
+ * tries meet the limits exactly as sequential ones do; or refuses with 429 and Retry-After, taking
+ * nothing: the tries already taken from the other counters are given back. The wait is the longest
+ * of the counters', and the message is one whichever counter refused, so the answer does not tell
+ * the address's count from the account's. Returns the tries, to give back when the try was right.
  */
-export async function refuseWhileLimited(counters: readonly Counter[], message: (wait: string) => string, now = Date.now()): Promise<void> {
-  const wait = await waitOf(counters, now);
-  if (wait > 0) throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
+export async function takeTries(counters: readonly Counter[], message: (wait: string) => string, now = Date.now()): Promise<Take[]> {
+  const taken: Take[] = [];
+  for (const counter of counters) {
+    const result = await takeTry(counter, now);
+    if ('taken' in result) {
+      taken.push(result.taken);
+      continue;
+    }
+    await giveBackTries(taken);
+    const wait = Math.max(result.waitMs, await waitOf(counters, now));
+    throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
+  }
+  return taken;
 }
 
-/** Counts one hit on each counter. */
-export async function countHit(counters: readonly Counter[], now = Date.now()): Promise<void> {
-  await Promise.all(counters.map((c) => recordHit(c, now)));
+/** Keeps tries that failed (or were used), their waits running from the answer on. */
+export async function keepTries(taken: readonly Take[]): Promise<void> {
+  const now = Date.now();
+  await Promise.all(taken.map((t) => waitFromNow(t, now)));
 }
 
-/** A right password forgets that address's failures on that account (not the address's, nor the account's). */
-export const forgetPairFailures = (emailTyped: string, ip: string | undefined): Promise<void> => clearCounter(signInCounters(emailTyped, ip)[0]!);
+/** Gives back tries that turned out right (a right code, a code mailed on request that was not sent). */
+export async function giveBackTries(taken: readonly Take[]): Promise<void> {
+  await Promise.all(taken.map(giveBack));
+}
+
+/**
+ * A right password forgets that address's failures on that account, and gives back its try on the
+ * address's and the account's counters (a right password is no failure).
+ */
+export async function rightPassword(taken: readonly Take[]): Promise<void> {
+  const [pair, ...others] = taken;
+  await Promise.all([pair && clearCounter(pair.counter), giveBackTries(others)]);
+}
 
 /**
  * A password reset (the owner proved the mailbox) forgets the account's failures across addresses and
