@@ -10,6 +10,11 @@
  * going keeps the longest delay, while a person who mistyped starts afresh after a pause.
  *
  *   counter  pk LIMIT#<limit name>#<subject>  sk COUNT  hits, lastAt (ms), blockedUntil (ms), expiresAt (s)
+ *
+ * Rates are simpler: at most `max` calls per fixed window of `windowMs` (calls to paid services, and
+ * sign-ups), one item per subject and window, taken by a conditional add before the call is made.
+ *
+ *   rate     pk RATE#<rate name>#<subject>  sk WINDOW#<window start, ms>  calls, expiresAt (s)
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, type TransactItem } from './client';
@@ -234,3 +239,47 @@ export async function clearCounter(counter: Counter): Promise<void> {
 export const clearCounterStep = (counter: Counter): TransactItem => ({
   Delete: { TableName: tableName(), Key: counterKey(counter) },
 });
+
+/** At most `max` calls per fixed window of `windowMs`, for one subject (a user, an address). */
+export interface Rate {
+  /** Part of the key: one name per rule. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const windowKey = (rate: Rate, subject: string, start: number) => ({ pk: `RATE#${rate.name}#${subject}`, sk: `WINDOW#${start}` });
+
+/** One call taken from a window, to give back if another rate refuses the call. */
+export interface WindowTake {
+  key: Record<string, string>;
+}
+
+/**
+ * Takes one call from the subject's current window, in one conditional add (so concurrent calls
+ * meet the rate exactly), or answers the milliseconds until the next window starts.
+ */
+export async function takeFromWindow(rate: Rate, subject: string, now = Date.now()): Promise<{ taken: WindowTake } | { waitMs: number }> {
+  const start = Math.floor(now / rate.windowMs) * rate.windowMs;
+  const key = windowKey(rate, subject, start);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET entity = :entity, expiresAt = :exp ADD calls :one',
+        ConditionExpression: 'attribute_not_exists(calls) OR calls < :max',
+        ExpressionAttributeValues: { ':entity': 'rateWindow', ':exp': Math.floor((start + 2 * rate.windowMs) / 1000), ':one': 1, ':max': rate.max },
+      }),
+    );
+    return { taken: { key } };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return { waitMs: start + rate.windowMs - now };
+  }
+}
+
+/** Gives a call back to its window (another rate refused the call, so it was never made). */
+export async function giveBackToWindow({ key }: WindowTake): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD calls :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
+}
