@@ -170,18 +170,13 @@ export const tooManyResets = (wait: string) => `Too many reset requests. Try aga
  * the address's count from the account's. Returns the tries, to give back when the try was right.
  */
 export async function takeTries(counters: readonly Counter[], message: (wait: string) => string, now = Date.now()): Promise<Take[]> {
-  const taken: Take[] = [];
-  for (const counter of counters) {
-    const result = await takeTry(counter, now);
-    if ('taken' in result) {
-      taken.push(result.taken);
-      continue;
-    }
-    await giveBackTries(taken);
-    const wait = Math.max(result.waitMs, await waitOf(counters, now));
-    throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
-  }
-  return taken;
+  // All at once, for the latency: a try stands only if every counter gave one.
+  const results = await Promise.all(counters.map((c) => takeTry(c, now)));
+  const taken = results.flatMap((r) => ('taken' in r ? [r.taken] : []));
+  if (taken.length === counters.length) return taken;
+  await giveBackTries(taken);
+  const wait = Math.max(...results.map((r) => ('waitMs' in r ? r.waitMs : 0)), await waitOf(counters, now));
+  throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
 }
 
 /** Keeps tries that failed (or were used), their waits running from the answer on. */
