@@ -35,7 +35,7 @@ export const register = {
   table: 'write',
   body: registerSchema,
   status: 201,
-  errors: [409, 502],
+  errors: [409, 429, 502],
 } as const satisfies RouteEntry;
 
 export const login = {
@@ -196,11 +196,11 @@ export const verifyAddress = {
   path: '/addresses/verify',
   access: 'user',
   handler: 'addresses/verify-address',
-  // Nothing is stored; 'read' only for the factory's admin-role check of an admin token.
-  table: 'read',
+  // The address is not stored; the write is the caller's count of checks.
+  table: 'write',
   body: addressSchema,
-  errors: [502],
-  note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). Nothing is stored. An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
+  errors: [429, 502],
+  note: 'Checks one address with the carrier (EasyPost address verification), or locally against the ZIP table (city, state and ZIP must agree). The address is not stored. At most 30 checks a minute per user (429 with Retry-After). An answer of `valid: false` is not an error: POST /auth/addresses and POST /shipping/create-label still accept the address.',
 } as const satisfies RouteEntry;
 
 // Wallet and payments
@@ -211,7 +211,7 @@ export const createCheckoutSession = {
   handler: 'payments/create-checkout-session',
   table: 'write',
   body: checkoutSessionSchema,
-  errors: [502],
+  errors: [429, 502],
 } as const satisfies RouteEntry;
 
 export const stripeWebhook = {
@@ -230,7 +230,7 @@ export const createTopup = {
   handler: 'payments/create-topup',
   table: 'write',
   body: topupSchema,
-  errors: [502],
+  errors: [429, 502],
 } as const satisfies RouteEntry;
 
 export const hoodpayWebhook = {
@@ -318,9 +318,10 @@ export const trackPackage = {
   path: '/shipping/track',
   access: 'user',
   handler: 'shipping/track-package',
-  table: 'read',
+  // The write is the caller's count of look-ups.
+  table: 'write',
   body: trackSchema,
-  errors: [404, 502],
+  errors: [404, 429, 502],
 } as const satisfies RouteEntry;
 
 // Support

@@ -7,7 +7,7 @@ import type { User } from '../../domain/api/users';
 import { getUserById, normalizeEmail } from '../data/users';
 import { Forbidden, TooManyAttempts, Unauthorized } from '../errors';
 import type { SessionClaims } from '../http/tokens';
-import { countHit, refuseWhileLimited, sendCounters, tooManySends } from './limits';
+import { giveBackTries, sendCounters, takeTries, tooManySends } from './limits';
 import { mailSignInCode } from './sign-in';
 
 export async function codeRouteUser(auth: SessionClaims, email: string): Promise<User> {
@@ -23,9 +23,11 @@ export async function codeRouteUser(auth: SessionClaims, email: string): Promise
  */
 export async function mailAnotherCode(auth: SessionClaims, email: string, sourceIp: string | undefined): Promise<{ message: string }> {
   const user = await codeRouteUser(auth, email);
-  const counters = sendCounters(user.id, sourceIp);
-  await refuseWhileLimited(counters, tooManySends);
-  if (!(await mailSignInCode(user))) throw new TooManyAttempts(RESEND_TOO_SOON, 30);
-  await countHit(counters);
+  // Counted before the mail, so requests sent together meet the limits too; a mail not sent gives its try back.
+  const tries = await takeTries(sendCounters(user.id, sourceIp), tooManySends);
+  if (!(await mailSignInCode(user))) {
+    await giveBackTries(tries);
+    throw new TooManyAttempts(RESEND_TOO_SOON, 30);
+  }
   return { message: 'A new code is on its way.' };
 }

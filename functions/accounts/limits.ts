@@ -6,8 +6,26 @@
  * looser count per account across addresses stops a guess spread over many addresses; a count per
  * address across accounts stops one address trying many accounts. Counters are keyed by the email
  * as typed (normalised), known or not, so the answers and the writes reveal no account.
+ *
+ * RATES bound the calls that cost us at a paid service (tracking, address checks, payment sessions)
+ * and sign-ups, per user and per address, at numbers a careful shipper never meets
+ * (docs/decisions/0195-rates-on-paid-calls-and-sign-ups.md).
  */
-import { clearCounter, clearCounterStep, recordHit, waitOf, type Counter, type Limit } from '../data/rate-counters';
+import {
+  clearCounter,
+  clearCounterStep,
+  giveBack,
+  giveBackToWindow,
+  takeFromWindow,
+  takeTry,
+  waitFromNow,
+  waitOf,
+  type Counter,
+  type Limit,
+  type Rate,
+  type Take,
+  type WindowTake,
+} from '../data/rate-counters';
 import { normalizeEmail } from '../data/users';
 import { TooManyAttempts } from '../errors';
 import { addressSubject } from '../http/client-address';
@@ -38,6 +56,24 @@ export const LIMITS = {
   resetAccount: { name: 'reset-account', free: 10, forgetMs: HOUR, maxDelayMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
+/** Calls per fixed window: each one's reason beside it. */
+export const RATES = {
+  /** Tracking look-ups by one user: a shipper checking a day's packages by hand does a few a minute; the tracking page polls none. */
+  trackUser: { name: 'track-user', max: 60, windowMs: MINUTE },
+  /** Tracking look-ups from one address, whatever the user: an office of a few shippers behind one address. */
+  trackAddress: { name: 'track-address', max: 300, windowMs: MINUTE },
+  /** Address checks by one user: one per address typed into a form, a few a minute at most. */
+  addressUser: { name: 'address-check-user', max: 30, windowMs: MINUTE },
+  /** Address checks from one address, whatever the user. */
+  addressAddress: { name: 'address-check-address', max: 150, windowMs: MINUTE },
+  /** Payment sessions (card or crypto) opened by one user: a top-up or a card label takes one, a changed mind two. */
+  checkoutUser: { name: 'checkout-user', max: 10, windowMs: 10 * MINUTE },
+  /** Payment sessions opened from one address, whatever the user. */
+  checkoutAddress: { name: 'checkout-address', max: 50, windowMs: 10 * MINUTE },
+  /** Sign-ups from one address: a household or office opens a few accounts, never more an hour. */
+  signUpAddress: { name: 'signup-address', max: 5, windowMs: HOUR },
+} as const satisfies Record<string, Rate>;
+
 const email = (value: string) => normalizeEmail(value);
 
 /** The counters of a password sign-in: the email and address together, the address, the email. */
@@ -66,6 +102,53 @@ export const resetCounters = (emailTyped: string, ip: string | undefined): Count
   { limit: LIMITS.resetAccount, subject: email(emailTyped) },
 ];
 
+/**
+ * A loopback caller is the local front on a developer's or the browser tests' machine, where every
+ * sign-up comes from one address; API Gateway and CloudFront never report one. Per-address rates
+ * skip it; per-user rates still hold.
+ */
+export const isLoopback = (ip: string | undefined): boolean => ip !== undefined && /^(127\.|::1$|::ffff:127\.)/i.test(ip);
+
+/** The rates of one kind of call, for one user (when signed in) and one address. */
+const rated =
+  (perUser: Rate | undefined, perAddress: Rate, message: (wait: string) => string) =>
+  (userId: string | undefined, ip: string | undefined): Promise<void> =>
+    takeRates(
+      [...(perUser && userId ? [{ rate: perUser, subject: userId }] : []), ...(isLoopback(ip) ? [] : [{ rate: perAddress, subject: addressSubject(ip) }])],
+      message,
+    );
+
+export const tooManyTrackings = (wait: string) => `Too many tracking look-ups. Try again in ${wait}.`;
+export const tooManyAddressChecks = (wait: string) => `Too many address checks. Try again in ${wait}.`;
+export const tooManyCheckouts = (wait: string) => `Too many payments started. Try again in ${wait}.`;
+export const tooManySignUps = (wait: string) => `Too many sign-ups from your network. Try again in ${wait}.`;
+
+/** Before a tracking look-up (POST /shipping/track). */
+export const limitTracking = rated(RATES.trackUser, RATES.trackAddress, tooManyTrackings);
+/** Before an address check (POST /addresses/verify). */
+export const limitAddressChecks = rated(RATES.addressUser, RATES.addressAddress, tooManyAddressChecks);
+/** Before a payment session is opened at Stripe or Hoodpay. */
+export const limitCheckouts = rated(RATES.checkoutUser, RATES.checkoutAddress, tooManyCheckouts);
+/** Before a sign-up (POST /auth/register), per address only: there is no user yet. */
+export const limitSignUps = (ip: string | undefined): Promise<void> => rated(undefined, RATES.signUpAddress, tooManySignUps)(undefined, ip);
+
+/**
+ * Takes one call from each rate, before the call is made, or refuses with 429 and Retry-After (the
+ * time to the refusing window's end), giving back what it took from the others.
+ */
+async function takeRates(rates: readonly { rate: Rate; subject: string }[], message: (wait: string) => string, now = Date.now()): Promise<void> {
+  const taken: WindowTake[] = [];
+  for (const { rate, subject } of rates) {
+    const result = await takeFromWindow(rate, subject, now);
+    if ('taken' in result) {
+      taken.push(result.taken);
+      continue;
+    }
+    await Promise.all(taken.map(giveBackToWindow));
+    throw new TooManyAttempts(message(waitText(result.waitMs)), Math.ceil(result.waitMs / 1000));
+  }
+}
+
 /** `8 seconds`, `1 second`, `3 minutes`: the wait in the answer's message. */
 export function waitText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
@@ -80,21 +163,41 @@ export const tooManySends = (wait: string) => `Too many codes asked for. Try aga
 export const tooManyResets = (wait: string) => `Too many reset requests. Try again in ${wait}.`;
 
 /**
- * Refuses with 429 and Retry-After while any of the counters is refusing. One message whichever
- * counter it is, so the answer does not tell the address's count from the account's.
+ * Takes one try from each counter before the password, code or request is checked, so concurrent
+ * tries meet the limits exactly as sequential ones do; or refuses with 429 and Retry-After, taking
+ * nothing: the tries already taken from the other counters are given back. The wait is the longest
+ * of the counters', and the message is one whichever counter refused, so the answer does not tell
+ * the address's count from the account's. Returns the tries, to give back when the try was right.
  */
-export async function refuseWhileLimited(counters: readonly Counter[], message: (wait: string) => string, now = Date.now()): Promise<void> {
-  const wait = await waitOf(counters, now);
-  if (wait > 0) throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
+export async function takeTries(counters: readonly Counter[], message: (wait: string) => string, now = Date.now()): Promise<Take[]> {
+  // All at once, for the latency: a try stands only if every counter gave one.
+  const results = await Promise.all(counters.map((c) => takeTry(c, now)));
+  const taken = results.flatMap((r) => ('taken' in r ? [r.taken] : []));
+  if (taken.length === counters.length) return taken;
+  await giveBackTries(taken);
+  const wait = Math.max(...results.map((r) => ('waitMs' in r ? r.waitMs : 0)), await waitOf(counters, now));
+  throw new TooManyAttempts(message(waitText(wait)), Math.ceil(wait / 1000));
 }
 
-/** Counts one hit on each counter. */
-export async function countHit(counters: readonly Counter[], now = Date.now()): Promise<void> {
-  await Promise.all(counters.map((c) => recordHit(c, now)));
+/** Keeps tries that failed (or were used), their waits running from the answer on. */
+export async function keepTries(taken: readonly Take[]): Promise<void> {
+  const now = Date.now();
+  await Promise.all(taken.map((t) => waitFromNow(t, now)));
 }
 
-/** A right password forgets that address's failures on that account (not the address's, nor the account's). */
-export const forgetPairFailures = (emailTyped: string, ip: string | undefined): Promise<void> => clearCounter(signInCounters(emailTyped, ip)[0]!);
+/** Gives back tries that turned out right (a right code, a code mailed on request that was not sent). */
+export async function giveBackTries(taken: readonly Take[]): Promise<void> {
+  await Promise.all(taken.map(giveBack));
+}
+
+/**
+ * A right password forgets that address's failures on that account, and gives back its try on the
+ * address's and the account's counters (a right password is no failure).
+ */
+export async function rightPassword(taken: readonly Take[]): Promise<void> {
+  const [pair, ...others] = taken;
+  await Promise.all([pair && clearCounter(pair.counter), giveBackTries(others)]);
+}
 
 /**
  * A password reset (the owner proved the mailbox) forgets the account's failures across addresses and

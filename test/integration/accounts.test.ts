@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, resetForgetsSteps, signInCounters } from '../../functions/accounts/limits';
-import { clearCounter, delayAfter, recordHit, waitOf, type Limit } from '../../functions/data/rate-counters';
+import { clearCounter, delayAfter, giveBack, takeTry, waitOf, type Counter, type Limit, type Take } from '../../functions/data/rate-counters';
 import {
   consumeResetToken,
   consumeSignInCode,
@@ -124,55 +124,91 @@ describe('reset links', () => {
   it('forget the sign-in failures of the account and of the address the reset came from', async () => {
     const user = await newUser();
     const [pair, address, account] = signInCounters(user.email, '203.0.113.9');
-    for (let i = 0; i < 6; i++) await Promise.all([recordHit(pair!), recordHit(address!), recordHit(account!)]);
+    for (let i = 0; i < 6; i++) await Promise.all([takeTry(pair!), takeTry(address!), takeTry(account!)]);
     expect(await waitOf([pair!])).toBeGreaterThan(0);
     await consumeResetToken(user.id, await link(user), 'h', resetForgetsSteps(user.email, '203.0.113.9'));
     expect(await waitOf([pair!, account!])).toBe(0);
     // The address's count across accounts is not the owner's to forget.
     expect(await waitOf([address!])).toBe(0);
-    expect(await recordHit(address!)).toBe(7);
+    expect(await hitsAfter(address!)).toBe(7);
   });
 });
+
+/** Takes a try and answers the count it left, or -1 when the counter refused it. */
+async function hitsAfter(c: Counter, now = Date.now()): Promise<number> {
+  const result = await takeTry(c, now);
+  return 'taken' in result ? result.taken.after.hits : -1;
+}
 
 describe('rate counters', () => {
   const limit: Limit = { name: 'test', free: 3, forgetMs: 10 * 60_000, maxDelayMs: 60_000 };
   const counter = () => ({ limit, subject: `s${++n}` });
 
-  it('let the free hits follow one another, then refuse for 2, 4, 8 s ... up to the cap', async () => {
+  it('let the free tries follow one another, then refuse for 2, 4, 8 s ... up to the cap, taking nothing while refusing', async () => {
     const c = counter();
     const t0 = Date.now();
-    for (let i = 0; i < 2; i++) await recordHit(c, t0 + i);
+    for (let i = 0; i < 2; i++) await takeTry(c, t0 + i);
     expect(await waitOf([c], t0 + 2)).toBe(0);
-    expect(await recordHit(c, t0 + 10)).toBe(3);
+    expect(await hitsAfter(c, t0 + 10)).toBe(3);
     expect(await waitOf([c], t0 + 10)).toBe(2_000);
+    expect(await takeTry(c, t0 + 1_010)).toEqual({ waitMs: 1_000 });
     expect(await waitOf([c], t0 + 2_010)).toBe(0);
-    await recordHit(c, t0 + 2_010);
+    expect(await hitsAfter(c, t0 + 2_010)).toBe(4);
     expect(await waitOf([c], t0 + 2_010)).toBe(4_000);
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => delayAfter(limit, n))).toEqual([0, 0, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000]);
     expect(delayAfter(LIMITS.signInPair, 1_000)).toBe(15 * 60_000);
   });
 
-  it('forget after a quiet spell as long as forgetMs, not while hits keep coming', async () => {
+  it('forget after a quiet spell as long as forgetMs, not while tries keep coming', async () => {
     const c = counter();
     const t0 = Date.now() - 60 * 60_000;
-    for (let i = 0; i < 5; i++) await recordHit(c, t0 + i * 5 * 60_000); // every 5 minutes: never quiet for 10
-    expect(await recordHit(c, t0 + 25 * 60_000)).toBe(6);
-    expect(await recordHit(c, t0 + 35 * 60_000 + 1)).toBe(1);
+    for (let i = 0; i < 5; i++) await takeTry(c, t0 + i * 5 * 60_000); // every 5 minutes: never quiet for 10
+    expect(await hitsAfter(c, t0 + 25 * 60_000)).toBe(6);
+    expect(await hitsAfter(c, t0 + 35 * 60_000 + 1)).toBe(1);
   });
 
-  it('count concurrent hits without losing any, and keep the longest refusal', async () => {
+  it('take exactly the free tries of a burst of concurrent ones, and refuse the rest with the wait', async () => {
     const c = counter();
     const now = Date.now();
-    await Promise.all(Array.from({ length: 8 }, () => recordHit(c, now)));
-    expect(await recordHit(c, now)).toBe(9);
-    expect(await waitOf([c], now)).toBe(60_000);
+    const results = await Promise.all(Array.from({ length: 12 }, () => takeTry(c, now)));
+    expect(results.filter((r) => 'taken' in r)).toHaveLength(limit.free);
+    expect(results.filter((r) => 'waitMs' in r).map((r) => ('waitMs' in r ? r.waitMs : 0))).toEqual(Array(12 - limit.free).fill(2_000));
+    expect(await waitOf([c], now)).toBe(2_000);
+  });
+
+  it('give a try back: the counter as it was when nothing changed it since, one less otherwise', async () => {
+    const c = counter();
+    const now = Date.now();
+    const taken: Take[] = [];
+    for (let i = 0; i < limit.free; i++) {
+      const result = await takeTry(c, now);
+      if ('taken' in result) taken.push(result.taken);
+    }
+    expect(await waitOf([c], now)).toBe(2_000);
+    await giveBack(taken[2]!);
+    expect(await waitOf([c], now)).toBe(0);
+    expect(await hitsAfter(c, now)).toBe(3);
+    // Given back after a later try changed the count: one less, and back under the free tries, no wait.
+    await giveBack(taken[0]!);
+    expect(await waitOf([c], now)).toBe(0);
+    expect(await hitsAfter(c, now)).toBe(3);
+    // Above the free tries, the later try's wait stays.
+    expect(await hitsAfter(c, now + 2_000)).toBe(4);
+    await giveBack(taken[1]!);
+    expect(await waitOf([c], now + 2_000)).toBe(4_000);
+    // A fresh count given back leaves no counter.
+    const d = counter();
+    const first = await takeTry(d, now);
+    await giveBack('taken' in first ? first.taken : (undefined as never));
+    expect(await hitsAfter(d, now)).toBe(1);
   });
 
   it('answer the longest wait of several counters, and forget one when cleared', async () => {
     const [a, b] = [counter(), counter()];
     const now = Date.now();
-    for (let i = 0; i < 4; i++) await recordHit(a, now);
-    for (let i = 0; i < 3; i++) await recordHit(b, now);
+    for (let i = 0; i < 3; i++) await takeTry(a, now - 2_000);
+    await takeTry(a, now);
+    for (let i = 0; i < 3; i++) await takeTry(b, now);
     expect(await waitOf([a, b], now)).toBe(4_000);
     await clearCounter(a);
     expect(await waitOf([a, b], now)).toBe(2_000);

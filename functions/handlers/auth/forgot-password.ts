@@ -4,7 +4,7 @@
  * are counted per email and address together, per address and per email (functions/accounts/limits.ts):
  * past the free ones, 429 with Retry-After for a growing delay, known email or not.
  */
-import { countHit, refuseWhileLimited, resetCounters, tooManyResets } from '../../accounts/limits';
+import { resetCounters, takeTries, tooManyResets } from '../../accounts/limits';
 import { storeResetToken } from '../../data/one-time-codes';
 import { getUserByEmail } from '../../data/users';
 import { api } from '../../http/handler';
@@ -17,9 +17,7 @@ const ANSWER = { message: 'If an account exists for that email, we sent a link t
 export const handler = api(route.forgotPassword, async function forgotPassword({ body, sourceIp, appOrigin }) {
   // Counted before the account is looked up, the same for every email, so neither the answers nor
   // the writes tell a known email from an unknown one.
-  const counters = resetCounters(body.email, sourceIp);
-  await refuseWhileLimited(counters, tooManyResets);
-  await countHit(counters);
+  await takeTries(resetCounters(body.email, sourceIp), tooManyResets);
   const user = await getUserByEmail(body.email);
   if (!user) return ANSWER;
   const token = newResetToken(user.id);

@@ -5,7 +5,7 @@
  * the account (functions/accounts/limits.ts): past the free tries, 429 with Retry-After for a growing
  * delay, and every try needs a fresh captcha solution.
  */
-import { forgetPairFailures, countHit, refuseWhileLimited, signInCounters, tooManySignIns } from '../../accounts/limits';
+import { keepTries, rightPassword, signInCounters, takeTries, tooManySignIns } from '../../accounts/limits';
 import { mailSignInCode, requireCaptcha, sessionAnswer } from '../../accounts/sign-in';
 import { getUserByEmail } from '../../data/users';
 import { Unauthorized } from '../../errors';
@@ -18,15 +18,15 @@ let decoyHash: Promise<string> | undefined;
 
 export const handler = api(route.login, async function login({ body, sourceIp }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
-  const counters = signInCounters(body.email, sourceIp);
-  await refuseWhileLimited(counters, tooManySignIns);
+  // The try is counted before the password is checked, so guesses sent together meet the limits too.
+  const tries = await takeTries(signInCounters(body.email, sourceIp), tooManySignIns);
   const user = await getUserByEmail(body.email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy-password'))));
   if (!user || !ok) {
-    await countHit(counters);
+    await keepTries(tries);
     throw new Unauthorized('Invalid email or password');
   }
-  await forgetPairFailures(body.email, sourceIp);
+  await rightPassword(tries);
   // Within 30 s of the last code nothing new is mailed: say so, rather than announce a mail.
   const mailed = await mailSignInCode(user);
   return sessionAnswer(user, 'otp', mailed ? 'We sent a sign-in code to your email.' : 'We sent you a code moments ago: enter that one.');

@@ -5,7 +5,7 @@
  * ones, 429 with Retry-After for a growing delay.
  */
 import { codeRouteUser } from '../../accounts/code-routes';
-import { codeCounters, countHit, refuseWhileLimited, tooManyCodes } from '../../accounts/limits';
+import { codeCounters, giveBackTries, keepTries, takeTries, tooManyCodes } from '../../accounts/limits';
 import { sessionAnswer } from '../../accounts/sign-in';
 import { consumeSignInCode } from '../../data/one-time-codes';
 import { InvalidRequest } from '../../errors';
@@ -15,14 +15,15 @@ import { hashSignInCode } from '../../security/secrets';
 
 export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, sourceIp }) {
   const user = await codeRouteUser(auth, body.email);
-  const counters = codeCounters(user.id, sourceIp);
-  await refuseWhileLimited(counters, tooManyCodes);
+  // Counted before the code is compared, so guesses sent together meet the limits too.
+  const tries = await takeTries(codeCounters(user.id, sourceIp), tooManyCodes);
   try {
     await consumeSignInCode(user.id, hashSignInCode(user.id, body.otp));
   } catch (err) {
     // A wrong or dead code was a guess; a code whose 5 tries are spent compared nothing.
-    if (err instanceof InvalidRequest) await countHit(counters);
+    await (err instanceof InvalidRequest ? keepTries(tries) : giveBackTries(tries));
     throw err;
   }
+  await giveBackTries(tries);
   return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');
 });

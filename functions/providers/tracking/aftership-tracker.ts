@@ -14,7 +14,8 @@
  * The versioned API has no "get by slug and number" any more: GET /trackings/{slug}/{number} was
  * marked "will be deprecated in version 2024-10" in the 2024-07 API and is absent from 2025-04 on,
  * where a tracking is read by its id only. A number is found with the list's `tracking_numbers`
- * and `slug` filters. When it is not there it is created and then read by its id.
+ * and `slug` filters. When it is not there it is created and then read by its id -- only when the
+ * caller allows it (`create`, true for our own labels' numbers); otherwise the answer is undefined.
  * A create that answers meta.code 4003 (the tracking already exists: a concurrent request made it)
  * is followed by one more find.
  *
@@ -49,7 +50,7 @@
  */
 import { ProviderUnavailable } from '../../errors';
 import { clip, redact } from '../payments/checkout-request';
-import type { Checkpoint, PackageTracker, TrackedLabel, TrackingResult, TrackingTag } from './tracking';
+import type { Checkpoint, PackageTracker, TrackedLabel, TrackingResult, TrackingTag, TrackOptions } from './tracking';
 import { USPS_SLUG, uspsTrackingLink } from './usps-network';
 
 export const AFTERSHIP_API_VERSION = '2026-07';
@@ -178,9 +179,11 @@ export class AfterShipTracker implements PackageTracker {
     this.baseUrl = `${options.apiUrl.replace(/\/+$/, '')}/tracking/${AFTERSHIP_API_VERSION}`;
   }
 
-  async track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
+  async track(trackingNumber: string, label?: TrackedLabel, { create = true }: TrackOptions = {}): Promise<TrackingResult | undefined> {
     const found = await this.find(trackingNumber);
     if (found) return fromAfterShipTracking(found, trackingNumber, label);
+    // Each tracking is billed: only numbers of our own labels become one.
+    if (!create) return undefined;
 
     const created = await this.call('POST', '/trackings', { tracking_number: trackingNumber, slug: USPS_SLUG });
     if (created.status >= 400) {

@@ -231,7 +231,10 @@ export class SandboxTracker implements PackageTracker {
     private readonly forcedSteps?: (trackingNumber: string) => Promise<number>,
   ) {}
 
-  /** The label's timeline now; undefined without a label (a number we did not make). */
+  /**
+   * The label's timeline now; undefined without a label (a number we did not make). Nothing is ever
+   * created, so `create` (TrackOptions) changes nothing here.
+   */
   async track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined> {
     if (!label) return undefined;
     const atLeast = this.forcedSteps ? await this.forcedSteps(trackingNumber) : 0;

@@ -1,7 +1,8 @@
 /**
  * Package tracking: where a USPS package is. `sandbox` (default) derives a believable, deterministic
  * timeline from our own label (its creation time and addresses); `aftership` asks AfterShip's
- * Tracking API, creating the tracking there the first time a number is asked about.
+ * Tracking API, creating the tracking there the first time one of our labels' numbers is asked
+ * about; any other number is only read (docs/decisions/0195-rates-on-paid-calls-and-sign-ups.md).
  * Both answer the same TrackingResult, with the field names of SPEC.md section 3, or undefined for a
  * number they know nothing about (the handler answers 404).
  *
@@ -38,13 +39,23 @@ export interface TrackedLabel {
   to: TrackedPlace;
 }
 
+/** How a number may be tracked. */
+export interface TrackOptions {
+  /**
+   * Whether the tracking service may start tracking the number (AfterShip: create a tracking, which
+   * it bills). True (the default) only for numbers of our own labels; false reads only what the
+   * service already tracks, so any number typed into the tracking page costs us nothing.
+   */
+  create?: boolean;
+}
+
 export interface PackageTracker {
   /**
    * The package's status and checkpoints; undefined when the number is unknown (the sandbox: no
-   * label given; AfterShip: it refuses the number as not a USPS one). Throws ProviderUnavailable
-   * (functions/errors.ts) when the tracking service fails.
+   * label given; AfterShip: it refuses the number as not a USPS one, or does not track it and may
+   * not start to). Throws ProviderUnavailable (functions/errors.ts) when the tracking service fails.
    */
-  track(trackingNumber: string, label?: TrackedLabel): Promise<TrackingResult | undefined>;
+  track(trackingNumber: string, label?: TrackedLabel, options?: TrackOptions): Promise<TrackingResult | undefined>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,5 +29,16 @@ export async function withoutWrites<T>(action: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * Asserts the action wrote nothing but the caller's count of calls to a rated route (the RATE#
+ * items of functions/data/rate-counters.ts); answers what it answered.
+ */
+export async function withoutWritesButCounts<T>(action: () => Promise<T>): Promise<T> {
+  const { result, written, removed } = await changesOf(action);
+  const other = (lines: string[]) => lines.filter((l) => !pkOf(l).startsWith('RATE#'));
+  if (other(written).length || other(removed).length) throw new Error(`expected no change to the table but the call counts, got ${JSON.stringify({ written, removed }, null, 1)}`);
+  return result;
+}
+
 /** The partition key of a canonical item line. */
 export const pkOf = (line: string): string => String((JSON.parse(line) as { pk: unknown }).pk);

@@ -3,7 +3,8 @@
  * passwords for an email from one address slow that address with doubling waits (any spelling of the
  * email, known or not, right password or not), while the owner signs in from elsewhere; one address
  * trying many accounts is slowed after 20; a sign-in code allows 5 tries, even under a burst of
- * concurrent guesses, and signing in again does not refill them; wrong codes, code mails and reset
+ * concurrent guesses, and signing in again does not refill them; tries sent together meet every limit as
+ * tries sent one after another do, because each is counted before it is checked; wrong codes, code mails and reset
  * requests are also counted per account and per address. The numbers are functions/accounts/limits.ts's
  * (docs/decisions/0100-sign-in-failures-slow-never-lock.md, docs/decisions/0013-sign-in-codes.md).
  *
@@ -11,8 +12,9 @@
  * time back instead of waiting; nothing else touches the table behind the handlers' backs.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../functions/accounts/limits';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LIMITS, signInCounters } from '../../../functions/accounts/limits';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { counterKey } from '../../../functions/data/rate-counters';
 import { db, tableName } from '../../../functions/data/client';
 import { listOutbox } from '../../../functions/data/outbox';
 import { SIGN_IN_CODE_MAX_TRIES, SIGN_IN_CODE_RESEND_MS } from '../../../functions/data/one-time-codes';
@@ -94,13 +96,44 @@ describe('sign-in limits', () => {
     ]);
   });
 
-  it('ends slowed after a burst of 20 concurrent wrong passwords from one address, and the owner still signs in from another', async () => {
+  it('evaluates at most 5 of 30 concurrent wrong passwords for one email from one address; the rest answer 429 with Retry-After', async () => {
     const account = await newAccount('user', 'brute');
     const attacker = nextAddress();
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(account.email, `Wrong!pass${i}`, attacker).then((r) => r.statusCode)));
-    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    expect((await login(account.email, PASSWORD, attacker)).statusCode).toBe(429);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(account.email, `Wrong!pass${i}`, attacker)));
+    const evaluated = answers.filter((r) => r.statusCode === 401);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(evaluated.length).toBeLessThanOrEqual(LIMITS.signInPair.free);
+    expect(evaluated.length + refused.length, answers.map((r) => `${r.statusCode} ${r.body}`).join("\n")).toBe(30);
+    for (const res of refused) {
+      expect(Number(res.headers?.['retry-after'])).toBeGreaterThan(0);
+      expect(String(res.json?.message)).toMatch(/^Too many failed sign-ins\. Try again in \d+ (second|minute)s?\.$/);
+    }
+    // The burst left the count and the wait 5 failures in a row leave (the 2 s wait, from the last answer, may be over by now).
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: counterKey(signInCounters(account.email, attacker)[0]!), ConsistentRead: true }));
+    expect(Number(Item?.hits)).toBe(evaluated.length);
+    if (evaluated.length === LIMITS.signInPair.free) expect(Number(Item?.blockedUntil)).toBeGreaterThan(Number(Item?.lastAt));
     expect((await login(account.email, PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('evaluates at most 20 of 30 concurrent wrong passwords over 30 emails from one address', async () => {
+    const attacker = nextAddress();
+    const emails = Array.from({ length: 30 }, (_, i) => `burst-${i}-${Date.now()}@example.com`);
+    const answers = await Promise.all(emails.map((email) => login(email, 'Summer2024!', attacker)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LIMITS.signInAddress.free);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - statuses.filter((s) => s === 401).length);
+    for (const res of answers.filter((r) => r.statusCode === 429)) expect(Number(res.headers?.['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a right password gives its try back: 4 wrong, the right one, 4 more wrong and the 5th still answers 401', async () => {
+    const account = await newAccount('user', 'brute');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await login(account.email, `Wrong!pass${i}`)).statusCode ?? 0);
+    statuses.push((await login(account.email, PASSWORD)).statusCode ?? 0);
+    for (let i = 0; i < 6; i++) statuses.push((await login(account.email, `Wrong!pass${i}`)).statusCode ?? 0);
+    expect(statuses).toEqual([401, 401, 401, 401, 200, 401, 401, 401, 401, 401, 429]);
   });
 
   it('slows one address spraying one password over many accounts after 20 failures', async () => {
@@ -208,6 +241,16 @@ describe('wrong codes across codes and addresses', () => {
     expect(res.headers?.['retry-after']).toBe('2');
     // Not from another address either: the count is the account's.
     expect((await verify(account, fresh!, account.otpToken, nextAddress())).statusCode).toBe(429);
+  });
+
+  it('compares at most 20 of 40 concurrent wrong codes from one address over many accounts', async () => {
+    const attacker = nextAddress();
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => signedIn(nextAddress())));
+    const statuses = await Promise.all(
+      accounts.flatMap(({ account }) => Array.from({ length: SIGN_IN_CODE_MAX_TRIES }, (_, i) => verify(account, wrongCode(i), account.otpToken, attacker).then((r) => r.statusCode))),
+    );
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(LIMITS.codeAddress.free);
+    expect(statuses.filter((s) => s === 400).length + statuses.filter((s) => s === 429).length).toBe(40);
   });
 
   it('slows one address guessing codes of many accounts after 20 wrong codes', async () => {

@@ -1,14 +1,15 @@
 /**
  * POST /addresses/verify against DynamoDB Local, through the real handler: the local ZIP-table check
  * and EasyPost's (over a stubbed fetch answering its recorded answers). Every call, whatever it
- * answers, writes nothing; a provider that is down is a 502; only a verified user may ask.
+ * answers, writes nothing but the caller's count of checks; a provider that is down is a 502; only a
+ * verified user may ask.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { expectVerifiedUserOnly } from '../answers';
-import { withoutWrites } from '../table-changes';
+import { withoutWritesButCounts } from '../table-changes';
 
 const AUSTIN = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const recorded = (file: string) => readFileSync(new URL(`../../../fixtures/easypost/${file}`, import.meta.url), 'utf8');
@@ -23,7 +24,7 @@ afterEach(() => {
   resetConfigForTests();
 });
 
-const verify = (body: unknown, token: string | null = ann.token) => withoutWrites(() => invoke('POST /addresses/verify', { token: token ?? undefined, body }));
+const verify = (body: unknown, token: string | null = ann.token) => withoutWritesButCounts(() => invoke('POST /addresses/verify', { token: token ?? undefined, body }));
 
 describe('POST /addresses/verify with the ZIP table (local)', () => {
   it('answers valid for an address whose city, state and ZIP agree, in any case and spacing', async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../../functions/config';
 import { listOutbox } from '../../../../functions/data/outbox';
 import { LIMITS, signInCounters } from '../../../../functions/accounts/limits';
-import { recordHit, waitOf } from '../../../../functions/data/rate-counters';
+import { takeTry, waitOf } from '../../../../functions/data/rate-counters';
 import { RESET_LINK_TTL_MS } from '../../../../functions/data/one-time-codes';
 import { getUserById } from '../../../../functions/data/users';
 import { verifyPassword } from '../../../../functions/security/passwords';
@@ -149,7 +149,7 @@ describe('POST /auth/reset-password', () => {
   it("sets the new password (stored as a hash), uses up the link and forgets the account's failed sign-ins", async () => {
     const token = await link();
     const [pair, , account] = signInCounters(ann.email, address);
-    for (let i = 0; i < LIMITS.signInAccount.free; i++) await Promise.all([recordHit(pair!), recordHit(account!)]);
+    for (let i = 0; i < LIMITS.signInAccount.free; i++) await Promise.all([takeTry(pair!), takeTry(account!)]);
     expect(await waitOf([pair!])).toBeGreaterThan(0);
     expect(await waitOf([account!])).toBeGreaterThan(0);
 

@@ -16,7 +16,7 @@ import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
-import { changesOf, withoutWrites } from '../table-changes';
+import { changesOf, withoutWrites, withoutWritesButCounts } from '../table-changes';
 import { balanceOf, entriesOf, expectPendingTopUp } from './payments';
 
 /** The configured (sandbox) card checkout, watched; a test may replace what one call does. */
@@ -121,9 +121,9 @@ describe('POST /stripe/create-checkout-session: a wallet top-up', () => {
     expect(await balanceOf(ann.id)).toBe(0);
   });
 
-  it('answers a plain 500, writing nothing, and never calls Stripe when the pending entry cannot be stored', async () => {
+  it('answers a plain 500, writing nothing but the call count, and never calls Stripe when the pending entry cannot be stored', async () => {
     faults.armOn('PutItemCommand', 'throttling');
-    const res = await withoutWrites(() => checkout({ amount: 25 }));
+    const res = await withoutWritesButCounts(() => checkout({ amount: 25 }));
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);
@@ -185,9 +185,9 @@ describe('POST /stripe/create-checkout-session: who may start a payment', () => 
     expect(watch.createSession).not.toHaveBeenCalled();
   });
 
-  it('answers 401 when the account is gone, before recording anything', async () => {
+  it('answers 401 when the account is gone, before recording anything but the call count', async () => {
     const gone = await signSessionToken({ userId: '01J9Z3K4M5N6P7Q8R9S0T1V2W3', role: 'user', scope: 'full' });
-    const res = await withoutWrites(() => checkout({ amount: 25 }, gone));
+    const res = await withoutWritesButCounts(() => checkout({ amount: 25 }, gone));
 
     expect(res.statusCode).toBe(401);
     expect(res.json).toEqual(SIGN_IN);

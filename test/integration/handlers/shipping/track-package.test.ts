@@ -2,7 +2,8 @@
  * POST /shipping/track against DynamoDB Local: our labels are bought through the real create-label
  * route (sandbox carrier) at a fixed moment and tracked a day and a half later. The tracker is the
  * one the configuration selects, watched through the provider registry: the sandbox derives the
- * journey from our label; AfterShip's answers are set per test. Tracking only reads: no call writes.
+ * journey from our label; AfterShip's answers are set per test. Tracking only reads: no call writes
+ * but the caller's count of look-ups (functions/accounts/limits.ts RATES).
  * "Before asking the table" is proved by making every table query fail: a call that still answers
  * its 400 (not a 500) never asked.
  */
@@ -21,7 +22,7 @@ import { installFaultInjector } from '../../reliability/helpers';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
-import { withoutWrites } from '../table-changes';
+import { withoutWritesButCounts } from '../table-changes';
 
 /** The configured tracker, watched; a test may replace what it answers. */
 const watch = vi.hoisted(() => ({
@@ -121,7 +122,7 @@ afterAll(() => vi.useRealTimers());
 
 /** `undefined` sends no number at all; `token: null` no token. */
 const track = (trackingNumber: unknown, token: string | null = ann.token) =>
-  withoutWrites(() => invoke('POST /shipping/track', { token: token ?? undefined, body: trackingNumber === undefined ? {} : { trackingNumber } }));
+  withoutWritesButCounts(() => invoke('POST /shipping/track', { token: token ?? undefined, body: trackingNumber === undefined ? {} : { trackingNumber } }));
 /** Makes every table query fail: a call that answers anything but a 500 asked the table nothing. */
 const tableUnreachable = () => faults.armOn('QueryCommand', 'throttling', { times: Number.POSITIVE_INFINITY });
 

@@ -199,6 +199,20 @@ describe('AfterShipTracker.track', () => {
     expect(err.detail).toBe('POST /trackings answered HTTP 400 (meta 4003: Tracking already exists.)');
   });
 
+  it('creates no tracking when not allowed to (a number that is none of our labels): it only finds, and answers undefined when AfterShip has none', async () => {
+    const fetch = aftershipAnswers({ json: empty });
+    await expect(tracker.track(NUMBER, undefined, { create: false })).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(request(fetch, 0)).toMatchObject({ url: FIND_URL, method: 'GET' });
+  });
+
+  it('reads a tracking AfterShip already has even when not allowed to create one', async () => {
+    const fetch = aftershipAnswers({ json: found });
+    const result = await tracker.track(NUMBER, undefined, { create: false });
+    expect(result?.tracking_number).toBe(NUMBER);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('answers undefined (unknown number) when AfterShip refuses the number', async () => {
     aftershipAnswers({ json: empty }, { status: 400, json: errorInvalidNumber });
     await expect(tracker.track(NUMBER, label)).resolves.toBeUndefined();
