@@ -31,7 +31,7 @@ import { getOrder } from '../../../functions/data/orders';
 import { readMonths } from '../../../functions/data/savings';
 import { settleRefunds } from '../../../functions/labels/label-refunds';
 import { logger } from '../../../functions/observability/logger';
-import { signSessionToken } from '../../../functions/http/tokens';
+import { signSessionToken } from '../../session-token';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, getUserById } from '../../../../functions/data/users';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { verifyPassword } from '../../../../functions/security/passwords';
 import { invoke, newAccount, PASSWORD, scanTable, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_CODE_TTL_MS } from '../../../../functions/data/one-time-codes';
 import { createUser, getUserById } from '../../../../functions/data/users';
-import { signSessionToken, verifySessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
+import { verifySessionToken } from '../../../../functions/http/tokens';
 import { invoke, mailedCodes, newAccount } from '../../security/actors';
 import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
