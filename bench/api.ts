@@ -39,7 +39,7 @@ export async function apiFigures(options: { runs?: number } = {}): Promise<Measu
   const { settleTopUp } = await import('../functions/payments/top-ups');
   const { newOrder, completeOrder } = await import('../functions/data/orders');
   const { placeCreditOrder } = await import('../functions/labels/credit-orders');
-  const { signSessionToken } = await import('../functions/http/tokens');
+  const { signSessionToken } = await import('../test/session-token');
   const front = await startFront({ port: 0, spa: 'none' });
   const meter = meterDynamo();
   try {

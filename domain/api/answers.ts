@@ -18,7 +18,7 @@ import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
 import { approvalsPageSchema, apiApprovalSchema, auditPageSchema, withdrawalDecisionSchema } from './oversight';
-import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema } from './auth';
+import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema, sessionsAnswerSchema } from './auth';
 import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
 import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
@@ -54,6 +54,9 @@ export const answers = {
   'auth/get-profile': apiUserSchema,
   'auth/update-profile': apiUserSchema,
   'auth/get-profile-picture': profilePictureSchema,
+  'auth/logout': messageAnswerSchema,
+  'auth/list-sessions': sessionsAnswerSchema,
+  'auth/end-other-sessions': messageAnswerSchema,
   // Mail notifications: the shipper's settings and the mails' one-click unsubscribe
   'auth/update-notifications': apiUserSchema,
   'notifications/unsubscribe': unsubscribeAnswerSchema,

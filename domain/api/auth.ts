@@ -39,3 +39,20 @@ export const profilePictureSchema = z
   .object({ success: z.boolean(), picture: z.string().meta({ description: 'An image URL (a data: URL of the initials).' }), message: z.string().optional() })
   .meta({ id: 'ProfilePicture' });
 export type ProfilePicture = z.infer<typeof profilePictureSchema>;
+
+/** One signed-in session of GET /auth/sessions. */
+export const apiSessionSchema = z
+  .object({
+    id: z.string(),
+    device: z.string().meta({ description: 'Browser and system, from the User-Agent at sign-in ("Chrome on Windows").' }),
+    address: z.string().meta({ description: 'The client address at sign-in.' }),
+    createdAt: z.string().meta({ description: 'ISO time of the sign-in.' }),
+    lastUsedAt: z.string().meta({ description: 'ISO time of the last request, to within a few minutes.' }),
+    current: z.boolean().meta({ description: "True for the caller's own session." }),
+  })
+  .meta({ id: 'Session' });
+export type ApiSession = z.infer<typeof apiSessionSchema>;
+
+/** GET /auth/sessions */
+export const sessionsAnswerSchema = z.object({ sessions: z.array(apiSessionSchema) }).meta({ id: 'Sessions' });
+export type SessionsAnswer = z.infer<typeof sessionsAnswerSchema>;

@@ -35,7 +35,8 @@ export const register = {
   table: 'write',
   body: registerSchema,
   status: 201,
-  errors: [409, 429, 502],
+  errors: [429, 502],
+  note: 'An email that already has an account gets the same 201 and the same answer, and no account: its owner is mailed that someone tried. The code routes answer that sign-in token as they answer a new account\'s (every code is wrong), so no answer tells which emails have accounts.',
 } as const satisfies RouteEntry;
 
 export const login = {
@@ -95,6 +96,7 @@ export const resetPassword = {
   handler: 'auth/reset-password',
   table: 'write',
   body: resetPasswordSchema,
+  note: 'Setting the new password ends every session of the account.',
 } as const satisfies RouteEntry;
 
 export const getCaptchaChallenge = {
@@ -120,7 +122,35 @@ export const updateProfile = {
   handler: 'auth/update-profile',
   table: 'write',
   body: updateProfileSchema,
-  errors: [404],
+  errors: [404, 429],
+  note: 'A new `password` needs `currentPassword` beside it: without it or with a wrong one, 400 with a field error and nothing changes; wrong current passwords are counted per account (429 with Retry-After past a few). A password change ends every other session of the account.',
+} as const satisfies RouteEntry;
+
+export const logout = {
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'user',
+  handler: 'auth/logout',
+  table: 'write',
+  note: "Ends the caller's session: its token answers 401 from then on. Other sessions go on.",
+} as const satisfies RouteEntry;
+
+export const listSessions = {
+  method: 'GET',
+  path: '/auth/sessions',
+  access: 'user',
+  handler: 'auth/list-sessions',
+  table: 'read',
+  note: "The account's signed-in sessions, oldest first: device (from the User-Agent), client address, when each started and was last used (to within a few minutes), and which one is the caller's.",
+} as const satisfies RouteEntry;
+
+export const endOtherSessions = {
+  method: 'DELETE',
+  path: '/auth/sessions',
+  access: 'user',
+  handler: 'auth/end-other-sessions',
+  table: 'write',
+  note: "Sign out everywhere else: ends every session of the account but the caller's (including sign-ins still at the code step).",
 } as const satisfies RouteEntry;
 
 export const getProfilePicture = {

@@ -1,7 +1,7 @@
 /** Saved addresses and the address blocks of the label form (USPS domestic only). */
 import * as z from './zod';
 import { schema } from './zod';
-import { requiredText } from './fields';
+import { oneLineText, requiredText } from './fields';
 
 /** Two-letter USPS state and territory codes. */
 export const US_STATES = [
@@ -76,12 +76,12 @@ const zip = () => requiredText('Required', 10).check(z.regex(/^\d{5}(-\d{4})?$/,
 
 /** One address block: the six fields of the add form and of each side of the label form. */
 export const addressFields = {
-  name: requiredText('Required', 100),
-  street: requiredText('Required', 200),
-  city: requiredText('Required', 100),
+  name: oneLineText('Required', 100),
+  street: oneLineText('Required', 200),
+  city: oneLineText('Required', 100),
   state: state(),
   zip: zip(),
-  country: requiredText('Required', 56),
+  country: oneLineText('Required', 56),
 };
 
 /** POST /auth/addresses */

@@ -2,7 +2,7 @@
 import * as z from './zod';
 import { schema } from './zod';
 import { LOGIN_PASSWORD_MIN, NAME_MIN, OTP_LENGTH } from '../constants';
-import { captchaToken, email, isSafeText, newPassword, UNSAFE_TEXT_MESSAGE } from './fields';
+import { captchaToken, email, hasNoLink, isOneLine, isSafeText, LINE_BREAK_MESSAGE, LINK_MESSAGE, newPassword, UNSAFE_TEXT_MESSAGE } from './fields';
 
 const name = () =>
   z
@@ -12,6 +12,8 @@ const name = () =>
       z.minLength(NAME_MIN, `Name must be at least ${NAME_MIN} characters`),
       z.maxLength(100, 'Name must be at most 100 characters'),
       z.refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+      z.refine(isOneLine, LINE_BREAK_MESSAGE),
+      z.refine(hasNoLink, LINK_MESSAGE),
     );
 
 /** POST /auth/login. The spec gives min 5 with a "6 characters" message; we enforce 6 (docs/spec-readings.md, "§5 l.99"). */
@@ -70,18 +72,33 @@ export const resetPasswordFormSchema = /* @__PURE__ */ schema(() =>
     .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })),
 );
 
-/** PUT /auth/profile: a blank or missing password keeps the current one; the email is not editable. */
-export const updateProfileSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    name: name(),
-    password: z.optional(z.union([z.literal(''), newPassword()])),
-  }),
-);
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change it';
+
+const profileFields = () => ({
+  name: name(),
+  password: z.optional(z.union([z.literal(''), newPassword()])),
+  currentPassword: z.optional(z.string().check(z.maxLength(128, 'Password must be at most 128 characters'))),
+});
+const currentPasswordGiven = () =>
+  z.refine<{ password?: string; currentPassword?: string }>((v) => !v.password || !!v.currentPassword, {
+    message: CURRENT_PASSWORD_REQUIRED,
+    path: ['currentPassword'],
+  });
+
+/**
+ * PUT /auth/profile: a blank or missing password keeps the current one; the email is not editable.
+ * A new password needs the current one beside it, so a token alone (a borrowed session, a stolen
+ * token) cannot take the account over.
+ */
+export const updateProfileSchema = /* @__PURE__ */ schema(() => z.object(profileFields()).check(currentPasswordGiven()));
 export type UpdateProfileBody = z.infer<typeof updateProfileSchema>;
 
 /** The profile form: the body plus a confirmation that must match. */
 export const updateProfileFormSchema = /* @__PURE__ */ schema(() =>
   z
-    .extend(updateProfileSchema, { confirmPassword: z.optional(z.string()) })
-    .check(z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] })),
+    .object({ ...profileFields(), confirmPassword: z.optional(z.string()) })
+    .check(
+      currentPasswordGiven(),
+      z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] }),
+    ),
 );

@@ -18,11 +18,34 @@ const UNSAFE_TEXT =
 export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
 export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed';
 
+/**
+ * What makes a one-line field (a name, an address line) carry more than it should: a line break,
+ * which splits a mail's or a label's line into lines of the typist's choosing, or a link, which a
+ * mail client shows as clickable. A link is a scheme with `//` (http://, https://, ftp://...),
+ * `www.`, or a host ending in a common top-level domain (`example.com`, `evil.ru/x`); a dotted
+ * initial ("J. R. Smith", "St. Louis") is none of these.
+ */
+const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
+const LINK =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|co|me|ly|gl|app|dev|xyz|top|site|online|link|click|shop|store|live|club|ru|cn|tk|ml|ga|cf|gq|us|uk|de|fr|nl|eu)\b/i;
+
+export const isOneLine = (text: string): boolean => !LINE_BREAK.test(text);
+export const hasNoLink = (text: string): boolean => !LINK.test(text);
+export const LINE_BREAK_MESSAGE = 'Must be on one line';
+export const LINK_MESSAGE = 'Links are not allowed here';
+
 /** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
 export const requiredText = (message = 'Required', max = 200) =>
   z
     .string({ error: message })
     .check(z.trim(), z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`), z.refine(isSafeText, UNSAFE_TEXT_MESSAGE));
+
+/**
+ * A one-line field (a name, an address line): requiredText that also refuses line breaks and links,
+ * so what a person types there can never become extra lines or a link in a mail or on a label.
+ */
+export const oneLineText = (message = 'Required', max = 200) =>
+  requiredText(message, max).check(z.refine(isOneLine, LINE_BREAK_MESSAGE), z.refine(hasNoLink, LINK_MESSAGE));
 
 export const email = () =>
   z.pipe(z.string({ error: 'Invalid email format' }).check(z.trim(), z.maxLength(254, 'Invalid email format')), z.email({ error: 'Invalid email format' }));

@@ -32,6 +32,7 @@ import { addressSubject } from '../http/client-address';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const LIMITS = {
   /** Wrong passwords for one email from one address: the owner's own typos. */
@@ -54,6 +55,10 @@ export const LIMITS = {
   resetAddress: { name: 'reset-address', free: 10, forgetMs: HOUR, maxDelayMs: HOUR },
   /** Reset requests for one email, whatever the address. */
   resetAccount: { name: 'reset-account', free: 10, forgetMs: HOUR, maxDelayMs: HOUR },
+  /** Wrong current passwords on a password change, per account: a stolen token must not make the route a password oracle. */
+  currentPassword: { name: 'current-password', free: 5, forgetMs: HOUR, maxDelayMs: HOUR },
+  /** "Someone tried to sign up with your address" mails to one email: a few, then ever rarer, so sign-ups cannot flood an inbox. */
+  signUpNotice: { name: 'signup-notice', free: 3, forgetMs: DAY, maxDelayMs: DAY },
 } as const satisfies Record<string, Limit>;
 
 /** Calls per fixed window: each one's reason beside it. */
@@ -149,6 +154,12 @@ async function takeRates(rates: readonly { rate: Rate; subject: string }[], mess
   }
 }
 
+/** The counter of wrong current passwords on a password change: the account. */
+export const currentPasswordCounters = (userId: string): Counter[] => [{ limit: LIMITS.currentPassword, subject: userId }];
+
+/** The counter of sign-up notices mailed to an email that already has an account. */
+export const signUpNoticeCounters = (emailTyped: string): Counter[] => [{ limit: LIMITS.signUpNotice, subject: email(emailTyped) }];
+
 /** `8 seconds`, `1 second`, `3 minutes`: the wait in the answer's message. */
 export function waitText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
@@ -161,6 +172,7 @@ export const tooManySignIns = (wait: string) => `Too many failed sign-ins. Try a
 export const tooManyCodes = (wait: string) => `Too many wrong codes. Try again in ${wait}.`;
 export const tooManySends = (wait: string) => `Too many codes asked for. Try again in ${wait}.`;
 export const tooManyResets = (wait: string) => `Too many reset requests. Try again in ${wait}.`;
+export const tooManyPasswordTries = (wait: string) => `Too many wrong passwords. Try again in ${wait}.`;
 
 /**
  * Takes one try from each counter before the password, code or request is checked, so concurrent

@@ -17,6 +17,7 @@ import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import type { AnswerOf } from '../../domain/api/answers';
 import { routeKey, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
+import { getLiveSession, touchSession, type Session } from '../data/sessions';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
@@ -28,7 +29,10 @@ import { config } from '../config';
 /** The key (`"METHOD /path"`) of the table entry R. */
 type KeyOf<R extends Route> = Extract<`${R['method']} ${R['path']}`, RouteKey>;
 
-type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? SessionClaims : undefined;
+/** A verified token and its live session (functions/data/sessions.ts). */
+export type Authenticated = SessionClaims & { session: Session };
+
+type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? Authenticated : undefined;
 
 export interface ApiRequest<K extends RouteKey> {
   /** The validated body (undefined for routes without a schema). */
@@ -40,7 +44,7 @@ export interface ApiRequest<K extends RouteKey> {
   query: QueryOf<K>;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  /** The verified session on `user` and `admin` routes. */
+  /** The verified token and its live session on `otp`, `user` and `admin` routes. */
   auth: AuthOf<K>;
   log: Logger;
   requestId: string;
@@ -133,20 +137,24 @@ function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | un
 
 /**
  * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
- * token that passed the code step, and `admin` the admin role.
+ * token that passed the code step, and `admin` the admin role. Every token must name a live session
+ * (one consistent read), so a session ended by logout or a password change stops its tokens at once.
  */
-async function authenticate(route: Route, headers: Record<string, string>): Promise<SessionClaims | undefined> {
+async function authenticate(route: Route, headers: Record<string, string>): Promise<Authenticated | undefined> {
   if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
-  if (!claims) throw new Unauthorized();
-  if (route.access === 'otp') return claims;
+  const session = claims && (await getLiveSession(claims.userId, claims.sessionId));
+  if (!claims || !session) throw new Unauthorized();
+  // Recording the use is bookkeeping for the sessions list: a failed write must not fail the request.
+  await touchSession(session).catch((err: unknown) => logger.warn('session use not recorded', { error: String(err) }));
+  if (route.access === 'otp') return { ...claims, session };
   if (claims.scope !== 'full') throw new Forbidden('Enter the code we sent to your email first');
   // An admin claim is checked against the stored account (one read, admins only), so a demoted
   // admin's token stops working at once instead of when it expires.
   const role = claims.role === 'admin' ? ((await getUserById(claims.userId))?.role ?? 'user') : claims.role;
   if (route.access === 'admin' && role !== 'admin') throw new Forbidden();
-  return { ...claims, role };
+  return { ...claims, role, session };
 }
 
 /** What the middlewares work out before the handler runs, kept on the invocation's context. */
@@ -155,7 +163,7 @@ interface Prepared {
   log: Logger;
   headers: Record<string, string>;
   rawBody: string;
-  auth?: SessionClaims;
+  auth?: Authenticated;
   body?: unknown;
   query: Record<string, unknown>;
 }

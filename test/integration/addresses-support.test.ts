@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../functions/data/outbox';
 import { createUser } from '../../functions/data/users';
-import { signSessionToken } from '../../functions/http/tokens';
+import { signSessionToken } from '../session-token';
 import { startFront, type Front } from '../../infra/local/server';
 
 let front: Front;

@@ -71,7 +71,7 @@ async function openData() {
   vi.resetModules();
   const [users, tokens, credit, helpers, orders] = await Promise.all([
     import('../../functions/data/users'),
-    import('../../functions/http/tokens'),
+    import('../session-token'),
     import('./wallet-credit'),
     import('./reliability/helpers'),
     import('../../functions/data/orders'),

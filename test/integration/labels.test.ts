@@ -8,7 +8,7 @@ import { resetConfigForTests } from '../../functions/config';
 import { getLabelCount } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
-import { signSessionToken } from '../../functions/http/tokens';
+import { signSessionToken } from '../session-token';
 import { REFUNDED_BEFORE } from '../../functions/labels/credit-orders';
 import { isValidUspsTracking } from '../../functions/providers/carrier/tracking-number';
 import { startFront, type Front } from '../../infra/local/server';

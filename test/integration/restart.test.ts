@@ -33,7 +33,7 @@ async function boot(port: number) {
   const [{ startFront }, users, tokens, checkouts, sandbox, helpers] = await Promise.all([
     import('../../infra/local/server'),
     import('../../functions/data/users'),
-    import('../../functions/http/tokens'),
+    import('../session-token'),
     import('../../functions/data/local-checkouts'),
     import('../../functions/providers/payments/sandbox-stripe-event'),
     import('./reliability/helpers'),

@@ -9,7 +9,7 @@ import { resetConfigForTests } from '../../functions/config';
 import { getStats } from '../../functions/data/stats';
 import type { User } from '../../domain/api/users';
 import { createUser, getUserById } from '../../functions/data/users';
-import { signSessionToken } from '../../functions/http/tokens';
+import { signSessionToken } from '../session-token';
 import { startFront, type Front } from '../../infra/local/server';
 import { sampleLabelOrder } from '../fixtures/label-order';
 import { creditWallet } from './wallet-credit';

@@ -9,7 +9,7 @@ import { resetConfigForTests } from '../../functions/config';
 import { getLocalCheckout } from '../../functions/data/local-checkouts';
 import type { User } from '../../domain/api/users';
 import { createUser } from '../../functions/data/users';
-import { signSessionToken } from '../../functions/http/tokens';
+import { signSessionToken } from '../session-token';
 import { getCardCheckout } from '../../functions/providers/registry/payments';
 import { hoodpaySandboxWebhookPayload } from '../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../functions/providers/payments/sandbox-stripe-event';

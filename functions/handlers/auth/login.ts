@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 /** Checked against when the email has no account, so both failures cost the same time. */
 let decoyHash: Promise<string> | undefined;
 
-export const handler = api(route.login, async function login({ body, sourceIp }) {
+export const handler = api(route.login, async function login({ body, sourceIp, headers }) {
   await requireCaptcha(body.recaptchaToken, sourceIp);
   // The try is counted before the password is checked, so guesses sent together meet the limits too.
   const tries = await takeTries(signInCounters(body.email, sourceIp), tooManySignIns);
@@ -29,5 +29,6 @@ export const handler = api(route.login, async function login({ body, sourceIp })
   await rightPassword(tries);
   // Within 30 s of the last code nothing new is mailed: say so, rather than announce a mail.
   const mailed = await mailSignInCode(user);
-  return sessionAnswer(user, 'otp', mailed ? 'We sent a sign-in code to your email.' : 'We sent you a code moments ago: enter that one.');
+  const message = mailed ? 'We sent a sign-in code to your email.' : 'We sent you a code moments ago: enter that one.';
+  return sessionAnswer(user, 'otp', message, { sourceIp, userAgent: headers['user-agent'] });
 });

@@ -1,9 +1,11 @@
 /**
  * POST /auth/reset-password: sets a new password from a reset link. The link works once and for 1
- * hour; using it also forgets the account's failed sign-ins (across addresses, and from this address).
+ * hour; using it also forgets the account's failed sign-ins (across addresses, and from this address)
+ * and ends every session of the account: whoever held one may be why the password was reset.
  */
 import { resetForgetsSteps } from '../../accounts/limits';
 import { consumeResetToken, INVALID_RESET_LINK } from '../../data/one-time-codes';
+import { endSessions } from '../../data/sessions';
 import { getUserById } from '../../data/users';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
@@ -16,5 +18,6 @@ export const handler = api(route.resetPassword, async function resetPassword({ b
   const user = parsed && (await getUserById(parsed.userId));
   if (!user) throw new InvalidRequest(INVALID_RESET_LINK);
   await consumeResetToken(user.id, hashResetToken(body.token), await hashPassword(body.password), resetForgetsSteps(user.email, sourceIp));
+  await endSessions(user.id);
   return { message: 'Your password has been reset. You can sign in now.' };
 });

@@ -1,6 +1,6 @@
 /**
  * POST /auth/verify-otp: second step of signing in. A right code (5 tries, 10 minutes, once)
- * answers the full-access token and marks the email verified. Wrong codes also count per account
+ * answers the full-access token (the sign-in's session, lifted to 12 hours) and marks the email verified. Wrong codes also count per account
  * across its codes and per address across accounts (functions/accounts/limits.ts): past the free
  * ones, 429 with Retry-After for a growing delay.
  */
@@ -13,7 +13,7 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 import { hashSignInCode } from '../../security/secrets';
 
-export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, sourceIp }) {
+export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, sourceIp, headers }) {
   const user = await codeRouteUser(auth, body.email);
   // Counted before the code is compared, so guesses sent together meet the limits too.
   const tries = await takeTries(codeCounters(user.id, sourceIp), tooManyCodes);
@@ -25,5 +25,6 @@ export const handler = api(route.verifyOtp, async function verifyOtp({ auth, bod
     throw err;
   }
   await giveBackTries(tries);
-  return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');
+  // The sign-in's own session goes on with full access: one session from password to logout.
+  return sessionAnswer({ ...user, verified: true }, 'full', 'Verified', { sourceIp, userAgent: headers['user-agent'], sessionId: auth.sessionId });
 });

@@ -37,7 +37,7 @@ import { labelRequestOf } from '../../../functions/labels/buy-label';
 import { settleRefunds } from '../../../functions/labels/label-refunds';
 import { recoverExpiredPurchases } from '../../../functions/labels/recovery';
 import { logger } from '../../../functions/observability/logger';
-import { signSessionToken } from '../../../functions/http/tokens';
+import { signSessionToken } from '../../session-token';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';

@@ -12,7 +12,7 @@ import { db, tableName } from '../../../functions/data/client';
 import { getLabelCount, getStats } from '../../../functions/data/stats';
 import type { User } from '../../../domain/api/users';
 import { createUser, getUserById } from '../../../functions/data/users';
-import { signSessionToken } from '../../../functions/http/tokens';
+import { signSessionToken } from '../../session-token';
 import { expectLedgerInvariant, ledgerOf } from '../ledger-invariant';
 import { creditWallet } from '../wallet-credit';
 

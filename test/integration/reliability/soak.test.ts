@@ -17,7 +17,7 @@ import { labelPriceCents } from '../../../domain/pricing';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getStats } from '../../../functions/data/stats';
 import { createUser } from '../../../functions/data/users';
-import { signSessionToken } from '../../../functions/http/tokens';
+import { signSessionToken } from '../../session-token';
 import { hoodpaySandboxWebhookPayload } from '../../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { startFront, type Front } from '../../../infra/local/server';

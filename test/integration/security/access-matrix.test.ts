@@ -187,6 +187,30 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'GET /auth/get-profile-picture': { expect: VERIFIED(200), why: "the caller's own avatar" },
+  'POST /auth/logout': {
+    expect: VERIFIED(200),
+    why: "ends the caller's own session only: the owner's session outlives everyone else's logout",
+    after: async ({ actor, world }) => {
+      expect((await invoke('GET /auth/profile', { token: world.owner.token })).statusCode).toBe(actor === 'user' ? 401 : 200);
+    },
+  },
+  'GET /auth/sessions': {
+    expect: VERIFIED(200),
+    why: "lists the caller's own sessions, the caller's marked",
+    after: async ({ actor }, res) => {
+      if (res.statusCode !== 200) return;
+      const sessions = res.json?.sessions as { current: boolean }[];
+      expect(sessions.filter((s) => s.current), actor).toHaveLength(1);
+    },
+  },
+  'DELETE /auth/sessions': {
+    expect: VERIFIED(200),
+    why: "ends the caller's other sessions, never another account's; the caller's own goes on",
+    after: async ({ world, caller }) => {
+      if (caller) expect((await invoke('GET /auth/profile', { token: caller.token })).statusCode).toBe(200);
+      expect((await invoke('GET /auth/profile', { token: world.owner.token })).statusCode).toBe(200);
+    },
+  },
   'PUT /auth/notifications': {
     expect: VERIFIED(200),
     why: "changes only the caller's own mail settings",

@@ -129,7 +129,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/verify-otp': { schema: verifyOtpSchema, valid: () => ({ email: world.owner.email, otp: 'ABC234' }) },
   'POST /auth/forgot-password': { schema: emailOnlySchema, valid: () => ({ email: world.owner.email }) },
   'POST /auth/reset-password': { schema: resetPasswordSchema, valid: () => ({ token: newResetToken(world.owner.id), password: 'N3w!passw0rd' }) },
-  'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd' }) },
+  'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd', currentPassword: PASSWORD }) },
   'PUT /auth/notifications': { schema: notificationSettingsBodySchema, valid: () => ({ delivered: true, exception: false, unused: true }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
@@ -160,9 +160,9 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
 /**
  * POSTs that take no body by design: the one-click unsubscribe accepts whatever a mail
  * provider sends (RFC 8058's form-encoded `List-Unsubscribe=One-Click`) and reads only its signed
- * query token (test/integration/handlers/notifications/).
+ * query token (test/integration/handlers/notifications/); logout reads only the caller's token.
  */
-const BODILESS = new Set(['POST /notifications/unsubscribe']);
+const BODILESS = new Set(['POST /notifications/unsubscribe', 'POST /auth/logout']);
 
 /**
  * Routes that take a JSON body: every POST and PUT but the webhooks (which read their raw body

@@ -10,7 +10,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../functions/config';
 import { getUserById } from '../../../functions/data/users';
-import { signSessionToken } from '../../../functions/http/tokens';
+import { signSessionToken } from '../../session-token';
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { creditWallet } from '../wallet-credit';
 import { expectRefusal, invoke, mailedCodes, newWorld, PASSWORD, type World } from './actors';

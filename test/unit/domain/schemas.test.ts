@@ -103,9 +103,34 @@ describe('reset and profile forms', () => {
   });
   it('profile: a new password follows the sign-up rules and must match its confirmation', () => {
     expect(errorsOf(updateProfileSchema, { name: 'Al', password: 'weak' })).toHaveProperty('password');
-    expect(errorsOf(updateProfileFormSchema, { name: 'Al', password: strong, confirmPassword: 'x' })).toEqual({
+    expect(errorsOf(updateProfileFormSchema, { name: 'Al', password: strong, confirmPassword: 'x', currentPassword: 'Old-pass-1' })).toEqual({
       confirmPassword: "Passwords don't match",
     });
+  });
+  it('profile: a new password needs the current one beside it; a name change does not', () => {
+    const message = 'Enter your current password to change it';
+    expect(errorsOf(updateProfileSchema, { name: 'Al', password: strong })).toEqual({ currentPassword: message });
+    expect(errorsOf(updateProfileSchema, { name: 'Al', password: strong, currentPassword: '' })).toEqual({ currentPassword: message });
+    expect(errorsOf(updateProfileFormSchema, { name: 'Al', password: strong, confirmPassword: strong })).toEqual({ currentPassword: message });
+    expect(updateProfileSchema.safeParse({ name: 'Al', password: strong, currentPassword: 'Old-pass-1' }).success).toBe(true);
+    expect(updateProfileSchema.safeParse({ name: 'Al', password: '' }).success).toBe(true);
+  });
+  it.each([
+    ['a line break', 'Ann\nLee', 'Must be on one line'],
+    ['a carriage return', 'Ann\rLee', 'Must be on one line'],
+    ['a link', 'Ann https://evil.example', 'Links are not allowed here'],
+    ['a scheme-less link', 'Ann www.evil.example', 'Links are not allowed here'],
+    ['a domain', 'Ann evil-login.com', 'Links are not allowed here'],
+  ])('names and address lines refuse %s, on sign-up, profile and addresses alike', (_what, text, message) => {
+    expect(errorsOf(registerSchema, { name: text, email: 'a@b.co', password: strong, recaptchaToken: 't' })).toEqual({ name: message });
+    expect(errorsOf(updateProfileSchema, { name: text })).toEqual({ name: message });
+    expect(errorsOf(addressSchema, { name: text, street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' })).toEqual({ name: message });
+    expect(errorsOf(addressSchema, { name: 'Ann', street: text, city: 'Austin', state: 'TX', zip: '78701', country: 'US' })).toEqual({ street: message });
+  });
+  it('names with initials, dots and apostrophes stay allowed', () => {
+    for (const name of ['J. R. R. Tolkien', "Dr. Ann O'Brien-Lee", 'St. Louis Shipping Co.', 'Ann.Lee']) {
+      expect(updateProfileSchema.safeParse({ name }).success, name).toBe(true);
+    }
   });
   it('profile: the email is not part of the body', () => {
     expect(updateProfileSchema.parse({ name: 'Al', email: 'new@x.co' })).toEqual({ name: 'Al' });

@@ -27,7 +27,7 @@ import type { TransactItem } from '../../../functions/data/client';
 import { INVALID_CODE, TOO_MANY_CODE_TRIES, consumeSignInCode } from '../../../functions/data/one-time-codes';
 import { newOrder, orderKey } from '../../../functions/data/orders';
 import { InvalidRequest, TooManyAttempts } from '../../../functions/errors';
-import { handler as register } from '../../../functions/handlers/auth/register';
+import { handler as register, SIGN_UP_ANSWER } from '../../../functions/handlers/auth/register';
 import { handler as updateProfile } from '../../../functions/handlers/auth/update-profile';
 import { handler as createLabel } from '../../../functions/handlers/shipping/create-label';
 import { signSessionToken } from '../../../functions/http/tokens';
@@ -35,6 +35,9 @@ import { REFUNDED_BEFORE } from '../../../functions/labels/credit-orders';
 import { hashSignInCode } from '../../../functions/security/secrets';
 import { sampleLabelOrder } from '../../fixtures/label-order';
 import { apiEvent, call } from './api-event';
+
+// Sessions are the factory's business, tested against DynamoDB Local (test/integration/handlers/auth/sessions.test.ts).
+vi.mock('../../../functions/data/sessions', async (original) => (await import('./live-sessions')).liveSessionsModule(original));
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -86,7 +89,7 @@ const keyClaim = (item: TransactItem) => item.Put?.Item?.sk === 'IDEMP';
 /** Every command sent that writes (anything but a read). */
 const writes = () => ddb.calls().filter((c) => !(c.args[0] instanceof GetCommand));
 
-const bearer = async () => `Bearer ${await signSessionToken({ userId: USER_ID, role: 'user', scope: 'full' })}`;
+const bearer = async () => `Bearer ${await signSessionToken({ userId: USER_ID, role: 'user', scope: 'full', sessionId: 's1' })}`;
 const json = { 'content-type': 'application/json' };
 
 const buy = async () =>
@@ -193,10 +196,11 @@ describe('PUT /auth/profile', () => {
 });
 
 describe('POST /auth/register', () => {
-  it('answers 409 to the second of two sign-ups with one email (it lost the email claim), and mails no code', async () => {
+  it('answers the second of two sign-ups with one email (it lost the email claim) as the first, and makes no account for it', async () => {
     vi.stubEnv('CAPTCHA_PROVIDER', 'none');
     resetConfigForTests();
     ddb.on(PutCommand).resolves({});
+    ddb.on(UpdateCommand).resolves({ Attributes: { hits: 1 } });
     ddb.on(TransactWriteCommand).callsFake(cancelWhere((item) => item.Put?.Item?.sk === 'EMAIL'));
 
     const res = await call(
@@ -209,10 +213,11 @@ describe('POST /auth/register', () => {
       }),
     );
 
-    expect(res.statusCode).toBe(409);
-    expect(res.json).toEqual({ message: 'Email already registered' });
-    // No sign-in code stored, no mail kept in the outbox.
-    expect(ddb).not.toHaveReceivedCommand(PutCommand);
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toMatchObject({ message: SIGN_UP_ANSWER, user: { email: 'Ann@Example.com', isVerified: false } });
+    // Only the decoy's code and session are stored, under an id no account has: no profile, no email claim.
+    const keys = ddb.commandCalls(PutCommand).map((c) => `${String(c.args[0].input.Item?.pk)} ${String(c.args[0].input.Item?.sk)}`);
+    expect(keys.filter((k) => !k.startsWith('OUTBOX'))).toEqual([expect.stringMatching(/^USER#\S+ OTP$/), expect.stringMatching(/^USER#\S+ SESSION#/)]);
   });
 });
 

@@ -16,11 +16,14 @@ import { signSessionToken } from '../../../functions/http/tokens';
 import { batchCsv, sampleRow } from '../../fixtures/batch-csv';
 import { apiEvent, call } from './api-event';
 
+// Sessions are the factory's business, tested against DynamoDB Local (test/integration/handlers/auth/sessions.test.ts).
+vi.mock('../../../functions/data/sessions', async (original) => (await import('./live-sessions')).liveSessionsModule(original));
+
 const processChunk = vi.hoisted(() => vi.fn<(batchId: string) => Promise<'more' | 'done'>>());
 vi.mock('../../../functions/batches/run', () => ({ processChunk }));
 
 const upload = async (body: string, init: { contentType?: string; base64?: boolean } = {}) => {
-  const token = await signSessionToken({ userId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4', role: 'user', scope: 'full' });
+  const token = await signSessionToken({ userId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4', role: 'user', scope: 'full', sessionId: 's1' });
   return call(
     createBatch,
     apiEvent({

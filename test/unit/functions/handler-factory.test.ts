@@ -13,6 +13,9 @@ const anyApi = <K extends RouteKey>(key: K, fn: (req: ApiRequest<K>) => Promise<
 import { signSessionToken } from '../../../functions/http/tokens';
 import { apiEvent, call } from './api-event';
 
+// Sessions are the factory's business, tested against DynamoDB Local (test/integration/handlers/auth/sessions.test.ts).
+vi.mock('../../../functions/data/sessions', async (original) => (await import('./live-sessions')).liveSessionsModule(original));
+
 // Admin claims are checked against the stored account: a1 is an admin in the (mocked) table.
 const ddb = mockClient(DynamoDBDocumentClient);
 const storedAdmin = { pk: 'USER#a1', sk: 'PROFILE', id: 'a1', name: 'Ada', email: 'ada@example.com', role: 'admin', verified: true, balanceCents: 0 };
@@ -103,7 +106,7 @@ describe('access levels from the route table', () => {
   });
 
   it('refuses a forged token (401)', async () => {
-    const token = await signSessionToken({ userId: 'u1', role: 'user', scope: 'full' });
+    const token = await signSessionToken({ userId: 'u1', role: 'user', scope: 'full', sessionId: 's1' });
     const forged = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
     const res = await call(profile, apiEvent({ headers: { authorization: `Bearer ${forged}` } }));
     expect(res.statusCode).toBe(401);
@@ -117,24 +120,24 @@ describe('access levels from the route table', () => {
   });
 
   it('refuses a sign-in token that has not passed the code step (403)', async () => {
-    const res = await call(profile, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'otp' }) }));
+    const res = await call(profile, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'otp', sessionId: 's1' }) }));
     expect(res.statusCode).toBe(403);
   });
 
   it('gives a verified user the session', async () => {
-    const res = await call(profile, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'full' }) }));
+    const res = await call(profile, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'full', sessionId: 's1' }) }));
     expect(res.json).toEqual({ userId: 'u1' });
   });
 
   it('refuses a user on an admin route (403) and lets an admin in', async () => {
-    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'full' }) }))).statusCode).toBe(403);
-    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full' }) }))).statusCode).toBe(200);
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'u1', role: 'user', scope: 'full', sessionId: 's1' }) }))).statusCode).toBe(403);
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full', sessionId: 's1' }) }))).statusCode).toBe(200);
   });
 
   it('trusts an admin claim only while the stored account is an admin (403 once demoted or gone)', async () => {
     ddb.on(GetCommand, { Key: { pk: 'USER#a1', sk: 'PROFILE' } }).resolves({ Item: { ...storedAdmin, role: 'user' } });
-    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full' }) }))).statusCode).toBe(403);
-    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'gone', role: 'admin', scope: 'full' }) }))).statusCode).toBe(403);
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'a1', role: 'admin', scope: 'full', sessionId: 's1' }) }))).statusCode).toBe(403);
+    expect((await call(users, apiEvent({ headers: await bearer({ userId: 'gone', role: 'admin', scope: 'full', sessionId: 's1' }) }))).statusCode).toBe(403);
   });
 
   it('takes the access level from the table, not from the handler', () => {

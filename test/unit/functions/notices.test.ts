@@ -121,7 +121,7 @@ describe('unsubscribe tokens', () => {
       .sign(new TextEncoder().encode('another-secret-another-secret-0123456789'));
     expect(await verifyUnsubscribeToken(foreignKey)).toBeUndefined();
 
-    expect(await verifyUnsubscribeToken(await signSessionToken({ userId: 'u1', role: 'user', scope: 'full' }))).toBeUndefined();
+    expect(await verifyUnsubscribeToken(await signSessionToken({ userId: 'u1', role: 'user', scope: 'full', sessionId: 's1' }))).toBeUndefined();
     expect(await verifyUnsubscribeToken('')).toBeUndefined();
 
     vi.stubEnv('JWT_SECRET', 'a-rotated-secret-a-rotated-secret-012345');

@@ -10,7 +10,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../../functions/config';
 import { api, type ApiHandler, type ApiRequest } from '../../../functions/http/handler';
 import { findRoute, type Route, type RouteKey } from '../../../domain/api/routes';
@@ -21,7 +21,10 @@ const anyApi = (key: RouteKey, fn: (req: ApiRequest<RouteKey>) => Promise<unknow
 import { signSessionToken, verifySessionToken, type SessionClaims } from '../../../functions/http/tokens';
 import { apiEvent, call } from '../functions/api-event';
 
-const USER: SessionClaims = { userId: '01JA0000000000000000000001', role: 'user', scope: 'full' };
+// Sessions are the factory's business, tested against DynamoDB Local (test/integration/handlers/auth/sessions.test.ts).
+vi.mock('../../../functions/data/sessions', async (original) => (await import('../functions/live-sessions')).liveSessionsModule(original));
+
+const USER: SessionClaims = { userId: '01JA0000000000000000000001', role: 'user', scope: 'full', sessionId: 's1' };
 
 // The factory checks an admin claim against the stored account: here that account is an admin, so
 // only the token itself decides (mocked table, no DynamoDB).
@@ -54,7 +57,7 @@ const edited = (token: string, change: { payload?: Record<string, unknown>; head
 async function signed(
   options: { claims?: Record<string, unknown>; alg?: string; secret?: string; exp?: string | number; iss?: string; aud?: string; sub?: string | null } = {},
 ) {
-  const jwt = new SignJWT({ role: 'user', scope: 'full', ...options.claims })
+  const jwt = new SignJWT({ role: 'user', scope: 'full', sid: USER.sessionId, ...options.claims })
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setIssuer(options.iss ?? config().JWT_ISSUER)
     .setAudience(options.aud ?? AUDIENCE)
@@ -96,11 +99,12 @@ describe('session tokens an attacker can make are refused', () => {
 
   it('refuses a user token edited to role admin without re-signing (and every other edited claim)', async () => {
     const user = await signSessionToken(USER);
-    const otp = await signSessionToken({ ...USER, scope: 'otp' });
+    const otp = await signSessionToken({ ...USER, scope: 'otp', sessionId: 's1' });
     expect(await verifySessionToken(edited(user, { payload: { role: 'admin' } }))).toBeUndefined();
     expect(await verifySessionToken(edited(otp, { payload: { scope: 'full' } }))).toBeUndefined();
     expect(await verifySessionToken(edited(user, { payload: { sub: '01JA0000000000000000000002' } }))).toBeUndefined();
     expect(await verifySessionToken(edited(user, { payload: { exp: 4_102_444_800 } }))).toBeUndefined();
+    expect(await verifySessionToken(edited(user, { payload: { sid: 'another-session' } }))).toBeUndefined();
     expect(await verifySessionToken(edited(user, { header: { kid: '../../dev/null', jku: 'https://evil.example/jwks' } }))).toBeUndefined();
   });
 
@@ -112,6 +116,9 @@ describe('session tokens an attacker can make are refused', () => {
     expect(await verifySessionToken(await signed({ claims: { scope: 'root' } }))).toBeUndefined();
     expect(await verifySessionToken(await signed({ claims: { scope: undefined } }))).toBeUndefined();
     expect(await verifySessionToken(await signed({ sub: null }))).toBeUndefined();
+    // A token that names no session (as every token did before sessions were stored) is refused.
+    expect(await verifySessionToken(await signed({ claims: { sid: undefined } }))).toBeUndefined();
+    expect(await verifySessionToken(await signed({ claims: { sid: 42 } }))).toBeUndefined();
   });
 
   it('refuses rubbish', async () => {
@@ -179,7 +186,7 @@ describe('the handler factory with forged tokens', () => {
   it('control: the genuine tokens get through, each only as far as its role and scope allow', async () => {
     expect((await get(users, `Bearer ${await signSessionToken({ ...USER, role: 'admin' })}`)).statusCode).toBe(200);
     expect((await get(users, `Bearer ${await signSessionToken(USER)}`)).statusCode).toBe(403);
-    expect((await get(profile, `Bearer ${await signSessionToken({ ...USER, scope: 'otp' })}`)).statusCode).toBe(403);
+    expect((await get(profile, `Bearer ${await signSessionToken({ ...USER, scope: 'otp', sessionId: 's1' })}`)).statusCode).toBe(403);
     expect(reached).toBe(1);
   });
 });

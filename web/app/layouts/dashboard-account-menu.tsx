@@ -3,7 +3,7 @@ import { useLayoutEffect, type ReactElement } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { endSession } from '@/lib/session';
+import { logout as endServerSession } from '@/features/auth/api/logout';
 
 /** What the person did on the stand-in trigger before this module arrived, done again on the real one. */
 export type PendingAction = { type: 'click' } | { type: 'key'; key: string } | null;
@@ -28,8 +28,7 @@ interface AccountMenuProps {
 export function AccountMenu({ id, name, trigger, focus, pending }: AccountMenuProps) {
   const navigate = useNavigate();
   const logout = () => {
-    endSession();
-    void navigate(paths.home, { replace: true });
+    void endServerSession().finally(() => navigate(paths.home, { replace: true }));
   };
   useLayoutEffect(() => {
     const element = document.getElementById(`menu:${id}:trigger`);

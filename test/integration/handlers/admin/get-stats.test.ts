@@ -10,7 +10,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../../../functions/data/client';
 import { createdLabelStats, statsItems, type StatsChange } from '../../../../functions/data/stats';
 import type { AdminStats } from '../../../../domain/api/admin';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { CODE_FIRST, SIGN_IN } from '../answers';

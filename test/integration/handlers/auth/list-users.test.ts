@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../../functions/data/users';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { withoutWrites } from '../table-changes';

@@ -52,7 +52,7 @@ describe('POST /auth/login', () => {
     expect(res.statusCode).toBe(200);
     const { message, token, user } = res.json as { message: string; token: string; user: Record<string, unknown> };
     expect(message).toBe('We sent a sign-in code to your email.');
-    expect(await verifySessionToken(token)).toEqual({ userId: ann.id, role: 'user', scope: 'otp' });
+    expect(await verifySessionToken(token)).toEqual({ userId: ann.id, role: 'user', scope: 'otp', sessionId: expect.any(String) });
     expect(user).toMatchObject({ id: ann.id, email: ann.email, isVerified: true, balance: 0, balanceCents: 0 });
     expect(res.body).not.toContain('passwordHash');
     expect(captcha.verify).toHaveBeenCalledWith('solved-captcha', address);

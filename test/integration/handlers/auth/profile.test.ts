@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, getUserById } from '../../../../functions/data/users';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { verifyPassword } from '../../../../functions/security/passwords';
 import { invoke, newAccount, PASSWORD, scanTable, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
@@ -88,7 +88,7 @@ describe('PUT /auth/profile', () => {
   });
 
   it('stores a hash of a new password, never the password itself', async () => {
-    const res = await update({ name: ann.name, password: NEW_PASSWORD });
+    const res = await update({ name: ann.name, password: NEW_PASSWORD, currentPassword: PASSWORD });
 
     expect(res.statusCode).toBe(200);
     const hash = (await getUserById(ann.id))?.passwordHash ?? '';
@@ -114,14 +114,15 @@ describe('PUT /auth/profile', () => {
   });
 
   it('answers 404 when the account is gone, creating nothing', async () => {
-    const res = await withoutWrites(async () => update({ name: 'Ann Lee' }, await goneToken()));
+    const token = await goneToken();
+    const res = await withoutWrites(async () => update({ name: 'Ann Lee' }, token));
 
     expect(res.statusCode).toBe(404);
     expect(res.json).toEqual({ message: 'Account not found' });
   });
 
   it('answers 400 on the password field for a weak new password, without writing', async () => {
-    const res = await withoutWrites(() => update({ name: 'Ann Lee', password: 'short' }));
+    const res = await withoutWrites(() => update({ name: 'Ann Lee', password: 'short', currentPassword: PASSWORD }));
 
     expect(res.statusCode).toBe(400);
     expect(res.json?.fields).toEqual({ password: 'Password must be at least 8 characters' });

@@ -1,6 +1,7 @@
 /** POST /auth/register against DynamoDB Local: the stored account, its code, and every refusal leaving the table as it was. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listOutbox } from '../../../../functions/data/outbox';
 import { getStats } from '../../../../functions/data/stats';
 import { getUserByEmail, getUserById } from '../../../../functions/data/users';
 import { verifySessionToken } from '../../../../functions/http/tokens';
@@ -43,7 +44,7 @@ describe('POST /auth/register', () => {
 
     expect(res.statusCode).toBe(201);
     const { message, token, user } = res.json as { message: string; token: string; user: { id: string } };
-    expect(message).toBe('Account created. Enter the code we sent to your email.');
+    expect(message).toBe('Check your email for a code to finish signing up.');
     expect(user).toEqual({
       id: expect.stringMatching(/^[0-9A-Z]{26}$/),
       name: 'Ann Lee',
@@ -59,7 +60,7 @@ describe('POST /auth/register', () => {
       availableCents: 0,
       createdAt: expect.any(String),
     });
-    expect(await verifySessionToken(token)).toEqual({ userId: user.id, role: 'user', scope: 'otp' });
+    expect(await verifySessionToken(token)).toEqual({ userId: user.id, role: 'user', scope: 'otp', sessionId: expect.any(String) });
     expect(res.body).not.toContain('passwordHash');
     expect(captcha.verify).toHaveBeenCalledWith('solved-captcha', '127.0.0.1');
   });
@@ -99,15 +100,85 @@ describe('POST /auth/register', () => {
     expect(res.json).toEqual({ message: "Please verify you're not a robot", fields: { recaptchaToken: "Please verify you're not a robot" } });
   });
 
-  it('answers 409 for a taken email in any case, writes nothing and mails nothing', async () => {
+  it('answers a taken email (any case) exactly as a new one, makes no account, and mails the owner a notice instead of a code', async () => {
     const first = body();
     await register(first);
-    const res = await withoutWrites(() => register(body({ email: first.email.toUpperCase(), name: 'Mallory' })));
+    const taken = await register(body({ email: first.email.toUpperCase(), name: 'Mallory' }));
+    const fresh = await register(body({ name: 'Mallory' }));
 
-    expect(res.statusCode).toBe(409);
-    expect(res.json).toEqual({ message: 'Email already registered' });
-    expect(await mailedCodes(first.email)).toHaveLength(1);
+    // The same status, the same answer's shape and message, field by field but the id, email and times.
+    expect(taken.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const shape = (res: typeof taken) => {
+      const { token, user, ...rest } = res.json as { token: string; user: Record<string, unknown> };
+      return { ...rest, tokenParts: token.split('.').length, user: { ...user, id: typeof user.id, email: typeof user.email, createdAt: typeof user.createdAt } };
+    };
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(Object.keys(taken.headers ?? {}).sort()).toEqual(Object.keys(fresh.headers ?? {}).sort());
+    // No account for the attacker: the owner's account is as it was, and the answer's id has none.
     expect((await getUserByEmail(first.email))?.name).toBe('Ann Lee');
+    expect(await getUserById((taken.json?.user as { id: string }).id)).toBeUndefined();
+    // The owner gets no code (only the one of their own sign-up) and one notice with our links, without the typed name.
+    expect(await mailedCodes(first.email)).toHaveLength(1);
+    const notices = (await listOutbox({ to: first.email })).filter((m) => m.subject === 'Someone tried to sign up with your address');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('/forgot-password');
+    expect(notices[0]!.text).not.toContain('Mallory');
+  });
+
+  it('lets no code route tell a taken email from a new one: send-otp, resend-otp and verify-otp answer alike', async () => {
+    const owner = body();
+    await register(owner);
+    const taken = (await register(body({ email: owner.email }))).json as { token: string };
+    const freshBody = body();
+    const fresh = (await register(freshBody)).json as { token: string };
+    const both = async (call: (token: string, email: string) => ReturnType<typeof invoke>) => {
+      const [a, b] = [await call(taken.token, owner.email), await call(fresh.token, freshBody.email)];
+      return [
+        { status: a.statusCode, body: a.json, retry: a.headers?.['retry-after'] },
+        { status: b.statusCode, body: b.json, retry: b.headers?.['retry-after'] },
+      ];
+    };
+    const same = async (call: (token: string, email: string) => ReturnType<typeof invoke>) => {
+      const [a, b] = await both(call);
+      expect(a).toEqual(b);
+      return a!;
+    };
+
+    // Within 30 s of the first code: the same 429 for both.
+    expect((await same((token, email) => invoke('POST /auth/send-otp', { token, body: { email } }))).status).toBe(429);
+    expect((await same((token, email) => invoke('POST /auth/resend-otp', { token, body: { email } }))).status).toBe(429);
+    // Wrong codes: the same 400 five times, then the same "request a new code".
+    for (let i = 0; i < 5; i++) expect((await same((token, email) => invoke('POST /auth/verify-otp', { token, body: { email, otp: 'ZZZZZ9' } }))).status).toBe(400);
+    expect((await same((token, email) => invoke('POST /auth/verify-otp', { token, body: { email, otp: 'ZZZZZ9' } }))).status).toBe(429);
+    // Another account's email: the same 403. Any other route: the same 403 (the code step is not passed).
+    expect((await same((token) => invoke('POST /auth/send-otp', { token, body: { email: 'someone-else@example.com' } }))).status).toBe(403);
+    expect((await same((token) => invoke('GET /auth/profile', { token }))).status).toBe(403);
+    // The owner was mailed one notice, no code.
+    expect(await mailedCodes(owner.email)).toHaveLength(1);
+  });
+
+  it('mails the owner of a taken email a few notices, then stops, while the answers stay the same', async () => {
+    const owner = body();
+    await register(owner);
+    for (let i = 0; i < 6; i++) expect((await register(body({ email: owner.email }))).statusCode).toBe(201);
+    const notices = (await listOutbox({ to: owner.email })).filter((m) => m.subject === 'Someone tried to sign up with your address');
+    expect(notices.length).toBeLessThanOrEqual(4);
+    expect(notices.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ['a line break', 'Ann\nClick here'],
+    ['a link', 'Ann https://evil.example/login'],
+    ['www.', 'Ann www.evil'],
+    ['a bare domain', 'Ann evil-login.com'],
+  ])('refuses a name with %s (400 on name), writes nothing and mails nothing', async (_what, name) => {
+    const sent = body({ name });
+    const res = await withoutWrites(() => register(sent));
+
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys((res.json as { fields: Record<string, string> }).fields)).toEqual(['name']);
+    expect(await listOutbox({ to: sent.email })).toEqual([]);
   });
 
   it('answers 400 with a message per field for an invalid body, before the captcha or the table', async () => {

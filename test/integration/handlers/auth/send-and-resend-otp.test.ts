@@ -1,6 +1,6 @@
 /** POST /auth/send-otp and POST /auth/resend-otp: the same contract, so one suite runs against both, on DynamoDB Local. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { invoke, mailedCodes, newAccount, scanTable, type Account } from '../../security/actors';
 import { withoutWrites } from '../table-changes';
 

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_CODE_TTL_MS } from '../../../../functions/data/one-time-codes';
 import { createUser, getUserById } from '../../../../functions/data/users';
-import { signSessionToken, verifySessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
+import { verifySessionToken } from '../../../../functions/http/tokens';
 import { invoke, mailedCodes, newAccount } from '../../security/actors';
 import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
@@ -54,7 +55,7 @@ describe('POST /auth/verify-otp', () => {
     expect(res.statusCode).toBe(200);
     const { message, token, user } = res.json as { message: string; token: string; user: Record<string, unknown> };
     expect(message).toBe('Verified');
-    expect(await verifySessionToken(token)).toEqual({ userId: ann.id, role: 'user', scope: 'full' });
+    expect(await verifySessionToken(token)).toEqual({ userId: ann.id, role: 'user', scope: 'full', sessionId: expect.any(String) });
     expect(user).toMatchObject({ id: ann.id, email: ann.email, isVerified: true, balanceCents: 0 });
     expect((await getUserById(ann.id))?.verified).toBe(true);
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrder } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import type { CardCheckout, CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { localCheckoutUrl } from '../../../../functions/providers/payments/sandbox-checkout';
 import { sampleLabelOrder } from '../../../fixtures/label-order';

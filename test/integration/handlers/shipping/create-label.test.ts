@@ -11,7 +11,7 @@ import { getLabelCount } from '../../../../functions/data/stats';
 import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { REFUNDED_BEFORE } from '../../../../functions/labels/credit-orders';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import type { BlobStore } from '../../../../functions/providers/blobs/blob-store';
 import { listUserEntries } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';

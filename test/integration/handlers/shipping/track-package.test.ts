@@ -13,7 +13,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../../functions/data/client';
 import { getOrder } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { TRACKING_PROVIDER_NAME } from '../../../../functions/providers/tracking/aftership-tracker';
 import { sandboxTimeline } from '../../../../functions/providers/tracking/sandbox-tracker';
 import type { PackageTracker, TrackedLabel, TrackingResult } from '../../../../functions/providers/tracking/tracking';

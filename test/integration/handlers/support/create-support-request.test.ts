@@ -9,7 +9,7 @@ import { listOutbox } from '../../../../functions/data/outbox';
 import { getSupportRequest } from '../../../../functions/data/support-requests';
 import { logger } from '../../../../functions/observability/logger';
 import { retrySupportMails } from '../../../../functions/support/support-mail';
-import { signSessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken } from '../../../session-token';
 import { installFaultInjector } from '../../reliability/helpers';
 import { invoke, newAccount, type Account } from '../../security/actors';
 import { HIDDEN_500, SIGN_IN, expectVerifiedUserOnly } from '../answers';
