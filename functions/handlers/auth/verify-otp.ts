@@ -2,18 +2,18 @@
  * POST /auth/verify-otp: second step of signing in. A right code (5 tries, 10 minutes, once)
  * answers the full-access token and marks the email verified. Wrong codes also count per account
  * across its codes and per address across accounts (functions/accounts/limits.ts): past the free
- * ones, 429 with Retry-After for a growing delay.
+ * ones, 429 with Retry-After for a growing delay. `rememberDevice` adds a remembered device's token.
  */
 import { codeRouteUser } from '../../accounts/code-routes';
 import { codeCounters, countHit, refuseWhileLimited, tooManyCodes } from '../../accounts/limits';
-import { sessionAnswer } from '../../accounts/sign-in';
+import { passedSecondStep } from '../../accounts/second-factor';
 import { consumeSignInCode } from '../../data/one-time-codes';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 import { hashSignInCode } from '../../security/secrets';
 
-export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, sourceIp }) {
+export const handler = api(route.verifyOtp, async function verifyOtp({ auth, body, headers, sourceIp }) {
   const user = await codeRouteUser(auth, body.email);
   const counters = codeCounters(user.id, sourceIp);
   await refuseWhileLimited(counters, tooManyCodes);
@@ -24,5 +24,5 @@ export const handler = api(route.verifyOtp, async function verifyOtp({ auth, bod
     if (err instanceof InvalidRequest) await countHit(counters);
     throw err;
   }
-  return sessionAnswer({ ...user, verified: true }, 'full', 'Verified');
+  return passedSecondStep({ ...user, verified: true }, 'Verified', { rememberDevice: body.rememberDevice, userAgent: headers['user-agent'] });
 });
