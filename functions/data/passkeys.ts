@@ -37,7 +37,7 @@ function fromItem(item: Record<string, unknown>): Passkey {
     publicKey: String(item.publicKey),
     counter: Number(item.counter ?? 0),
     transports: Array.isArray(item.transports) ? item.transports.map(String) : [],
-    name: String(item.name ?? 'Passkey'),
+    name: typeof item.name === 'string' ? item.name : 'Passkey',
     createdAt: String(item.createdAt),
     ...(typeof item.lastUsedAt === 'string' ? { lastUsedAt: item.lastUsedAt } : {}),
   };

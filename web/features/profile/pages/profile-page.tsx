@@ -1,6 +1,6 @@
 import { Button, Card, Input, Skeleton } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@domain/schemas/zod';
 import { updateProfileFormSchema } from '@domain/schemas/auth';
@@ -13,6 +13,9 @@ import { useSession } from '@/lib/session';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { NotificationSettingsForm } from '../components/notification-settings';
+
+// The Security section brings the QR code and WebAuthn code: loaded only when the page shows it.
+const SecuritySettings = lazy(() => import('../components/security-settings').then((m) => ({ default: m.SecuritySettings })));
 
 type ProfileForm = z.input<typeof updateProfileFormSchema>;
 
@@ -92,6 +95,15 @@ export function ProfilePage() {
         <Card.Root maxW="lg" mt="6">
           <Card.Body>
             <NotificationSettingsForm key={data.id} saved={data.notifications} />
+          </Card.Body>
+        </Card.Root>
+      )}
+      {data && (
+        <Card.Root maxW="lg" mt="6">
+          <Card.Body>
+            <Suspense fallback={<Skeleton h="40" />}>
+              <SecuritySettings />
+            </Suspense>
           </Card.Body>
         </Card.Root>
       )}
