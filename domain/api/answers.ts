@@ -18,7 +18,18 @@ import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
 import { adminStatsSchema } from './admin';
 import { approvalsPageSchema, apiApprovalSchema, auditPageSchema, withdrawalDecisionSchema } from './oversight';
-import { captchaChallengeSchema, messageAnswerSchema, profilePictureSchema, sessionAnswerSchema, sessionsAnswerSchema } from './auth';
+import {
+  captchaChallengeSchema,
+  factorAddedAnswerSchema,
+  messageAnswerSchema,
+  passkeyOptionsSchema,
+  profilePictureSchema,
+  recoveryCodesAnswerSchema,
+  securityAnswerSchema,
+  sessionAnswerSchema,
+  sessionsAnswerSchema,
+  totpStartAnswerSchema,
+} from './auth';
 import { apiBatchSchema, batchesPageSchema, batchPurchaseAnswerSchema } from './batches';
 import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
@@ -48,6 +59,19 @@ export const answers = {
   'auth/send-otp': messageAnswerSchema,
   'auth/resend-otp': messageAnswerSchema,
   'auth/verify-otp': sessionAnswerSchema,
+  'auth/verify-totp': sessionAnswerSchema,
+  'auth/verify-recovery-code': sessionAnswerSchema,
+  'auth/passkey-sign-in-options': passkeyOptionsSchema,
+  'auth/verify-passkey': sessionAnswerSchema,
+  'auth/get-security': securityAnswerSchema,
+  'auth/start-totp': totpStartAnswerSchema,
+  'auth/confirm-totp': factorAddedAnswerSchema,
+  'auth/remove-totp': messageAnswerSchema,
+  'auth/passkey-options': passkeyOptionsSchema,
+  'auth/add-passkey': factorAddedAnswerSchema,
+  'auth/remove-passkey': messageAnswerSchema,
+  'auth/new-recovery-codes': recoveryCodesAnswerSchema,
+  'auth/forget-devices': messageAnswerSchema,
   'auth/forgot-password': messageAnswerSchema,
   'auth/reset-password': messageAnswerSchema,
   'auth/get-captcha-challenge': captchaChallengeSchema,

@@ -12,7 +12,20 @@
  * which is why everything exported here is an entry and nothing else.
  */
 import type { RouteEntry } from './route-entry';
-import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../schemas/auth';
+import {
+  addPasskeySchema,
+  confirmTotpSchema,
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  removeTotpSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+  verifyPasskeySchema,
+  verifyRecoveryCodeSchema,
+  verifyTotpSchema,
+} from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
@@ -77,6 +90,141 @@ export const verifyOtp = {
   table: 'write',
   body: verifyOtpSchema,
   errors: [403, 429],
+} as const satisfies RouteEntry;
+
+// Second factors: the sign-in step with each (otp access: the token login answers), and their
+// settings (docs/decisions/0199-second-factors-and-remembered-devices.md)
+export const verifyTotp = {
+  method: 'POST',
+  path: '/auth/verify-totp',
+  access: 'otp',
+  handler: 'auth/verify-totp',
+  table: 'write',
+  body: verifyTotpSchema,
+  errors: [403, 409, 429],
+  note: "The sign-in step with an authenticator app's 6-digit code (the 30-second step before and after count too; each step's code works once). A wrong code: 401, counted (429 with Retry-After past the free tries). 409 when the account has no authenticator app. `rememberDevice: true` adds a `deviceToken` to the answer.",
+} as const satisfies RouteEntry;
+
+export const verifyRecoveryCode = {
+  method: 'POST',
+  path: '/auth/verify-recovery-code',
+  access: 'otp',
+  handler: 'auth/verify-recovery-code',
+  table: 'write',
+  body: verifyRecoveryCodeSchema,
+  errors: [403, 429],
+  note: 'The sign-in step with one of the ten recovery codes; each works once. A wrong or used code: 401, counted (429 with Retry-After past the free tries).',
+} as const satisfies RouteEntry;
+
+export const passkeySignInOptions = {
+  method: 'POST',
+  path: '/auth/passkey/options',
+  access: 'otp',
+  handler: 'auth/passkey-sign-in-options',
+  table: 'write',
+  body: emailOnlySchema,
+  errors: [403, 409],
+  note: "WebAuthn request options for the sign-in step: a new challenge (5 minutes, once) and the account's passkeys. 409 when the account has none.",
+} as const satisfies RouteEntry;
+
+export const verifyPasskey = {
+  method: 'POST',
+  path: '/auth/passkey/verify',
+  access: 'otp',
+  handler: 'auth/verify-passkey',
+  table: 'write',
+  body: verifyPasskeySchema,
+  errors: [403, 429],
+  note: "The sign-in step with a passkey: the browser's answer to the options' challenge. A refused assertion: 401, counted.",
+} as const satisfies RouteEntry;
+
+export const getSecurity = {
+  method: 'GET',
+  path: '/auth/security',
+  access: 'user',
+  handler: 'auth/get-security',
+  table: 'read',
+  note: "The account's authenticator app, passkeys, how many recovery codes are left and its remembered devices.",
+} as const satisfies RouteEntry;
+
+export const startTotp = {
+  method: 'POST',
+  path: '/auth/totp/start',
+  access: 'user',
+  handler: 'auth/start-totp',
+  table: 'write',
+  errors: [409],
+  note: 'A new authenticator secret, pending until POST /auth/totp/confirm (a new start replaces a pending one). 409 when an app is already set up: remove it first.',
+} as const satisfies RouteEntry;
+
+export const confirmTotp = {
+  method: 'POST',
+  path: '/auth/totp/confirm',
+  access: 'user',
+  handler: 'auth/confirm-totp',
+  table: 'write',
+  body: confirmTotpSchema,
+  errors: [409, 429],
+  note: "Turns the pending authenticator on with its first code (401 for a wrong one, counted). Answers ten recovery codes when the account had none.",
+} as const satisfies RouteEntry;
+
+export const removeTotp = {
+  method: 'POST',
+  path: '/auth/totp/remove',
+  access: 'user',
+  handler: 'auth/remove-totp',
+  table: 'write',
+  body: removeTotpSchema,
+  errors: [409, 429],
+  note: "Turns the authenticator app off, proven with a current code or the password (401 for a wrong one, counted). 409 when none is set up.",
+} as const satisfies RouteEntry;
+
+export const passkeyOptions = {
+  method: 'POST',
+  path: '/auth/passkeys/options',
+  access: 'user',
+  handler: 'auth/passkey-options',
+  table: 'write',
+  errors: [409],
+  note: 'WebAuthn creation options for a new passkey: a new challenge (5 minutes, once), excluding the passkeys the account has. 409 at the limit of passkeys.',
+} as const satisfies RouteEntry;
+
+export const addPasskey = {
+  method: 'POST',
+  path: '/auth/passkeys',
+  access: 'user',
+  handler: 'auth/add-passkey',
+  table: 'write',
+  body: addPasskeySchema,
+  errors: [409],
+  note: "Stores a new passkey from the browser's answer to the options' challenge ('none' attestation). A refused answer: 400. Answers ten recovery codes when the account had none.",
+} as const satisfies RouteEntry;
+
+export const removePasskey = {
+  method: 'DELETE',
+  path: '/auth/passkeys/{id}',
+  access: 'user',
+  handler: 'auth/remove-passkey',
+  table: 'write',
+  errors: [404],
+} as const satisfies RouteEntry;
+
+export const newRecoveryCodes = {
+  method: 'POST',
+  path: '/auth/recovery-codes',
+  access: 'user',
+  handler: 'auth/new-recovery-codes',
+  table: 'write',
+  note: 'Ten new one-time recovery codes, shown this once (only their hashes are kept); the earlier ones stop working.',
+} as const satisfies RouteEntry;
+
+export const forgetDevices = {
+  method: 'DELETE',
+  path: '/auth/devices',
+  access: 'user',
+  handler: 'auth/forget-devices',
+  table: 'write',
+  note: 'Forgets every remembered device: the next sign-in on each asks for the second step again. A password reset does the same.',
 } as const satisfies RouteEntry;
 
 export const forgotPassword = {

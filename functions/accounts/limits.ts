@@ -45,6 +45,14 @@ export const LIMITS = {
   codeAccount: { name: 'code-account', free: 10, forgetMs: HOUR, maxDelayMs: HOUR },
   /** Wrong sign-in codes from one address, whatever the account. */
   codeAddress: { name: 'code-address', free: 20, forgetMs: HOUR, maxDelayMs: HOUR },
+  /**
+   * Wrong second-factor answers of one account (authenticator codes, recovery codes, passkey
+   * assertions, the password or code that removes an authenticator), over all methods: a 6-digit
+   * code has fewer possibilities than a mailed one, so its guesses share one count.
+   */
+  factorAccount: { name: 'factor-account', free: 10, forgetMs: HOUR, maxDelayMs: HOUR },
+  /** Wrong second-factor answers from one address, whatever the account. */
+  factorAddress: { name: 'factor-address', free: 20, forgetMs: HOUR, maxDelayMs: HOUR },
   /** Codes mailed by send-otp and resend-otp to one account (besides one per 30 s). */
   sendAccount: { name: 'send-account', free: 5, forgetMs: HOUR, maxDelayMs: HOUR },
   /** Codes mailed by send-otp and resend-otp at one address's request, whatever the account. */
@@ -92,6 +100,12 @@ export const signInCounters = (emailTyped: string, ip: string | undefined): Coun
 export const codeCounters = (userId: string, ip: string | undefined): Counter[] => [
   { limit: LIMITS.codeAccount, subject: userId },
   { limit: LIMITS.codeAddress, subject: addressSubject(ip) },
+];
+
+/** The counters of wrong second-factor answers: the account and the address. */
+export const factorCounters = (userId: string, ip: string | undefined): Counter[] => [
+  { limit: LIMITS.factorAccount, subject: userId },
+  { limit: LIMITS.factorAddress, subject: addressSubject(ip) },
 ];
 
 /** The counters of codes mailed on request (send-otp, resend-otp). */

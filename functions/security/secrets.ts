@@ -32,3 +32,25 @@ export function sameDigest(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
+
+/** A recovery code, `ABCDE-23456`: 10 characters of the code alphabet (about 49 bits), each usable once. */
+export const newRecoveryCode = (): string => {
+  const chars = Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+};
+
+/** Keyed hash of a recovery code for one user; the dash, spaces and case do not matter. */
+export const hashRecoveryCode = (userId: string, code: string): string =>
+  createHmac('sha256', config().JWT_SECRET)
+    .update(`recovery:${userId}:${code.replace(/[\s-]/g, '').toUpperCase()}`)
+    .digest('hex');
+
+/** A remembered device's token `<device id>.<256 random bits>`: the id finds the stored hash, the random part proves it. */
+export const newDeviceToken = (deviceId: string): string => `${deviceId}.${randomBytes(32).toString('base64url')}`;
+
+export function parseDeviceToken(token: string): { deviceId: string } | undefined {
+  const m = /^([0-9A-HJKMNP-TV-Z]{26})\.[A-Za-z0-9_-]{43}$/.exec(token);
+  return m ? { deviceId: m[1] as string } : undefined;
+}
+
+export const hashDeviceToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -100,6 +100,18 @@ describe('Lambda bundles', () => {
     expect(others.filter((message) => bundle.includes(message))).toEqual([]);
   });
 
+  // The second factors' libraries go only where their ceremonies run: login and the mailed-code
+  // routes learn which factors an account has from the table alone.
+  const TOTP_ROUTES = ['POST /auth/verify-totp', 'POST /auth/totp/start', 'POST /auth/totp/confirm', 'POST /auth/totp/remove'];
+  const PASSKEY_ROUTES = ['POST /auth/passkey/options', 'POST /auth/passkey/verify', 'POST /auth/passkeys/options', 'POST /auth/passkeys'];
+  it.each([
+    ['node_modules/otpauth/', TOTP_ROUTES],
+    ['node_modules/@simplewebauthn/server/', PASSKEY_ROUTES],
+  ])('only the routes that need it bundle %s', (library, expected) => {
+    const holding = [...shipped].filter(([, files]) => files.some((file) => file.includes(library))).map(([key]) => key);
+    expect(holding.sort()).toEqual([...expected].sort());
+  });
+
   const bodyless = routes.filter((r) => !('body' in r) && !('query' in r)).map(routeKey);
 
   it.each(bodyless)('%s (no body or query schema) bundles no zod unless its code validates with it', (key) => {

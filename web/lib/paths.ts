@@ -46,6 +46,8 @@ export interface OtpVerificationState {
   from?: string;
   /** When sign-in or sign-up mailed the code (ms since 1970): the page counts the resend wait from it. */
   codeSentAt?: number;
+  /** The second steps login named for the account (`totp`, `passkey`, `recovery`, `email`). */
+  factors?: string[];
 }
 
 /** One uploaded batch; its card checkout returns here with `?checkout=success|cancelled`. */

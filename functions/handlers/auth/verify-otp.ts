@@ -2,11 +2,11 @@
  * POST /auth/verify-otp: second step of signing in. A right code (5 tries, 10 minutes, once)
  * answers the full-access token (the sign-in's session, lifted to 12 hours) and marks the email verified. Wrong codes also count per account
  * across its codes and per address across accounts (functions/accounts/limits.ts): past the free
- * ones, 429 with Retry-After for a growing delay.
+ * ones, 429 with Retry-After for a growing delay. `rememberDevice` adds a remembered device's token.
  */
 import { codeRouteUser } from '../../accounts/code-routes';
 import { codeCounters, giveBackTries, keepTries, takeTries, tooManyCodes } from '../../accounts/limits';
-import { sessionAnswer } from '../../accounts/sign-in';
+import { passedSecondStep } from '../../accounts/second-factor';
 import { consumeSignInCode } from '../../data/one-time-codes';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
@@ -25,6 +25,5 @@ export const handler = api(route.verifyOtp, async function verifyOtp({ auth, bod
     throw err;
   }
   await giveBackTries(tries);
-  // The sign-in's own session goes on with full access: one session from password to logout.
-  return sessionAnswer({ ...user, verified: true }, 'full', 'Verified', { sourceIp, userAgent: headers['user-agent'], sessionId: auth.sessionId });
+  return passedSecondStep({ ...user, verified: true }, 'Verified', { rememberDevice: body.rememberDevice, userAgent: headers['user-agent'], sourceIp, sessionId: auth.sessionId });
 });

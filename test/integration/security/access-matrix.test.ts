@@ -18,6 +18,12 @@ import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { getOrder } from '../../../functions/data/orders';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
+import { listPasskeys, storePasskey } from '../../../functions/data/passkeys';
+import { getTotpSecret, storePendingTotp, useTotpStep } from '../../../functions/data/totp-secrets';
+import { newTotpSecret } from '../../../functions/accounts/totp';
+import { replaceRecoveryCodes } from '../../../functions/accounts/second-factor';
+import { Secret, TOTP } from 'otpauth';
+import { softwarePasskey } from '../../fixtures/software-passkey';
 import { signUnsubscribeToken } from '../../../functions/notifications/unsubscribe-tokens';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { afterShipSignature } from '../../../functions/tracking/aftership-events';
@@ -88,6 +94,22 @@ interface Row {
   after?: (cell: Cell, res: Answer) => Promise<void>;
 }
 
+/** The origin links point at in tests (APP_URL's default), which passkeys are bound to. */
+const APP_ORIGIN = 'http://localhost:3000';
+const totpCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+/** The owner with an authenticator app set up (its confirming step long past). */
+const ownerTotp = async (w: World) => {
+  const { secret } = newTotpSecret(w.owner.email);
+  await storePendingTotp(w.owner.id, secret);
+  await useTotpStep(w.owner.id, secret, 1, true);
+  return { secret };
+};
+/** The owner with a stored passkey (not a usable one: the rows that use it only list or delete it). */
+const ownerPasskey = async (w: World) => {
+  const credentialId = `cred-${Math.random().toString(36).slice(2)}`;
+  await storePasskey(w.owner.id, { credentialId, publicKey: 'AAAA', counter: 0, transports: [], name: 'Laptop', createdAt: new Date().toISOString() });
+  return { credentialId };
+};
 const ownerAddress = async (w: World) => ({ addressId: (await saveAddress(w.owner.id, address('Owner Home', '78701', '9 Owner Rd'))).id });
 const ownerLabel = async (w: World) => {
   const label = await buyLabel(w.owner);
@@ -161,6 +183,84 @@ const matrix: Record<TableKey, Row> = {
       expect(retry.statusCode, `owner's code after ${actor}`).toBe(200);
     },
   },
+  'POST /auth/verify-totp': {
+    expect: CODE(200),
+    why: "like verify-otp: the owner's app code works only with a session of the owner's account",
+    prepare: ownerTotp,
+    request: ({ world, fx }) => ({ body: { email: world.owner.email, code: totpCode(fx.secret!) } }),
+  },
+  'POST /auth/verify-recovery-code': {
+    expect: CODE(200),
+    why: "like verify-otp: the owner's recovery code works only with a session of the owner's account, and a refused caller does not spend it",
+    prepare: async (w) => ({ code: (await replaceRecoveryCodes(w.owner.id))[0]! }),
+    request: ({ world, fx }) => ({ body: { email: world.owner.email, code: fx.code } }),
+  },
+  'POST /auth/passkey/options': {
+    expect: CODE(200),
+    why: "the owner's passkey list and a challenge go only to a session of the owner's account",
+    prepare: ownerPasskey,
+    request: ({ world }) => ({ body: { email: world.owner.email } }),
+  },
+  'POST /auth/passkey/verify': {
+    expect: CODE(200),
+    why: "an assertion of the owner's passkey ends only the owner's sign-in",
+    prepare: async (w) => {
+      const key = softwarePasskey();
+      const reg = await invoke('POST /auth/passkeys/options', { token: w.owner.token });
+      await invoke('POST /auth/passkeys', { token: w.owner.token, body: { response: key.register(reg.json as never, APP_ORIGIN) } });
+      const options = await invoke('POST /auth/passkey/options', { token: w.owner.otpToken, body: { email: w.owner.email } });
+      return { response: JSON.stringify(key.signIn(options.json as never, APP_ORIGIN)) };
+    },
+    request: ({ world, fx }) => ({ body: { email: world.owner.email, response: JSON.parse(fx.response!) as unknown } }),
+  },
+  'GET /auth/security': { expect: VERIFIED(200), why: "the caller's own second factors and devices; no id in the path to aim elsewhere" },
+  'POST /auth/totp/start': { expect: VERIFIED(200), why: "starts an authenticator app on the caller's own account" },
+  'POST /auth/totp/confirm': {
+    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409 },
+    why: "confirms the caller's own pending app: the owner's is confirmed, the others have none pending (409), and the owner's stays pending",
+    prepare: async (w) => {
+      const { secret } = newTotpSecret(w.owner.email);
+      await storePendingTotp(w.owner.id, secret);
+      return { secret };
+    },
+    request: ({ fx }) => ({ body: { code: totpCode(fx.secret!) } }),
+    after: async ({ actor, world }) => {
+      expect((await getTotpSecret(world.owner.id))?.confirmed, `owner's app after ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'POST /auth/totp/remove': {
+    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409 },
+    why: "removes the caller's own app: the others have none (409) and cannot reach the owner's",
+    prepare: ownerTotp,
+    request: () => ({ body: { password: PASSWORD } }),
+    after: async ({ actor, world }) => {
+      expect(await getTotpSecret(world.owner.id), `owner's app after ${actor}`).toEqual(actor === 'user' ? undefined : expect.objectContaining({ confirmed: true }));
+    },
+  },
+  'POST /auth/passkeys/options': { expect: VERIFIED(200), why: "a new passkey's challenge for the caller's own account" },
+  'POST /auth/passkeys': {
+    expect: { anonymous: 401, otp: 403, user: 200, other: 400, admin: 400 },
+    why: "the answer must meet the caller's own challenge: the owner's challenge is not another account's (400), so nobody adds a passkey to the owner",
+    prepare: async (w) => {
+      const reg = await invoke('POST /auth/passkeys/options', { token: w.owner.token });
+      return { response: JSON.stringify(softwarePasskey().register(reg.json as never, APP_ORIGIN)) };
+    },
+    request: ({ fx }) => ({ body: { response: JSON.parse(fx.response!) as unknown } }),
+    after: async ({ actor, world }) => {
+      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(actor === 'user' ? 1 : 0);
+    },
+  },
+  'DELETE /auth/passkeys/{id}': {
+    expect: OWNED(200),
+    why: "the key is the caller's: another user's (or an admin's) delete of the owner's passkey finds nothing",
+    prepare: ownerPasskey,
+    request: ({ fx }) => ({ params: { id: fx.credentialId! } }),
+    after: async ({ actor, world }) => {
+      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(actor === 'user' ? 0 : 1);
+    },
+  },
+  'POST /auth/recovery-codes': { expect: VERIFIED(200), why: "new recovery codes for the caller's own account" },
+  'DELETE /auth/devices': { expect: VERIFIED(200), why: "forgets the caller's own remembered devices" },
   'POST /auth/forgot-password': {
     expect: PUBLIC(200),
     why: 'public, and the same answer whether the account exists',

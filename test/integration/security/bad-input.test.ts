@@ -15,7 +15,20 @@ import { ulid } from 'ulid';
 import Stripe from 'stripe';
 import type * as z from '../../../domain/schemas/zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailOnlySchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyOtpSchema } from '../../../domain/schemas/auth';
+import {
+  addPasskeySchema,
+  confirmTotpSchema,
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  removeTotpSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+  verifyPasskeySchema,
+  verifyRecoveryCodeSchema,
+  verifyTotpSchema,
+} from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
 import { labelOrderSchema, refundLabelSchema } from '../../../domain/schemas/labels';
 import { notificationSettingsBodySchema } from '../../../domain/schemas/notifications';
@@ -127,6 +140,25 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/send-otp': { schema: emailOnlySchema, valid: () => ({ email: world.owner.email }) },
   'POST /auth/resend-otp': { schema: emailOnlySchema, valid: () => ({ email: world.owner.email }) },
   'POST /auth/verify-otp': { schema: verifyOtpSchema, valid: () => ({ email: world.owner.email, otp: 'ABC234' }) },
+  'POST /auth/verify-totp': { schema: verifyTotpSchema, valid: () => ({ email: world.owner.email, code: '123456', rememberDevice: true }) },
+  'POST /auth/verify-recovery-code': { schema: verifyRecoveryCodeSchema, valid: () => ({ email: world.owner.email, code: 'ABCDE-23456' }) },
+  'POST /auth/passkey/options': { schema: emailOnlySchema, valid: () => ({ email: world.owner.email }) },
+  'POST /auth/passkey/verify': {
+    schema: verifyPasskeySchema,
+    valid: () => ({
+      email: world.owner.email,
+      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } },
+    }),
+  },
+  'POST /auth/totp/confirm': { schema: confirmTotpSchema, valid: () => ({ code: '123456' }) },
+  'POST /auth/totp/remove': { schema: removeTotpSchema, valid: () => ({ code: '123456' }) },
+  'POST /auth/passkeys': {
+    schema: addPasskeySchema,
+    valid: () => ({
+      name: 'Laptop',
+      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
+    }),
+  },
   'POST /auth/forgot-password': { schema: emailOnlySchema, valid: () => ({ email: world.owner.email }) },
   'POST /auth/reset-password': { schema: resetPasswordSchema, valid: () => ({ token: newResetToken(world.owner.id), password: 'N3w!passw0rd' }) },
   'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd', currentPassword: PASSWORD }) },
@@ -160,9 +192,17 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
 /**
  * POSTs that take no body by design: the one-click unsubscribe accepts whatever a mail
  * provider sends (RFC 8058's form-encoded `List-Unsubscribe=One-Click`) and reads only its signed
- * query token (test/integration/handlers/notifications/); logout reads only the caller's token.
+ * query token (test/integration/handlers/notifications/); logout reads only the caller's token; the
+ * second-factor settings' POSTs start something on the caller's own account.
  */
-const BODILESS = new Set(['POST /notifications/unsubscribe', 'POST /auth/logout']);
+const BODILESS = new Set([
+  'POST /notifications/unsubscribe',
+  'POST /auth/logout',
+  // Act on the caller's own account and read nothing from the body (second-factor settings).
+  'POST /auth/totp/start',
+  'POST /auth/passkeys/options',
+  'POST /auth/recovery-codes',
+]);
 
 /**
  * Routes that take a JSON body: every POST and PUT but the webhooks (which read their raw body

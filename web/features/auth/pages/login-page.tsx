@@ -16,6 +16,8 @@ import { useLogin } from '../api/login';
 import { AuthPage } from '../components/auth-page';
 import { CaptchaField } from '../components/captcha-field';
 import { codeJustSent, readAuthState } from '@/lib/navigation-state';
+import { rememberedDeviceToken } from '@/lib/remembered-device';
+import { markSessionVerified } from '@/lib/session';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -34,9 +36,17 @@ export function LoginPage() {
     // SPEC section 4: the button rests 4 s after every attempt, whatever the answer.
     retryLock.start(LOGIN_RETRY_MS);
     try {
-      await login(body);
-      // The sign-in call has already mailed the code.
-      void navigate(paths.otpVerification, { state: codeJustSent(body.email, from) });
+      const answer = await login({ ...body, deviceToken: rememberedDeviceToken() });
+      // Only a sign-in token comes with `factors`: without them this browser is a remembered device
+      // and the answer's token is already the full one.
+      if (!answer.factors) {
+        markSessionVerified(answer.token);
+        void navigate(from ?? (answer.user.role === 'admin' ? paths.admin.dashboard : paths.user.labels), { replace: true });
+        return;
+      }
+      // An account with only the mailed code has been mailed one; the others choose on the next page.
+      const mailed = answer.factors.length === 1;
+      void navigate(paths.otpVerification, { state: { ...codeJustSent(body.email, from), ...(mailed ? {} : { codeSentAt: undefined }), factors: answer.factors } });
     } catch (error) {
       notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
       // After too many failures the server names a longer wait (429 Retry-After): rest the button that long.

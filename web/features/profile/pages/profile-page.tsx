@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@/lib/zod-form';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@domain/schemas/zod';
 import { updateProfileFormSchema } from '@domain/schemas/auth';
@@ -17,6 +17,9 @@ import { ApiError } from '@/api-client/client';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/load-states';
 import { NotificationSettingsForm } from '../components/notification-settings';
+
+// The Security section brings the QR code and WebAuthn code: loaded only when the page shows it.
+const SecuritySettings = lazy(() => import('../components/security-settings').then((m) => ({ default: m.SecuritySettings })));
 
 type ProfileForm = z.input<typeof updateProfileFormSchema>;
 
@@ -163,6 +166,15 @@ export function ProfilePage() {
         </Card.Root>
       )}
       <SessionsCard />
+      {data && (
+        <Card.Root maxW="lg" mt="6">
+          <Card.Body>
+            <Suspense fallback={<Skeleton h="40" />}>
+              <SecuritySettings />
+            </Suspense>
+          </Card.Body>
+        </Card.Root>
+      )}
     </>
   );
 }
