@@ -290,7 +290,9 @@ function productionProblems(c: Config, used: readonly SecretName[]): string[] {
     problems.push(`STRIPE_WEBHOOK_SECRET: not set in ${where}, so Stripe's events could not be verified: set the endpoint's signing secret (whsec_...)`);
   }
   if (used.includes('HOODPAY_API_KEY') && (c.HOODPAY_API_KEY === undefined) !== (c.HOODPAY_BUSINESS_ID === undefined)) {
-    problems.push(`HOODPAY_API_KEY: Hoodpay needs both HOODPAY_API_KEY and HOODPAY_BUSINESS_ID, or neither, in ${where}, as one alone falls back to the sandbox crypto checkout`);
+    problems.push(
+      `HOODPAY_API_KEY: Hoodpay needs both HOODPAY_API_KEY and HOODPAY_BUSINESS_ID, or neither, in ${where}, as one alone falls back to the sandbox crypto checkout`,
+    );
   }
   return problems;
 }

@@ -89,7 +89,17 @@ const stageSettings = {
  * Settings the stack sets itself, so `settings` may not. NODE_OPTIONS is left unset on purpose: a
  * Lambda maps its stack traces itself (infra/lambda-bundling.ts, `inject`), without Node's flags.
  */
-const STACK_OWNED = ['STAGE', 'TABLE_NAME', 'LABEL_BUCKET', 'LABEL_DIR', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'NODE_OPTIONS', SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE];
+const STACK_OWNED = [
+  'STAGE',
+  'TABLE_NAME',
+  'LABEL_BUCKET',
+  'LABEL_DIR',
+  'DYNAMODB_ENDPOINT',
+  'AWS_REGION',
+  'NODE_OPTIONS',
+  SECRETS_PREFIX_VARIABLE,
+  SECRETS_USED_VARIABLE,
+];
 
 /** The SSM path of a stage's secrets: `/prepaidship/<stage>/` (README, "Deploy to AWS"). */
 export const secretsPrefix = (stage: Stage): string => `/prepaidship/${stage}/`;

@@ -15,7 +15,7 @@ export const sessionAnswerSchema = z
       .optional()
       .meta({
         description:
-          "login only, with the sign-in token: the second steps this account may take (`email` is always there: send-otp mails a code). An account with `totp` or `passkey` is not mailed a code unless it asks.",
+          'login only, with the sign-in token: the second steps this account may take (`email` is always there: send-otp mails a code). An account with `totp` or `passkey` is not mailed a code unless it asks.',
       }),
     deviceToken: z.string().optional().meta({
       description:
@@ -92,21 +92,20 @@ export type TotpStartAnswer = z.infer<typeof totpStartAnswerSchema>;
 export const factorAddedAnswerSchema = z
   .object({
     message: z.string(),
-    recoveryCodes: z
-      .array(z.string())
-      .optional()
-      .meta({ description: 'Ten one-time recovery codes, shown this once, when the account had none left.' }),
+    recoveryCodes: z.array(z.string()).optional().meta({ description: 'Ten one-time recovery codes, shown this once, when the account had none left.' }),
   })
   .meta({ id: 'FactorAdded' });
 export type FactorAddedAnswer = z.infer<typeof factorAddedAnswerSchema>;
 
 /** POST /auth/recovery-codes: ten new codes (the old ones stop working), shown this once. */
-export const recoveryCodesAnswerSchema = z
-  .object({ message: z.string(), codes: z.array(z.string()) })
-  .meta({ id: 'RecoveryCodes' });
+export const recoveryCodesAnswerSchema = z.object({ message: z.string(), codes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
 export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswerSchema>;
 
 /** WebAuthn options for navigator.credentials.create/get, as @simplewebauthn/browser takes them. */
 export const passkeyOptionsSchema = z
   .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null)
-  .meta({ id: 'PasskeyOptions', override: { type: 'object' }, description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3).' });
+  .meta({
+    id: 'PasskeyOptions',
+    override: { type: 'object' },
+    description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3).',
+  });

@@ -42,7 +42,7 @@ export const apiAuditRecordSchema = z
     actor: person().meta({ description: 'The admin who acted.' }),
     subject: person().meta({ description: 'The account acted on.' }),
     amountCents: z.number().int(),
-    before: figures().meta({ description: "The wallet just before the action (spendable and held cents)." }),
+    before: figures().meta({ description: 'The wallet just before the action (spendable and held cents).' }),
     after: figures().meta({ description: 'The wallet just after it; the same as before for an action that moves nothing.' }),
     reason: z.string().nullable(),
     ref: z.string().meta({ description: 'The ledger entry, withdrawal request or pending approval the action is about.' }),

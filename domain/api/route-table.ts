@@ -49,7 +49,7 @@ export const register = {
   body: registerSchema,
   status: 201,
   errors: [429, 502],
-  note: 'An email that already has an account gets the same 201 and the same answer, and no account: its owner is mailed that someone tried. The code routes answer that sign-in token as they answer a new account\'s (every code is wrong), so no answer tells which emails have accounts.',
+  note: "An email that already has an account gets the same 201 and the same answer, and no account: its owner is mailed that someone tried. The code routes answer that sign-in token as they answer a new account's (every code is wrong), so no answer tells which emails have accounts.",
 } as const satisfies RouteEntry;
 
 export const login = {
@@ -165,7 +165,7 @@ export const confirmTotp = {
   table: 'write',
   body: confirmTotpSchema,
   errors: [409, 429],
-  note: "Turns the pending authenticator on with its first code (401 for a wrong one, counted). Answers ten recovery codes when the account had none.",
+  note: 'Turns the pending authenticator on with its first code (401 for a wrong one, counted). Answers ten recovery codes when the account had none.',
 } as const satisfies RouteEntry;
 
 export const removeTotp = {
@@ -176,7 +176,7 @@ export const removeTotp = {
   table: 'write',
   body: removeTotpSchema,
   errors: [409, 429],
-  note: "Turns the authenticator app off, proven with a current code or the password (401 for a wrong one, counted). 409 when none is set up.",
+  note: 'Turns the authenticator app off, proven with a current code or the password (401 for a wrong one, counted). 409 when none is set up.',
 } as const satisfies RouteEntry;
 
 export const passkeyOptions = {

@@ -105,12 +105,10 @@ export type UpdateProfileBody = z.infer<typeof updateProfileSchema>;
 
 /** The profile form: the body plus a confirmation that must match. */
 export const updateProfileFormSchema = /* @__PURE__ */ schema(() =>
-  z
-    .object({ ...profileFields(), confirmPassword: z.optional(z.string()) })
-    .check(
-      currentPasswordGiven(),
-      z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] }),
-    ),
+  z.object({ ...profileFields(), confirmPassword: z.optional(z.string()) }).check(
+    currentPasswordGiven(),
+    z.refine((v) => (v.password ?? '') === (v.confirmPassword ?? ''), { message: "Passwords don't match", path: ['confirmPassword'] }),
+  ),
 );
 
 // Second factors (docs/decisions/0199-second-factors-and-remembered-devices.md)
@@ -131,9 +129,7 @@ export const verifyTotpSchema = /* @__PURE__ */ schema(() => z.object({ email: e
 export type VerifyTotpBody = z.infer<typeof verifyTotpSchema>;
 
 /** POST /auth/verify-recovery-code: the sign-in step with one of the account's recovery codes. */
-export const verifyRecoveryCodeSchema = /* @__PURE__ */ schema(() =>
-  z.object({ email: email(), code: recoveryCode(), rememberDevice: rememberDevice() }),
-);
+export const verifyRecoveryCodeSchema = /* @__PURE__ */ schema(() => z.object({ email: email(), code: recoveryCode(), rememberDevice: rememberDevice() }));
 export type VerifyRecoveryCodeBody = z.infer<typeof verifyRecoveryCodeSchema>;
 
 /** POST /auth/totp/confirm: the first code of a new authenticator, proving it was set up right. */
@@ -153,7 +149,8 @@ export const removeTotpSchema = /* @__PURE__ */ schema(() =>
 );
 export type RemoveTotpBody = z.infer<typeof removeTotpSchema>;
 
-const base64url = (max: number) => z.string({ error: 'Expected base64url text' }).check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url text'));
+const base64url = (max: number) =>
+  z.string({ error: 'Expected base64url text' }).check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url text'));
 
 /** What every WebAuthn credential answer carries besides its `response`. */
 const credentialFields = () => ({

@@ -105,7 +105,12 @@ export async function passkeySignInWorks(userId: string, rp: RelyingParty, respo
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      credential: { id: passkey.credentialId, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
       requireUserVerification: false,
     });
     if (!result.verified) return false;

@@ -42,11 +42,7 @@ const deviceLabel = (userAgent: string | undefined): string => (userAgent?.trim(
  * The end of a passed second step: the full-access answer and, when asked, a remembered device's
  * token for this browser.
  */
-export async function passedSecondStep(
-  user: User,
-  message: string,
-  remember: ClientInfo & { rememberDevice?: boolean | undefined },
-): Promise<SessionAnswer> {
+export async function passedSecondStep(user: User, message: string, remember: ClientInfo & { rememberDevice?: boolean | undefined }): Promise<SessionAnswer> {
   const { rememberDevice, ...client } = remember;
   // The sign-in's own session goes on with full access: one session from password to logout.
   const answer = await sessionAnswer(user, 'full', message, client);

@@ -52,7 +52,10 @@ async function mergeOrders(orders: readonly Order[], log: Logger): Promise<Uint8
 export async function mergeLabels(userId: string, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
   const bought = boughtRows(rows);
   if (bought.length === 0) return undefined;
-  const orders = await getOrders(userId, bought.map((r) => r.shipOrderId as string));
+  const orders = await getOrders(
+    userId,
+    bought.map((r) => r.shipOrderId as string),
+  );
   return mergeOrders(
     bought.map((r) => orders.get(r.shipOrderId as string) ?? ({ id: r.shipOrderId } as Order)),
     log,
@@ -75,7 +78,10 @@ export async function mergeBatchLabels(batch: StoredBatch, rows: readonly Stored
  */
 export async function batchLabelsPdf(batch: StoredBatch & { pdfKey: string }, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
   const bought = boughtRows(rows);
-  const orders = await getOrders(batch.userId, bought.map((r) => r.shipOrderId as string));
+  const orders = await getOrders(
+    batch.userId,
+    bought.map((r) => r.shipOrderId as string),
+  );
   const printable = bought.map((r) => orders.get(r.shipOrderId as string)).filter((o): o is Order => !!o && isPrintable(o));
   if (printable.length === 0) return undefined;
   if (printable.length === bought.length) {

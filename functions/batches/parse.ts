@@ -90,7 +90,9 @@ function refuseLongCells(rows: readonly ParsedRow[]): void {
   }
   if (count === 0) return;
   const more = count > long.length ? `, and ${count - long.length} more` : '';
-  throw new InvalidRequest(`Cell${count > 1 ? 's' : ''} longer than the field allows: ${long.join('; ')}${more}. Shorten ${count > 1 ? 'them' : 'it'} and upload again.`);
+  throw new InvalidRequest(
+    `Cell${count > 1 ? 's' : ''} longer than the field allows: ${long.join('; ')}${more}. Shorten ${count > 1 ? 'them' : 'it'} and upload again.`,
+  );
 }
 
 /**

@@ -29,14 +29,7 @@
  */
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, transact } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
@@ -214,7 +207,9 @@ export async function countOpenBatches(userId: string): Promise<number> {
       if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
       const got = await db.send(
         new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' } } },
+          RequestItems: {
+            [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' } },
+          },
         }),
       );
       open += (got.Responses?.[tableName()] ?? []).filter((i) => i.status !== 'done').length;

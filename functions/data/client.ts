@@ -5,7 +5,13 @@
  * timeouts are chosen in ../providers/aws/client-settings.ts.
  */
 import { DynamoDBClient, TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DynamoDBDocumentClient,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { clientSettings, DYNAMODB_LIMITS, isLocalEndpoint, LOCAL_CREDENTIALS, LOCAL_DYNAMODB_LIMITS } from '../providers/aws/client-settings';
 import { config } from '../config';
 

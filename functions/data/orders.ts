@@ -351,7 +351,12 @@ export async function getOrder(userId: string, orderId: string): Promise<Order |
 
 /** The user's orders of `orderIds` that exist, by id; read consistently, so a refund a moment ago is seen. */
 export async function getOrders(userId: string, orderIds: readonly string[]): Promise<Map<string, Order>> {
-  const items = orderIds.length ? await batchGet([...new Set(orderIds)].map((id) => orderKey(userId, id)), { consistent: true }) : [];
+  const items = orderIds.length
+    ? await batchGet(
+        [...new Set(orderIds)].map((id) => orderKey(userId, id)),
+        { consistent: true },
+      )
+    : [];
   return new Map(items.map(fromItem).map((o) => [o.id, o]));
 }
 

@@ -181,7 +181,9 @@ export async function giveBack({ counter, before, after }: Take): Promise<void> 
         }),
       );
     } else {
-      await db.send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'hits = :hits AND lastAt = :at', ExpressionAttributeValues: unchanged }));
+      await db.send(
+        new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'hits = :hits AND lastAt = :at', ExpressionAttributeValues: unchanged }),
+      );
     }
     return;
   } catch (err) {
@@ -281,5 +283,7 @@ export async function takeFromWindow(rate: Rate, subject: string, now = Date.now
 
 /** Gives a call back to its window (another rate refused the call, so it was never made). */
 export async function giveBackToWindow({ key }: WindowTake): Promise<void> {
-  await db.send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD calls :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
+  await db.send(
+    new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'ADD calls :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }),
+  );
 }

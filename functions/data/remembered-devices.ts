@@ -77,7 +77,9 @@ export async function listDevices(userId: string, now = Date.now()): Promise<Rem
   for (let i = 0; i < dead.length; i += 25) {
     const chunk = dead.slice(i, i + 25);
     await db.send(
-      new BatchWriteCommand({ RequestItems: { [tableName()]: chunk.map((item) => ({ DeleteRequest: { Key: { pk: item.pk as string, sk: item.sk as string } } })) } }),
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: chunk.map((item) => ({ DeleteRequest: { Key: { pk: item.pk as string, sk: item.sk as string } } })) },
+      }),
     );
   }
   return (Items ?? [])

@@ -92,7 +92,12 @@ export async function renewSession(userId: string, sessionId: string, scope: Tok
         UpdateExpression: 'SET #scope = :scope, expiresAt = :exp, lastUsedAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
         ExpressionAttributeNames: { '#scope': 'scope' },
-        ExpressionAttributeValues: { ':scope': scope, ':exp': seconds(now + SESSION_LIFETIME_MS[scope]), ':at': new Date(now).toISOString(), ':now': seconds(now) },
+        ExpressionAttributeValues: {
+          ':scope': scope,
+          ':exp': seconds(now + SESSION_LIFETIME_MS[scope]),
+          ':at': new Date(now).toISOString(),
+          ':now': seconds(now),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -157,6 +157,11 @@ const AUDIT_COLUMNS: CsvColumn<AuditRecord>[] = [
 
 /** The audit records that match the filters, as CSV text (admins). */
 export async function auditCsv(filters: AuditFilters): Promise<string> {
-  const records = await collect((page) => findAuditRecords(filters, page), filters, undefined, (r) => r.at);
+  const records = await collect(
+    (page) => findAuditRecords(filters, page),
+    filters,
+    undefined,
+    (r) => r.at,
+  );
   return fitting(toCsv(AUDIT_COLUMNS, records));
 }

@@ -113,7 +113,13 @@ export async function adjustWallet(a: Adjustment): Promise<AdjustmentResult> {
   const actor = personOf(admin, a.adminId);
   if (Math.abs(a.amountCents) > ADJUSTMENT_SECOND_ADMIN_CENTS) return askSecondAdmin(a, user, actor);
   const entryId = ulid();
-  const done = await applyAdjustment(user, actor, { entryId, amountCents: a.amountCents, reason: a.reason }, [claimAdjustmentKeyStep(a.adminId, a.key, a.userId, entryId)], null);
+  const done = await applyAdjustment(
+    user,
+    actor,
+    { entryId, amountCents: a.amountCents, reason: a.reason },
+    [claimAdjustmentKeyStep(a.adminId, a.key, a.userId, entryId)],
+    null,
+  );
   if (done.ok) return afterwards(a.userId, entryId);
   if (done.failed.has('adjustment.idempotency')) return replay(a);
   throw balanceRefusal(a.amountCents, done.user);

@@ -43,7 +43,10 @@ export async function approveApproval(id: string, adminId: string, note: string 
   const decidedAt = new Date().toISOString();
   if (approval.kind === 'withdrawal') {
     const steps = decideApprovalSteps(approval, 'approved', { decidedBy: admin, decidedAt });
-    await approveWithdrawal(approval.withdrawalId ?? '', note ?? approval.reason ?? undefined, log, { admin, approval: { steps, requestedBy: approval.requestedBy } });
+    await approveWithdrawal(approval.withdrawalId ?? '', note ?? approval.reason ?? undefined, log, {
+      admin,
+      approval: { steps, requestedBy: approval.requestedBy },
+    });
     return (await getApproval(id)) ?? { ...approval, status: 'approved', decidedBy: admin, decidedAt };
   }
   const user = await getUserById(approval.subject.id, { consistent: true });

@@ -59,7 +59,7 @@ export function refusal(req: IncomingMessage, pathname: string): Refusal | undef
     return { status: 403, message: 'This local server answers only http://localhost, http://127.0.0.1 and http://[::1]. Open it under one of those names.' };
   }
   if ((req.method ?? 'GET').toUpperCase() === 'POST' && pathname.startsWith('/_local/') && isCrossSite(req)) {
-    return { status: 403, message: 'The local pages accept a POST only from this server\'s own pages.' };
+    return { status: 403, message: "The local pages accept a POST only from this server's own pages." };
   }
   return undefined;
 }

@@ -78,7 +78,7 @@ test.describe.serial('four eyes on money', () => {
     await expect(await personBalance(page)).toHaveText('$0.00');
   });
 
-  test("admin A sees the request but cannot approve it: no button, and the API refuses with nothing moved", async ({ request }) => {
+  test('admin A sees the request but cannot approve it: no button, and the API refuses with nothing moved', async ({ request }) => {
     test.setTimeout(60_000);
     await page.getByRole('link', { name: 'Approvals' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();

@@ -9,7 +9,8 @@ import { collectConsoleErrors, signOut, signUp, unique, waitForCaptcha } from '.
 
 const person = { name: 'Tess Totp', email: `totp-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 
-const codeFor = (secret: string, at = Date.now()) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 
 test('sets up an authenticator app, signs in with its code, and a remembered device skips the step', async ({ page, request }) => {
   // Sign-up, set-up and two sign-ins with the captcha's proof of work: longer than one page's test.

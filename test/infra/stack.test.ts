@@ -458,7 +458,11 @@ describe('mail feedback (SES bounces and complaints)', () => {
       ConfigurationSetName: { Ref: setId },
       EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } },
     });
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] } });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] },
+    });
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', SourceArn: { Ref: topicId } });
     // TLS-only, like the alarm topic.
     const policy = Object.values(resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties).includes(topicId!));
@@ -790,7 +794,9 @@ describe('operations', () => {
     }
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     // Without an alarm email, no mail subscription (the one left is the mail feedback Lambda's).
-    expect(Object.values(synth('dev').findResources('AWS::SNS::Subscription')).map((r) => (r as Resource<{ Protocol: string }>).Properties.Protocol)).toEqual(['lambda']);
+    expect(Object.values(synth('dev').findResources('AWS::SNS::Subscription')).map((r) => (r as Resource<{ Protocol: string }>).Properties.Protocol)).toEqual([
+      'lambda',
+    ]);
   });
 
   it('counts webhook answers other than 2xx from the access log', () => {

@@ -32,14 +32,18 @@ describe('DynamoDB Local', () => {
     expect(await tryConnect('127.0.0.1')).toBe('open');
   });
 
-  it.skipIf(outward.length === 0)('refuses connections on this machine\'s other addresses', async () => {
+  it.skipIf(outward.length === 0)("refuses connections on this machine's other addresses", async () => {
     for (const address of outward) expect(await tryConnect(address), address).toBe('ECONNREFUSED');
   });
 
   it('gives no web page leave to call it (no CORS grant to a foreign origin)', async () => {
     const preflight = await fetch(endpoint, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-amz-target,content-type,authorization' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-amz-target,content-type,authorization',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const call = await fetch(endpoint, {

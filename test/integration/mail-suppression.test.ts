@@ -49,7 +49,11 @@ describe('mail suppression', () => {
 
   it('a complaint suppresses the address (identity notifications too), and a repeat changes nothing', async () => {
     const to = `annoyed-${ulid()}@example.com`;
-    const complaint = { notificationType: 'Complaint', mail: { messageId: 'm-1' }, complaint: { complaintFeedbackType: 'abuse', feedbackId: 'f-1', complainedRecipients: [{ emailAddress: to }] } };
+    const complaint = {
+      notificationType: 'Complaint',
+      mail: { messageId: 'm-1' },
+      complaint: { complaintFeedbackType: 'abuse', feedbackId: 'f-1', complainedRecipients: [{ emailAddress: to }] },
+    };
     await handler(snsEvent(complaint));
     const first = await getSuppression(to);
     expect(first).toMatchObject({ reason: 'complaint', detail: 'abuse', feedbackId: 'f-1' });
@@ -59,7 +63,7 @@ describe('mail suppression', () => {
     expect(await sent(to)).toBe(0);
   });
 
-  it("ignores what is not a bounce or complaint, and a message that is not JSON", async () => {
+  it('ignores what is not a bounce or complaint, and a message that is not JSON', async () => {
     const to = `fine-${ulid()}@example.com`;
     await handler(snsEvent({ eventType: 'Delivery', mail: { destination: [to] }, delivery: { recipients: [to] } }));
     await handler({ Records: [{ Sns: { Message: 'not json' } }] } as unknown as SNSEvent);

@@ -20,6 +20,12 @@ export const handler = api(route.adjustWallet, async function adjustUserWallet({
   if (!isUlid(params.id ?? '')) throw new NotFound('User not found');
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
-  const { entry, user, approval } = await adjustWallet({ userId: params.id ?? '', amountCents: body.amountCents, reason: body.reason, adminId: auth.userId, key });
+  const { entry, user, approval } = await adjustWallet({
+    userId: params.id ?? '',
+    amountCents: body.amountCents,
+    reason: body.reason,
+    adminId: auth.userId,
+    key,
+  });
   return new Reply(201, { entry: entry ? toApiEntry(entry) : null, user: toApiUser(user), pendingApproval: approval ? toApiApproval(approval) : null });
 });

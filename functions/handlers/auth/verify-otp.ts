@@ -25,5 +25,10 @@ export const handler = api(route.verifyOtp, async function verifyOtp({ auth, bod
     throw err;
   }
   await giveBackTries(tries);
-  return passedSecondStep({ ...user, verified: true }, 'Verified', { rememberDevice: body.rememberDevice, userAgent: headers['user-agent'], sourceIp, sessionId: auth.sessionId });
+  return passedSecondStep({ ...user, verified: true }, 'Verified', {
+    rememberDevice: body.rememberDevice,
+    userAgent: headers['user-agent'],
+    sourceIp,
+    sessionId: auth.sessionId,
+  });
 });

@@ -12,7 +12,12 @@ import { hashRecoveryCode } from '../../security/secrets';
 
 export const handler = api(route.verifyRecoveryCode, async function verifyRecoveryCode({ auth, body, headers, sourceIp }) {
   const user = await codeRouteUser(auth, body.email);
-  await checkedFactor(user.id, sourceIp, () => useRecoveryCode(user.id, hashRecoveryCode(user.id, body.code)), 'That recovery code is not right, or was already used.');
+  await checkedFactor(
+    user.id,
+    sourceIp,
+    () => useRecoveryCode(user.id, hashRecoveryCode(user.id, body.code)),
+    'That recovery code is not right, or was already used.',
+  );
   return passedSecondStep(user, 'Verified with a recovery code. Make new ones in Security settings if you are running out.', {
     rememberDevice: body.rememberDevice,
     userAgent: headers['user-agent'],

@@ -31,7 +31,8 @@ export const handler = api(route.stripeWebhook, async function stripeWebhook({ r
   const event = await verifyStripeEvent(rawBody, headers['stripe-signature']);
   if (!event) throw new BadRequest('Invalid signature');
   // A test-mode event at a live key (or the reverse) moves no real money: refused before anything is read.
-  if (event.livemode !== stripeLivemode()) throw new BadRequest(`A ${event.livemode ? 'live' : 'test'}-mode event at a ${stripeLivemode() ? 'live' : 'test'}-mode endpoint`);
+  if (event.livemode !== stripeLivemode())
+    throw new BadRequest(`A ${event.livemode ? 'live' : 'test'}-mode event at a ${stripeLivemode() ? 'live' : 'test'}-mode endpoint`);
   if (CARD_MONEY_EVENTS.has(event.type)) {
     const parsed = cardMoneyEvent(event);
     // Not in USD, or naming no PaymentIntent: no payment made through our checkout.

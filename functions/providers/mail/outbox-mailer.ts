@@ -20,8 +20,16 @@ export function simulatedNotification(mail: Mail, messageId: string, now = new D
   const common = { mail: { timestamp, messageId, destination: [mail.to.trim()] } };
   return JSON.stringify(
     kind === 'bounce'
-      ? { eventType: 'Bounce', ...common, bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: recipients, timestamp, feedbackId: `${messageId}-bounce` } }
-      : { eventType: 'Complaint', ...common, complaint: { complainedRecipients: recipients, complaintFeedbackType: 'abuse', timestamp, feedbackId: `${messageId}-complaint` } },
+      ? {
+          eventType: 'Bounce',
+          ...common,
+          bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: recipients, timestamp, feedbackId: `${messageId}-bounce` },
+        }
+      : {
+          eventType: 'Complaint',
+          ...common,
+          complaint: { complainedRecipients: recipients, complaintFeedbackType: 'abuse', timestamp, feedbackId: `${messageId}-complaint` },
+        },
   );
 }
 

@@ -14,7 +14,10 @@ import { provider } from './cache';
  * that takes card payments without a live Stripe key: functions/config.ts).
  */
 function sandboxOutsideProduction<T>(c: Config, what: string, sandbox: () => T): T {
-  if (isProductionStage(c)) throw new Error(`${what} would use the sandbox checkout in ${c.STAGE ? `stage ${c.STAGE}` : 'a Lambda without a STAGE'}: production takes real payments only.`);
+  if (isProductionStage(c))
+    throw new Error(
+      `${what} would use the sandbox checkout in ${c.STAGE ? `stage ${c.STAGE}` : 'a Lambda without a STAGE'}: production takes real payments only.`,
+    );
   return sandbox();
 }
 

@@ -36,7 +36,8 @@ export async function withoutWrites<T>(action: () => Promise<T>): Promise<T> {
 export async function withoutWritesButCounts<T>(action: () => Promise<T>): Promise<T> {
   const { result, written, removed } = await changesOf(action);
   const other = (lines: string[]) => lines.filter((l) => !pkOf(l).startsWith('RATE#'));
-  if (other(written).length || other(removed).length) throw new Error(`expected no change to the table but the call counts, got ${JSON.stringify({ written, removed }, null, 1)}`);
+  if (other(written).length || other(removed).length)
+    throw new Error(`expected no change to the table but the call counts, got ${JSON.stringify({ written, removed }, null, 1)}`);
   return result;
 }
 

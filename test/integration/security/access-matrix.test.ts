@@ -234,7 +234,9 @@ const matrix: Record<TableKey, Row> = {
     prepare: ownerTotp,
     request: () => ({ body: { password: PASSWORD } }),
     after: async ({ actor, world }) => {
-      expect(await getTotpSecret(world.owner.id), `owner's app after ${actor}`).toEqual(actor === 'user' ? undefined : expect.objectContaining({ confirmed: true }));
+      expect(await getTotpSecret(world.owner.id), `owner's app after ${actor}`).toEqual(
+        actor === 'user' ? undefined : expect.objectContaining({ confirmed: true }),
+      );
     },
   },
   'POST /auth/passkeys/options': { expect: VERIFIED(200), why: "a new passkey's challenge for the caller's own account" },
@@ -300,7 +302,10 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor }, res) => {
       if (res.statusCode !== 200) return;
       const sessions = res.json?.sessions as { current: boolean }[];
-      expect(sessions.filter((s) => s.current), actor).toHaveLength(1);
+      expect(
+        sessions.filter((s) => s.current),
+        actor,
+      ).toHaveLength(1);
     },
   },
   'DELETE /auth/sessions': {

@@ -147,7 +147,13 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
     schema: verifyPasskeySchema,
     valid: () => ({
       email: world.owner.email,
-      response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } },
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+      },
     }),
   },
   'POST /auth/totp/confirm': { schema: confirmTotpSchema, valid: () => ({ code: '123456' }) },

@@ -104,13 +104,15 @@ describe('sign-in limits', () => {
     const refused = answers.filter((r) => r.statusCode === 429);
     expect(evaluated.length).toBeGreaterThan(0);
     expect(evaluated.length).toBeLessThanOrEqual(LIMITS.signInPair.free);
-    expect(evaluated.length + refused.length, answers.map((r) => `${r.statusCode} ${r.body}`).join("\n")).toBe(30);
+    expect(evaluated.length + refused.length, answers.map((r) => `${r.statusCode} ${r.body}`).join('\n')).toBe(30);
     for (const res of refused) {
       expect(Number(res.headers?.['retry-after'])).toBeGreaterThan(0);
       expect(String(res.json?.message)).toMatch(/^Too many failed sign-ins\. Try again in \d+ (second|minute)s?\.$/);
     }
     // The burst left the count and the wait 5 failures in a row leave (the 2 s wait, from the last answer, may be over by now).
-    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: counterKey(signInCounters(account.email, attacker)[0]!), ConsistentRead: true }));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName(), Key: counterKey(signInCounters(account.email, attacker)[0]!), ConsistentRead: true }),
+    );
     expect(Number(Item?.hits)).toBe(evaluated.length);
     if (evaluated.length === LIMITS.signInPair.free) expect(Number(Item?.blockedUntil)).toBeGreaterThan(Number(Item?.lastAt));
     expect((await login(account.email, PASSWORD, nextAddress())).statusCode).toBe(200);
@@ -247,7 +249,9 @@ describe('wrong codes across codes and addresses', () => {
     const attacker = nextAddress();
     const accounts = await Promise.all(Array.from({ length: 8 }, () => signedIn(nextAddress())));
     const statuses = await Promise.all(
-      accounts.flatMap(({ account }) => Array.from({ length: SIGN_IN_CODE_MAX_TRIES }, (_, i) => verify(account, wrongCode(i), account.otpToken, attacker).then((r) => r.statusCode))),
+      accounts.flatMap(({ account }) =>
+        Array.from({ length: SIGN_IN_CODE_MAX_TRIES }, (_, i) => verify(account, wrongCode(i), account.otpToken, attacker).then((r) => r.statusCode)),
+      ),
     );
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(LIMITS.codeAddress.free);
     expect(statuses.filter((s) => s === 400).length + statuses.filter((s) => s === 429).length).toBe(40);

@@ -186,7 +186,9 @@ describe('payment sessions', () => {
     const where = nextAddress();
     const answers = await inOneWindow(RATES.checkoutUser.windowMs, async () => {
       const cards = await Promise.all(
-        Array.from({ length: RATES.checkoutUser.max - 2 }, () => invoke('POST /stripe/create-checkout-session', { token: ann.token, body: { amount: 25 }, sourceIp: where })),
+        Array.from({ length: RATES.checkoutUser.max - 2 }, () =>
+          invoke('POST /stripe/create-checkout-session', { token: ann.token, body: { amount: 25 }, sourceIp: where }),
+        ),
       );
       const crypto = await Promise.all(
         Array.from({ length: 4 }, () => invoke('POST /hoodpay/topup', { token: ann.token, body: { amount: 15, creditType: 'Crypto' }, sourceIp: where })),

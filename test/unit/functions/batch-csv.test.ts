@@ -94,7 +94,9 @@ describe('batch CSV file (parseBatchCsv)', () => {
     );
     const many = sampleRows(8).map((r, i) => (i % 2 ? { ...r, fromName: 'n'.repeat(101) } : r));
     const five = refusal(bytes(batchCsv([sampleRow({ labelType: 'x'.repeat(65) }), ...many])));
-    expect(five).toMatch(/^Cells longer than the field allows: row 2, column labelType: at most 64 characters \(it has 65\); row 4, column fromName: at most 100 characters \(it has 101\);/);
+    expect(five).toMatch(
+      /^Cells longer than the field allows: row 2, column labelType: at most 64 characters \(it has 65\); row 4, column fromName: at most 100 characters \(it has 101\);/,
+    );
     expect(five.match(/row \d+, column/g)).toHaveLength(5);
     expect(five).not.toMatch(/more/);
     expect(refusal(bytes(batchCsv([...many, ...many])))).toMatch(/, and 3 more\. Shorten them and upload again\.$/);

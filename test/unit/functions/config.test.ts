@@ -230,7 +230,8 @@ describe('config() in production: no sandbox payments, no Stripe test key', () =
 
   it('refuses at init in a Lambda: loading the module throws before any handler runs', async () => {
     for (const name of Object.keys(process.env)) vi.stubEnv(name, undefined);
-    for (const [name, value] of Object.entries({ JWT_SECRET: JWT, ...prodLambda(PAYS, { ...LIVE, STRIPE_SECRET_KEY: 'sk_test_51abc' }) })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({ JWT_SECRET: JWT, ...prodLambda(PAYS, { ...LIVE, STRIPE_SECRET_KEY: 'sk_test_51abc' }) }))
+      vi.stubEnv(name, value);
     vi.resetModules();
     await expect(import('../../../functions/config')).rejects.toThrow(/STRIPE_SECRET_KEY: a Stripe test key/);
     vi.stubEnv('STRIPE_SECRET_KEY', LIVE.STRIPE_SECRET_KEY);

@@ -12,7 +12,16 @@ export async function liveSessionsModule(importOriginal: () => Promise<typeof Se
     getLiveSession: async (userId: string, id: string) =>
       id === 'ended'
         ? undefined
-        : { id, userId, scope: 'full', device: 'Test runner', address: '127.0.0.1', createdAt: new Date().toISOString(), lastUsedAt: new Date().toISOString(), expiresAt: 4_102_444_800 },
+        : {
+            id,
+            userId,
+            scope: 'full',
+            device: 'Test runner',
+            address: '127.0.0.1',
+            createdAt: new Date().toISOString(),
+            lastUsedAt: new Date().toISOString(),
+            expiresAt: 4_102_444_800,
+          },
     touchSession: async () => {},
   };
 }

@@ -34,7 +34,14 @@ describe('mail feedback handler', () => {
     expect(ddb).toHaveReceivedCommandTimes(PutCommand, 2);
     expect(ddb).toHaveReceivedCommandWith(PutCommand, {
       TableName: table,
-      Item: expect.objectContaining({ pk: 'SUPPRESSED#ann@example.com', sk: 'SUPPRESSED', email: 'ann@example.com', reason: 'bounce', detail: 'General', feedbackId: 'f-1' }),
+      Item: expect.objectContaining({
+        pk: 'SUPPRESSED#ann@example.com',
+        sk: 'SUPPRESSED',
+        email: 'ann@example.com',
+        reason: 'bounce',
+        detail: 'General',
+        feedbackId: 'f-1',
+      }),
       ConditionExpression: 'attribute_not_exists(pk)',
     });
   });

@@ -13,7 +13,19 @@ describe('isLoopbackHost', () => {
   });
 
   it('refuses every other name, a missing Host, and anything the URL parser would rewrite', () => {
-    for (const host of [undefined, '', 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', '0x7f.1', '2130706433', 'user@localhost', 'localhost/x', '192.168.1.5:3000', '[::ffff:7f00:1]']) {
+    for (const host of [
+      undefined,
+      '',
+      'evil.example',
+      'localhost.evil.example',
+      '127.0.0.1.nip.io',
+      '0x7f.1',
+      '2130706433',
+      'user@localhost',
+      'localhost/x',
+      '192.168.1.5:3000',
+      '[::ffff:7f00:1]',
+    ]) {
       expect(isLoopbackHost(host), String(host)).toBe(false);
     }
   });

@@ -50,7 +50,15 @@ describe('getMailer', () => {
 
   it('sends nothing to a suppressed address, through either mailer, and does not fail the caller', async () => {
     ddb.on(GetCommand, { Key: { pk: 'SUPPRESSED#ann@example.com', sk: 'SUPPRESSED' } }).resolves({
-      Item: { pk: 'SUPPRESSED#ann@example.com', sk: 'SUPPRESSED', email: 'ann@example.com', reason: 'bounce', detail: 'General', feedbackId: 'f', suppressedAt: 't' },
+      Item: {
+        pk: 'SUPPRESSED#ann@example.com',
+        sk: 'SUPPRESSED',
+        email: 'ann@example.com',
+        reason: 'bounce',
+        detail: 'General',
+        feedbackId: 'f',
+        suppressedAt: 't',
+      },
     });
     useEnv({});
     await getMailer().send(mail);

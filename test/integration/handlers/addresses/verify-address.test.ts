@@ -24,7 +24,8 @@ afterEach(() => {
   resetConfigForTests();
 });
 
-const verify = (body: unknown, token: string | null = ann.token) => withoutWritesButCounts(() => invoke('POST /addresses/verify', { token: token ?? undefined, body }));
+const verify = (body: unknown, token: string | null = ann.token) =>
+  withoutWritesButCounts(() => invoke('POST /addresses/verify', { token: token ?? undefined, body }));
 
 describe('POST /addresses/verify with the ZIP table (local)', () => {
   it('answers valid for an address whose city, state and ZIP agree, in any case and spacing', async () => {

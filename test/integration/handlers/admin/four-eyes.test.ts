@@ -32,7 +32,8 @@ const balance = async (id = ann.id) => (await getUserById(id, { consistent: true
 const audit = (query: Record<string, string> = {}, token = first.token) => invoke('GET /admin/audit', { token, query });
 const records = async (query: Record<string, string> = {}) => (await audit(query)).json?.records as Record<string, unknown>[];
 const approve = (id: string, token = second.token, body: unknown = {}) => invoke('POST /admin/approvals/{id}/approve', { token, params: { id }, body });
-const reject = (id: string, token = second.token) => invoke('POST /admin/approvals/{id}/reject', { token, params: { id }, body: { reason: 'Not agreed with the customer' } });
+const reject = (id: string, token = second.token) =>
+  invoke('POST /admin/approvals/{id}/reject', { token, params: { id }, body: { reason: 'Not agreed with the customer' } });
 const askWithdrawal = async (amount: number) => {
   const res = await invoke('POST /wallet/withdrawals', { token: ann.token, body: { amount } });
   expect(res.statusCode, res.body).toBe(201);
@@ -200,11 +201,17 @@ describe('GET /admin/audit and its CSV', () => {
 
     const paged = await audit({ actor: first.id, limit: '1' });
     const next = await audit({ actor: first.id, limit: '1', cursor: String(paged.json?.nextCursor) });
-    expect([...(paged.json?.records as { amountCents: number }[]), ...(next.json?.records as { amountCents: number }[])].map((r) => r.amountCents)).toEqual([300, 100]);
+    expect([...(paged.json?.records as { amountCents: number }[]), ...(next.json?.records as { amountCents: number }[])].map((r) => r.amountCents)).toEqual([
+      300, 100,
+    ]);
 
     const csv = await invoke('GET /exports/audit.csv', { token: second.token, query: { subject: ann.id } });
     expect(csv.statusCode).toBe(200);
-    const lines = Buffer.from(csv.body ?? '', 'base64').toString('utf8').replace('\uFEFF', '').trim().split('\r\n');
+    const lines = Buffer.from(csv.body ?? '', 'base64')
+      .toString('utf8')
+      .replace('\uFEFF', '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('recordId,at,action,actorId,actorEmail,subjectId,subjectEmail,amount,amountCents,balanceBeforeCents');
     expect(lines.slice(1).map((l) => l.split(',')[8])).toEqual(['100', '200']);
 

@@ -111,7 +111,11 @@ describe('POST /auth/register', () => {
     expect(fresh.statusCode).toBe(201);
     const shape = (res: typeof taken) => {
       const { token, user, ...rest } = res.json as { token: string; user: Record<string, unknown> };
-      return { ...rest, tokenParts: token.split('.').length, user: { ...user, id: typeof user.id, email: typeof user.email, createdAt: typeof user.createdAt } };
+      return {
+        ...rest,
+        tokenParts: token.split('.').length,
+        user: { ...user, id: typeof user.id, email: typeof user.email, createdAt: typeof user.createdAt },
+      };
     };
     expect(shape(taken)).toEqual(shape(fresh));
     expect(Object.keys(taken.headers ?? {}).sort()).toEqual(Object.keys(fresh.headers ?? {}).sort());
@@ -149,7 +153,8 @@ describe('POST /auth/register', () => {
     expect((await same((token, email) => invoke('POST /auth/send-otp', { token, body: { email } }))).status).toBe(429);
     expect((await same((token, email) => invoke('POST /auth/resend-otp', { token, body: { email } }))).status).toBe(429);
     // Wrong codes: the same 400 five times, then the same "request a new code".
-    for (let i = 0; i < 5; i++) expect((await same((token, email) => invoke('POST /auth/verify-otp', { token, body: { email, otp: 'ZZZZZ9' } }))).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await same((token, email) => invoke('POST /auth/verify-otp', { token, body: { email, otp: 'ZZZZZ9' } }))).status).toBe(400);
     expect((await same((token, email) => invoke('POST /auth/verify-otp', { token, body: { email, otp: 'ZZZZZ9' } }))).status).toBe(429);
     // Another account's email: the same 403. Any other route: the same 403 (the code step is not passed).
     expect((await same((token) => invoke('POST /auth/send-otp', { token, body: { email: 'someone-else@example.com' } }))).status).toBe(403);

@@ -62,7 +62,9 @@ async function enrolTotp(): Promise<{ secret: string; recoveryCodes: string[] }>
 
 const security = async () => (await invoke('GET /auth/security', { token: ann.token })).json as Record<string, unknown>;
 const counterHits = async (name: string, subject: string) =>
-  Number((await db.send(new GetCommand({ TableName: tableName(), Key: { pk: `LIMIT#${name}#${subject}`, sk: 'COUNT' }, ConsistentRead: true }))).Item?.hits ?? 0);
+  Number(
+    (await db.send(new GetCommand({ TableName: tableName(), Key: { pk: `LIMIT#${name}#${subject}`, sk: 'COUNT' }, ConsistentRead: true }))).Item?.hits ?? 0,
+  );
 
 describe('an account that set up nothing', () => {
   it('is still mailed a code at login, and its answer names only the mailed code', async () => {
@@ -274,7 +276,10 @@ describe('passkeys', () => {
   it('refuse an assertion from another key or another origin', async () => {
     await addPasskey();
     const stranger = softwarePasskey();
-    const options = (await invoke('POST /auth/passkey/options', { token: ann.otpToken, body: { email: ann.email } })).json as { challenge: string; rpId: string };
+    const options = (await invoke('POST /auth/passkey/options', { token: ann.otpToken, body: { email: ann.email } })).json as {
+      challenge: string;
+      rpId: string;
+    };
     const forged = await invoke('POST /auth/passkey/verify', { token: ann.otpToken, body: { email: ann.email, response: stranger.signIn(options, ORIGIN) } });
     expect(forged.statusCode).toBe(401);
   });

@@ -23,7 +23,11 @@ beforeEach(async () => {
 
 /** Signs in through the real routes (password, then the mailed code): the full token. */
 async function signIn(account: Account, { userAgent = FIREFOX_LINUX, sourceIp = '198.51.100.7', password = PASSWORD } = {}): Promise<string> {
-  const login = await invoke('POST /auth/login', { body: { email: account.email, password, recaptchaToken: 't' }, headers: { 'user-agent': userAgent }, sourceIp });
+  const login = await invoke('POST /auth/login', {
+    body: { email: account.email, password, recaptchaToken: 't' },
+    headers: { 'user-agent': userAgent },
+    sourceIp,
+  });
   expect(login.statusCode).toBe(200);
   const [code] = await mailedCodes(account.email);
   const verified = await invoke('POST /auth/verify-otp', {
@@ -75,11 +79,18 @@ describe('GET /auth/sessions', () => {
     expect(sessions).toHaveLength(2);
     const current = sessions.filter((s) => s.current);
     expect(current).toEqual([
-      { id: (await verifySessionToken(mine))?.sessionId, device: 'Firefox on Linux', address: '198.51.100.7', createdAt: expect.any(String), lastUsedAt: expect.any(String), current: true },
+      {
+        id: (await verifySessionToken(mine))?.sessionId,
+        device: 'Firefox on Linux',
+        address: '198.51.100.7',
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        current: true,
+      },
     ]);
   });
 
-  it("records use at most every few minutes, never bringing back an ended session", async () => {
+  it('records use at most every few minutes, never bringing back an ended session', async () => {
     const token = await signIn(ann);
     const sid = (await verifySessionToken(token))!.sessionId;
     const before = (await listSessions(ann.id)).find((s) => s.id === sid)!;
@@ -100,7 +111,9 @@ describe('GET /auth/sessions', () => {
 describe('DELETE /auth/sessions (sign out everywhere else)', () => {
   it("ends every other session, sign-ins at the code step included, and keeps the caller's", async () => {
     const here = await signIn(ann);
-    const elsewhere = await signIn(ann, { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' });
+    const elsewhere = await signIn(ann, {
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+    });
     const pending = (await invoke('POST /auth/login', { body: { email: ann.email, password: PASSWORD, recaptchaToken: 't' } })).json as { token: string };
 
     const res = await invoke('DELETE /auth/sessions', { token: here });
@@ -130,7 +143,10 @@ describe('PUT /auth/profile: a password change', () => {
   it('refuses a wrong current password (400 on currentPassword) without changing anything, and slows a guesser (429)', async () => {
     const other = await signIn(ann);
     for (let i = 0; i < 5; i++) {
-      const res = await invoke('PUT /auth/profile', { token: ann.token, body: { name: 'Changed Name', password: NEW_PASSWORD, currentPassword: `Wrong-${i}-pass` } });
+      const res = await invoke('PUT /auth/profile', {
+        token: ann.token,
+        body: { name: 'Changed Name', password: NEW_PASSWORD, currentPassword: `Wrong-${i}-pass` },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json).toEqual({ message: 'Your current password is not right', fields: { currentPassword: 'Your current password is not right' } });
     }

@@ -49,7 +49,9 @@ describe('batch cell limits', () => {
     const before = await storedBatchItems();
     const res = await upload(ann, batchCsv([sampleRow(), sampleRow(), sampleRow({ fromStreet: 's'.repeat(201) })]));
     expect(res.statusCode).toBe(400);
-    expect(res.json).toEqual({ message: 'Cell longer than the field allows: row 4, column fromStreet: at most 200 characters (it has 201). Shorten it and upload again.' });
+    expect(res.json).toEqual({
+      message: 'Cell longer than the field allows: row 4, column fromStreet: at most 200 characters (it has 201). Shorten it and upload again.',
+    });
     expect(await storedBatchIds(ann)).toEqual([]);
     expect(await storedBatchItems()).toEqual(before);
   });

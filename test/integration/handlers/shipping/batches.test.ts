@@ -76,9 +76,7 @@ async function trackingNumbersIn(base64: string | undefined): Promise<string[]> 
   return doc.getPages().map((page) => {
     const contents = page.node.Contents();
     const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-    const text = streams
-      .map((s) => (s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : ''))
-      .join('\n');
+    const text = streams.map((s) => (s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : '')).join('\n');
     const hex = [...text.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
     const found = hex.map((t) => t.replace(/ /g, '')).filter((t) => /^\d{20,34}$/.test(t));
     expect(found, 'one tracking number a page').toHaveLength(1);

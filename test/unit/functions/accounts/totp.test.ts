@@ -5,7 +5,8 @@ import { newTotpSecret, totpStepOf } from '../../../../functions/accounts/totp';
 import { hashRecoveryCode, newRecoveryCode } from '../../../../functions/security/secrets';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 15); // 15 s into a step
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
 const stepAt = (at: number) => Math.floor(at / 30_000);
 
 describe('totpStepOf', () => {

@@ -44,7 +44,8 @@ export function AdjustWalletDialog({ user }: { user: ApiUser }) {
     const cents = dollarsToCents(amount) as number;
     try {
       const answer = await trigger({ userId: user.id, key, body: { amountCents: direction === 'debit' ? -cents : cents, reason } });
-      if (answer.pendingApproval) notifySuccess('Waiting for a second admin', `Over ${formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)}: another admin approves it on the Approvals page.`);
+      if (answer.pendingApproval)
+        notifySuccess('Waiting for a second admin', `Over ${formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)}: another admin approves it on the Approvals page.`);
       else notifySuccess('Balance adjusted', `${user.email} now has ${formatUsd(answer.user.balanceCents)}.`);
       setKey(newIdempotencyKey());
       changeOpen(false);

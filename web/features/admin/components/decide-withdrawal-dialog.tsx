@@ -53,7 +53,10 @@ export function DecideWithdrawalDialog({ withdrawal, decision }: { withdrawal: A
           ? await trigger({ id: withdrawal.id, decision, body: values.note ? { note: values.note } : {} })
           : await trigger({ id: withdrawal.id, decision, body: { reason: values.reason ?? '' } });
       if ('pendingApproval' in answer && answer.pendingApproval) {
-        notifySuccess('Waiting for a second admin', `${formatUsd(answer.amountCents)} for ${answer.user.email} is paid once another admin approves it (Approvals).`);
+        notifySuccess(
+          'Waiting for a second admin',
+          `${formatUsd(answer.amountCents)} for ${answer.user.email} is paid once another admin approves it (Approvals).`,
+        );
       } else {
         notifySuccess(decision === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected', `${formatUsd(answer.amountCents)} for ${answer.user.email}.`);
       }

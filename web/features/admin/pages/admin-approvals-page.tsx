@@ -62,8 +62,8 @@ export function AdminApprovalsPage() {
     <>
       <PageTitle>Approvals</PageTitle>
       <Text mb="3" color="fg.muted">
-        Adjustments over {formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)} and withdrawal approvals over {formatUsd(WITHDRAWAL_SECOND_ADMIN_CENTS)} wait here until
-        a second admin approves them; nothing moves before.
+        Adjustments over {formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)} and withdrawal approvals over {formatUsd(WITHDRAWAL_SECOND_ADMIN_CENTS)} wait here until a
+        second admin approves them; nothing moves before.
       </Text>
       <HStack gap="2" mb="4">
         <Button size="sm" variant={onlyPending ? 'solid' : 'outline'} aria-pressed={onlyPending} onClick={() => setOnlyPending(true)}>

@@ -46,7 +46,9 @@ export function LoginPage() {
       }
       // An account with only the mailed code has been mailed one; the others choose on the next page.
       const mailed = answer.factors.length === 1;
-      void navigate(paths.otpVerification, { state: { ...codeJustSent(body.email, from), ...(mailed ? {} : { codeSentAt: undefined }), factors: answer.factors } });
+      void navigate(paths.otpVerification, {
+        state: { ...codeJustSent(body.email, from), ...(mailed ? {} : { codeSentAt: undefined }), factors: answer.factors },
+      });
     } catch (error) {
       notifyApiError('Login Failed', error, 'An error occurred. Please try again.');
       // After too many failures the server names a longer wait (429 Retry-After): rest the button that long.

@@ -61,8 +61,7 @@ export function OtpVerificationPage() {
   // The code routes need the token from sign-in or sign-up; without one, start there.
   if (!session.token) return <Navigate to={paths.login} replace />;
 
-  const goOn = (role: string | undefined) =>
-    void navigate(state.from ?? (role === 'admin' ? paths.admin.dashboard : paths.user.labels), { replace: true });
+  const goOn = (role: string | undefined) => void navigate(state.from ?? (role === 'admin' ? paths.admin.dashboard : paths.user.labels), { replace: true });
 
   const chooseMethod = async (next: Method) => {
     setFactorCode('');
@@ -148,7 +147,9 @@ export function OtpVerificationPage() {
       <AuthPage title="Confirm It's You">
         {method === 'passkey' ? (
           <Stack gap="4">
-            <Text>Use the passkey you set up for <strong>{email}</strong>.</Text>
+            <Text>
+              Use the passkey you set up for <strong>{email}</strong>.
+            </Text>
             {remember}
             <Button colorPalette="blue" onClick={() => void onFactor()} loading={factorBusy}>
               Use passkey

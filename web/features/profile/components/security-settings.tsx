@@ -156,9 +156,17 @@ export function SecuritySettings() {
         {data.passkeys.map((p) => (
           <HStack key={p.id} justify="space-between">
             <Text>
-              {p.name} <Text as="span" color="fg.muted" fontSize="sm">added {new Date(p.createdAt).toLocaleDateString()}</Text>
+              {p.name}{' '}
+              <Text as="span" color="fg.muted" fontSize="sm">
+                added {new Date(p.createdAt).toLocaleDateString()}
+              </Text>
             </Text>
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => void act(() => removePasskey(p.id), 'Could not remove the passkey', 'Passkey removed')}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void act(() => removePasskey(p.id), 'Could not remove the passkey', 'Passkey removed')}
+            >
               Remove
             </Button>
           </HStack>
@@ -169,11 +177,15 @@ export function SecuritySettings() {
           </FormField>
           <Button
             onClick={() =>
-              void act(async () => {
-                const answer = await addPasskey(passkeyName);
-                setPasskeyName('');
-                if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
-              }, 'Could not add the passkey', 'Passkey added')
+              void act(
+                async () => {
+                  const answer = await addPasskey(passkeyName);
+                  setPasskeyName('');
+                  if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
+                },
+                'Could not add the passkey',
+                'Passkey added',
+              )
             }
           >
             Add passkey
@@ -188,10 +200,7 @@ export function SecuritySettings() {
         <Text>
           {data.recoveryCodesLeft} unused code{data.recoveryCodesLeft === 1 ? '' : 's'} left. Each signs you in once when your app or passkey is out of reach.
         </Text>
-        <Button
-          variant="outline"
-          onClick={() => void act(async () => setCodes((await newRecoveryCodes()).codes), 'Could not make new codes')}
-        >
+        <Button variant="outline" onClick={() => void act(async () => setCodes((await newRecoveryCodes()).codes), 'Could not make new codes')}>
           {data.recoveryCodesLeft > 0 ? 'Make new recovery codes' : 'Make recovery codes'}
         </Button>
       </Stack>
