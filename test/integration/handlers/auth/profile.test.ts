@@ -39,6 +39,8 @@ describe('GET /auth/profile', () => {
       balanceCents: 1205,
       held: 0,
       heldCents: 0,
+      disputed: 0,
+      disputedCents: 0,
       notifications: { delivered: true, exception: true, unused: false },
       available: 12.05,
       availableCents: 1205,

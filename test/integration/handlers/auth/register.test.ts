@@ -55,6 +55,8 @@ describe('POST /auth/register', () => {
       balanceCents: 0,
       held: 0,
       heldCents: 0,
+      disputed: 0,
+      disputedCents: 0,
       notifications: { delivered: true, exception: true, unused: false },
       available: 0,
       availableCents: 0,

@@ -72,6 +72,8 @@ describe('getUserByEmail', () => {
       balanceCents: 250,
       held: 0,
       heldCents: 0,
+      disputed: 0,
+      disputedCents: 0,
       notifications: { delivered: true, exception: true, unused: false },
       available: 2.5,
       availableCents: 250,
