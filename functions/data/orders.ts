@@ -262,7 +262,7 @@ export const renewLease = (order: Pick<Order, 'userId' | 'id'>, held: string, un
   takeOverLease(order, held, new Date(), { until });
 
 /** Orders of `queue` due before `now`, the earliest first, at most `limit`: a Query of the sparse work index. */
-export const dueWork = async (queue: Exclude<WorkQueue, 'mail'>, now: Date, limit: number): Promise<Order[]> =>
+export const dueWork = async (queue: Exclude<WorkQueue, 'mail' | 'recheck'>, now: Date, limit: number): Promise<Order[]> =>
   (await dueItems(queue, now, limit)).map(fromItem);
 
 /**

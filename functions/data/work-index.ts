@@ -10,6 +10,7 @@
  *   mail      support requests whose mail to support has not gone out yet (support-requests.ts)
  *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
  *   notice    tracking notices whose mail has not gone out yet (notices.ts)
+ *   recheck   failed purchases to ask the carrier about again, due at their next check (purchase-rechecks.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -21,6 +22,7 @@ const QUEUES = {
   mail: 'WORK#mail',
   batch: 'WORK#batch',
   notice: 'WORK#notice',
+  recheck: 'WORK#recheck',
 } as const;
 export type WorkQueue = keyof typeof QUEUES;
 

@@ -11,6 +11,7 @@
  */
 import { resumeStalledBatches } from '../batches/resume';
 import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
+import { recheckClosedPurchases } from '../labels/closed-purchases';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import { retryNotices } from '../notifications/notices';
 import { remindUnusedLabels } from '../notifications/unused-reminders';
@@ -25,6 +26,8 @@ type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
 export const JOBS: Record<string, Job> = {
   /** Purchases cut short (process died, Lambda timed out): finished or refunded. */
   recoverPurchases: recoverExpiredPurchases,
+  /** Failed purchases asked about again: a label the carrier sold after all is refunded there and alarmed. */
+  recheckClosedPurchases,
   /** Label refunds asked for (by the shipper or below) whose carrier answer is due: credited or closed. */
   settleRefunds,
   /** Created labels with no scan when their 28-day window ends: their refund is asked for. */

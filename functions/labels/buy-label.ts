@@ -1,7 +1,11 @@
 /**
  * Buying a label, after the money is secured (wallet debit or card payment): ask the carrier, keep
- * the PDF, mark the order created. If the carrier or the label store fails, the order is failed and
- * its price refunded to the wallet in one transaction, so a failed label never costs anything.
+ * the PDF, mark the order created. If the carrier refuses (nothing sold, for certain) or the label
+ * store fails, the order is failed and its price refunded to the wallet in one transaction, so a
+ * failed label never costs anything. A carrier failure that may hide a sale (the buy call's answer
+ * lost) is never refunded blindly: the carrier is asked what it holds first, and while it cannot
+ * say, the order stays processing for recovery (afterFailedBuy). Every refunded order is asked
+ * about again for a while by a scheduled sweep (./closed-purchases.ts), for a sale nobody received.
  *
  * The purchase owns its processing order by a lease (functions/data/orders.ts), renewed before each
  * carrier call for that call's timeout plus PURCHASE_LEASE_SECONDS, on the condition that it still
@@ -23,8 +27,9 @@ import { Conflict, InvalidRequest, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
 import { labelBought, labelRefunded, labelSoldForClosedOrder } from '../observability/metrics';
 import { getLabelStore } from '../providers/registry/blobs';
-import type { BeforeCarrierCall, BoughtLabel, Carrier, LabelRequest } from '../providers/carrier/carrier';
+import { PurchaseRefused, type BeforeCarrierCall, type BoughtLabel, type Carrier, type CarrierPurchase, type LabelRequest } from '../providers/carrier/carrier';
 import { getCarrier } from '../providers/registry/carrier';
+import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund } from '../wallet/wallet';
 
@@ -64,6 +69,16 @@ export async function keepLabel(order: Order, bought: BoughtLabel): Promise<Labe
  * order over for as long, since it asks the carrier once too.
  */
 export const stepLeaseMs = (carrier: Pick<Carrier, 'callTimeoutMs'>): number => carrier.callTimeoutMs + leaseMs();
+
+/**
+ * How long after a paid order failed the carrier is first asked again whether it sold a label
+ * (functions/labels/closed-purchases.ts): two renewals of the lease, by when any call of the purchase
+ * has ended or been given up by our client, as recovery waits for a shipment not bought yet.
+ */
+export const firstRecheckMs = (carrier: Pick<Carrier, 'callTimeoutMs'>): number => 2 * stepLeaseMs(carrier);
+/** How long a failed order is asked about at most, and a day more before its recheck item expires. */
+export const RECHECK_WINDOW_MS = 24 * 3600_000;
+const RECHECK_KEEP_MS = RECHECK_WINDOW_MS + 24 * 3600_000;
 
 /** What answers a purchase that lost its lease: whoever took the order over ends it; a retry tells how. */
 const TAKEN_OVER = 'This order is still being processed. Try again in a moment.';
@@ -119,10 +134,7 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
       log.warn('the purchase lost its lease before a carrier call; it stops and leaves the order to recovery', { orderId: order.id, step: err.message });
       throw new Conflict(TAKEN_OVER, TAKEN_OVER_RETRY_S);
     }
-    const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
-    log.error('label purchase failed; refunding', { orderId: order.id, detail });
-    await failAndRefund(user, order, detail, log);
-    throw new ProviderUnavailable(CARRIER, detail);
+    bought = await afterFailedBuy(user, order, err, carrier, log);
   }
   let label: LabelFields;
   try {
@@ -149,12 +161,51 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
 }
 
 /**
+ * A carrier failure of a purchase. A refusal (PurchaseRefused: nothing stands sold) refunds the
+ * shipper at once. Any other failure may have come after the carrier sold the label (its answer
+ * lost to a timeout, a network error, a 5xx), so the carrier is asked what it holds before any
+ * refund: a label bought is answered to be recorded as if the buy had answered; nothing at all is
+ * refunded; a shipment not bought yet (the buy may still complete at the carrier) or no answer
+ * leaves the order processing under its lease, for recovery, which asks again (a Conflict with
+ * Retry-After: a retry with the Idempotency-Key answers the label or the refund once it is known).
+ */
+async function afterFailedBuy(user: EntryOwner, order: Order, err: unknown, carrier: Carrier, log: Logger): Promise<BoughtLabel> {
+  const detail = err instanceof ProviderUnavailable ? err.detail : err instanceof Error ? err.message : String(err);
+  if (!(err instanceof PurchaseRefused)) {
+    let found: CarrierPurchase | undefined;
+    try {
+      found = await carrier.findPurchase(labelRequestOf(order));
+    } catch (lookup) {
+      log.warn('the carrier could not say what it holds after a failed buy', {
+        orderId: order.id,
+        detail: lookup instanceof ProviderUnavailable ? lookup.detail : String(lookup),
+      });
+    }
+    if (found?.state === 'bought') {
+      log.warn('the buy failed but the carrier sold the label; recording it', { orderId: order.id, detail });
+      return found.label;
+    }
+    if (found?.state !== 'none') {
+      log.warn('the buy failed and the carrier may still sell the label; the order is left to recovery, which asks again', {
+        orderId: order.id,
+        detail,
+        carrier: found?.state ?? 'no answer',
+      });
+      throw new Conflict(TAKEN_OVER, TAKEN_OVER_RETRY_S);
+    }
+  }
+  log.error('label purchase failed; refunding', { orderId: order.id, detail });
+  await failAndRefund(user, order, detail, log);
+  throw new ProviderUnavailable(CARRIER, detail);
+}
+
+/**
  * A label the carrier sold for an order that no longer wants it (refunded, failed, or holding
  * another label): its refund is asked at the carrier now, and the sale is counted and logged as an
  * error, which the stack's alarm sees. A refund the carrier could not be asked for is logged as
- * REFUND AT CARRIER with the carrier's reference, for an operator.
+ * REFUND AT CARRIER with the carrier's reference, for an operator. True when the refund was asked.
  */
-async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Logger): Promise<void> {
+export async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Logger): Promise<boolean> {
   labelSoldForClosedOrder();
   const facts = { orderId: order.id, orderStatus: order.status, carrierRef: bought.carrierRef, tracking: bought.tracking };
   try {
@@ -169,11 +220,13 @@ async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Logger): 
       to: order.to,
     });
     log.error('the carrier sold a label for an order already closed; its refund was asked at the carrier', { ...facts, refund: refund.status });
+    return true;
   } catch (err) {
     log.error('REFUND AT CARRIER: the carrier sold a label for an order already closed, and its refund could not be asked', {
       ...facts,
       detail: err instanceof ProviderUnavailable ? err.detail : String(err),
     });
+    return false;
   }
 }
 
@@ -197,9 +250,12 @@ export async function failAndRefund(user: EntryOwner, order: Order, reason: stri
  */
 async function failAndRefundOrder(user: EntryOwner, order: Order, reason: string): Promise<Order> {
   const updatedAt = new Date().toISOString();
+  const closed = new Date(updatedAt);
   const done = await transact([
     moveOrderStep(order, 'processing', 'failed', updatedAt, { failureReason: reason }),
     ...refund(user, { amountCents: order.priceCents, orderId: order.id }),
+    // The carrier may still complete a sale nobody receives: the sweep asks about it for a while.
+    recheckStep(order, updatedAt, new Date(closed.getTime() + firstRecheckMs(getCarrier())), new Date(closed.getTime() + RECHECK_KEEP_MS)),
   ]);
   if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
   return { ...order, status: 'failed', failureReason: reason, updatedAt };

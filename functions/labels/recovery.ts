@@ -12,7 +12,8 @@
  * - nothing: the order fails and its price goes back to the wallet.
  * Either way exactly once: both outcomes require the order to be processing, and taking the lease
  * over requires the lease seen. A label the carrier sells after all for an order refunded here is
- * refunded at the carrier by the purchase that bought it, and alarmed (./buy-label.ts).
+ * refunded at the carrier by the purchase that receives it, or by the sweep of failed orders when
+ * that purchase died (./closed-purchases.ts), and alarmed.
  *
  * A retried request (the same Idempotency-Key) and a replayed card payment event that find their
  * order processing with an expired lease recover it at once, instead of waiting for the schedule.

@@ -6,6 +6,7 @@
  */
 import type { Order } from '../../../domain/api/orders';
 import type { Address } from '../../../domain/schemas/addresses';
+import { ProviderUnavailable } from '../../errors';
 
 export interface LabelRequest {
   /** Our order id (the shipOrderId). */
@@ -51,6 +52,15 @@ export type BeforeCarrierCall = (step: 'create' | 'buy') => Promise<void>;
  */
 export type CarrierPurchase = { state: 'bought'; label: BoughtLabel } | { state: 'started'; startedAt: string | undefined } | { state: 'none' };
 
+/**
+ * A purchase that failed with no label left sold for the order, for certain: it failed before the buy
+ * call, the carrier refused the buy (its answer said no), or the label it sold was refused here and
+ * its refund asked at the carrier. Only this failure is refunded to the shipper at once; any other
+ * failure of `buyLabel` (a timeout, a network error, a 5xx after the buy was sent) may hide a sale,
+ * so the purchase asks `findPurchase` first (functions/labels/buy-label.ts).
+ */
+export class PurchaseRefused extends ProviderUnavailable {}
+
 /** The label whose refund is asked or polled: a created order (an Order fits as it is). */
 export type RefundableLabel = Pick<Order, 'id' | 'carrierRef' | 'tracking' | 'createdAt' | 'labelType' | 'service' | 'from' | 'to'>;
 
@@ -68,9 +78,10 @@ export interface Carrier {
   readonly callTimeoutMs: number;
   /**
    * Buys the label: creates the shipment, then buys it, calling `beforeCall` before each (whatever
-   * it throws stops the purchase there and is thrown as it is). Throws ProviderUnavailable
-   * (functions/errors.ts) when the carrier fails, and when its rate costs more than the ceiling
-   * (then before buying anything).
+   * it throws stops the purchase there and is thrown as it is). Throws PurchaseRefused when no label
+   * stands sold for certain (a failure before the buy call, a rate above the ceiling, the carrier's
+   * refusal of the buy, a sold label refused here with its refund asked), and ProviderUnavailable
+   * (functions/errors.ts) when the buy call's answer was lost and a label may have been sold.
    */
   buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel>;
   /**

@@ -51,15 +51,25 @@
  * ProviderUnavailable('USPS label service', detail). The detail names the step and EasyPost's answer
  * but never the API key.
  *
- * Not handled here: a buy that succeeded at EasyPost but whose answer was lost (timeout) leaves a
- * bought shipment we do not know about; its `reference` (our order id) finds it in EasyPost's
- * dashboard for a refund.
+ * A failure that leaves nothing sold for certain is a PurchaseRefused (./carrier.ts): anything
+ * before the buy call, a buy EasyPost refused (REFUSING_STATUSES), a bought label refused here. A buy
+ * whose answer was lost (a timeout, a network error, a 5xx, 408, 409) is a plain ProviderUnavailable:
+ * the label may be sold, and the purchase asks findPurchase (by our reference) before refunding.
  */
 import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
 import type { Address } from '../../../domain/schemas/addresses';
-import type { BeforeCarrierCall, BoughtLabel, Carrier, CarrierPurchase, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
+import {
+  PurchaseRefused,
+  type BeforeCarrierCall,
+  type BoughtLabel,
+  type Carrier,
+  type CarrierPurchase,
+  type LabelRequest,
+  type RefundableLabel,
+  type RefundOutcome,
+} from './carrier';
 import { uspsServiceFor } from './usps-services';
 
 export const EASYPOST_TIMEOUT_MS = 15_000;
@@ -125,6 +135,25 @@ function describeError(text: string): string {
   return text;
 }
 
+/** An answer of EasyPost with an error status: `status` tells a refusal from a failure. */
+class EasyPostStatusError extends ProviderUnavailable {
+  constructor(
+    provider: string,
+    detail: string,
+    readonly status: number,
+  ) {
+    super(provider, detail);
+  }
+}
+
+/**
+ * The statuses by which EasyPost refuses a buy without selling anything: a request it judged wrong
+ * (400, 422: an invalid rate, a postage failure), credentials or billing it refused (401, 402, 403),
+ * a shipment it does not have (404), or a request it did not take (429). Any other status (408, 409,
+ * 5xx) may come after a sale.
+ */
+const REFUSING_STATUSES = new Set([400, 401, 402, 403, 404, 422, 429]);
+
 export class EasyPostCarrier implements Carrier {
   readonly callTimeoutMs = EASYPOST_TIMEOUT_MS;
   private readonly apiKey: string;
@@ -142,6 +171,49 @@ export class EasyPostCarrier implements Carrier {
     const service = uspsServiceFor(request.labelType);
 
     await beforeCall?.('create');
+    // Nothing is sold before the buy call, whatever fails: such a failure is a refusal for certain.
+    const { shipmentId, rate, ceiling } = await this.shipmentToBuy(request, service).catch((err: unknown) => {
+      throw this.refused(err instanceof ProviderUnavailable ? err.detail : `before the buy call: ${String(err)}`);
+    });
+
+    await beforeCall?.('buy');
+    let bought: Record<string, unknown>;
+    try {
+      bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
+    } catch (err) {
+      // EasyPost said no: nothing was bought. Any other failure (a timeout, a network error, a 5xx)
+      // may have come after the sale, so it stays a plain ProviderUnavailable and the purchase asks.
+      if (err instanceof EasyPostStatusError && REFUSING_STATUSES.has(err.status)) throw this.refused(err.detail);
+      throw err;
+    }
+    if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${asText(bought.id)}`);
+    // From here the label exists at EasyPost: a refusal must say so, or the postage stays paid for.
+    const selected = readRate(bought.selected_rate);
+    const asked = `USPS ${service.easypostService} at most ${formatUsd(ceiling)}`;
+    if (!selected || selected.carrier.toUpperCase() !== 'USPS' || selected.service !== service.easypostService || selected.costCents > ceiling) {
+      const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
+      throw await this.refuseBought(shipmentId, `shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
+    }
+    let label: { tracking: string; pdf: Uint8Array };
+    try {
+      label = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
+    } catch (err) {
+      // No usable tracking code or PDF (a PNG label, a download that failed): the order fails, so
+      // the postage is refunded at EasyPost like any other refused label.
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      throw await this.refuseBought(shipmentId, `${err.detail} (shipment ${shipmentId}, reference ${request.orderId}); label refused`);
+    }
+    return { tracking: label.tracking, carrierRef: shipmentId, service: service.name, pdf: label.pdf, costCents: selected.costCents };
+  }
+
+  /**
+   * Creates the shipment and chooses its rate, refusing (before anything is bought) a shipment
+   * without the service's USPS rate, one that will not print a PDF, and a rate above the ceiling.
+   */
+  private async shipmentToBuy(
+    request: LabelRequest,
+    service: ReturnType<typeof uspsServiceFor>,
+  ): Promise<{ shipmentId: string; rate: EasyPostRate; ceiling: number }> {
     const created = await this.call('POST', '/v2/shipments', {
       shipment: {
         reference: request.orderId,
@@ -192,27 +264,7 @@ export class EasyPostCarrier implements Carrier {
         `shipment ${shipmentId}: USPS ${service.easypostService} costs ${formatUsd(rate.costCents)} (${rate.costCents} cents), above the ceiling of ${formatUsd(ceiling)} (${ceiling} cents) for ${request.labelType}; not bought`,
       );
     }
-
-    await beforeCall?.('buy');
-    const bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
-    if (bought.id !== undefined && bought.id !== shipmentId) throw this.unavailable(`buy ${shipmentId} answered about shipment ${asText(bought.id)}`);
-    // From here the label exists at EasyPost: a refusal must say so, or the postage stays paid for.
-    const selected = readRate(bought.selected_rate);
-    const asked = `USPS ${service.easypostService} at most ${formatUsd(ceiling)}`;
-    if (!selected || selected.carrier.toUpperCase() !== 'USPS' || selected.service !== service.easypostService || selected.costCents > ceiling) {
-      const got = selected ? `${selected.carrier} ${selected.service} ${formatUsd(selected.costCents)}` : 'no readable selected_rate';
-      throw await this.refuseBought(shipmentId, `shipment ${shipmentId} (reference ${request.orderId}) was bought as ${got}, not ${asked}; label refused`);
-    }
-    let label: { tracking: string; pdf: Uint8Array };
-    try {
-      label = await this.labelOf(bought, `buy ${shipmentId}`, shipmentId);
-    } catch (err) {
-      // No usable tracking code or PDF (a PNG label, a download that failed): the order fails, so
-      // the postage is refunded at EasyPost like any other refused label.
-      if (!(err instanceof ProviderUnavailable)) throw err;
-      throw await this.refuseBought(shipmentId, `${err.detail} (shipment ${shipmentId}, reference ${request.orderId}); label refused`);
-    }
-    return { tracking: label.tracking, carrierRef: shipmentId, service: service.name, pdf: label.pdf, costCents: selected.costCents };
+    return { shipmentId, rate, ceiling };
   }
 
   /**
@@ -220,14 +272,14 @@ export class EasyPostCarrier implements Carrier {
    * the postage comes back only if EasyPost is asked, so it is asked now; only when that call fails
    * does the detail start with REFUND AT EASYPOST, for the operator.
    */
-  private async refuseBought(shipmentId: string, what: string): Promise<ProviderUnavailable> {
+  private async refuseBought(shipmentId: string, what: string): Promise<PurchaseRefused> {
     const refund = await this.refundShipment(shipmentId).then(
       (outcome) => outcome.status,
       (err: unknown) => (err instanceof ProviderUnavailable ? err : new ProviderUnavailable(LABEL_PROVIDER_NAME, String(err))),
     );
     return typeof refund === 'string'
-      ? this.unavailable(`${what}; its refund was asked at EasyPost (refund_status ${refund})`)
-      : this.unavailable(`REFUND AT EASYPOST: ${what}; the refund call failed: ${refund.detail}`);
+      ? this.refused(`${what}; its refund was asked at EasyPost (refund_status ${refund})`)
+      : this.refused(`REFUND AT EASYPOST: ${what}; the refund call failed: ${refund.detail}`);
   }
 
   /**
@@ -321,7 +373,10 @@ export class EasyPostCarrier implements Carrier {
     }
     const text = await res.text().catch(() => '');
     if (res.status === 404 && options?.missing === 'undefined') return undefined;
-    if (!res.ok) throw this.unavailable(`${method} ${path} answered HTTP ${res.status}: ${clip(describeError(text))}`);
+    if (!res.ok) {
+      const detail = this.unavailable(`${method} ${path} answered HTTP ${res.status}: ${clip(describeError(text))}`).detail;
+      throw new EasyPostStatusError(LABEL_PROVIDER_NAME, detail, res.status);
+    }
     let answer: unknown;
     try {
       answer = JSON.parse(text);
@@ -359,6 +414,15 @@ export class EasyPostCarrier implements Carrier {
   }
 
   private unavailable(detail: string): ProviderUnavailable {
-    return new ProviderUnavailable(LABEL_PROVIDER_NAME, redact(detail, [this.apiKey, Buffer.from(`${this.apiKey}:`).toString('base64')]));
+    return new ProviderUnavailable(LABEL_PROVIDER_NAME, this.redacted(detail));
+  }
+
+  /** A purchase that sold nothing, for certain (./carrier.ts PurchaseRefused). */
+  private refused(detail: string): PurchaseRefused {
+    return new PurchaseRefused(LABEL_PROVIDER_NAME, this.redacted(detail));
+  }
+
+  private redacted(detail: string): string {
+    return redact(detail, [this.apiKey, Buffer.from(`${this.apiKey}:`).toString('base64')]);
   }
 }

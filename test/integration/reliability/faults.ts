@@ -31,9 +31,14 @@ import { getApproval } from '../../../functions/data/approvals';
 import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
-import { getOrder } from '../../../functions/data/orders';
+import { getOrder, newOrder } from '../../../functions/data/orders';
 import { readMonths } from '../../../functions/data/savings';
-import { labelRequestOf } from '../../../functions/labels/buy-label';
+import { failAndRefund, labelRequestOf } from '../../../functions/labels/buy-label';
+import { recheckClosedPurchases } from '../../../functions/labels/closed-purchases';
+import { placeCreditOrder, REFUNDED_BEFORE } from '../../../functions/labels/credit-orders';
+import { dueRechecks } from '../../../functions/data/purchase-rechecks';
+import { ProviderUnavailable } from '../../../functions/errors';
+import { getCarrier as getRealCarrier } from '../../../functions/providers/registry/carrier';
 import { settleRefunds } from '../../../functions/labels/label-refunds';
 import { recoverExpiredPurchases } from '../../../functions/labels/recovery';
 import { logger } from '../../../functions/observability/logger';
@@ -150,6 +155,84 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
           );
           // The label's savings counted once (completeOrder's transaction), none for a failed one.
           expect(await savingsOf(user.id)).toEqual(carrierDown ? [] : [{ labels: 1, paidCents: 600 }]);
+        },
+      };
+    },
+  };
+}
+
+/** What EasyPost's client throws when the buy call's answer does not come in time. */
+const lostBuyAnswer = () => new ProviderUnavailable('USPS label service', 'POST /v2/shipments/shp_1/buy failed: TimeoutError (a lost answer)');
+
+/**
+ * A wallet label purchase whose buy call's answer is lost (the suite's file must watch the carrier,
+ * test/integration/watch-carrier.ts). `sold`: the carrier sold the label, and the purchase, asking
+ * it, records the label. Otherwise the buy never reached the carrier: the request answers 409 and
+ * leaves the order processing, and the scheduled recovery (run here after each request, as of a
+ * moment when the shipment is old) refunds it. Either way one debit, and a refund only when nothing
+ * was sold.
+ */
+let recoveryRuns = 0;
+function lostBuyAnswerFlow(sold: boolean): Flow {
+  return {
+    // Short: describe.each cuts a name at 40 characters.
+    name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
+    // the user, order + debit, the lease renewed before create and before buy; then the label and
+    // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
+    commands: sold ? [GET, WRITE, RENEW, RENEW, WRITE, GET] : [GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
+    finalStatus: sold ? 201 : 409,
+    async prepare() {
+      const user = await newUser('fault-lost', 2000);
+      const key = `fault-lost-${++keys}`;
+      const orders = () => storedItems(user.id, 'ORDER#');
+      carrierWatch.buyLabel.mockImplementationOnce(async (req, real, beforeCall) => {
+        if (sold) await real.buyLabel(req, beforeCall);
+        else
+          await real.buyLabel(req, async (step) => {
+            await beforeCall?.(step);
+            if (step === 'buy') throw lostBuyAnswer();
+          });
+        throw lostBuyAnswer();
+      });
+      const request = () =>
+        post(createLabel, '/shipping/create-label', { token: user.token, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } });
+      return {
+        user,
+        send: sold
+          ? request
+          : async () => {
+              const res = await request();
+              // A run that fails as a whole (its Query) is the next run's work.
+              const counts = await recoverExpiredPurchases(logger, new Date(Date.now() + ++recoveryRuns * 10 * 60_000)).catch(() => undefined);
+              // Ended: by this run, or before (the request answers how). Read without a DynamoDB command of its own.
+              if (counts?.refunded === 1 || res.json?.message === REFUNDED_BEFORE) return res;
+              // Not ended yet (a fault stopped this run): what the request and the run together answer.
+              const json = { message: 'The order is not ended yet; the next recovery run ends it.' };
+              return { statusCode: 503, json, body: JSON.stringify(json), headers: {} };
+            },
+        done: async () => (await orders()).some((o) => o.status === (sold ? 'created' : 'failed')),
+        async expectDoneOnce() {
+          expect((await orders()).map((o) => o.status)).toEqual([sold ? 'created' : 'failed']);
+          expect(await entriesOf(user.id)).toEqual(
+            sold
+              ? [
+                  ['label', -600, 'completed'],
+                  ['topup', 2000, 'completed'],
+                ]
+              : [
+                  ['label', -600, 'completed'],
+                  ['refund', 600, 'completed'],
+                  ['topup', 2000, 'completed'],
+                ],
+          );
+          expect(carrierWatch.refundLabel).not.toHaveBeenCalled();
+          const [order] = await orders();
+          const { getCarrier } = await vi.importActual<typeof import('../../../functions/providers/registry/carrier')>(
+            '../../../functions/providers/registry/carrier',
+          );
+          const held = await getCarrier().findPurchase(labelRequestOf(order as never));
+          expect(held.state).toBe(sold ? 'bought' : 'started');
+          if (sold && held.state === 'bought') expect(order?.tracking).toBe(held.label.tracking);
         },
       };
     },
@@ -620,6 +703,54 @@ const disputeLostFlow: Flow = {
   },
 };
 
+let sweepRuns = 0;
+/** Each sweep run ten minutes after the last: an order the previous run took is due again. */
+const sweepNow = () => new Date(Date.now() + ++sweepRuns * 10 * 60_000);
+
+/**
+ * The scheduled sweep of failed orders, for an order refunded while its shipment was unbought, whose
+ * label the carrier sold after all (the stalled buy completed, its process dead): the recheck taken,
+ * the order read, the carrier asked (it holds the label: its refund is asked there), the recheck
+ * ended. The run's "answer" is 200 when it refunded the label at the carrier, 503 otherwise (what
+ * its counts report). The shipper's money never moves here.
+ */
+const closedOrderSweepFlow: Flow = {
+  name: 'sweep: label sold for a failed order',
+  commands: [QUERY, 'UpdateItemCommand', GET, 'DeleteItemCommand'],
+  finalStatus: 200,
+  againStatus: 503,
+  async prepare() {
+    const user = await newUser('fault-sweep', 2000);
+    const placed = await placeCreditOrder(user, newOrder(user.id, labelForm() as never, 600, 'processing'), `fault-sweep-${++keys}`);
+    if (placed.kind !== 'placed') throw new Error(placed.kind);
+    const order = await failAndRefund(user, placed.order, 'the purchase was interrupted', logger);
+    const carrier = getRealCarrier();
+    const sold = await carrier.buyLabel(labelRequestOf(order));
+    const label = { ...order, carrierRef: sold.carrierRef, tracking: sold.tracking };
+    const rechecked = async () => (await dueRechecks(new Date(Date.now() + 7 * DAY_MS), 100)).some((r) => r.orderId === order.id);
+    return {
+      user,
+      send: async () => {
+        const counts = await recheckClosedPurchases(logger, sweepNow()).catch(() => ({ refundedAtCarrier: 0 }));
+        const refunded = counts.refundedAtCarrier === 1;
+        const json = refunded ? { counts } : { message: 'No label was refunded at the carrier by this run.', counts };
+        return { statusCode: refunded ? 200 : 503, json, body: JSON.stringify(json), headers: {} };
+      },
+      done: async () => (await carrier.refundStatus(label)) !== undefined && !(await rechecked()),
+      async expectDoneOnce() {
+        expect(await carrier.refundStatus(label)).toEqual({ status: 'refunded' });
+        expect(await rechecked()).toBe(false);
+        expect((await getOrder(user.id, order.id))?.status).toBe('failed');
+        expect(await entriesOf(user.id)).toEqual([
+          ['label', -600, 'completed'],
+          ['refund', 600, 'completed'],
+          ['topup', 2000, 'completed'],
+        ]);
+      },
+    };
+  },
+};
+
 /** Stripe's `charge.refunded` for $4 of a $10 card top-up refunded in its dashboard: a $4 debit. */
 const dashboardRefundFlow: Flow = {
   name: 'card refund from the dashboard webhook (Stripe)',
@@ -645,6 +776,8 @@ const dashboardRefundFlow: Flow = {
 export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
+  lostBuyAnswerFlow(true),
+  lostBuyAnswerFlow(false),
   stripeTopUpFlow,
   hoodpayTopUpFlow,
   cardLabelFlow,
@@ -659,6 +792,7 @@ export const flows: Flow[] = [
   disputeOpenedFlow,
   disputeLostFlow,
   dashboardRefundFlow,
+  closedOrderSweepFlow,
 ];
 
 /**

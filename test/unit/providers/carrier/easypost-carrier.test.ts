@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
+import { PurchaseRefused } from '../../../../functions/providers/carrier/carrier';
 import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
 import recordedBuyPng from '../../../fixtures/easypost/recorded-buy-png.json';
 import recordedCreatePng from '../../../fixtures/easypost/recorded-create-png.json';
@@ -252,6 +253,49 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
     fetch = easypostAnswers({ json: created }, { json: http }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('non-https');
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('EasyPostCarrier tells a refusal (nothing sold, for certain) from a buy whose answer was lost', () => {
+  const refusedWith = async (promise: Promise<unknown>) => {
+    const err = await failure(promise);
+    return err instanceof PurchaseRefused;
+  };
+
+  it('anything before the buy call is a refusal: an error answer, a timeout, no rate, a rate above the ceiling', async () => {
+    easypostAnswers({ status: 500, body: 'oops' });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
+    easypostAnswers({ error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
+    easypostAnswers({ json: { ...created, rates: [] } });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
+    easypostAnswers({ json: created });
+    expect(await refusedWith(carrier.buyLabel({ ...request, priceCents: 100 }))).toBe(true);
+  });
+
+  it('a buy EasyPost answered with a refusing status (400, 401, 402, 403, 404, 422, 429) is a refusal', async () => {
+    for (const status of [400, 401, 402, 403, 404, 422, 429]) {
+      easypostAnswers({ json: created }, { status, json: { error: { code: 'SHIPMENT.POSTAGE.FAILURE', message: 'no' } } });
+      expect(await refusedWith(carrier.buyLabel(request)), `HTTP ${status}`).toBe(true);
+    }
+  });
+
+  it('a buy that timed out, lost its connection, or answered 5xx, 408 or 409 may have sold the label: not a refusal', async () => {
+    easypostAnswers({ json: created }, { error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(false);
+    easypostAnswers({ json: created }, { error: new TypeError('fetch failed') });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(false);
+    for (const status of [500, 502, 503, 504, 408, 409]) {
+      easypostAnswers({ json: created }, { status, body: 'upstream' });
+      expect(await refusedWith(carrier.buyLabel(request)), `HTTP ${status}`).toBe(false);
+    }
+    easypostAnswers({ json: created }, { status: 200, body: '<html>gateway</html>' });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(false);
+  });
+
+  it('a bought label refused here, its refund asked at EasyPost, is a refusal (no label stands sold for the order)', async () => {
+    easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } }, { json: refundAnswer });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
   });
 });
 
