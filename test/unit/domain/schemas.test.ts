@@ -10,7 +10,7 @@ import {
   updateProfileSchema,
   verifyOtpSchema,
 } from '../../../domain/schemas/auth';
-import { PASSWORD_RULES } from '../../../domain/schemas/fields';
+import { hasNoLink, PASSWORD_RULES } from '../../../domain/schemas/fields';
 import { labelOrderSchema } from '../../../domain/schemas/labels';
 import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
 import { supportSchema } from '../../../domain/schemas/support';
@@ -229,5 +229,21 @@ describe('tracking and support', () => {
       message: 'Message must be at least 10 characters',
     });
     expect(errorsOf(supportSchema, { email: 'a@b.co', subject: 'Billing Questions', message: 'Ten chars!' })).toEqual({});
+  });
+});
+
+describe('one-line fields', () => {
+  it('tells links from dotted initials and places', () => {
+    expect(['J. R. R. Tolkien', 'St. Louis', 'Suite 4.5', 'Ann Lee'].map(hasNoLink)).toEqual([true, true, true, true]);
+    expect(['evil.ru/x', 'see https://x.y', 'www.shop', 'mail me at shop.com', 'ftp://host'].map(hasNoLink)).toEqual([false, false, false, false, false]);
+  });
+
+  // The link test runs on whatever a caller sends, before any length check stops it: it must stay
+  // linear in the text, or one request of hyphenated text would hold a Lambda for minutes.
+  it('checks a megabyte of hyphenated text at once, and the schema refuses it for its length', () => {
+    const huge = 'a-'.repeat(500_000);
+    expect(hasNoLink(huge)).toBe(true);
+    const parsed = addressSchema.safeParse({ name: huge, street: '1 Main St', city: 'Austin', state: 'TX', zip: '73301', country: 'US' });
+    expect(parsed.success).toBe(false);
   });
 });
