@@ -136,7 +136,7 @@ describe('card top-ups through the Stripe webhook', () => {
 
   it('acknowledges events it does not handle and changes nothing', async () => {
     const user = await newUser();
-    const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const payload = JSON.stringify({ id: 'evt_other', object: 'event', livemode: false, type: 'customer.created', data: { object: { id: 'cus_1' } } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: getCardCheckout().webhookSecret() });
     const res = await postStripe(payload, header);
     expect(res.status).toBe(200);
