@@ -96,6 +96,8 @@ export async function recordPasskeyUse(userId: string, credentialId: string, cou
 
 /** Removes one of the account's passkeys; NotFound when it has no such passkey. */
 export async function deletePasskey(userId: string, credentialId: string): Promise<void> {
+  // A credential id is base64url, well under DynamoDB's key size: anything else names no passkey.
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(credentialId)) throw new NotFound('Passkey not found');
   try {
     await db.send(new DeleteCommand({ TableName: tableName(), Key: passkeyKey(userId, credentialId), ConditionExpression: 'attribute_exists(pk)' }));
   } catch (err) {

@@ -464,6 +464,8 @@ describe('bad path ids', () => {
   /** `valid`: the rest of a valid request (body, headers), so the refusal comes from the id alone. */
   const paramRows: Partial<Record<TableKey, { name: string; others: () => string; valid?: () => Req }>> = {
     'DELETE /auth/addresses/{id}': { name: 'id', others: () => fixtures.otherAddressId },
+    // A passkey id nobody has: the caller's own passkeys are the only ones it can name.
+    'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     'POST /shipping/orders/{shipOrderId}/refund': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     // The id and `.pdf`: the other user's shipment, whose label receipt must not be found.

@@ -249,9 +249,17 @@ export function badBodyStrategies(schema: z.ZodMiniType, valid: Record<string, u
   };
 }
 
-/** Every strategy keeps only bodies the schema refuses (a valid body is not this suite's business). */
+/**
+ * Every strategy keeps only bodies the schema refuses (a valid body is not this suite's business).
+ * A strategy whose sample holds no refused body at all is left out: a field that takes any JSON (a
+ * WebAuthn credential's parts) has no wrong type, and filtering for one would never end.
+ */
 export const refusedOnly = (schema: z.ZodMiniType, strategies: Record<string, fc.Arbitrary<BadBody>>) =>
-  Object.fromEntries(Object.entries(strategies).map(([name, arb]) => [name, arb.filter((b) => mustRefuse(schema, b))]));
+  Object.fromEntries(
+    Object.entries(strategies)
+      .filter(([, arb]) => fc.sample(arb, { numRuns: 60, seed: 42 }).some((b) => mustRefuse(schema, b)))
+      .map(([name, arb]) => [name, arb.filter((b) => mustRefuse(schema, b))]),
+  );
 
 // ------------------------------------------------------------------------------------------------
 // Webhooks, queries, path ids

@@ -19,7 +19,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, email = 'ann@exa
 
 describe('login page', () => {
   it('starts an unverified session and goes to the code page with the email and the original path', async () => {
-    const api = stubApi({ ...noCaptcha, 'POST /auth/login': json({ message: 'Code sent', token: 'otp-token', user: ann }) });
+    const api = stubApi({ ...noCaptcha, 'POST /auth/login': json({ message: 'Code sent', token: 'otp-token', user: ann, factors: ['email'] }) });
     const user = userEvent.setup();
     const router = renderAt('/login', { from: '/user-dashboard/tracking' });
 
@@ -27,7 +27,7 @@ describe('login page', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
     expect(router.state.location.pathname).toBe('/otp-verification');
-    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: '/user-dashboard/tracking', codeSentAt: expect.any(Number) });
+    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: '/user-dashboard/tracking', codeSentAt: expect.any(Number), factors: ['email'] });
     expect(getSession()).toEqual({ token: 'otp-token', user: { id: 'u1', name: 'Ann Lee', email: 'ann@example.com', role: 'user' }, isVerified: false });
     expect(api.calls('POST /auth/login')[0]?.body).toEqual({ email: 'ann@example.com', password: 'secret-pass', recaptchaToken: 'none' });
     // The login call mails the code itself.

@@ -49,7 +49,7 @@ describe('OTP verification page', () => {
     expect(getSession()).toMatchObject({ token: 'full-token', isVerified: true });
     expect(localStorage.getItem('token')).toBe('full-token');
     const [request] = api.calls('POST /auth/verify-otp');
-    expect(request?.body).toEqual({ email: 'ann@example.com', otp: 'AB12C3' });
+    expect(request?.body).toEqual({ email: 'ann@example.com', otp: 'AB12C3', rememberDevice: false });
     expect(request?.headers.Authorization).toBe('Bearer otp-token');
   });
 

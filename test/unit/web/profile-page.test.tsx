@@ -54,9 +54,11 @@ describe('profile page', () => {
     expect(api.calls('PUT /auth/profile')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Confirm new password'), 'd');
+    // A new password needs the current one, asked for once a new one is typed.
+    await user.type(await screen.findByLabelText(/^Current password/), 'Old!passw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Profile updated');
-    expect(api.calls('PUT /auth/profile')[0]?.body).toEqual({ name: 'Ann Lee', password: 'N3w!password' });
+    expect(api.calls('PUT /auth/profile')[0]?.body).toEqual({ name: 'Ann Lee', password: 'N3w!password', currentPassword: 'Old!passw0rd' });
     // The fields empty again, so a second save keeps the new password.
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });

@@ -3,7 +3,7 @@ import { useLayoutEffect, type ReactElement } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { logout as endServerSession } from '@/features/auth/api/logout';
+import { endSession, getSession } from '@/lib/session';
 
 /** What the person did on the stand-in trigger before this module arrived, done again on the real one. */
 export type PendingAction = { type: 'click' } | { type: 'key'; key: string } | null;
@@ -28,7 +28,11 @@ interface AccountMenuProps {
 export function AccountMenu({ id, name, trigger, focus, pending }: AccountMenuProps) {
   const navigate = useNavigate();
   const logout = () => {
-    void endServerSession().finally(() => navigate(paths.home, { replace: true }));
+    const { token } = getSession();
+    endSession();
+    void navigate(paths.home, { replace: true });
+    // The server's side loads with the API client, off the menu's own chunk.
+    if (token) void import('@/features/auth/api/logout').then((m) => m.endServerSession(token));
   };
   useLayoutEffect(() => {
     const element = document.getElementById(`menu:${id}:trigger`);

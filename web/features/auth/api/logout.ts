@@ -1,17 +1,15 @@
 import { apiRequest } from '@/api-client/client';
-import { endSession } from '@/lib/session';
 
 /**
- * POST /auth/logout ends the session on the server, so the token stops working everywhere it may
- * have been copied; the browser's copy is cleared whatever the call answers (offline, or a session
- * already ended), so Logout always signs this browser out.
+ * Asks the server to end the session of `token`, so that token stops working everywhere it may have
+ * been copied. The browser has signed out already (the spec's Logout removes the token and the
+ * user at once); offline, or a session already ended, changes nothing here, and the server's
+ * session expires anyway.
  */
-export async function logout(): Promise<void> {
+export async function endServerSession(token: string): Promise<void> {
   try {
-    await apiRequest('POST /auth/logout');
+    await apiRequest('POST /auth/logout', { headers: { Authorization: `Bearer ${token}` } });
   } catch {
-    // The local sign-out below is what the person asked for; the server's session expires anyway.
-  } finally {
-    endSession();
+    // Signed out locally already: nothing to tell the person.
   }
 }
