@@ -368,7 +368,13 @@ const matrix: Record<TableKey, Row> = {
     expect: PUBLIC(200),
     why: "Stripe's signature is the only credential (an ignored event type, validly signed, is acknowledged); tokens are ignored",
     request: () => {
-      const payload = JSON.stringify({ id: `evt_matrix_${idempotencyKey()}`, object: 'event', livemode: false, type: 'customer.created', data: { object: {} } });
+      const payload = JSON.stringify({
+        id: `evt_matrix_${idempotencyKey()}`,
+        object: 'event',
+        livemode: false,
+        type: 'customer.created',
+        data: { object: {} },
+      });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: getCardCheckout().webhookSecret() });
       return { raw: payload, headers: { 'stripe-signature': signature } };
     },

@@ -27,7 +27,12 @@ describe('login page', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
     expect(router.state.location.pathname).toBe('/otp-verification');
-    expect(router.state.location.state).toEqual({ email: 'ann@example.com', from: '/user-dashboard/tracking', codeSentAt: expect.any(Number), factors: ['email'] });
+    expect(router.state.location.state).toEqual({
+      email: 'ann@example.com',
+      from: '/user-dashboard/tracking',
+      codeSentAt: expect.any(Number),
+      factors: ['email'],
+    });
     expect(getSession()).toEqual({ token: 'otp-token', user: { id: 'u1', name: 'Ann Lee', email: 'ann@example.com', role: 'user' }, isVerified: false });
     expect(api.calls('POST /auth/login')[0]?.body).toEqual({ email: 'ann@example.com', password: 'secret-pass', recaptchaToken: 'none' });
     // The login call mails the code itself.

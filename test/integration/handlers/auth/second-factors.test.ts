@@ -111,7 +111,12 @@ describe('authenticator app (TOTP)', () => {
     const code = codeOf(secret);
     const ok = await invoke('POST /auth/verify-totp', { token: otpToken, body: { email: ann.email, code }, sourceIp: address });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await verifySessionToken((ok.json as { token: string }).token)).toEqual({ userId: ann.id, role: 'user', scope: 'full', sessionId: expect.any(String) });
+    expect(await verifySessionToken((ok.json as { token: string }).token)).toEqual({
+      userId: ann.id,
+      role: 'user',
+      scope: 'full',
+      sessionId: expect.any(String),
+    });
     expect(ok.json).not.toHaveProperty('deviceToken');
 
     const replay = await invoke('POST /auth/verify-totp', { token: otpToken, body: { email: ann.email, code }, sourceIp: address });
