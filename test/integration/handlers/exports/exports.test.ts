@@ -79,13 +79,13 @@ describe('GET /exports/orders.csv', () => {
     await creditWallet(ann, 2000);
     const body = sampleLabelOrder({
       from: sampleAddress('-2+3 Sender'),
-      to: sampleAddress('=HYPERLINK("http://evil.example","Click")', '10001', '@SUM(A1) Rd'),
+      to: sampleAddress('=CMD|" /C calc"!A0', '10001', '@SUM(A1) Rd'),
     });
     const bought = await invoke('POST /shipping/create-label', { token: ann.token, headers: { 'idempotency-key': idempotencyKey() }, body });
     expect(bought.statusCode, bought.body).toBe(201);
     const [row] = (await rowsOf('GET /exports/orders.csv')).rows;
 
-    expect(row).toMatchObject({ fromName: "'-2+3 Sender", toName: `'=HYPERLINK("http://evil.example","Click")`, toStreet: "'@SUM(A1) Rd", price: '6.00' });
+    expect(row).toMatchObject({ fromName: "'-2+3 Sender", toName: `'=CMD|" /C calc"!A0`, toStreet: "'@SUM(A1) Rd", price: '6.00' });
   });
 
   it('keeps to the from/to days (US Eastern, both included) and refuses an inverted range', async () => {
