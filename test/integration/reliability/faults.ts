@@ -82,7 +82,10 @@ interface Run {
 
 interface Flow {
   name: string;
-  /** The commands a clean run sends, in order. */
+  /**
+   * The commands a clean run sends, in order. A signed-in request starts with the read of its
+   * session, and every mail is preceded by the read of the address's suppression.
+   */
   commands: string[];
   /** The status of a finished request (201 label, 200 webhook, 502 refunded label). */
   finalStatus: number;
@@ -114,7 +117,7 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
     // the user, order + debit, the lease renewed before create (and before buy), the label or the refund, the user read back
-    commands: carrierDown ? [GET, WRITE, RENEW, WRITE] : [GET, WRITE, RENEW, RENEW, WRITE, GET],
+    commands: carrierDown ? [GET, GET, WRITE, RENEW, WRITE] : [GET, GET, WRITE, RENEW, RENEW, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -179,7 +182,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
     name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
     // the user, order + debit, the lease renewed before create and before buy; then the label and
     // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
-    commands: sold ? [GET, WRITE, RENEW, RENEW, WRITE, GET] : [GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
+    commands: sold ? [GET, GET, WRITE, RENEW, RENEW, WRITE, GET] : [GET, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
     finalStatus: sold ? 201 : 409,
     async prepare() {
       const user = await newUser('fault-lost', 2000);
@@ -346,7 +349,7 @@ const heldOf = async (userId: string) => (await getUserById(userId, { consistent
 const withdrawalRequestFlow: Flow = {
   name: 'withdrawal request',
   // the user and the month's gate, the hold, the mail
-  commands: [GET, GET, WRITE, PUT],
+  commands: [GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 201,
   againStatus: 409,
   async prepare() {
@@ -372,7 +375,7 @@ const withdrawalApproveFlow: Flow = {
   // the admin (the factory's check, then for the audit record), the pointer, the request, the user's
   // wallet, the ledger, approving + reservation, the sandbox refund, its record, the wallet for the
   // audit record, the pay-out with its audit record, the mail
-  commands: [GET, GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, PUT],
+  commands: [GET, GET, GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -413,7 +416,7 @@ const withdrawalRejectFlow: Flow = {
   name: 'withdrawal rejection',
   // the admin (the factory's check, then for the audit record), the pointer, the request, the gate,
   // the wallet and an open second-admin approval, the release with its audit record, the mail
-  commands: [GET, GET, GET, GET, GET, GET, GET, WRITE, PUT],
+  commands: [GET, GET, GET, GET, GET, GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -452,7 +455,7 @@ const adjustmentFlow: Flow = {
   name: 'admin adjustment',
   // the admin, the user and the admin for the audit record, the adjustment with its audit record, then
   // the entry and the user read back
-  commands: [GET, GET, GET, WRITE, GET, GET],
+  commands: [GET, GET, GET, GET, WRITE, GET, GET],
   finalStatus: 201,
   async prepare() {
     const [user, admin] = await Promise.all([newUser('fault-adjust', 1000), newAdmin()]);
@@ -490,7 +493,7 @@ function secondAdminFlow(decision: 'approve' | 'reject'): Flow {
     name: `second admin ${decision === 'approve' ? 'approval' : 'rejection'} of an adjustment`,
     // the admin, the approval and the admin for the audit record, the wallet, the decision (with the
     // adjustment) and its audit record
-    commands: [GET, GET, GET, GET, WRITE],
+    commands: [GET, GET, GET, GET, GET, WRITE],
     finalStatus: 200,
     againStatus: 409,
     async prepare() {
@@ -594,7 +597,7 @@ const labelRefundFlow: Flow = {
   // the order, the acceptance-scan check's tracker read (the sandbox tracker reads the local advance
   // control's LOCALTRACK# forced steps; AfterShip asks over HTTP instead), created ->
   // refund_pending, the user (for the entry), refunded + credit (and the savings back), the mail
-  commands: [GET, GET, WRITE, GET, WRITE, PUT],
+  commands: [GET, GET, GET, WRITE, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -619,7 +622,7 @@ const labelRefundFlow: Flow = {
 const refundSettleFlow: Flow = {
   name: 'label refund settled by the scheduled job',
   // the due refunds, the lease taken over, the user, refunded + credit, the mail
-  commands: [QUERY, 'UpdateItemCommand', GET, WRITE, PUT],
+  commands: [QUERY, 'UpdateItemCommand', GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 503,
   async prepare() {
@@ -659,7 +662,7 @@ const disputedOf = async (userId: string) => (await getUserById(userId, { consis
 const disputeOpenedFlow: Flow = {
   name: 'card dispute opened webhook (Stripe)',
   // the PaymentIntent's lookup, the top-up, the user, the hold + entry + state + event record, the mail
-  commands: [GET, GET, GET, WRITE, PUT],
+  commands: [GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 200,
   async prepare() {
     const user = await userWithCardTopUp('fault-dispute');
@@ -681,7 +684,7 @@ const disputeOpenedFlow: Flow = {
 const disputeLostFlow: Flow = {
   name: 'card dispute lost webhook (Stripe)',
   // the PaymentIntent's lookup, the top-up, the user, the dispute's entry, the loss + state + event record, the mail
-  commands: [GET, GET, GET, GET, WRITE, PUT],
+  commands: [GET, GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 200,
   async prepare() {
     const user = await userWithCardTopUp('fault-dispute-lost');
@@ -755,7 +758,7 @@ const closedOrderSweepFlow: Flow = {
 const dashboardRefundFlow: Flow = {
   name: 'card refund from the dashboard webhook (Stripe)',
   // the PaymentIntent's lookup, the top-up, the user, the debit + figure + event record, the mail
-  commands: [GET, GET, GET, WRITE, PUT],
+  commands: [GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 200,
   async prepare() {
     const user = await userWithCardTopUp('fault-card-refund');
