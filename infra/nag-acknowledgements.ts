@@ -4,7 +4,7 @@
  * `cdk synth` (infra/app.ts registers the checks) and the infra tests. Findings on IAM wildcards are
  * acknowledged one by one (cdk-nag v3 has no blanket form), so a new wildcard always surfaces.
  */
-import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -40,8 +40,14 @@ const NO_AUTHORIZER: Record<Access, string> = {
 
 const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
-/** `<LogicalId.Arn>`: how cdk-nag names an ARN reference inside a finding id. */
-const arnRef = (resource: IConstruct) => `<${Stack.of(resource).getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
+/**
+ * How cdk-nag names an ARN reference inside a finding id: `<LogicalId.Arn>` in the resource's own stack,
+ * and in a nested stack (the route Lambdas) the parameter CDK makes to pass the ARN down.
+ */
+const arnRef = (resource: IConstruct, from: IConstruct = resource) => {
+  const cfn = resource.node.defaultChild as CfnElement;
+  return Stack.of(from) === Stack.of(resource) ? `<${Stack.of(resource).getLogicalId(cfn)}.Arn>` : `<referenceto${Names.nodeUniqueId(cfn.node)}Arn>`;
+};
 
 export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
   const { distribution, table, labelBucket, siteBucket } = scope;
@@ -66,8 +72,8 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
   }
 
   // --- The product's Lambdas (routes and scheduled work).
-  const tableIndexes = `AwsSolutions-IAM5[Resource::${arnRef(table)}/index/*]`;
-  const labelObjects = `AwsSolutions-IAM5[Resource::${arnRef(labelBucket)}/*]`;
+  const tableIndexes = (fn: IConstruct) => `AwsSolutions-IAM5[Resource::${arnRef(table, fn)}/index/*]`;
+  const labelObjects = (fn: IConstruct) => `AwsSolutions-IAM5[Resource::${arnRef(labelBucket, fn)}/*]`;
   for (const fn of scope.routeFunctions) ack(fn, 'AwsSolutions-APIG4', NO_AUTHORIZER[fn.route.access]);
   for (const fn of [...scope.routeFunctions, ...scope.otherFunctions]) {
     ack(
@@ -81,10 +87,10 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
       'X-Ray (PassThrough, or Active for an investigation: infra/lambda-settings.ts): xray:PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
     );
     if (fn.table !== 'none') {
-      ack(fn, tableIndexes, "Queries on the table's own global secondary indexes (gsi1, gsi2, gsi3): the grant covers this table's indexes only.");
+      ack(fn, tableIndexes(fn), "Queries on the table's own global secondary indexes (gsi1, gsi2, gsi3): the grant covers this table's indexes only.");
     }
     if (fn.usage.labelStore) {
-      ack(fn, labelObjects, 'Label PDFs are one object per order under keys made at purchase time; the grant covers objects of the label bucket only.');
+      ack(fn, labelObjects(fn), 'Label PDFs are one object per order under keys made at purchase time; the grant covers objects of the label bucket only.');
     }
     if (fn.usage.mail) {
       ack(

@@ -1,6 +1,6 @@
 /**
  * The whole product in one stack: the DynamoDB table, the label PDF bucket, one Lambda + route per
- * entry of domain/api/route-table.ts behind an HTTP API, and the SPA in a private bucket behind CloudFront,
+ * entry of domain/api/route-table.ts behind an HTTP API (in one nested stack per area of the table), and the SPA in a private bucket behind CloudFront,
  * which also sends the API path prefixes to API Gateway so the browser sees one origin (no CORS).
  * Alarms and a dashboard watch it (constructs/monitoring.ts); cdk-nag's acknowledgements, each with
  * its reason, are in nag-acknowledgements.ts.
@@ -11,7 +11,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnDynamicReference, CfnDynamicReferenceService, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnDynamicReference,
+  CfnDynamicReferenceService,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -28,7 +38,7 @@ import { apiPathPatterns, routeKey, routes } from '../domain/api/routes';
 import { SECRET_NAMES, secretParameterName, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE, type SecretName } from '../functions/secrets-loader';
 import { ORIGIN_SECRET_HEADER } from '../functions/http/client-address';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
-import { constructIdFor, RouteFunction } from './constructs/route-function';
+import { constructIdFor, RouteFunction, routeArea } from './constructs/route-function';
 import { ScheduledWork } from './constructs/scheduled-work';
 import { BatchQueue, BatchWorker } from './constructs/batch-worker';
 import { MailFeedback, mailConfigurationSetName } from './constructs/mail-feedback';
@@ -332,8 +342,20 @@ export class PrepaidShipStack extends Stack {
     const batchQueue = new BatchQueue(this, 'BatchQueue');
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];
+    // One nested stack per area of the route table (the handler's folder): a CloudFormation stack
+    // holds at most 500 resources, and each route brings six (function, role, policy, log group,
+    // integration and its permission, route), so the whole API in this stack would not fit.
+    const areaStacks = new Map<string, NestedStack>();
+    const areaStack = (area: string) => {
+      let nested = areaStacks.get(area);
+      if (!nested) {
+        nested = new NestedStack(this, `${constructIdFor(area)}Routes`, { description: `PrepaidShip ${props.stage}: the ${area} routes` });
+        areaStacks.set(area, nested);
+      }
+      return nested;
+    };
     for (const route of routes) {
-      const fn = new RouteFunction(this, constructIdFor(route.handler), {
+      const fn = new RouteFunction(areaStack(routeArea(route.handler)), constructIdFor(route.handler), {
         route,
         entry: path.join(projectRoot, 'functions', 'handlers', `${route.handler}.ts`),
         usage: usage.get(`handlers/${route.handler}`)!,

@@ -26,6 +26,9 @@ export function constructIdFor(handler: string): string {
     .join('');
 }
 
+/** `auth/get-profile` -> `auth`: the area of the route table a handler belongs to, one nested stack each. */
+export const routeArea = (handler: string): string => handler.split('/')[0]!;
+
 export class RouteFunction extends ProductFunction {
   readonly route: RouteEntry;
 

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../../domain/api/routes';
 import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE } from '../../functions/secrets-loader';
-import { ROUTE_TAG } from '../../infra/constructs/route-function';
+import { constructIdFor, ROUTE_TAG } from '../../infra/constructs/route-function';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';
 import { handlerUsage } from '../../infra/handler-usage';
 import { PrepaidShipStack, type PrepaidShipStackProps, type Stage } from '../../infra/stack';
@@ -69,7 +69,7 @@ interface Read {
     ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } };
   };
   'AWS::CloudWatch::Alarm': {
-    Metrics?: { MetricStat?: { Metric: { Dimensions: { Value: Ref }[] } } }[];
+    Metrics?: { MetricStat?: { Metric: { Dimensions: { Value: { 'Fn::GetAtt'?: [string, string] } }[] } } }[];
     AlarmActions?: unknown;
     OKActions?: unknown;
   };
@@ -116,7 +116,19 @@ function synthStack(stage: Stage, props: Partial<PrepaidShipStackProps> = {}): {
   tempDirs.push(outdir);
   const app = new App({ outdir, context: { ...context, 'aws:cdk:bundling-stacks': [] } });
   const stack = new PrepaidShipStack(app, `PrepaidShip-${stage}`, { stage, webAssetsDir: fakeWebBuild(), settings, secrets, ...props });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: withNestedResources(stack) };
+}
+
+/**
+ * The stack's template with the resources of its nested stacks (the route Lambdas, one nested stack
+ * per area) added, so a test reads the product's resources wherever they live. Outputs and parameters
+ * stay the top stack's own.
+ */
+function withNestedResources(stack: Stack): Template {
+  const top = Template.fromStack(stack).toJSON() as { Resources: Record<string, Resource> };
+  const nested = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
+  const merged = Object.assign({}, top.Resources, ...nested.map((n) => Template.fromStack(n).toJSON().Resources as Record<string, Resource>));
+  return Template.fromJSON({ ...top, Resources: merged });
 }
 const synth = (stage: Stage, props: Partial<PrepaidShipStackProps> = {}) => synthStack(stage, props).template;
 
@@ -176,7 +188,8 @@ describe('route Lambdas and API routes', () => {
             MAIL_PROVIDER: 'ses',
             MAIL_FROM: 'PrepaidShip <no-reply@example.com>',
             [SECRETS_PREFIX_VARIABLE]: '/prepaidship/dev/',
-            APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]] },
+            // The distribution lives in the top stack: a nested stack gets its domain as a parameter.
+            APP_URL: { 'Fn::Join': ['', ['https://', { Ref: expect.stringMatching(/Distribution\w*DomainName$/) }]] },
           },
         },
       });
@@ -770,14 +783,13 @@ describe('operations', () => {
         name,
       ).toBe(true);
     }
-    // Every route Lambda is inside one Lambda errors alarm.
-    const functionIds = ofType('AWS::Lambda::Function')
-      .filter(([, fn]) => (fn.Properties.Tags ?? []).some((t) => t.Key === ROUTE_TAG))
-      .map(([id]) => id);
+    // Every route Lambda is inside one Lambda errors alarm. The alarms live in the top stack and name
+    // each function through an output of its area's nested stack, named after the function's path.
     const watched = alarms()
       .filter((a) => a.id.startsWith('MonitoringLambdaErrors'))
-      .flatMap((a) => (a.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric.Dimensions.map((d) => d.Value.Ref) ?? []));
-    expect(watched.sort()).toEqual(functionIds.sort());
+      .flatMap((a) => (a.Metrics ?? []).flatMap((m) => m.MetricStat?.Metric.Dimensions.map((d) => d.Value['Fn::GetAtt']?.[1]) ?? []))
+      .map((output) => /^Outputs\.PrepaidShipdev[A-Z][a-z]+Routes(\w+)Function[0-9A-F]{8}Ref$/.exec(output ?? '')?.[1]);
+    expect(watched.sort()).toEqual(routes.map((r) => constructIdFor(r.handler)).sort());
   });
 
   it("alarms on any label the carrier sold for an order already refunded (the purchases' own metric)", () => {
