@@ -35,6 +35,8 @@ export interface User {
   disputedCents: number;
   /** Bumped on every write of the profile item (optimistic concurrency). */
   version: number;
+  /** Sessions count only while theirs is this one; moving it on ends them all (functions/data/sessions.ts). */
+  sessionEpoch: number;
   /** Labels this user has bought (created), kept with each label's transaction. */
   labelCount: number;
   /** The mail settings the user chose; absent until they first save them (the defaults). */

@@ -69,6 +69,8 @@ export async function sessionAnswer(user: User, scope: TokenScope, message: stri
         scope,
         device: describeDevice(client.userAgent),
         address: client.sourceIp ?? 'unknown',
+        // The epoch read with the password or factor just checked: a password changed since ends it.
+        epoch: user.sessionEpoch,
         ...(client.signUp ? { signUp: client.signUp } : {}),
       });
   if (!session) throw new Unauthorized();

@@ -27,6 +27,7 @@ export function decoyAccount(id: string, signUp: { email: string; name: string }
     heldCents: 0,
     disputedCents: 0,
     version: 1,
+    sessionEpoch: 0,
     labelCount: 0,
     createdAt,
   };

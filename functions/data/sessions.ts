@@ -4,7 +4,14 @@
  * whatever the token's own expiry says.
  *
  *   session  pk USER#<userId>  sk SESSION#<sessionId>  scope (otp|full), device, address, createdAt,
- *            lastUsedAt (ISO), expiresAt (s), signUp {email, name} on a sign-up decoy
+ *            lastUsedAt (ISO), expiresAt (s), epoch, signUp {email, name} on a sign-up decoy
+ *   account  pk USER#<userId>  sk PROFILE              sessionEpoch (absent: 0)
+ *
+ * A session counts only while its epoch is the account's `sessionEpoch`: ending every session at
+ * once (a password change or reset, "sign out everywhere") is one update of the account's epoch,
+ * which goes in the same transaction as the new password, and cannot miss a session started at the
+ * same moment (a sign-in stamps the epoch it read with the password it checked). The dead items go
+ * with TTL, or when "sign out everywhere" deletes them.
  *
  * A session starts at the password step (`otp`, 15 minutes) and the code step lifts it to `full`
  * (12 hours), so the sign-in and its code are one session. A sign-up with an email that already
@@ -12,10 +19,13 @@
  * typed): the code routes then answer it as they answer a new account's
  * (docs/decisions/0198-sign-up-tells-nothing.md). TTL deletion is lazy, so reads check expiresAt too.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { TokenScope } from '../http/tokens';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, onlyConditionsFailed, tableName, type TransactItem } from './client';
+import { Conflict } from '../errors';
+import { moveSessionEpochItem, userKey } from './users';
 
 /** How long each scope's session lives: the token's lifetime (functions/http/tokens.ts). */
 export const SESSION_LIFETIME_MS: Record<TokenScope, number> = { otp: 15 * 60_000, full: 12 * 60 * 60_000 };
@@ -34,6 +44,8 @@ export interface Session {
   lastUsedAt: string;
   /** Epoch seconds. */
   expiresAt: number;
+  /** The account's sessionEpoch when the session started: it counts only while they are equal. */
+  epoch: number;
   /** Only on a sign-up decoy: what was typed, so the code routes can answer as for a new account. */
   signUp?: { email: string; name: string };
 }
@@ -43,6 +55,8 @@ export interface NewSession {
   scope: TokenScope;
   device: string;
   address: string;
+  /** The account's sessionEpoch as read with the password or factor the sign-in checked. */
+  epoch: number;
   signUp?: { email: string; name: string };
 }
 
@@ -60,6 +74,7 @@ function fromItem(item: Record<string, unknown>): Session {
     createdAt: String(item.createdAt),
     lastUsedAt: String(item.lastUsedAt ?? item.createdAt),
     expiresAt: Number(item.expiresAt ?? 0),
+    epoch: Number(item.epoch ?? 0),
     ...(item.signUp && typeof item.signUp === 'object' ? { signUp: item.signUp as Session['signUp'] } : {}),
   };
 }
@@ -109,14 +124,47 @@ export async function renewSession(userId: string, sessionId: string, scope: Tok
 }
 
 /**
- * The session if it is live (stored and unexpired), else undefined. A consistent read: a session
- * ended a moment ago must not pass.
+ * The session if it is live (stored, unexpired and of the account's epoch), else undefined. The
+ * session and the account's epoch are read together, consistently: a session ended a moment ago
+ * must not pass.
  */
 export async function getLiveSession(userId: string, sessionId: string, now = Date.now()): Promise<Session | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }));
-  if (!Item || Number(Item.expiresAt ?? 0) <= seconds(now)) return undefined;
-  return fromItem(Item);
+  const { Responses } = await db.send(
+    new TransactGetCommand({
+      TransactItems: [
+        { Get: { TableName: tableName(), Key: sessionKey(userId, sessionId) } },
+        { Get: { TableName: tableName(), Key: userKey(userId), ProjectionExpression: 'sessionEpoch' } },
+      ],
+    }),
+  );
+  const item = Responses?.[0]?.Item;
+  if (!item || Number(item.expiresAt ?? 0) <= seconds(now)) return undefined;
+  const session = fromItem(item);
+  return session.epoch === epochIn(Responses?.[1]?.Item) ? session : undefined;
 }
+
+const epochIn = (account: Record<string, unknown> | undefined) => Number(account?.sessionEpoch ?? 0);
+
+async function accountEpoch(userId: string): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: userKey(userId), ProjectionExpression: 'sessionEpoch', ConsistentRead: true }));
+  return epochIn(Item);
+}
+
+/**
+ * Moves the kept session to the account's next epoch, with the account update that moves the epoch
+ * (functions/data/users.ts: changePasswordItem, moveSessionEpochItem). Fails (a condition) when the
+ * session has ended or is of another epoch.
+ */
+export const keepSessionItem = (userId: string, sessionId: string, seenEpoch: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: sessionKey(userId, sessionId),
+    UpdateExpression: 'SET epoch = :next',
+    // A session from before epochs has none, which reads as 0.
+    ConditionExpression: `attribute_exists(pk) AND expiresAt > :now AND ${seenEpoch === 0 ? '(attribute_not_exists(epoch) OR epoch = :seen)' : 'epoch = :seen'}`,
+    ExpressionAttributeValues: { ':next': seenEpoch + 1, ':seen': seenEpoch, ':now': seconds(Date.now()) },
+  },
+});
 
 /**
  * Records that the session was used, when its lastUsedAt is older than LAST_USED_EVERY_MS: at most
@@ -139,10 +187,11 @@ export async function touchSession(session: Session, now = Date.now()): Promise<
   }
 }
 
-/** The user's live sessions, oldest first (one Query of the user's partition). */
+/** The user's live sessions, oldest first (one Query of the user's partition); a read only, so read-only routes may list them. */
 export async function listSessions(userId: string, now = Date.now()): Promise<Session[]> {
   const sessions: Session[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
+  const epoch = await accountEpoch(userId);
   do {
     const page = await db.send(
       new QueryCommand({
@@ -156,7 +205,7 @@ export async function listSessions(userId: string, now = Date.now()): Promise<Se
     sessions.push(...(page.Items ?? []).map(fromItem));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return sessions.filter((s) => s.expiresAt > seconds(now));
+  return sessions.filter((s) => s.expiresAt > seconds(now) && s.epoch === epoch);
 }
 
 /** Ends one session (its token answers 401 from now on). Ending an ended session does nothing. */
@@ -164,9 +213,26 @@ export async function endSession(userId: string, sessionId: string): Promise<voi
   await db.send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId) }));
 }
 
-/** Ends every session of the user but `keep` (none when absent); returns how many it ended. */
-export async function endSessions(userId: string, keep?: string): Promise<number> {
-  const ended = (await listSessions(userId, 0)).filter((s) => s.id !== keep);
-  await Promise.all(ended.map((s) => endSession(userId, s.id)));
-  return ended.length;
+/**
+ * "Sign out everywhere else": one transaction moves the account's epoch and the caller's session with
+ * it, so every other session ends, those starting at this moment too. Returns how many were live;
+ * undefined when the caller's own session has ended meanwhile.
+ */
+export async function endOtherSessions(userId: string, keep: string): Promise<number | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [seen, sessions] = await Promise.all([accountEpoch(userId), listSessions(userId)]);
+    if (!sessions.some((s) => s.id === keep)) return undefined;
+    try {
+      await db.send(new TransactWriteCommand({ TransactItems: [moveSessionEpochItem(userId, seen), keepSessionItem(userId, keep, seen)] }));
+    } catch (err) {
+      // The epoch moved between the read and the write (a password change, another click): read again.
+      if (err instanceof TransactionCanceledException && onlyConditionsFailed(err)) continue;
+      throw err;
+    }
+    // Already dead by the epoch; deleted so the list and the partition stay small.
+    const others = sessions.filter((s) => s.id !== keep);
+    await Promise.all(others.map((s) => endSession(userId, s.id)));
+    return others.length;
+  }
+  throw new Conflict('Your sessions changed meanwhile. Try again.');
 }

@@ -15,7 +15,7 @@ import type { Role, User } from '../../domain/api/users';
 import { Conflict, NotFound } from '../errors';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, type TransactItem } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { statsItems } from './stats';
 
@@ -41,6 +41,7 @@ function fromItem(item: Record<string, unknown>): User {
     heldCents: Number(item.heldCents ?? 0),
     disputedCents: Number(item.disputedCents ?? 0),
     version: Number(item.version ?? 0),
+    sessionEpoch: Number(item.sessionEpoch ?? 0),
     labelCount: Number(item.labelCount ?? 0),
     ...(item.notifications && typeof item.notifications === 'object' ? { notifications: item.notifications } : {}),
     createdAt: item.createdAt as string,
@@ -69,6 +70,7 @@ export async function createUser(input: NewUser): Promise<User> {
     heldCents: 0,
     disputedCents: 0,
     version: 1,
+    sessionEpoch: 0,
     labelCount: 0,
     createdAt: new Date().toISOString(),
   };
@@ -110,19 +112,19 @@ export async function getUserByEmail(email: string): Promise<User | undefined> {
 }
 
 /**
- * Changes the name and, when given, the password hash. The email never changes here (it is the
- * account's identity and its claim item). NotFound when the user is gone.
+ * Changes the name (a password change is changePasswordItem's). The email never changes here (it is
+ * the account's identity and its claim item). NotFound when the user is gone.
  */
-export async function updateUserProfile(id: string, changes: { name: string; passwordHash?: string }): Promise<User> {
+export async function updateUserProfile(id: string, changes: { name: string }): Promise<User> {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(id),
-        UpdateExpression: `SET #name = :name, version = version + :one${changes.passwordHash ? ', passwordHash = :hash' : ''}`,
+        UpdateExpression: 'SET #name = :name, version = version + :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': changes.name.trim(), ':one': 1, ...(changes.passwordHash ? { ':hash': changes.passwordHash } : {}) },
+        ExpressionAttributeValues: { ':name': changes.name.trim(), ':one': 1 },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -187,13 +189,57 @@ export const markVerifiedItem = (id: string) => ({
 });
 
 /** The TransactWrite item that replaces the password hash (a password reset). */
-export const setPasswordItem = (id: string, passwordHash: string) => ({
+/**
+ * Sets a new password hash (a reset link's) and ends every session of the account in the same write:
+ * its sessionEpoch moves on (functions/data/sessions.ts).
+ */
+export const setPasswordItem = (id: string, passwordHash: string): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: userKey(id),
-    UpdateExpression: 'SET passwordHash = :hash, version = version + :one',
+    UpdateExpression: 'SET passwordHash = :hash, version = version + :one, sessionEpoch = if_not_exists(sessionEpoch, :zero) + :one',
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
+    ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1, ':zero': 0 },
+  },
+});
+
+/** The account's sessionEpoch is still `seen` (:seen); an account from before epochs has none, which reads as 0. */
+const epochStill = (seen: number) => (seen === 0 ? '(attribute_not_exists(sessionEpoch) OR sessionEpoch = :seen)' : 'sessionEpoch = :seen');
+
+/**
+ * A password change from the profile: the name and the new hash, and the account's sessionEpoch moved
+ * from `seenEpoch` to the next, which ends every session but one the caller moves along in the same
+ * transaction (keepSessionItem, functions/data/sessions.ts). The condition fails when the epoch moved
+ * meanwhile or the account is gone.
+ */
+export const changePasswordItem = (id: string, changes: { name: string; passwordHash: string; seenEpoch: number }): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: userKey(id),
+    UpdateExpression: 'SET #name = :name, passwordHash = :hash, version = version + :one, sessionEpoch = :next',
+    ConditionExpression: `attribute_exists(pk) AND ${epochStill(changes.seenEpoch)}`,
+    ExpressionAttributeNames: { '#name': 'name' },
+    ExpressionAttributeValues: {
+      ':name': changes.name.trim(),
+      ':hash': changes.passwordHash,
+      ':one': 1,
+      ':next': changes.seenEpoch + 1,
+      ':seen': changes.seenEpoch,
+    },
+  },
+});
+
+/**
+ * Ends every session of the account but `keep` (functions/data/sessions.ts's keepSessionItem goes with
+ * it): the account's sessionEpoch moves from `seenEpoch` to the next. Fails (a condition) when it moved meanwhile.
+ */
+export const moveSessionEpochItem = (id: string, seenEpoch: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: userKey(id),
+    UpdateExpression: 'SET sessionEpoch = :next',
+    ConditionExpression: `attribute_exists(pk) AND ${epochStill(seenEpoch)}`,
+    ExpressionAttributeValues: { ':next': seenEpoch + 1, ':seen': seenEpoch },
   },
 });
 

@@ -6,12 +6,16 @@
 import { Duration, Tags } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { routeKey, type RouteEntry } from '../../domain/api/routes';
+import { type Access, routeKey, type RouteEntry } from '../../domain/api/routes';
 import { ProductFunction, type ProductFunctionProps } from './product-function';
 
 /** Tag on every resource of a route (function, role, log group): its handler module, e.g. `auth/login`. */
 export const ROUTE_TAG = 'prepaidship:handler';
+
+/** The access levels whose requests carry a session token. */
+const SIGNED_IN: ReadonlySet<Access> = new Set(['otp', 'user', 'admin']);
 
 export interface RouteFunctionProps extends Omit<ProductFunctionProps, 'description' | 'table' | 'timeout'> {
   route: RouteEntry;
@@ -42,6 +46,21 @@ export class RouteFunction extends ProductFunction {
       routeKey: HttpRouteKey.with(props.route.path, HttpMethod[props.route.method]),
       integration: new HttpLambdaIntegration('Integration', this.function),
     });
+
+    // A signed-in request records its session's use (touchSession, functions/data/sessions.ts) even on a
+    // read-only route: UpdateItem of that one attribute, nothing else (the keys must be named too).
+    if (props.route.table === 'read' && SIGNED_IN.has(props.route.access)) {
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.tableResource.tableArn],
+          conditions: {
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+            StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+          },
+        }),
+      );
+    }
 
     Tags.of(this).add(ROUTE_TAG, props.route.handler);
   }

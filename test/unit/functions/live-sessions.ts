@@ -21,6 +21,7 @@ export async function liveSessionsModule(importOriginal: () => Promise<typeof Se
             createdAt: new Date().toISOString(),
             lastUsedAt: new Date().toISOString(),
             expiresAt: 4_102_444_800,
+            epoch: 0,
           },
     touchSession: async () => {},
   };

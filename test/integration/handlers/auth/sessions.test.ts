@@ -1,14 +1,15 @@
 /**
  * Sessions stored on the server against DynamoDB Local: signing in starts one (device and address
  * recorded), POST /auth/logout ends it, GET /auth/sessions lists them, DELETE /auth/sessions ends the
- * others, and a password change (with the current password) or reset ends the others or all. An
- * ended session's token answers 401 on the very next request.
+ * others, and a password change (with the current password) or reset ends the others or all, in the
+ * transaction that stores the password. An ended session's token answers 401 on the very next request.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storeResetToken } from '../../../../functions/data/one-time-codes';
-import { LAST_USED_EVERY_MS, listSessions, sessionKey, touchSession } from '../../../../functions/data/sessions';
+import { liveDeviceHash, storeDevice } from '../../../../functions/data/remembered-devices';
+import { createSession, LAST_USED_EVERY_MS, listSessions, sessionKey, touchSession } from '../../../../functions/data/sessions';
 import { getUserById } from '../../../../functions/data/users';
-import { verifySessionToken } from '../../../../functions/http/tokens';
+import { signSessionToken, verifySessionToken } from '../../../../functions/http/tokens';
 import { verifyPassword } from '../../../../functions/security/passwords';
 import { hashResetToken, newResetToken } from '../../../../functions/security/secrets';
 import { invoke, mailedCodes, newAccount, PASSWORD, type Account } from '../../security/actors';
@@ -170,6 +171,21 @@ describe('PUT /auth/profile: a password change', () => {
     expect(await profileStatus(other)).toBe(401);
   });
 
+  it('forgets every remembered device in the same transaction, and ends a session a sign-in starts with the old password meanwhile', async () => {
+    await storeDevice(ann.id, 'device-1', 'hash-1', 'Firefox on Linux');
+    // A sign-in that checked the old password just before the change, and stores its session after.
+    const checkedBefore = (await getUserById(ann.id))!;
+
+    const res = await invoke('PUT /auth/profile', { token: ann.token, body: { name: ann.name, password: NEW_PASSWORD, currentPassword: PASSWORD } });
+    expect(res.statusCode).toBe(200);
+
+    expect(await liveDeviceHash(ann.id, 'device-1')).toBeUndefined();
+    const late = await createSession({ userId: ann.id, scope: 'full', device: 'Firefox on Linux', address: '198.51.100.7', epoch: checkedBefore.sessionEpoch });
+    expect(await profileStatus(await signSessionToken({ userId: ann.id, role: 'user', scope: 'full', sessionId: late.id }))).toBe(401);
+    expect(await profileStatus(ann.token)).toBe(200);
+    expect((await listSessions(ann.id)).map((s) => s.id)).not.toContain(late.id);
+  });
+
   it('a name change alone needs no password and ends no session', async () => {
     const other = await signIn(ann);
     expect((await invoke('PUT /auth/profile', { token: ann.token, body: { name: 'Just Renamed' } })).statusCode).toBe(200);
@@ -187,6 +203,10 @@ describe('POST /auth/reset-password', () => {
     expect(await profileStatus(signedIn)).toBe(401);
     expect(await profileStatus(ann.token)).toBe(401);
     expect(await listSessions(ann.id)).toEqual([]);
+    // The sessions end with the password's own write: a sign-in that checked the old password before
+    // the reset and stores its session after it gets a dead one.
+    const late = await createSession({ userId: ann.id, scope: 'full', device: 'Firefox on Linux', address: '198.51.100.7', epoch: 0 });
+    expect(await profileStatus(await signSessionToken({ userId: ann.id, role: 'user', scope: 'full', sessionId: late.id }))).toBe(401);
     // The new password starts a new session.
     expect(await profileStatus(await signIn(ann, { password: NEW_PASSWORD }))).toBe(200);
   });
