@@ -156,6 +156,8 @@ const settings = {
 
   /** `altcha`: self-hosted proof of work; `recaptcha`: Google; `none`: tests only (warned at start). */
   CAPTCHA_PROVIDER: withDefault(oneOf(['altcha', 'recaptcha', 'none']), 'altcha'),
+  /** Key that seals authenticator-app secrets in the table (functions/security/totp-sealing.ts); derived from JWT_SECRET when unset, required in prod. */
+  TOTP_ENCRYPTION_KEY: optional(text({ min: 32, tooShort: 'TOTP_ENCRYPTION_KEY must be at least 32 characters' })),
   /** HMAC key of altcha challenges; derived from JWT_SECRET when unset. */
   CAPTCHA_HMAC_KEY: optional(text({ min: 32 })),
   /** Work of one altcha challenge: the largest number the browser may have to try. */

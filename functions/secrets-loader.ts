@@ -18,6 +18,7 @@ import { clientSettings, SERVICE_LIMITS } from './providers/aws/client-settings'
 export const SECRET_NAMES = [
   'JWT_SECRET',
   'CAPTCHA_HMAC_KEY',
+  'TOTP_ENCRYPTION_KEY',
   'RECAPTCHA_SECRET_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',

@@ -43,6 +43,10 @@ const CAPTCHA = { setting: 'CAPTCHA_PROVIDER', default: 'altcha', real: ['altcha
 /** Always needed in production: sessions, and card top-ups at Stripe (without a key they go to the sandbox checkout). */
 const ALWAYS: readonly { secret: SecretName; why: string }[] = [
   { secret: 'JWT_SECRET', why: 'signs sessions; the Lambdas refuse to start without it' },
+  {
+    secret: 'TOTP_ENCRYPTION_KEY',
+    why: 'seals authenticator-app secrets; without it their key derives from the session key, so changing that would break every authenticator',
+  },
   { secret: 'STRIPE_SECRET_KEY', why: 'without it card top-ups go to the sandbox checkout' },
   { secret: 'STRIPE_WEBHOOK_SECRET', why: "without it Stripe's payment events cannot be verified" },
 ];

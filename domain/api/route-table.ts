@@ -459,7 +459,7 @@ export const createLabel = {
   table: 'write',
   body: labelOrderSchema,
   status: 201,
-  errors: [402, 409, 502],
+  errors: [402, 409, 429, 502],
 } as const satisfies RouteEntry;
 
 export const listOrders = {
@@ -742,7 +742,7 @@ export const purchaseBatch = {
   handler: 'shipping/batches/purchase-batch',
   table: 'write',
   body: batchPurchaseSchema,
-  errors: [402, 404, 409, 502],
+  errors: [402, 404, 409, 429, 502],
   note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. Each valid row is then bought once as a credits label, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
 } as const satisfies RouteEntry;
 

@@ -14,6 +14,7 @@
  * it is; one awaiting its card answers the same checkout. Status changes are conditional, so two
  * purchases at once start one run and one checkout.
  */
+import { limitCheckouts } from '../accounts/limits';
 import type { BatchPurchaseAnswer } from '../../domain/api/batches';
 import { formatUsd } from '../../domain/money';
 import type * as z from '../../domain/schemas/zod';
@@ -79,6 +80,7 @@ export async function purchaseBatch(input: {
   body: BatchPurchaseBody;
   key: string;
   appOrigin?: string;
+  sourceIp?: string;
   log: Logger;
 }): Promise<BatchPurchaseAnswer> {
   const batch = await ownBatch(input.userId, input.batchId);
@@ -109,6 +111,8 @@ export async function purchaseBatch(input: {
     }
   }
 
+  // A card checkout opens at the payment provider: on the same rate as a top-up's (429 before the batch changes).
+  await limitCheckouts(input.userId, input.sourceIp);
   if (!(await startAwaitingPayment(batch.id, fields))) return reread();
   let started: { url: string; entryId: string };
   try {

@@ -8,6 +8,7 @@
  * checkout for the shortfall only starts. Its webhook settles it (./card-orders.ts): top-up and
  * debit in one transaction, then the label.
  */
+import { limitCheckouts } from '../accounts/limits';
 import type { Order } from '../../domain/api/orders';
 import { findLabelType } from '../../domain/pricing';
 import type { User } from '../../domain/api/users';
@@ -101,8 +102,9 @@ export async function buyWithCredits(
   body: LabelOrderBody,
   key: string,
   log: Logger,
-  appOrigin?: string,
+  client: { appOrigin?: string; sourceIp?: string } = {},
 ): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
+  const { appOrigin, sourceIp } = client;
   const price = priceOf(body);
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
@@ -131,6 +133,8 @@ export async function buyWithCredits(
   if (placed.kind === 'insufficient') {
     const shortfallCents = shortfallCharge(price, now.balanceCents ?? 0);
     if (!body.payShortfall) throw new InsufficientBalance(undefined, shortfallCents);
+    // A card checkout opens at the payment provider: on the same rate as a top-up's (429 before anything is stored).
+    await limitCheckouts(user.id, sourceIp);
     // The same order, waiting for its card: no lease (nothing is at work on it until the payment settles).
     const { leaseUntil: _lease, ...waiting } = fresh;
     const started = await placeShortfallOrder(user, { ...waiting, status: 'awaiting_payment', shortfallCents }, key, appOrigin, log);

@@ -13,6 +13,7 @@ const READY: StageConfiguration = {
   settings: { CARRIER_PROVIDER: 'easypost', TRACKING_PROVIDER: 'aftership' },
   secrets: [
     'JWT_SECRET',
+    'TOTP_ENCRYPTION_KEY',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
     'EASYPOST_API_KEY',
@@ -54,13 +55,14 @@ describe('productionProblems', () => {
     expect(prod({ ...READY.settings, CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'site' }, [...READY.secrets, 'RECAPTCHA_SECRET_KEY'])).toEqual([]);
   });
 
-  it("names the Stripe keys, the session key and each chosen provider's key missing from the secrets", () => {
+  it("names the Stripe keys, the session and authenticator keys and each chosen provider's key missing from the secrets", () => {
     expect(prod(READY.settings, [])).toEqual([
       'secrets lacks EASYPOST_API_KEY (CARRIER_PROVIDER=easypost needs it)',
       'secrets lacks EASYPOST_WEBHOOK_SECRET (CARRIER_PROVIDER=easypost needs it)',
       'secrets lacks AFTERSHIP_API_KEY (TRACKING_PROVIDER=aftership needs it)',
       'secrets lacks AFTERSHIP_WEBHOOK_SECRET (TRACKING_PROVIDER=aftership needs it)',
       'secrets lacks JWT_SECRET (signs sessions; the Lambdas refuse to start without it)',
+      'secrets lacks TOTP_ENCRYPTION_KEY (seals authenticator-app secrets; without it their key derives from the session key, so changing that would break every authenticator)',
       'secrets lacks STRIPE_SECRET_KEY (without it card top-ups go to the sandbox checkout)',
       "secrets lacks STRIPE_WEBHOOK_SECRET (without it Stripe's payment events cannot be verified)",
     ]);

@@ -18,7 +18,7 @@ export const handler = api(route.confirmTotp, async function confirmTotp({ auth,
     sourceIp,
     async () => {
       const step = totpStepOf(totp.secret, body.code);
-      return step !== undefined && (await useTotpStep(auth.userId, totp.secret, step, true));
+      return step !== undefined && (await useTotpStep(auth.userId, totp, step, true));
     },
     'That code is not right. Enter the current code from your app.',
   );

@@ -22,7 +22,7 @@ export const handler = api(route.verifyTotp, async function verifyTotp({ auth, b
     sourceIp,
     async () => {
       const step = totpStepOf(totp.secret, body.code);
-      return step !== undefined && (await useTotpStep(user.id, totp.secret, step));
+      return step !== undefined && (await useTotpStep(user.id, totp, step));
     },
     WRONG_TOTP,
   );

@@ -14,13 +14,13 @@ import { buyWithCredits } from '../../labels/credit-orders';
 
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const handler = api(route.createLabel, async function createLabel({ auth, body, headers, log, appOrigin }) {
+export const handler = api(route.createLabel, async function createLabel({ auth, body, headers, log, appOrigin, sourceIp }) {
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
   if (body.paymentMethod !== 'credits') {
     throw new BadRequest('Card purchases start at card checkout', { paymentMethod: 'Card purchases start at card checkout' });
   }
-  const { order, user, checkoutUrl } = await buyWithCredits(auth.userId, body, key, log, appOrigin);
+  const { order, user, checkoutUrl } = await buyWithCredits(auth.userId, body, key, log, { appOrigin, sourceIp });
   // The balance as the profile shows it (spendable + on hold), so the two answers never disagree.
   const { balance, balanceCents } = toApiUser(user);
   return new Reply(201, { label: toApiOrder(order), balance, balanceCents, checkoutUrl });

@@ -13,6 +13,7 @@
  * SOAK_SEED=<seed> replays the same operations of each user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATES } from '../../../functions/accounts/limits';
 import { labelPriceCents } from '../../../domain/pricing';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { getStats } from '../../../functions/data/stats';
@@ -55,6 +56,8 @@ interface Model {
   events: ({ kind: 'stripe'; payload: string; signature: string } | { kind: 'hoodpay'; paymentId: string })[];
   topUps: number;
   topUpCents: number;
+  /** Payment sessions opened in the current window of the per-user checkout rate. */
+  checkouts: number;
 }
 
 const STREETS = ['1 Elm St', '22 Pine Rd', '303 Cedar Ave', '4 Birch Ln', '55 Maple Dr', '6 Walnut Ct'];
@@ -98,10 +101,26 @@ const dollars = (cents: number) => Number((cents / 100).toFixed(2));
 // Operations: each sends real requests and checks every answer against the model.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Opens a payment session, as the model expects under the per-user checkout rate: 200 below it; at
+ * it, 429 (nothing opened: undefined) or, when the rate's window has turned meanwhile, 200 again.
+ */
+async function openCheckout(m: Model, path: string, body: unknown): Promise<Response | undefined> {
+  const res = await api(m.user, path, { body });
+  if (m.checkouts >= RATES.checkoutUser.max) {
+    expect([200, 429]).toContain(res.status);
+    if (res.status === 429) return undefined;
+    m.checkouts = 0;
+  }
+  expect(res.status).toBe(200);
+  m.checkouts++;
+  return res;
+}
+
 async function topUpStripePage(m: Model, r: Random) {
   const cents = r.int(100, 8000);
-  const res = await api(m.user, '/stripe/create-checkout-session', { body: { amount: dollars(cents) } });
-  expect(res.status).toBe(200);
+  const res = await openCheckout(m, '/stripe/create-checkout-session', { amount: dollars(cents) });
+  if (!res) return;
   await payPage((await json<{ id: string }>(res)).id);
   m.balanceCents += cents;
   m.topUps++;
@@ -111,8 +130,8 @@ async function topUpStripePage(m: Model, r: Random) {
 /** Delivers the signed Stripe event itself (what the page would), keeping it for replays. */
 async function topUpStripeEvent(m: Model, r: Random) {
   const cents = r.int(100, 8000);
-  const res = await api(m.user, '/stripe/create-checkout-session', { body: { amount: dollars(cents) } });
-  expect(res.status).toBe(200);
+  const res = await openCheckout(m, '/stripe/create-checkout-session', { amount: dollars(cents) });
+  if (!res) return;
   const checkout = await getLocalCheckout((await json<{ id: string }>(res)).id);
   if (!checkout) throw new Error('no sandbox checkout');
   const { payload, signatureHeader } = stripeSandboxEvent(checkout, 'paid');
@@ -126,8 +145,8 @@ async function topUpStripeEvent(m: Model, r: Random) {
 
 async function topUpHoodpay(m: Model, r: Random) {
   const cents = r.int(100, 8000);
-  const res = await api(m.user, '/hoodpay/topup', { body: { amount: dollars(cents), creditType: r.pick(['Crypto', 'Bitcoin']) } });
-  expect(res.status).toBe(200);
+  const res = await openCheckout(m, '/hoodpay/topup', { amount: dollars(cents), creditType: r.pick(['Crypto', 'Bitcoin']) });
+  if (!res) return;
   const paymentId = (await json<{ data: { hoodpayOrderId: string } }>(res)).data.hoodpayOrderId;
   await payPage(paymentId);
   m.events.push({ kind: 'hoodpay', paymentId });
@@ -290,6 +309,7 @@ async function soak(seed: number): Promise<void> {
       streets: new Set<string>(),
       events: [],
       topUps: 0,
+      checkouts: 0,
       topUpCents: 0,
     })),
   );

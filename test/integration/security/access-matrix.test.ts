@@ -101,7 +101,7 @@ const totpCode = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret
 const ownerTotp = async (w: World) => {
   const { secret } = newTotpSecret(w.owner.email);
   await storePendingTotp(w.owner.id, secret);
-  await useTotpStep(w.owner.id, secret, 1, true);
+  await useTotpStep(w.owner.id, (await getTotpSecret(w.owner.id))!, 1, true);
   return { secret };
 };
 /** The owner with a stored passkey (not a usable one: the rows that use it only list or delete it). */

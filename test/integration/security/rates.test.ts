@@ -16,7 +16,7 @@ import type { CardCheckout, CryptoCheckout } from '../../../functions/providers/
 import type { PackageTracker, TrackOptions } from '../../../functions/providers/tracking/tracking';
 import { entriesOf } from '../handlers/payments/payments';
 import { creditWallet } from '../wallet-credit';
-import { buyLabel, invoke, newAccount, PASSWORD, scanTable, type Account, type Answer } from './actors';
+import { buyLabel, idempotencyKey, invoke, labelOrder, newAccount, PASSWORD, scanTable, type Account, type Answer } from './actors';
 
 const calls = vi.hoisted(() => ({ track: [] as { number: string; options?: TrackOptions }[], verify: 0, card: 0, crypto: 0 }));
 vi.mock('../../../functions/providers/registry/tracking', async (importOriginal) => {
@@ -203,6 +203,34 @@ describe('payment sessions', () => {
     expect(calls.card + calls.crypto).toBe(RATES.checkoutUser.max);
     // One pending ledger entry per session opened, none for a refusal.
     expect(await entriesOf(ann.id)).toHaveLength(RATES.checkoutUser.max);
+  });
+
+  it("counts a label's shortfall checkout on the same rate: once it is spent, a short purchase answers 429 and stores no order", async () => {
+    const where = nextAddress();
+    const shortPurchase = () =>
+      invoke('POST /shipping/create-label', {
+        token: ann.token,
+        headers: { 'idempotency-key': idempotencyKey() },
+        body: { ...labelOrder(), payShortfall: true },
+        sourceIp: where,
+      });
+    const answers = await inOneWindow(RATES.checkoutUser.windowMs, async () => {
+      const cards = await Promise.all(
+        Array.from({ length: RATES.checkoutUser.max - 1 }, () =>
+          invoke('POST /stripe/create-checkout-session', { token: ann.token, body: { amount: 25 }, sourceIp: where }),
+        ),
+      );
+      return [...cards, await shortPurchase(), await shortPurchase()];
+    });
+    expect(answers.slice(0, -2).map((a) => a.statusCode)).toEqual(Array(RATES.checkoutUser.max - 1).fill(200));
+    expect(answers.at(-2)?.statusCode).toBe(201);
+    expect((answers.at(-2)?.json as { checkoutUrl: string }).checkoutUrl).toEqual(expect.any(String));
+    expect(answers.at(-1)?.statusCode).toBe(429);
+    expectRateRefusals(answers, /^Too many payments started\. Try again in \d+ (second|minute)s?\.$/, RATES.checkoutUser.windowMs);
+    expect(calls.card).toBe(RATES.checkoutUser.max);
+    // The refused purchase stored nothing: one order (the one awaiting its card), no second.
+    const orders = (await scanTable()).filter((line) => line.includes(`"pk":"USER#${ann.id}"`) && line.includes('"sk":"ORDER#'));
+    expect(orders).toHaveLength(1);
   });
 });
 

@@ -78,13 +78,14 @@ describe('an account that set up nothing', () => {
 
 describe('authenticator app (TOTP)', () => {
   it('enrols with a first code, answers ten recovery codes once, and shows in the settings', async () => {
-    const { recoveryCodes } = await enrolTotp();
+    const { secret, recoveryCodes } = await enrolTotp();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect(await security()).toMatchObject({ totp: true, recoveryCodesLeft: 10, passkeys: [], devices: [] });
-    // Only hashes are stored: no code appears anywhere in the table.
+    // Only hashes of the codes are stored, and the app's secret only sealed: neither appears anywhere in the table.
     const table = (await scanTable()).join('\n');
     for (const code of recoveryCodes) expect(table).not.toContain(code);
+    expect(table).not.toContain(secret);
     // A second start is refused while one is set up.
     expect((await invoke('POST /auth/totp/start', { token: ann.token })).statusCode).toBe(409);
   });

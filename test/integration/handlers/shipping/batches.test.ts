@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../../domain/schemas/batches';
 import { addDays, todayInEastern } from '../../../../domain/ship-date';
+import { limitCheckouts, RATES } from '../../../../functions/accounts/limits';
 import { purchaseBatch } from '../../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { resumeStalledBatches } from '../../../../functions/batches/resume';
@@ -356,6 +357,20 @@ describe('a card-paid batch', () => {
     if (!checkout) throw new Error('no sandbox checkout');
     return { batchId, res, checkout };
   }
+
+  it('counts its checkout on the payment sessions rate: once the rate is spent, 429 and the batch stays a draft with no checkout', async () => {
+    const batchId = await draft();
+    // Fill the user's rate well inside one window, as that many top-ups would.
+    const { windowMs, max } = RATES.checkoutUser;
+    if (Date.now() % windowMs > windowMs - 10_000) await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 1_000));
+    for (let i = 0; i < max; i++) await limitCheckouts(ann.id, undefined);
+
+    const res = await purchase(batchId, { paymentMethod: 'purchase' });
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json?.message).toMatch(/^Too many payments started\./);
+    expect((await getBatch(batchId))?.status).toBe('draft');
+    expect(await entriesOf(ann.id)).toEqual([]);
+  });
 
   it('payShortfall: a checkout of the shortfall only; the signed paid event tops up and the batch buys every row', async () => {
     await creditWallet(ann, 600);
