@@ -446,6 +446,7 @@ export class PrepaidShipStack extends Stack {
       functions: routeFunctions,
       scheduledWork: scheduledWork.function,
       batchWorker: batchWorker.function,
+      mailFeedback: mailFeedback.function,
       batchDeadLetters: batchQueue.deadLetters,
       webhookRouteKeys: routes.filter((r) => r.access === 'webhook').map(routeKey),
       table,

@@ -46,6 +46,8 @@ export interface MonitoringProps {
   /** Batch labels' worker and its dead-letter queue. */
   batchWorker?: IFunction;
   batchDeadLetters?: IQueue;
+  /** The Lambda that records SES bounces and complaints as suppressions. */
+  mailFeedback?: IFunction;
   /** Route keys (`POST /stripe/webhook`) of the webhook routes. */
   webhookRouteKeys: string[];
   table: ITable;
@@ -132,6 +134,17 @@ export class Monitoring extends Construct {
       1,
       'The scheduled work Lambda failed (crash, timeout or init error) in 5 minutes: interrupted purchases are not being recovered.',
     );
+
+    // --- Mail feedback: a failed run leaves a bounced or complaining address unsuppressed (Lambda
+    // retries an SNS delivery twice, then drops it), so mail goes on to it and SES's reputation suffers.
+    if (props.mailFeedback) {
+      alarm(
+        'MailFeedbackErrors',
+        props.mailFeedback.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+        1,
+        'The mail feedback Lambda failed (crash, timeout or init error) in 5 minutes: an SES bounce or complaint may not have been recorded as a suppression.',
+      );
+    }
 
     // --- Batch labels: a worker failing, and chunks given up on after 3 deliveries.
     if (props.batchWorker) {
