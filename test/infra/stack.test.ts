@@ -501,7 +501,9 @@ describe('mail feedback (SES bounces and complaints)', () => {
 
   it("alarms on the feedback Lambda's errors: a bounce it failed to record would keep being mailed", () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([id, a]) => [id, JSON.stringify(a.Properties)] as const);
-    expect(alarms.some(([id, a]) => id.startsWith('MonitoringMailFeedbackErrors') && a.includes(feedbackId!) && a.includes('"MetricName":"Errors"'))).toBe(true);
+    expect(alarms.some(([id, a]) => id.startsWith('MonitoringMailFeedbackErrors') && a.includes(feedbackId!) && a.includes('"MetricName":"Errors"'))).toBe(
+      true,
+    );
   });
 
   it('lets the feedback Lambda write suppressions to the table, and nothing else it does not use (no SES)', () => {
