@@ -6,7 +6,8 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { config } from '../../functions/config';
 import { apiPrefixes } from '../../domain/api/routes';
 import { OPENAPI_PATH, openApiDocument } from '../../domain/api/openapi';
@@ -38,6 +39,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Above this size a file is compressed at a lower brotli quality (staticSpa says why). */
+const LARGE_BYTES = 512 * 1024;
+
 /** Text files worth compressing, as CloudFront compresses them in AWS. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 
@@ -51,13 +55,21 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
 function staticSpa(distDir: string) {
   const shell = join(distDir, SPA_SHELL);
   if (!existsSync(shell)) throw new Error(`${shell} is missing: run \`npm run build\` first`);
-  const compressed = new Map<string, Buffer>();
-  const compress = (file: string, encoding: 'br' | 'gzip'): Buffer => {
+  const compressed = new Map<string, Promise<Buffer>>();
+  // Off the event loop (zlib's thread pool), so compressing a large file never holds up the API
+  // requests this front also answers; and once per file, however many requests ask at the same time.
+  const compress = (file: string, encoding: 'br' | 'gzip'): Promise<Buffer> => {
     const key = `${encoding}:${file}`;
     let body = compressed.get(key);
     if (!body) {
       const raw = readFileSync(file);
-      body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+      // Brotli's top quality costs seconds on the largest bundles (the API reference) for a tenth
+      // of their size; those get quality 9, everything a page needs first gets 11.
+      const quality = raw.length > LARGE_BYTES ? 9 : 11;
+      body =
+        encoding === 'br'
+          ? promisify(brotliCompress)(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : promisify(gzip)(raw, { level: 9 });
       compressed.set(key, body);
     }
     return body;
@@ -84,7 +96,13 @@ function staticSpa(distDir: string) {
       ...(encoding ? { 'content-encoding': encoding } : {}),
     });
     if (req.method === 'HEAD') return res.end();
-    if (encoding) return res.end(compress(file, encoding));
+    if (encoding) {
+      compress(file, encoding).then(
+        (body) => res.end(body),
+        (err: unknown) => res.destroy(err as Error),
+      );
+      return;
+    }
     createReadStream(file).pipe(res);
   };
 }
