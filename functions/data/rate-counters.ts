@@ -59,6 +59,8 @@ interface CounterState {
   hits: number;
   lastAt: number;
   blockedUntil?: number;
+  /** When the item goes (TTL, epoch seconds): given back with the rest, so a refused try leaves the item as it was. */
+  expiresAt?: number;
 }
 
 /** One try taken from a counter: the state before (none: the counter had forgotten) and after, so it can be given back. */
@@ -76,6 +78,7 @@ const stateOf = (item: Record<string, unknown> | undefined): CounterState | unde
     hits: Number(item.hits),
     lastAt: Number(item.lastAt),
     ...(item.blockedUntil === undefined ? {} : { blockedUntil: Number(item.blockedUntil) }),
+    ...(item.expiresAt === undefined ? {} : { expiresAt: Number(item.expiresAt) }),
   };
 
 /** Tries against one counter's item before a burst's loser is refused for a second instead of trying on. */
@@ -96,29 +99,35 @@ export async function takeTry(counter: Counter, now = Date.now()): Promise<TakeR
   const Key = counterKey(counter);
   const floor = now - limit.forgetMs;
   const exp = expiresAt(limit, now);
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression: 'SET hits = hits + :one, lastAt = :now, expiresAt = :exp',
-        ConditionExpression: 'attribute_exists(pk) AND lastAt > :floor AND hits < :quiet AND (attribute_not_exists(blockedUntil) OR blockedUntil <= :now)',
-        ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': exp, ':floor': floor, ':quiet': limit.free - 1 },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = stateOf(Attributes)!;
-    return { taken: { counter, before, after: { ...before, hits: before.hits + 1, lastAt: now } } };
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  // The plain add, when it applies: tries sent together all pass here without conflict, however many.
+  const quietAdd = async (): Promise<TakeResult | undefined> => {
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET hits = hits + :one, lastAt = :now, expiresAt = :exp',
+          ConditionExpression: 'attribute_exists(pk) AND lastAt > :floor AND hits < :quiet AND (attribute_not_exists(blockedUntil) OR blockedUntil <= :now)',
+          ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': exp, ':floor': floor, ':quiet': limit.free - 1 },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const before = stateOf(Attributes)!;
+      return { taken: { counter, before, after: { ...before, hits: before.hits + 1, lastAt: now, expiresAt: exp } } };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      return undefined;
+    }
+  };
+  const quick = await quietAdd();
+  if (quick) return quick;
   for (let round = 0; round < TAKE_ROUNDS; round++) {
     const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
     const before = Item && Number(Item.lastAt) > floor ? stateOf(Item) : undefined;
     if (before?.blockedUntil !== undefined && before.blockedUntil > now) return { waitMs: before.blockedUntil - now };
     const hits = (before?.hits ?? 0) + 1;
     const delay = delayAfter(limit, hits);
-    const after: CounterState = { hits, lastAt: now, ...(delay > 0 ? { blockedUntil: now + delay } : {}) };
+    const after: CounterState = { hits, lastAt: now, expiresAt: exp, ...(delay > 0 ? { blockedUntil: now + delay } : {}) };
     try {
       if (before) {
         await db.send(
@@ -141,7 +150,7 @@ export async function takeTry(counter: Counter, now = Date.now()): Promise<TakeR
         await db.send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...Key, entity: 'rateCounter', ...after, expiresAt: exp },
+            Item: { ...Key, entity: 'rateCounter', ...after },
             ConditionExpression: 'attribute_not_exists(pk) OR lastAt <= :floor',
             ExpressionAttributeValues: { ':floor': floor },
           }),
@@ -151,6 +160,9 @@ export async function takeTry(counter: Counter, now = Date.now()): Promise<TakeR
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
+    // Another try wrote first: if it left the counter under its free tries, the plain add takes this one.
+    const added = await quietAdd();
+    if (added) return added;
   }
   // A burst on one counter fights over one item: its losers are refused briefly, which takes nothing.
   return { waitMs: BUSY_WAIT_MS };
@@ -170,12 +182,13 @@ export async function giveBack({ counter, before, after }: Take): Promise<void> 
         new UpdateCommand({
           TableName: tableName(),
           Key,
-          UpdateExpression: `SET hits = :was, lastAt = :wasAt ${before.blockedUntil === undefined ? 'REMOVE blockedUntil' : ', blockedUntil = :wasUntil'}`,
+          UpdateExpression: `SET hits = :was, lastAt = :wasAt${before.expiresAt === undefined ? '' : ', expiresAt = :wasExp'}${before.blockedUntil === undefined ? ' REMOVE blockedUntil' : ', blockedUntil = :wasUntil'}`,
           ConditionExpression: 'hits = :hits AND lastAt = :at',
           ExpressionAttributeValues: {
             ...unchanged,
             ':was': before.hits,
             ':wasAt': before.lastAt,
+            ...(before.expiresAt === undefined ? {} : { ':wasExp': before.expiresAt }),
             ...(before.blockedUntil === undefined ? {} : { ':wasUntil': before.blockedUntil }),
           },
         }),

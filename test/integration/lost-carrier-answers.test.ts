@@ -9,9 +9,8 @@
  * records (what it sold and which refunds it was asked) and the metric.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../domain/api/orders';
-import { resetConfigForTests } from '../../functions/config';
 import { dueRechecks } from '../../functions/data/purchase-rechecks';
 import { getOrder, newOrder } from '../../functions/data/orders';
 import { ProviderUnavailable } from '../../functions/errors';
@@ -24,10 +23,8 @@ import { logger } from '../../functions/observability/logger';
 import { metrics } from '../../functions/observability/metrics';
 import { PurchaseRefused } from '../../functions/providers/carrier/carrier';
 import { listUserEntries } from '../../functions/wallet/ledger';
-import { startFront, type Front } from '../../infra/local/server';
-import { sampleLabelOrder } from '../fixtures/label-order';
-import { expectUserConsistent, newUser, type TestUser } from './reliability/helpers';
-import { carrierWatch, watchCarrierAnew } from './watch-carrier';
+import { carrierWatch } from './watch-carrier';
+import { form, later, purchasesThroughFront } from './purchases-through-front';
 
 const { getCarrier: realCarrier } = await vi.importActual<typeof import('../../functions/providers/registry/carrier')>(
   '../../functions/providers/registry/carrier',
@@ -37,46 +34,16 @@ vi.mock('../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('./watch-carrier')).watchedCarrierRegistry(await importOriginal()),
 );
 
-const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const form = () => sampleLabelOrder({ shipDate: SHIP_DATE }) as never;
-/** A moment after every lease taken in these tests has run out, and every shipment is old. */
-const later = () => new Date(Date.now() + 10 * 60_000);
 /** What EasyPost's client throws when the buy call's answer does not come in time. */
 const lostAnswer = () => new ProviderUnavailable('USPS label service', 'POST /v2/shipments/shp_1/buy failed: TimeoutError: The operation was aborted');
 
-let front: Front;
-beforeAll(async () => {
-  front = await startFront({ port: 0, spa: 'none' });
-});
-afterAll(() => front.close());
-
-let ann: TestUser;
+const purchases = purchasesThroughFront('lost-answer');
+const { buy, entries } = purchases;
 let addMetric: { mock: { calls: unknown[][] } };
 beforeEach(async () => {
-  watchCarrierAnew();
   addMetric = vi.spyOn(metrics, 'addMetric');
-  ann = await newUser('lost-answer', 1000);
-});
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetConfigForTests();
-  await expectUserConsistent(ann.id, { settled: true });
 });
 
-const buy = (key: string) =>
-  fetch(`${front.url}/shipping/create-label`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}`, 'idempotency-key': key },
-    body: JSON.stringify(sampleLabelOrder({ shipDate: SHIP_DATE })),
-  });
-
-/** The user's completed ledger entries as [type, cents], sorted. */
-const entries = async () =>
-  (await listUserEntries(ann.id, { limit: 100 })).items
-    .filter((e) => e.status === 'completed')
-    .map((e) => [e.type, e.amountCents])
-    .sort();
 const paidOnce = [
   ['label', -600],
   ['topup', 1000],
@@ -89,8 +56,8 @@ const refundedOnce = [
 
 /** The one order of the user's ledger. */
 const theOrder = async (): Promise<Order> => {
-  const orderId = (await listUserEntries(ann.id, { limit: 100 })).items.find((e) => e.orderId)!.orderId!;
-  return (await getOrder(ann.id, orderId))!;
+  const orderId = (await listUserEntries(purchases.ann.id, { limit: 100 })).items.find((e) => e.orderId)!.orderId!;
+  return (await getOrder(purchases.ann.id, orderId))!;
 };
 
 const soldForClosed = () => addMetric.mock.calls.filter(([name]) => name === 'LabelsSoldForClosedOrders').length;
@@ -108,7 +75,7 @@ describe('a buy whose answer was lost', () => {
     expect(res.status).toBe(201);
     const { label } = (await res.json()) as { label: { shipOrderId: string; tracking: string } };
 
-    const order = await getOrder(ann.id, label.shipOrderId);
+    const order = await getOrder(purchases.ann.id, label.shipOrderId);
     const sold = await realCarrier().findPurchase(labelRequestOf(order!));
     expect(sold.state).toBe('bought');
     expect(order).toMatchObject({ status: 'created', tracking: sold.state === 'bought' ? sold.label.tracking : 'none', failureReason: null });
@@ -149,11 +116,11 @@ describe('a buy whose answer was lost', () => {
     // Just after its lease: the shipment is young, its buy may still complete; asked again later.
     const justExpired = new Date(Date.parse(order.leaseUntil!) + 1000);
     expect(await recoverExpiredPurchases(logger, justExpired)).toEqual({ created: 0, refunded: 0, skipped: 1 });
-    expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
+    expect((await getOrder(purchases.ann.id, order.id))?.status).toBe('processing');
     expect(await entries()).toEqual(paidOnce);
 
     expect(await recoverExpiredPurchases(logger, later())).toEqual({ created: 0, refunded: 1, skipped: 0 });
-    expect(await getOrder(ann.id, order.id)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
+    expect(await getOrder(purchases.ann.id, order.id)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
     expect(await entries()).toEqual(refundedOnce);
     expect(carrierWatch.findPurchase).toHaveBeenCalledTimes(3);
 
@@ -207,12 +174,12 @@ describe('a definite refusal of the carrier', () => {
 describe('the sweep of failed orders', () => {
   /** A paid order whose process died between create and buy, refunded by recovery: the carrier holds a shipment, unbought. */
   async function refundedWhileStarted(): Promise<Order> {
-    const placed = await placeCreditOrder(ann, newOrder(ann.id, form(), 600, 'processing'), randomUUID());
+    const placed = await placeCreditOrder(purchases.ann, newOrder(purchases.ann.id, form(), 600, 'processing'), randomUUID());
     if (placed.kind !== 'placed') throw new Error(placed.kind);
     const died = new Error('the process died');
     await expect(realCarrier().buyLabel(labelRequestOf(placed.order), async (step) => (step === 'buy' ? Promise.reject(died) : undefined))).rejects.toBe(died);
     expect(await recoverExpiredPurchases(logger, later())).toMatchObject({ refunded: 1 });
-    const order = (await getOrder(ann.id, placed.order.id))!;
+    const order = (await getOrder(purchases.ann.id, placed.order.id))!;
     expect(order).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
     return order;
   }
@@ -237,7 +204,7 @@ describe('the sweep of failed orders', () => {
     expect(soldForClosed()).toBe(1);
     // The shipper's money is untouched: one debit, one refund.
     expect(await entries()).toEqual(refundedOnce);
-    expect(await getOrder(ann.id, order.id)).toMatchObject({ status: 'failed', tracking: null });
+    expect(await getOrder(purchases.ann.id, order.id)).toMatchObject({ status: 'failed', tracking: null });
     // Done with it: the order leaves the queue.
     expect(await rechecksOf(order.id)).toEqual([]);
     expect(await recheckClosedPurchases(logger, new Date(Date.now() + 3 * RECHECK_WINDOW_MS))).toMatchObject({ refundedAtCarrier: 0 });

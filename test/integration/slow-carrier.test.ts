@@ -10,7 +10,7 @@
  * sandbox carrier's own records, and the metric.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../domain/api/orders';
 import { resetConfigForTests } from '../../functions/config';
 import { getOrder, newOrder } from '../../functions/data/orders';
@@ -21,10 +21,8 @@ import { INTERRUPTED, recoverExpiredPurchases } from '../../functions/labels/rec
 import { logger } from '../../functions/observability/logger';
 import { metrics } from '../../functions/observability/metrics';
 import { listUserEntries } from '../../functions/wallet/ledger';
-import { startFront, type Front } from '../../infra/local/server';
-import { sampleLabelOrder } from '../fixtures/label-order';
-import { expectUserConsistent, newUser, type TestUser } from './reliability/helpers';
-import { carrierWatch, watchCarrierAnew } from './watch-carrier';
+import { carrierWatch } from './watch-carrier';
+import { form, later, purchasesThroughFront } from './purchases-through-front';
 
 const { getCarrier: realCarrier } = await vi.importActual<typeof import('../../functions/providers/registry/carrier')>(
   '../../functions/providers/registry/carrier',
@@ -38,43 +36,10 @@ vi.mock('../../functions/providers/registry/carrier', async (importOriginal) =>
 const DELAY_MS = 3_000;
 const LEASE_S = 2;
 
-const SHIP_DATE = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const form = () => sampleLabelOrder({ shipDate: SHIP_DATE }) as never;
-/** A moment after every lease taken in these tests has run out, and every shipment is old. */
-const later = () => new Date(Date.now() + 10 * 60_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let front: Front;
-beforeAll(async () => {
-  front = await startFront({ port: 0, spa: 'none' });
-});
-afterAll(() => front.close());
-
-let ann: TestUser;
-beforeEach(async () => {
-  watchCarrierAnew();
-  ann = await newUser('slow-carrier', 1000);
-});
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  vi.restoreAllMocks();
-  resetConfigForTests();
-  await expectUserConsistent(ann.id, { settled: true });
-});
-
-const buy = (key: string) =>
-  fetch(`${front.url}/shipping/create-label`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}`, 'idempotency-key': key },
-    body: JSON.stringify(sampleLabelOrder({ shipDate: SHIP_DATE })),
-  });
-
-/** The user's completed ledger entries as [type, cents], sorted. */
-const entries = async () =>
-  (await listUserEntries(ann.id, { limit: 100 })).items
-    .filter((e) => e.status === 'completed')
-    .map((e) => [e.type, e.amountCents])
-    .sort();
+const purchases = purchasesThroughFront('slow-carrier');
+const { buy, entries } = purchases;
 
 const soldForClosed = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([name]) => name === 'LabelsSoldForClosedOrders').length;
 
@@ -116,7 +81,7 @@ describe('a carrier slower than the old lease', () => {
       const { label } = (await res.json()) as { label: { shipOrderId: string; tracking: string } };
       expect(recovered).toEqual({ created: 0, refunded: 0, skipped: 0 });
 
-      const order = await getOrder(ann.id, label.shipOrderId);
+      const order = await getOrder(purchases.ann.id, label.shipOrderId);
       expect(order).toMatchObject({ status: 'created', tracking: label.tracking });
       expect(await entries()).toEqual([
         ['label', -600],
@@ -136,7 +101,7 @@ describe('a carrier slower than the old lease', () => {
 
 /** What a credit purchase leaves when its process dies right after the debit: processing, paid, nothing else. */
 async function placedThenCrashed(key = randomUUID()): Promise<Order> {
-  const placed = await placeCreditOrder(ann, newOrder(ann.id, form(), 600, 'processing'), key);
+  const placed = await placeCreditOrder(purchases.ann, newOrder(purchases.ann.id, form(), 600, 'processing'), key);
   if (placed.kind !== 'placed') throw new Error(placed.kind);
   return placed.order;
 }
@@ -152,14 +117,14 @@ describe('recovery and a shipment created but not bought', () => {
 
     const justExpired = new Date(Date.parse(order.leaseUntil!) + 1000);
     expect(await recoverExpiredPurchases(logger, justExpired)).toEqual({ created: 0, refunded: 0, skipped: 1 });
-    expect((await getOrder(ann.id, order.id))?.status).toBe('processing');
+    expect((await getOrder(purchases.ann.id, order.id))?.status).toBe('processing');
     expect(await entries()).toEqual([
       ['label', -600],
       ['topup', 1000],
     ]);
 
     expect(await recoverExpiredPurchases(logger, later())).toEqual({ created: 0, refunded: 1, skipped: 0 });
-    expect(await getOrder(ann.id, order.id)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
+    expect(await getOrder(purchases.ann.id, order.id)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
     expect((await buy(key)).status).toBe(409);
     expect(await entries()).toEqual([
       ['label', -600],
@@ -196,7 +161,7 @@ describe('a purchase that outlived its lease', () => {
     const addMetric = vi.spyOn(metrics, 'addMetric');
     const key = randomUUID();
     const held = holdPurchaseAt('create');
-    const purchase = buyWithCredits(ann.id, form(), key, logger).then(
+    const purchase = buyWithCredits(purchases.ann.id, form(), key, logger).then(
       () => undefined,
       (err: unknown) => err,
     );
@@ -207,9 +172,9 @@ describe('a purchase that outlived its lease', () => {
     const err = await purchase;
     expect(err).toBeInstanceOf(Conflict);
     expect((err as Conflict).retryAfterSeconds).toBe(5);
-    const [order] = (await listUserEntries(ann.id, { limit: 100 })).items.filter((e) => e.orderId).map((e) => e.orderId!);
+    const [order] = (await listUserEntries(purchases.ann.id, { limit: 100 })).items.filter((e) => e.orderId).map((e) => e.orderId!);
     // The shipment it created before it asked to buy stays unbought: no label was sold.
-    expect(await realCarrier().findPurchase(labelRequestOf((await getOrder(ann.id, order!))!))).toMatchObject({ state: 'started' });
+    expect(await realCarrier().findPurchase(labelRequestOf((await getOrder(purchases.ann.id, order!))!))).toMatchObject({ state: 'started' });
     expect(await entries()).toEqual([
       ['label', -600],
       ['refund', 600],
@@ -227,7 +192,7 @@ describe('a purchase that outlived its lease', () => {
     const addMetric = vi.spyOn(metrics, 'addMetric');
     const key = randomUUID();
     const held = holdPurchaseAt('buy');
-    const purchase = buyWithCredits(ann.id, form(), key, logger).then(
+    const purchase = buyWithCredits(purchases.ann.id, form(), key, logger).then(
       () => undefined,
       (err: unknown) => err,
     );
@@ -238,8 +203,8 @@ describe('a purchase that outlived its lease', () => {
 
     const err = await purchase;
     expect(err).toBeInstanceOf(ProviderUnavailable);
-    const orderId = (await listUserEntries(ann.id, { limit: 100 })).items.find((e) => e.orderId)!.orderId!;
-    const order = (await getOrder(ann.id, orderId))!;
+    const orderId = (await listUserEntries(purchases.ann.id, { limit: 100 })).items.find((e) => e.orderId)!.orderId!;
+    const order = (await getOrder(purchases.ann.id, orderId))!;
     expect(order).toMatchObject({ status: 'failed', failureReason: INTERRUPTED, tracking: null });
     expect(await entries()).toEqual([
       ['label', -600],

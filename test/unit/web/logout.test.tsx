@@ -1,35 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, getSession, markSessionVerified, startSession } from '@/lib/session';
-import { stubBrowserApis } from './browser-api-stubs';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '@/lib/session';
 import { renderAt } from './render-route';
+import { ann, fetchMock, signIn, useRouteTestSetup } from './signed-in-routes';
 
-const ann = { id: 'u1', name: 'Ann Lee', email: 'ann@example.com', role: 'user' };
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function signIn(user: typeof ann, { verified }: { verified: boolean }) {
-  startSession('token', user);
-  if (verified) markSessionVerified();
-}
-
-beforeEach(() => {
-  stubBrowserApis();
-  // The landing page's counter answers; anything else (the profile) cannot be loaded in these tests.
-  fetchMock.mockImplementation(async (input) =>
-    String(input) === '/api/counter' ? Response.json({ count: 0 }) : Response.json({ message: 'Not available in this test' }, { status: 501 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  endSession();
-  vi.unstubAllGlobals();
-});
+useRouteTestSetup();
 
 describe('logout', () => {
   // Its own file: after the OTP page's test in the same jsdom, the menu's Logout is not reached.

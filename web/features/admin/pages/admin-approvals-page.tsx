@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatUsd } from '@domain/money';
 import type { ApiApproval } from '@domain/api/oversight';
@@ -11,6 +11,7 @@ import { noValue } from '@/lib/transaction-labels';
 import { useSession } from '@/lib/session';
 import { useApprovals } from '../api/oversight';
 import { approvalSummary, DecideApprovalDialog } from '../components/decide-approval-dialog';
+import { PendingOrAll } from '../components/pending-or-all';
 
 const statusColor = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -65,14 +66,7 @@ export function AdminApprovalsPage() {
         Adjustments over {formatUsd(ADJUSTMENT_SECOND_ADMIN_CENTS)} and withdrawal approvals over {formatUsd(WITHDRAWAL_SECOND_ADMIN_CENTS)} wait here until a
         second admin approves them; nothing moves before.
       </Text>
-      <HStack gap="2" mb="4">
-        <Button size="sm" variant={onlyPending ? 'solid' : 'outline'} aria-pressed={onlyPending} onClick={() => setOnlyPending(true)}>
-          Pending
-        </Button>
-        <Button size="sm" variant={onlyPending ? 'outline' : 'solid'} aria-pressed={!onlyPending} onClick={() => setOnlyPending(false)}>
-          All requests
-        </Button>
-      </HStack>
+      <PendingOrAll onlyPending={onlyPending} onChange={setOnlyPending} />
       <PagedDataTable
         caption={onlyPending ? 'Requests waiting for a second admin' : 'All second-admin requests'}
         columns={columns}

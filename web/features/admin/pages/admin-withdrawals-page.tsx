@@ -1,4 +1,4 @@
-import { Button, Code, HStack } from '@chakra-ui/react';
+import { Code, HStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatUsd } from '@domain/money';
 import type { ApiWithdrawal } from '@domain/api/wallet';
@@ -10,6 +10,7 @@ import { WithdrawalStatusBadge } from '@/features/wallet';
 import { noValue } from '@/lib/transaction-labels';
 import { useAdminWithdrawals } from '../api/withdrawals';
 import { DecideWithdrawalDialog } from '../components/decide-withdrawal-dialog';
+import { PendingOrAll } from '../components/pending-or-all';
 
 const paidBack = (w: ApiWithdrawal) =>
   [
@@ -53,14 +54,7 @@ export function AdminWithdrawalsPage() {
   return (
     <>
       <PageTitle>Withdrawals</PageTitle>
-      <HStack gap="2" mb="4">
-        <Button size="sm" variant={onlyPending ? 'solid' : 'outline'} aria-pressed={onlyPending} onClick={() => setOnlyPending(true)}>
-          Pending
-        </Button>
-        <Button size="sm" variant={onlyPending ? 'outline' : 'solid'} aria-pressed={!onlyPending} onClick={() => setOnlyPending(false)}>
-          All requests
-        </Button>
-      </HStack>
+      <PendingOrAll onlyPending={onlyPending} onChange={setOnlyPending} />
       <PagedDataTable
         caption={onlyPending ? 'Pending withdrawal requests' : 'All withdrawal requests'}
         columns={columns}
