@@ -11,6 +11,9 @@
  * - `withdrawal.approval-requested`: a withdrawal approval over the threshold stored as pending;
  * - `withdrawal.approved`: a withdrawal's pay-out left the wallet (card refunds and the by-hand part);
  * - `withdrawal.rejected`: a request refused, its hold back in the balance;
+ * - `withdrawal.refund-left-out`: during an approval, a card refund the bank refused because its
+ *   payment is disputed: that part goes back from held to the balance (the whole request, when it
+ *   was the only refund, which then ends rejected);
  * - `approval.rejected`: a second admin refused a pending request, nothing moved.
  */
 export const AUDIT_ACTIONS = [
@@ -19,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approval-requested',
   'withdrawal.approved',
   'withdrawal.rejected',
+  'withdrawal.refund-left-out',
   'approval.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -37,10 +41,11 @@ export interface Person {
   email: string;
 }
 
-/** The wallet's figures around an action: spendable and held cents. */
+/** The wallet's figures around an action: spendable, held and disputed cents. */
 export interface WalletFigures {
   balanceCents: number;
   heldCents: number;
+  disputedCents: number;
 }
 
 /** One audit record as stored (functions/data/audit.ts): never changed, never expires. */

@@ -9,7 +9,7 @@ import { apiWithdrawalSchema } from './wallet';
 export { APPROVAL_KINDS, APPROVAL_STATUSES, AUDIT_ACTIONS };
 
 const person = () => z.object({ id: z.string(), email: z.string() });
-const figures = () => z.object({ balanceCents: z.number().int(), heldCents: z.number().int() });
+const figures = () => z.object({ balanceCents: z.number().int(), heldCents: z.number().int(), disputedCents: z.number().int() });
 
 export const apiApprovalSchema = z
   .object({

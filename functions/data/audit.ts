@@ -27,7 +27,7 @@ const person = (x: unknown): Person => {
 };
 const figures = (x: unknown): WalletFigures => {
   const f = x as Partial<WalletFigures> | undefined;
-  return { balanceCents: Number(f?.balanceCents ?? 0), heldCents: Number(f?.heldCents ?? 0) };
+  return { balanceCents: Number(f?.balanceCents ?? 0), heldCents: Number(f?.heldCents ?? 0), disputedCents: Number(f?.disputedCents ?? 0) };
 };
 
 function fromItem(item: Record<string, unknown>): AuditRecord {

@@ -51,7 +51,11 @@ const userGone = () => new NotFound('User not found');
 export const personOf = (user: Pick<User, 'id' | 'email'> | undefined, id: string): Person => ({ id, email: user?.email ?? '' });
 /** Admin `adminId` as the audit log names them (one read of the account). */
 export const adminPerson = async (adminId: string): Promise<Person> => personOf(await getUserById(adminId), adminId);
-export const figuresOf = (user: Pick<User, 'balanceCents' | 'heldCents'>): WalletFigures => ({ balanceCents: user.balanceCents, heldCents: user.heldCents });
+export const figuresOf = (user: Pick<User, 'balanceCents' | 'heldCents' | 'disputedCents'>): WalletFigures => ({
+  balanceCents: user.balanceCents,
+  heldCents: user.heldCents,
+  disputedCents: user.disputedCents,
+});
 
 /** The refusal of a debit the spendable balance does not cover. */
 const notCovered = (amountCents: number, user: User) =>

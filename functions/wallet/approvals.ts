@@ -68,7 +68,7 @@ export async function approveApproval(id: string, adminId: string, note: string 
 export async function rejectApproval(id: string, adminId: string, reason: string): Promise<Approval> {
   const { approval, admin } = await decidable(id, adminId);
   const user = await getUserById(approval.subject.id, { consistent: true });
-  const figures = user ? figuresOf(user) : { balanceCents: 0, heldCents: 0 };
+  const figures = user ? figuresOf(user) : { balanceCents: 0, heldCents: 0, disputedCents: 0 };
   const decidedAt = new Date().toISOString();
   const record = newAuditRecord({
     action: 'approval.rejected',

@@ -198,7 +198,7 @@ function decided(w: Withdrawal | undefined): Withdrawal {
  * refund the provider refuses for good goes to the by-hand part instead (see payByHandInstead); a
  * provider that may answer later (ProviderUnavailable) stops here, resumable.
  */
-async function makeRefunds(w: Withdrawal, note: string | undefined, log: Logger): Promise<Withdrawal> {
+async function makeRefunds(w: Withdrawal, note: string | undefined, log: Logger, by: Decider): Promise<Withdrawal> {
   let current = w;
   let races = 0;
   const startOver = async (): Promise<[Withdrawal, number]> => {
@@ -221,7 +221,7 @@ async function makeRefunds(w: Withdrawal, note: string | undefined, log: Logger)
       }));
     } catch (err) {
       if (!(err instanceof RefundRefused)) throw err;
-      const moved = err.reason === DISPUTED ? await leaveOutDisputed(current, index, log) : await payByHandInstead(current, index, err, note, log);
+      const moved = err.reason === DISPUTED ? await leaveOutDisputed(current, index, log, by) : await payByHandInstead(current, index, err, note, log);
       if (moved.ok && moved.withdrawal.status === 'rejected') return moved.withdrawal;
       // The same place now holds the next refund; after a lost race, start over on the request as stored.
       if (moved.ok) current = moved.withdrawal;
@@ -271,27 +271,49 @@ const DISPUTED = 'charge_disputed';
  * the top-up's reservation is given back. With nothing left to pay, the request is rejected (the
  * month's turn given back). The reason says so to the user and the admin.
  */
-async function leaveOutDisputed(w: Withdrawal, index: number, log: Logger): Promise<{ ok: boolean; withdrawal: Withdrawal }> {
+async function leaveOutDisputed(w: Withdrawal, index: number, log: Logger, by: Decider): Promise<{ ok: boolean; withdrawal: Withdrawal }> {
   const r = w.refunds[index] as WithdrawalRefund;
   log.warn('card refund refused: the payment is disputed', { withdrawalId: w.id, topUpId: r.topUpId, amountCents: r.amountCents });
-  const topUp = await getEntry(w.userId, r.topUpId);
-  if (!topUp) throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
+  const [topUp, user] = await Promise.all([getEntry(w.userId, r.topUpId), getUserById(w.userId, { consistent: true })]);
+  if (!topUp || !user) throw new Conflict('This withdrawal request changed while it was being approved. Please reload it.');
   const reason = `${formatUsd(r.amountCents)} of this request was not paid back: the card payment it would refund is disputed at the card holder's bank, and a disputed payment is never refunded nor paid by hand.`;
   const now = new Date().toISOString();
   const rest = w.amountCents - r.amountCents;
+  // Money moves from held back to the balance during the admin's approval: on the record, with the
+  // wallet pinned to the version read (a wallet changed meanwhile fails the step; the caller reads again).
+  const before = figuresOf(user);
+  const record = auditStep(
+    newAuditRecord({
+      action: 'withdrawal.refund-left-out',
+      actor: by.admin,
+      subject: { id: w.userId, email: w.userEmail },
+      amountCents: r.amountCents,
+      before,
+      after: { ...before, balanceCents: before.balanceCents + r.amountCents, heldCents: before.heldCents - r.amountCents },
+      reason,
+      ref: w.id,
+      requestedBy: by.approval?.requestedBy ?? null,
+    }),
+  );
   if (rest === 0) {
     const gate = await getWithdrawalGate(w.userId);
     const fields = { completedAt: now, reason, refunds: [] };
     const done = await transact([
       moveWithdrawalStep(w, 'approving', 'rejected', fields),
-      ...releaseHold(w, reason, now),
+      ...atVersion(releaseHold(w, reason, now), user.version),
       releaseRefundStep(topUp, r.amountCents),
       ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
+      record,
     ]);
     return { ok: done.ok, withdrawal: { ...w, ...fields, status: 'rejected' } };
   }
   const fields = { refunds: w.refunds.filter((_, i) => i !== index), amountCents: rest, reason };
-  const done = await transact([leaveOutRefundStep(w, index, r.topUpId, fields), ...shrinkHold(w, r.amountCents), releaseRefundStep(topUp, r.amountCents)]);
+  const done = await transact([
+    leaveOutRefundStep(w, index, r.topUpId, fields),
+    ...atVersion(shrinkHold(w, r.amountCents), user.version),
+    releaseRefundStep(topUp, r.amountCents),
+    record,
+  ]);
   return { ok: done.ok, withdrawal: { ...w, ...fields } };
 }
 
@@ -399,7 +421,7 @@ export async function approveWithdrawal(
     return { withdrawal: found, pendingApproval: await askSecondAdmin(found, note, by.admin) };
   }
   let w = found.status === 'pending' ? await startApproval(found, note, by.approval?.steps ?? []) : decided(found);
-  w = await makeRefunds(w, note, log);
+  w = await makeRefunds(w, note, log, by);
   if (w.status === 'rejected') {
     await tellUser(
       w.userEmail,
@@ -452,7 +474,7 @@ export async function rejectWithdrawal(id: string, reason: string, log: Logger, 
       subject: { id: w.userId, email: w.userEmail },
       amountCents: w.amountCents,
       before,
-      after: { balanceCents: before.balanceCents + w.amountCents, heldCents: before.heldCents - w.amountCents },
+      after: { ...before, balanceCents: before.balanceCents + w.amountCents, heldCents: before.heldCents - w.amountCents },
       reason,
       ref: w.id,
       requestedBy: null,

@@ -71,7 +71,8 @@ test.describe.serial('address check', () => {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await panel().getByRole('button', { name: 'Use suggested address' }).click();
-    await expect(page.getByText('Label Created Successfully')).toBeVisible();
+    // A purchase is several table writes and the carrier's calls: seconds under both workers' load.
+    await expect(page.getByText('Label Created Successfully')).toBeVisible({ timeout: 15_000 });
     await expect(dialog()).toBeHidden();
     const stored = await newestOrder();
     expect(stored.status).toBe('created');

@@ -137,7 +137,9 @@ export async function topUpByCard(page: Page, amount: string, expectedBalance: s
   await dialog.getByRole('combobox', { name: 'Credit type' }).selectOption('Card');
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(amount);
   await dialog.getByRole('button', { name: 'Deposit' }).click();
-  await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/);
+  // Opening a checkout takes the rate, the pending entry and the provider's session: seconds on a
+  // machine running both workers' fronts, more than the default 5 s at times.
+  await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
   await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);

@@ -6,6 +6,7 @@
  * instead, once a note says how, except a disputed payment's, which leaves the request), rejection (the hold goes back, the month's turn too), and
  * the refusals (unknown id 404, a second decision 409, by hand without a note 400) that write nothing.
  */
+import { findAuditRecords } from '../../../../functions/data/audit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getLocalRefund } from '../../../../functions/data/local-refunds';
 import { listOutbox } from '../../../../functions/data/outbox';
@@ -200,6 +201,10 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(replay.statusCode).toBe(409);
   });
 
+  /** The audit records of disputed refunds left out of request `id`. */
+  const leftOutRecords = async (id: string) =>
+    (await findAuditRecords({ subject: ann.id, action: 'withdrawal.refund-left-out' }, { limit: 10 })).items.filter((r) => r.ref === id);
+
   it('never pays by hand a refund Stripe refuses because the payment is disputed: that part leaves the request, back to the balance, with no note asked', async () => {
     const older = await cardTopUp(ann, 5);
     const newer = await cardTopUp(ann, 5);
@@ -228,6 +233,14 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(await getEntry(ann.id, older)).toMatchObject({ refundedCents: 0 });
     const [mail] = await listOutbox({ to: ann.email });
     expect(mail?.text).toContain('$3.00 of this request was not paid back');
+    // The part left out moved from held to the balance during the admin's approval: on the record.
+    expect(await leftOutRecords(id)).toEqual([
+      expect.objectContaining({
+        amountCents: 300,
+        before: { balanceCents: 200, heldCents: 800, disputedCents: 0 },
+        after: { balanceCents: 500, heldCents: 500, disputedCents: 0 },
+      }),
+    ]);
   });
 
   it('rejects a request whose only refund is of a disputed payment (nothing by hand): the hold goes back and the month too', async () => {
@@ -242,6 +255,13 @@ describe('POST /admin/withdrawals/{id}/approve', () => {
     expect(await stored()).toMatchObject({ balanceCents: 500, heldCents: 0 });
     expect(await getEntry(ann.id, id)).toMatchObject({ status: 'failed' });
     expect(await getEntry(ann.id, only)).toMatchObject({ refundedCents: 0 });
+    expect(await leftOutRecords(id)).toEqual([
+      expect.objectContaining({
+        amountCents: 500,
+        before: expect.objectContaining({ heldCents: 500 }),
+        after: expect.objectContaining({ heldCents: 0, balanceCents: 500 }),
+      }),
+    ]);
     expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).toContain('Your withdrawal request was not approved');
     watch.refund.mockImplementation((req, real) => real.refund(req));
     expect((await invoke('POST /wallet/withdrawals', { token: ann.token, body: { amount: 1 } })).statusCode).toBe(201);

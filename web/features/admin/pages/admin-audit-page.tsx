@@ -19,10 +19,12 @@ export const auditActionLabel: Record<AuditAction, string> = {
   'withdrawal.approval-requested': 'Withdrawal approval asked (second admin)',
   'withdrawal.approved': 'Withdrawal paid out',
   'withdrawal.rejected': 'Withdrawal rejected',
+  'withdrawal.refund-left-out': 'Disputed refund left out',
   'approval.rejected': 'Request rejected by second admin',
 };
 
-const wallet = (f: ApiAuditRecord['before']) => `${formatUsd(f.balanceCents)}${f.heldCents ? ` (+${formatUsd(f.heldCents)} held)` : ''}`;
+const wallet = (f: ApiAuditRecord['before']) =>
+  `${formatUsd(f.balanceCents)}${f.heldCents ? ` (+${formatUsd(f.heldCents)} held)` : ''}${f.disputedCents ? ` (${formatUsd(f.disputedCents)} disputed)` : ''}`;
 
 const columns: DataTableColumn<ApiAuditRecord>[] = [
   { header: 'When', cell: (r) => <DateTime iso={r.at} /> },
