@@ -103,6 +103,18 @@ describe('the local stack killed mid-burst', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
         body: JSON.stringify(body),
       });
+    /** Every buyer's order statuses, through the running stack's API. */
+    const statuses = async () => {
+      const pages = await Promise.all(
+        buyers.map(
+          async (b) =>
+            (await (await fetch(`${url}/shipping/orders?limit=100`, { headers: { authorization: `Bearer ${b.token}` } })).json()) as {
+              orders: { status: string }[];
+            },
+        ),
+      );
+      return pages.flatMap((p) => p.orders.map((o) => o.status));
+    };
     let stack = await startStack(port);
     const form = data.helpers.labelForm();
     const keys = buyers.flatMap((b) => Array.from({ length: PURCHASES_PER_USER }, () => ({ buyer: b, key: randomUUID() })));
@@ -122,8 +134,9 @@ describe('the local stack killed mid-burst', () => {
         return (await fetch(`${url}/_local/checkout/${id}/pay`, { method: 'POST', headers: { accept: 'application/json' } })).status;
       }),
     ].map((p) => p.catch(() => 'cut'));
-    // About a second in: the purchases are inside the (slowed) carrier.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Killed once purchases are inside the (slowed) carrier: some order is processing. A fixed delay
+    // could fall before any purchase started on a loaded machine, and then strand nothing.
+    await vi.waitFor(async () => expect(await statuses()).toContain('processing'), { timeout: 30_000, interval: 100 });
     process.kill(-stack.pid!, 'SIGKILL');
     await exited(stack);
     const answers = await Promise.all(burst);
@@ -132,17 +145,6 @@ describe('the local stack killed mid-burst', () => {
     // ---- restart on the same folder; no one touches anything --------------------------------
     const restartedAt = Date.now();
     stack = await startStack(port);
-    const statuses = async () => {
-      const pages = await Promise.all(
-        buyers.map(
-          async (b) =>
-            (await (await fetch(`${url}/shipping/orders?limit=100`, { headers: { authorization: `Bearer ${b.token}` } })).json()) as {
-              orders: { status: string }[];
-            },
-        ),
-      );
-      return pages.flatMap((p) => p.orders.map((o) => o.status));
-    };
     const answeringInMs = Date.now() - restartedAt;
     // Paid orders the kill stranded (the state the issue found): processing, with no one at work on
     // them. A slow restart may find them ended already (the scheduled work runs at start), so they
