@@ -14,7 +14,7 @@ const request = sampleLabelRequest;
 
 async function once(): Promise<{ ms: number; bytes: number }> {
   const t = performance.now();
-  const pdf = await drawSandboxLabel(request, newSandboxTracking(undefined, request.labelType));
+  const pdf = await drawSandboxLabel(request, newSandboxTracking(undefined, request.serviceId));
   return { ms: performance.now() - t, bytes: pdf.byteLength };
 }
 

@@ -11,7 +11,7 @@
  *
  * Budgets: every route's minified bundle at most 1 MB; init at most 1.5 times the floor's for a
  * route without PDF or Stripe work, at most 2 times for a route with it. Which class a route is in
- * is read from what its code reaches: pdf-lib, bwip-js or the Stripe SDK imported (they are external
+ * is read from what its code reaches: pdf-lib, bwip-js, the Stripe SDK or EasyPost's client imported (they are external
  * and shipped beside the bundle, infra/lambda-bundling.ts, so the import is what shows it) or any of
  * their bytes inlined. The size is the bundle's; what ships beside it is loaded only on first use
  * and is listed, not counted.
@@ -37,7 +37,7 @@ export const LAMBDA_BUDGETS = {
 export type LambdaClass = keyof typeof LAMBDA_BUDGETS.ratio;
 
 /** The packages whose presence in a bundle puts its route in the PDF/Stripe class. */
-const HEAVY_PACKAGES = ['pdf-lib', 'bwip-js', 'stripe'];
+const HEAVY_PACKAGES = ['pdf-lib', 'bwip-js', 'stripe', '@easypost/api'];
 
 /**
  * The SDK floor's handler: the DynamoDB document client every route makes once per container

@@ -14,17 +14,23 @@ export const BATCH_COLUMNS = [
   'height',
   'shipDate',
   'fromName',
+  'fromCompany',
   'fromStreet',
+  'fromStreet2',
   'fromCity',
   'fromState',
   'fromZip',
   'fromCountry',
+  'fromPhone',
   'toName',
+  'toCompany',
   'toStreet',
+  'toStreet2',
   'toCity',
   'toState',
   'toZip',
   'toCountry',
+  'toPhone',
   'toEmail',
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
@@ -43,23 +49,38 @@ export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
   height: 20,
   shipDate: 10,
   fromName: 100,
+  fromCompany: 100,
   fromStreet: 200,
+  fromStreet2: 100,
   fromCity: 100,
   fromState: 30,
   fromZip: 10,
   fromCountry: 56,
+  // A phone as people write it, before it becomes ten digits (domain/schemas/fields.ts).
+  fromPhone: 30,
   toName: 100,
+  toCompany: 100,
   toStreet: 200,
+  toStreet2: 100,
   toCity: 100,
   toState: 30,
   toZip: 10,
   toCountry: 56,
+  // A phone as people write it, before it becomes ten digits (domain/schemas/fields.ts).
+  toPhone: 30,
   toEmail: 254,
 };
 
-/** Columns a CSV may leave out: the ship date (today), the recipient's email, and the sender when a saved address fills it. */
-export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail'];
+/**
+ * Columns a CSV may leave out: the ship date (today), the recipient's email, each side's company,
+ * second street line and phone (files made before those columns existed keep working), and the
+ * sender when a saved address fills it.
+ */
+export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail', 'fromCompany', 'fromStreet2', 'fromPhone', 'toCompany', 'toStreet2', 'toPhone'];
+/** The sender's required columns, which a saved address may fill. */
 export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];
+/** The sender's optional columns: a saved address fills them only where it fills the street too (functions/batches/rows.ts fillSender). */
+export const SENDER_OPTIONAL_COLUMNS: readonly BatchColumn[] = ['fromCompany', 'fromStreet2', 'fromPhone'];
 
 /** The label form's field path each column fills (`from.zip` for `fromZip`, `to.email` for `toEmail`): how a row's errors name their column. */
 export const COLUMN_FIELD: Record<BatchColumn, string> = Object.fromEntries(

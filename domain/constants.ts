@@ -27,8 +27,15 @@ export const MOBILE_BREAKPOINT_PX = 768;
  */
 export const PROMO_ENDS_AT = '2025-05-30T23:59:59';
 
-/** A label may be refunded until this many days after its ship date; then the scheduled job refunds it if unused. */
-export const REFUND_WINDOW_DAYS = 28;
+/**
+ * A label may be refunded until this many days after its purchase (USPS's and EasyPost's limit),
+ * while USPS has not scanned it.
+ */
+export const REFUND_WINDOW_DAYS = 30;
+/** An unused label is refunded by the scheduled job this many days after its purchase: before the window closes, with days to spare for retries. */
+export const AUTO_REFUND_AFTER_DAYS = 28;
+/** How long USPS takes to decide a refund it was asked for, as EasyPost states it: the date a shipper is told to expect. */
+export const REFUND_DECISION_DAYS = 15;
 
 /** The wallet's credit types (SPEC section 7); domain/schemas/payments.ts validates them. */
 export const CREDIT_TYPES = ['Card', 'Crypto', 'Bitcoin'] as const;

@@ -3,6 +3,7 @@
  * The server charges from labelPriceCents(); the SPA shows the same figures as estimates.
  */
 import { WEIGHT_BAND_LB, WEIGHT_MAX_LB, WEIGHT_MIN_LB } from './constants';
+import { findService } from './postage/services';
 
 export interface LabelType {
   uid: string;
@@ -23,6 +24,9 @@ export const LABEL_TYPES: readonly LabelType[] = [
 ];
 
 export const findLabelType = (uid: string): LabelType | undefined => LABEL_TYPES.find((t) => t.uid === uid);
+
+/** The name of what an order was sold as: its label type's (table mode), else its USPS service's (rates mode), else the id itself. */
+export const offerName = (id: string): string => findLabelType(id)?.name ?? findService(id)?.name ?? id;
 
 /**
  * Price of one label in cents, or 0 when the type is unknown or the weight is outside

@@ -4,7 +4,7 @@
  * Pure: the caller passes the clock, so the schema, the dialog's date input and the server agree,
  * and tests can pin midnight edges.
  */
-import { REFUND_WINDOW_DAYS, SHIP_DATE_MAX_DAYS_AHEAD } from './constants';
+import { AUTO_REFUND_AFTER_DAYS, REFUND_DECISION_DAYS, REFUND_WINDOW_DAYS, SHIP_DATE_MAX_DAYS_AHEAD } from './constants';
 
 export const SHIP_DATE_ZONE = 'America/New_York';
 export const SHIP_DATE_WINDOW_MESSAGE = `Ship date must be within the next ${SHIP_DATE_MAX_DAYS_AHEAD} days`;
@@ -41,9 +41,29 @@ export function isInShipDateWindow(day: string, now: Date = new Date()): boolean
   return day >= min && day <= max;
 }
 
-/** When a label's refund window ends (ISO time, midnight UTC): its ship date plus REFUND_WINDOW_DAYS. */
-export function refundWindowEnd(shipDate: string): string {
-  const end = new Date(`${shipDate}T00:00:00.000Z`);
-  end.setUTCDate(end.getUTCDate() + REFUND_WINDOW_DAYS);
-  return end.toISOString();
+const DAY_MS = 86_400_000;
+
+/** The day a parcel accepted on `day` arrives after `days` USPS delivery days (Monday to Saturday; Sundays do not count). */
+export function addDeliveryDays(day: string, days: number): string {
+  let t = Date.parse(`${day}T00:00:00Z`);
+  for (let left = days; left > 0;) {
+    t += DAY_MS;
+    if (new Date(t).getUTCDay() !== 0) left--;
+  }
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** When a label's refund window ends (ISO time): its purchase (the order's createdAt) plus REFUND_WINDOW_DAYS. */
+export function refundWindowEnd(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + REFUND_WINDOW_DAYS * DAY_MS).toISOString();
+}
+
+/** When the scheduled job refunds a label still unused (ISO time): its purchase plus AUTO_REFUND_AFTER_DAYS, inside the window. */
+export function autoRefundAt(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + AUTO_REFUND_AFTER_DAYS * DAY_MS).toISOString();
+}
+
+/** The day USPS is expected to have decided a refund asked at `requestedAt` (YYYY-MM-DD, UTC). */
+export function refundDecisionExpected(requestedAt: string): string {
+  return new Date(Date.parse(requestedAt) + REFUND_DECISION_DAYS * DAY_MS).toISOString().slice(0, 10);
 }

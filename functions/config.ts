@@ -8,7 +8,11 @@
  * as much as everything else the handler code does before its first request (docs/performance.md,
  * "Lambdas"). The checks below follow zod's own rules for URLs, e-mail addresses and yes/no words.
  */
+import { SERVICE_IDS } from '../domain/postage/service-ids';
 import { LABEL_TYPES } from '../domain/pricing';
+
+/** A markup per USPS service id, `*` for the services not named. */
+export type Markup = Partial<Record<string, number>>;
 import { loadSecrets, type SecretName, secretsUsed } from './secrets-loader';
 
 /** One setting's problem; `key` names the entry inside a structured value (CARRIER_COST_CEILINGS.key). */
@@ -113,6 +117,37 @@ const costCeilings: Read<Partial<Record<string, number>>> = (raw) => {
   return ceilings;
 };
 
+const SERVICE_ID_SET = new Set<string>(SERVICE_IDS);
+/**
+ * A markup: a plain number for every service, or JSON `{"<service id>": n, "*": n}` (`*` for the
+ * services not named), each at least 0 and at most `max`.
+ */
+const markup =
+  (max: number, int: boolean): Read<Markup> =>
+  (raw) => {
+    const check = (value: unknown, key?: string): number => {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return invalid('must be a number', key);
+      if (int && !Number.isSafeInteger(value)) return invalid('must be a whole number', key);
+      if (value < 0 || value > max) return invalid(`must be from 0 to ${max}`, key);
+      return value;
+    };
+    const text = raw.trim();
+    if (!text.startsWith('{')) return { '*': check(text === '' ? Number.NaN : Number(text)) };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return invalid('must be a number or JSON');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid('must be a number or a JSON object of service to number');
+    const out: Markup = {};
+    for (const [key, value] of Object.entries(parsed)) {
+      if (key !== '*' && !SERVICE_ID_SET.has(key)) invalid('not a USPS service id', key);
+      out[key] = check(value, key);
+    }
+    return out;
+  };
+
 const settings = {
   TABLE_NAME: withDefault(text({ min: 1 }), 'prepaidship'),
   /** Set only for DynamoDB Local; in AWS the SDK finds the regional endpoint itself. */
@@ -197,6 +232,18 @@ const settings = {
    * label is sold below cost unless this says so.
    */
   CARRIER_COST_CEILINGS: withDefault(costCeilings, {}),
+  /**
+   * How labels are priced (functions/postage/pricing.ts): `table`, the seed's four label types at
+   * their fixed prices, each offered where the carrier's cost fits its ceiling; `rates`, every USPS
+   * service at the carrier's rate plus the markup below.
+   */
+  PRICING_MODE: withDefault(oneOf(['table', 'rates']), 'table'),
+  /** In `rates` mode: cents added to the carrier's rate, for every service or per service (JSON). */
+  RATE_MARKUP_CENTS: withDefault(markup(10_000, true), { '*': 35 }),
+  /** In `rates` mode: percent of the carrier's rate added too (rounded up to the cent), for every service or per service (JSON). */
+  RATE_MARKUP_PERCENT: withDefault(markup(100, false), { '*': 3 }),
+  /** How long a quote (POST /shipping/rates) may be bought at its price. */
+  QUOTE_TTL_SECONDS: withDefault(number({ int: true, min: 60, max: 3600 }), 900),
   /** Label PDFs: an S3 bucket in AWS; without one, files under LABEL_DIR (local runs). */
   LABEL_BUCKET: optional(text({ min: 3 })),
   LABEL_DIR: withDefault(text({ min: 1 }), '.data/labels'),

@@ -50,6 +50,19 @@ export class Conflict extends DomainError {
     super(message);
   }
 }
+/**
+ * A purchase whose quote expired or no longer matches its form (409): the fresh quote goes with the
+ * answer, and the new price of the row asked for when it is still offered.
+ */
+export class QuoteChanged extends DomainError {
+  constructor(
+    message: string,
+    readonly quote: unknown,
+    readonly priceCents: number | undefined,
+  ) {
+    super(message);
+  }
+}
 export class InsufficientBalance extends DomainError {
   constructor(
     message = 'Insufficient balance',
@@ -103,6 +116,7 @@ const domainStatus = new Map<DomainErrorClass, number>([
   [InvalidRequest, 400],
   [NotFound, 404],
   [Conflict, 409],
+  [QuoteChanged, 409],
   [InsufficientBalance, 402],
   [TooManyAttempts, 429],
   [ProviderUnavailable, 502],
@@ -112,14 +126,16 @@ const domainStatus = new Map<DomainErrorClass, number>([
 /** Status code, public message and headers of an error, or undefined when it must stay a hidden 500. */
 export function exposedError(
   err: unknown,
-): { statusCode: number; message: string; fields?: Record<string, string>; headers?: Record<string, string>; shortfallCents?: number } | undefined {
+): { statusCode: number; message: string; fields?: Record<string, string>; headers?: Record<string, string>; extra?: Record<string, unknown> } | undefined {
   if (err instanceof HttpError) return { statusCode: err.statusCode, message: err.message, fields: err.fields };
   if (err instanceof DomainError) {
     const statusCode = domainStatus.get(err.constructor as DomainErrorClass);
     const seconds = err instanceof Conflict || err instanceof TooManyAttempts ? err.retryAfterSeconds : undefined;
     const retryAfter = seconds !== undefined ? { 'retry-after': String(seconds) } : undefined;
-    const shortfall = err instanceof InsufficientBalance && err.shortfallCents !== undefined ? { shortfallCents: err.shortfallCents } : {};
-    if (statusCode) return { statusCode, message: err.message, headers: retryAfter, ...shortfall };
+    let extra: Record<string, unknown> | undefined;
+    if (err instanceof InsufficientBalance && err.shortfallCents !== undefined) extra = { shortfallCents: err.shortfallCents };
+    if (err instanceof QuoteChanged) extra = { ...(err.priceCents !== undefined ? { priceCents: err.priceCents } : {}), quote: err.quote };
+    if (statusCode) return { statusCode, message: err.message, headers: retryAfter, extra };
   }
   return undefined;
 }

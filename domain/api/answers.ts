@@ -16,6 +16,7 @@
 import * as z from 'zod';
 import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
+import { adjustmentsPageSchema } from './adjustments';
 import { adminStatsSchema } from './admin';
 import { approvalsPageSchema, apiApprovalSchema, auditPageSchema, withdrawalDecisionSchema } from './oversight';
 import {
@@ -35,6 +36,7 @@ import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
 import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
+import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
 import { trackAnswerSchema } from './tracking';
 import { adjustmentAnswerSchema, apiUserSchema, usersPageSchema } from './users';
@@ -101,12 +103,16 @@ export const answers = {
   'tracking/easypost-webhook': webhookAckSchema,
   'tracking/aftership-webhook': webhookAckSchema,
   // Labels and tracking
+  'shipping/quote-rates': quoteSchema,
   'shipping/create-label': createdLabelSchema,
   'shipping/list-orders': ordersPageSchema,
   'shipping/download-order': pdfFile,
   // Label refunds
   'shipping/refund-label': apiOrderSchema,
   'shipping/track-package': trackAnswerSchema,
+  // Postage adjustments
+  'shipping/list-adjustments': adjustmentsPageSchema,
+  'shipping/dispute-adjustment': supportAnswerSchema,
   // Support
   'support/create-support-request': supportAnswerSchema,
   // Admin dashboard

@@ -17,6 +17,13 @@ export const apiErrorSchema = z
       description:
         "A 402 for a label bought with credits: what a card must pay for it to go through (the balance's shortfall, at least the card minimum of $0.50); send `payShortfall: true` to pay it.",
     }),
+    priceCents: z.number().int().optional().meta({
+      description: "A 409 for a purchase whose quote expired or no longer matches the form: the row's new price in `quote`, when it is still offered.",
+    }),
+    quote: z.unknown().optional().meta({
+      description:
+        'A 409 for a purchase whose quote expired or no longer matches the form: a fresh quote (the answer of POST /shipping/rates) to confirm and buy from.',
+    }),
   })
   .meta({ id: 'Error' });
 export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;

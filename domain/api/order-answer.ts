@@ -5,14 +5,14 @@
  * schemas and the label form's schema with it.
  */
 import { centsToDollars } from '../money';
-import { findLabelType } from '../pricing';
-import { refundWindowEnd } from '../ship-date';
+import { offerName } from '../pricing';
+import { refundDecisionExpected, refundWindowEnd } from '../ship-date';
 import type { ApiOrder, Order } from './orders';
 
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,
   labelType: o.labelType,
-  labelTypeName: findLabelType(o.labelType)?.name ?? o.labelType,
+  labelTypeName: offerName(o.labelType),
   weight: o.weightLb,
   length: o.lengthIn,
   width: o.widthIn,
@@ -31,9 +31,15 @@ export const toApiOrder = (o: Order): ApiOrder => ({
   status: o.status,
   tracking: o.tracking,
   createdAt: o.createdAt,
-  refundableUntil: o.status === 'created' ? refundWindowEnd(o.shipDate) : null,
+  refundableUntil: o.status === 'created' ? refundWindowEnd(o.createdAt) : null,
   refund: o.refundRequestedAt
-    ? { requestedAt: o.refundRequestedAt, decidedAt: o.refundDecidedAt ?? null, automatic: o.refundBy === 'auto', reason: o.refundReason ?? null }
+    ? {
+        requestedAt: o.refundRequestedAt,
+        expectedBy: refundDecisionExpected(o.refundRequestedAt),
+        decidedAt: o.refundDecidedAt ?? null,
+        automatic: o.refundBy === 'auto',
+        reason: o.refundReason ?? null,
+      }
     : null,
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
   lastEvent: o.lastEvent ?? null,

@@ -4,10 +4,11 @@
  * Lambdas run, is in ./order-answer.ts (no zod there).
  */
 import * as z from 'zod';
-import { REFUND_WINDOW_DAYS } from '../constants';
-import { refundWindowEnd } from '../ship-date';
+import { AUTO_REFUND_AFTER_DAYS, REFUND_DECISION_DAYS, REFUND_WINDOW_DAYS } from '../constants';
+import { autoRefundAt, refundDecisionExpected, refundWindowEnd } from '../ship-date';
 import { ORDER_STATUSES, type OrderStatus } from '../shipment-statuses';
 import type { Address } from '../schemas/addresses';
+import type { ServiceId } from '../postage/service-ids';
 import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
 import { apiAddressSchema } from './addresses';
 import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from './tracking';
@@ -17,24 +18,39 @@ export { ORDER_STATUSES, type OrderStatus };
 
 // Kept in domain/constants.ts, so the landing page can state it without loading this module; the
 // window's end in domain/ship-date.ts, so the Lambdas that compute it bundle no zod.
-export { REFUND_WINDOW_DAYS, refundWindowEnd };
+export { AUTO_REFUND_AFTER_DAYS, REFUND_DECISION_DAYS, REFUND_WINDOW_DAYS, autoRefundAt, refundDecisionExpected, refundWindowEnd };
 
 /** The refund of a label, as the shipper sees it in their shipments. */
 export const apiRefundSchema = z
   .object({
     requestedAt: z.string().meta({ description: 'When it was asked for.' }),
+    expectedBy: z.string().meta({ description: 'The day (YYYY-MM-DD) USPS is expected to have decided it: REFUND_DECISION_DAYS after it was asked.' }),
     decidedAt: z.string().nullable().meta({ description: 'When the carrier refunded or rejected it (null while pending).' }),
-    automatic: z.boolean().meta({ description: 'Asked by the scheduled job (an unused label after its window), not by the shipper.' }),
+    automatic: z
+      .boolean()
+      .meta({ description: 'Asked by the scheduled job (a label still unused AUTO_REFUND_AFTER_DAYS after its purchase), not by the shipper.' }),
     reason: z.string().nullable().meta({ description: "The carrier's reason for a rejected refund." }),
   })
   .meta({ id: 'Refund' });
 export type ApiRefund = z.infer<typeof apiRefundSchema>;
 
 /** One order as stored. */
+/** The quote an order was bought from: its id (claimed once), and at EasyPost the shipment and rate bought. */
+export interface OrderQuote {
+  id: string;
+  shipmentId?: string;
+  rateId?: string;
+}
+
 export interface Order {
   id: string;
   userId: string;
+  /** What it was sold as: a label type uid (table mode) or a USPS service id (rates mode). */
   labelType: string;
+  /** The USPS service bought (domain/postage/services.ts); absent on orders stored before services were named. */
+  serviceId?: ServiceId;
+  /** The quote it was bought from, when it was. */
+  quote?: OrderQuote;
   weightLb: number;
   lengthIn: number;
   widthIn: number;
@@ -119,7 +135,7 @@ export const apiOrderSchema = z
     refundableUntil: z
       .string()
       .nullable()
-      .meta({ description: 'Until when the label may be refunded (ship date + 28 days, ISO time); null when it is no created label.' }),
+      .meta({ description: 'Until when the label may be refunded (its purchase + 30 days, ISO time); null when it is no created label.' }),
     refund: apiRefundSchema.nullable().meta({ description: 'Its refund, once asked for; null otherwise.' }),
     trackingStatus: z
       .enum(SHIPMENT_STATUSES)

@@ -27,8 +27,9 @@ import {
   verifyTotpSchema,
 } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
+import { disputeAdjustmentSchema } from '../schemas/adjustments';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
-import { labelOrderSchema, refundLabelSchema } from '../schemas/labels';
+import { labelOrderSchema, quoteRequestSchema, refundLabelSchema } from '../schemas/labels';
 import { notificationSettingsBodySchema, unsubscribeQuerySchema } from '../schemas/notifications';
 import { checkoutSessionSchema, topupSchema } from '../schemas/payments';
 import { ordersQuerySchema, transactionsQuerySchema } from '../schemas/queries';
@@ -437,7 +438,7 @@ export const easypostWebhook = {
   handler: 'tracking/easypost-webhook',
   table: 'write',
   errors: [400],
-  note: 'EasyPost tracker events (tracker.updated, tracker.created), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.',
+  note: "EasyPost tracker events (tracker.updated, tracker.created) and postage adjustments (shipment.invoice.created, shipment.invoice.updated: the label's whole adjustment, debited from the shipper's wallet once per change), signed with `X-Hmac-Signature: hmac-sha256-hex=<hex>`. A missing or wrong signature: 400, nothing changes. Other events, replays, older events and numbers that are not our labels: 200, nothing changes.",
 } as const satisfies RouteEntry;
 
 export const aftershipWebhook = {
@@ -451,6 +452,21 @@ export const aftershipWebhook = {
 } as const satisfies RouteEntry;
 
 // Labels and tracking
+/**
+ * POST /shipping/rates: every offer for the form's parcel, priced, with a signed quote to buy from
+ * (functions/postage/quotes.ts). It may create shipments at the carrier, so it is rated per user and
+ * address (functions/accounts/limits.ts RATES); the table holds those counters, nothing else.
+ */
+export const quoteRates = {
+  method: 'POST',
+  path: '/shipping/rates',
+  access: 'user',
+  handler: 'shipping/quote-rates',
+  table: 'write',
+  body: quoteRequestSchema,
+  errors: [429, 502],
+} as const satisfies RouteEntry;
+
 export const createLabel = {
   method: 'POST',
   path: '/shipping/create-label',
@@ -500,6 +516,33 @@ export const trackPackage = {
   table: 'write',
   body: trackSchema,
   errors: [404, 429, 502],
+} as const satisfies RouteEntry;
+
+// Postage adjustments
+/**
+ * GET /shipping/adjustments: the carrier's charges after weighing the shipper's labels (wrong
+ * weight, size or service), newest first, each with its evidence and dispute
+ * (functions/postage/adjustments.ts).
+ */
+export const listAdjustments = {
+  method: 'GET',
+  path: '/shipping/adjustments',
+  access: 'user',
+  handler: 'shipping/list-adjustments',
+  table: 'read',
+  query: pageQuerySchema,
+} as const satisfies RouteEntry;
+
+export const disputeAdjustment = {
+  method: 'POST',
+  path: '/shipping/adjustments/{adjustmentId}/dispute',
+  access: 'user',
+  handler: 'shipping/dispute-adjustment',
+  table: 'write',
+  body: disputeAdjustmentSchema,
+  status: 201,
+  errors: [404, 409],
+  note: "Opens a support request about the adjustment, with its label and the carrier's evidence attached, once: a second dispute of the same adjustment answers 409.",
 } as const satisfies RouteEntry;
 
 // Support

@@ -1,7 +1,7 @@
 /** Saved addresses and the address blocks of the label form (USPS domestic only). */
 import * as z from './zod';
 import { schema } from './zod';
-import { oneLineText, requiredText } from './fields';
+import { oneLineText, optionalOneLineText, optionalUsPhone, requiredText } from './fields';
 
 /** Two-letter USPS state and territory codes. */
 export const US_STATES = [
@@ -74,14 +74,23 @@ const state = () =>
 
 const zip = () => requiredText('Required', 10).check(z.regex(/^\d{5}(-\d{4})?$/, 'ZIP must be 5 digits or ZIP+4'));
 
-/** One address block: the six fields of the add form and of each side of the label form. */
+/**
+ * One address block: the fields of the add form and of each side of the label form, in the order
+ * they are shown. The six of SPEC are required; the company, second street line and phone are
+ * optional (a blank one is left out), and all of them go to the carrier.
+ */
 export const addressFields = {
   name: oneLineText('Required', 100),
+  company: optionalOneLineText(100).register(z.globalRegistry, { description: 'Printed under the name.' }),
   street: oneLineText('Required', 200),
+  street2: optionalOneLineText(100).register(z.globalRegistry, { description: 'The second street line (suite, floor, apartment).' }),
   city: oneLineText('Required', 100),
   state: state(),
   zip: zip(),
   country: oneLineText('Required', 56),
+  phone: optionalUsPhone().register(z.globalRegistry, {
+    description: 'A US number, 10 digits, written with any spaces, dashes, dots, parentheses and a leading +1; kept and answered as the 10 digits.',
+  }),
 };
 
 /** POST /auth/addresses */

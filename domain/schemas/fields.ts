@@ -5,6 +5,7 @@
 import * as z from './zod';
 import { SIGNUP_PASSWORD_MIN, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from '../constants';
 import { dollarsToCents } from '../money';
+import { usPhoneDigits } from '../phone';
 
 /**
  * Characters no name, address or message needs and that make stored text lie or break: control
@@ -36,18 +37,49 @@ export const hasNoLink = (text: string): boolean => !LINK.test(text);
 export const LINE_BREAK_MESSAGE = 'Must be on one line';
 export const LINK_MESSAGE = 'Links are not allowed here';
 
+/** What any text field checks once trimmed: its length and its characters. */
+const textChecks = (max: number) => [z.maxLength(max, `Must be at most ${max} characters`), z.refine<string>(isSafeText, UNSAFE_TEXT_MESSAGE)];
+/** What a one-line field checks besides: no line break, no link. */
+const oneLineChecks = () => [z.refine<string>(isOneLine, LINE_BREAK_MESSAGE), z.refine<string>(hasNoLink, LINK_MESSAGE)];
+
 /** A trimmed, non-empty string; `message` is shown both when missing and when blank. */
-export const requiredText = (message = 'Required', max = 200) =>
-  z
-    .string({ error: message })
-    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`), z.refine(isSafeText, UNSAFE_TEXT_MESSAGE));
+export const requiredText = (message = 'Required', max = 200) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), ...textChecks(max));
 
 /**
  * A one-line field (a name, an address line): requiredText that also refuses line breaks and links,
  * so what a person types there can never become extra lines or a link in a mail or on a label.
  */
-export const oneLineText = (message = 'Required', max = 200) =>
-  requiredText(message, max).check(z.refine(isOneLine, LINE_BREAK_MESSAGE), z.refine(hasNoLink, LINK_MESSAGE));
+export const oneLineText = (message = 'Required', max = 200) => requiredText(message, max).check(...oneLineChecks());
+
+/**
+ * An optional one-line field (an address's second line, a company): oneLineText's rules for what is
+ * there, and blank the same as left out, since a form sends its empty inputs as ''.
+ */
+export const optionalOneLineText = (max = 200) =>
+  z.optional(
+    z.pipe(
+      z.string({ error: 'Must be text' }).check(z.trim(), ...textChecks(max), ...oneLineChecks()),
+      z.transform((text) => text || undefined),
+    ),
+  );
+
+export const PHONE_MESSAGE = 'Phone must be a 10-digit US number';
+
+/**
+ * An optional US phone number as people write it (domain/phone.ts), kept as its ten digits; blank
+ * is the same as left out. No number is longer than 30 characters however it is punctuated.
+ */
+export const optionalUsPhone = () =>
+  z.optional(
+    z.pipe(
+      z.string({ error: PHONE_MESSAGE }).check(
+        z.trim(),
+        z.maxLength(30, PHONE_MESSAGE),
+        z.refine((text) => text === '' || usPhoneDigits(text) !== null, PHONE_MESSAGE),
+      ),
+      z.transform((text) => usPhoneDigits(text) ?? undefined),
+    ),
+  );
 
 export const email = () =>
   z.pipe(z.string({ error: 'Invalid email format' }).check(z.trim(), z.maxLength(254, 'Invalid email format')), z.email({ error: 'Invalid email format' }));

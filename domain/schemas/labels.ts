@@ -25,47 +25,92 @@ export const recipientSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 
+/** The parcel of the label form: weight in lb, sides in inches. */
+export const parcelFields = () => ({
+  weight: positiveNumber('Weight must be a positive number', WEIGHT_MAX_LB),
+  height: positiveNumber('Required', MAX_DIMENSION_IN),
+  length: positiveNumber('Required', MAX_DIMENSION_IN),
+  width: positiveNumber('Required', MAX_DIMENSION_IN),
+});
+
+/** A quote id as POST /shipping/rates answers it (a signed token). */
+const quoteId = () =>
+  z
+    .optional(z.string({ error: 'quoteId must be text' }).check(z.minLength(1, 'quoteId must be text'), z.maxLength(4096)))
+    .register(z.globalRegistry, { description: 'The `quoteId` of POST /shipping/rates: the purchase is charged exactly its price for the chosen row.' });
+
 export const labelOrderSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    labelType: z.string({ error: 'Label Type is required' }).check(z.trim(), z.minLength(1, 'Label Type is required'), z.maxLength(64)),
-    weight: positiveNumber('Weight must be a positive number', WEIGHT_MAX_LB),
-    height: positiveNumber('Required', MAX_DIMENSION_IN),
-    length: positiveNumber('Required', MAX_DIMENSION_IN),
-    width: positiveNumber('Required', MAX_DIMENSION_IN),
-    /**
-     * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
-     * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
-     * judges by its own clock whatever the browser thought.
-     */
-    shipDate: z
-      .optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)))
-      .register(z.globalRegistry, {
-        description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.',
+  z
+    .object({
+      /**
+       * The seed's label type (table mode); in rates mode the chosen `service` names the row instead,
+       * and labelType may be left out. Required when `service` is missing, with the spec's message.
+       */
+      labelType: z.optional(z.string({ error: 'Label Type is required' }).check(z.trim(), z.maxLength(64))),
+      service: z
+        .optional(z.string({ error: 'service must be text' }).check(z.trim(), z.maxLength(64)))
+        .register(z.globalRegistry, { description: "A quote's row (its `service`): a USPS service id in rates mode, a label type in table mode." }),
+      quoteId: quoteId(),
+      ...parcelFields(),
+      /**
+       * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
+       * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
+       * judges by its own clock whatever the browser thought.
+       */
+      shipDate: z
+        .optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE)))
+        .register(z.globalRegistry, {
+          description: 'The day the label ships (YYYY-MM-DD), today to 7 days ahead in US Eastern time; today (Eastern) when missing.',
+        }),
+      /**
+       * The field's former name is refused rather than ignored: a client still sending it
+       * would otherwise get a label dated today while believing it chose another day.
+       */
+      date: z.optional(z.never({ error: 'date was renamed shipDate' })).register(z.globalRegistry, { description: 'Renamed `shipDate`: refused when sent.' }),
+      from: addressSchema,
+      to: recipientSchema,
+      /**
+       * The former top-level name of the recipient's email, whose place is `to.email`. Refused
+       * rather than mapped, like `date`: one name per field, and a client still sending the old one
+       * learns it at once instead of its recipients silently getting no mail.
+       */
+      toEmail: z
+        .optional(z.never({ error: 'toEmail moved to to.email' }))
+        .register(z.globalRegistry, { description: 'Moved to `to.email`: refused when sent.' }),
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
+      /**
+       * With `credits` and too little balance: pay what the balance lacks by card, then buy.
+       * Without it such an order is refused with 402 and the shortfall in cents.
+       */
+      payShortfall: z
+        .optional(z.boolean({ error: 'payShortfall must be true or false' }))
+        .register(z.globalRegistry, { description: 'With `credits` and too little balance: pay the shortfall by card (answered as `checkoutUrl`), then buy.' }),
+    })
+    .check(
+      // Run beside the fields' own checks, so the form shows this message with the others.
+      z.refine((body) => typeof body !== 'object' || body === null || !!body.labelType || !!body.service, {
+        message: 'Label Type is required',
+        path: ['labelType'],
+        when: () => true,
       }),
-    /**
-     * The field's former name is refused rather than ignored: a client still sending it
-     * would otherwise get a label dated today while believing it chose another day.
-     */
-    date: z.optional(z.never({ error: 'date was renamed shipDate' })).register(z.globalRegistry, { description: 'Renamed `shipDate`: refused when sent.' }),
-    from: addressSchema,
-    to: recipientSchema,
-    /**
-     * The former top-level name of the recipient's email, whose place is `to.email`. Refused
-     * rather than mapped, like `date`: one name per field, and a client still sending the old one
-     * learns it at once instead of its recipients silently getting no mail.
-     */
-    toEmail: z.optional(z.never({ error: 'toEmail moved to to.email' })).register(z.globalRegistry, { description: 'Moved to `to.email`: refused when sent.' }),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method is required' }),
-    /**
-     * With `credits` and too little balance: pay what the balance lacks by card, then buy.
-     * Without it such an order is refused with 402 and the shortfall in cents.
-     */
-    payShortfall: z
-      .optional(z.boolean({ error: 'payShortfall must be true or false' }))
-      .register(z.globalRegistry, { description: 'With `credits` and too little balance: pay the shortfall by card (answered as `checkoutUrl`), then buy.' }),
-  }),
+    ),
 );
 export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
+
+/**
+ * POST /shipping/rates: the label form's parcel, both addresses and the ship date. The rest of the
+ * form (label type, payment method) may be sent as it is and is not read, so the dialog quotes
+ * from the same values it buys with.
+ */
+export const quoteRequestSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...parcelFields(),
+    shipDate: z.optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE))),
+    from: addressSchema,
+    to: recipientSchema,
+  }),
+);
+export type QuoteRequestBody = z.infer<typeof quoteRequestSchema>;
 
 /**
  * POST /shipping/orders/{shipOrderId}/refund: nothing to say beyond the path (an empty or missing

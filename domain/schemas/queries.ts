@@ -42,7 +42,7 @@ export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 export const transactionsQuerySchema = /* @__PURE__ */ schema(() =>
   z
     .extend(pageQuerySchema, {
-      type: z.optional(z.enum(ENTRY_TYPES, { error: 'type must be topup, label, refund, adjustment or withdrawal' })),
+      type: z.optional(z.enum(ENTRY_TYPES, { error: 'type must be topup, label, refund, adjustment, withdrawal, dispute, card_refund or postage_adjustment' })),
       status: z.optional(z.enum(ENTRY_STATUSES, { error: `status must be one of ${ENTRY_STATUSES.join(', ')}` })),
       from: day,
       to: day,

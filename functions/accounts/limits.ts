@@ -83,6 +83,10 @@ export const RATES = {
   checkoutUser: { name: 'checkout-user', max: 10, windowMs: 10 * MINUTE },
   /** Payment sessions opened from one address, whatever the user. */
   checkoutAddress: { name: 'checkout-address', max: 50, windowMs: 10 * MINUTE },
+  /** Quotes by one user: the dialog asks again as the parcel or an address changes, a few a minute; a batch preview quotes its rows elsewhere. */
+  quoteUser: { name: 'quote-user', max: 60, windowMs: MINUTE },
+  /** Quotes from one address, whatever the user. */
+  quoteAddress: { name: 'quote-address', max: 300, windowMs: MINUTE },
   /** Sign-ups from one address: a household or office opens a few accounts, never more an hour. */
   signUpAddress: { name: 'signup-address', max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Rate>;
@@ -140,12 +144,15 @@ const rated =
 export const tooManyTrackings = (wait: string) => `Too many tracking look-ups. Try again in ${wait}.`;
 export const tooManyAddressChecks = (wait: string) => `Too many address checks. Try again in ${wait}.`;
 export const tooManyCheckouts = (wait: string) => `Too many payments started. Try again in ${wait}.`;
+export const tooManyQuotes = (wait: string) => `Too many quotes asked for. Try again in ${wait}.`;
 export const tooManySignUps = (wait: string) => `Too many sign-ups from your network. Try again in ${wait}.`;
 
 /** Before a tracking look-up (POST /shipping/track). */
 export const limitTracking = rated(RATES.trackUser, RATES.trackAddress, tooManyTrackings);
 /** Before an address check (POST /addresses/verify). */
 export const limitAddressChecks = rated(RATES.addressUser, RATES.addressAddress, tooManyAddressChecks);
+/** Before a quote (POST /shipping/rates): each may create shipments at the carrier. */
+export const limitQuotes = rated(RATES.quoteUser, RATES.quoteAddress, tooManyQuotes);
 /** Before a payment session is opened at Stripe or Hoodpay. */
 export const limitCheckouts = rated(RATES.checkoutUser, RATES.checkoutAddress, tooManyCheckouts);
 /** Before a sign-up (POST /auth/register), per address only: there is no user yet. */

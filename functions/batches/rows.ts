@@ -6,7 +6,7 @@
 import type { BatchRowError } from '../../domain/api/batches';
 import { findLabelType, LABEL_TYPES, labelPriceCents } from '../../domain/pricing';
 import type { Address } from '../../domain/schemas/addresses';
-import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, SENDER_OPTIONAL_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { labelOrderSchema, type LabelOrderBody } from '../../domain/schemas/labels';
 
@@ -15,11 +15,20 @@ const COLUMN_OF_FIELD = new Map<string, BatchColumn>(BATCH_COLUMNS.map((c) => [C
 /** A sender column's saved-address field: `fromZip` -> `zip`. */
 const senderField = (c: BatchColumn) => (c.charAt(4).toLowerCase() + c.slice(5)) as keyof Address;
 
-/** The cells with every blank sender cell filled from a saved address (what the row will print). */
+/**
+ * The cells with every blank sender cell filled from a saved address (what the row will print). Its
+ * company, second street line and phone come only with its street: a row that names its own
+ * street keeps its own (blank) ones, never another building's suite.
+ */
 export function fillSender(fields: BatchRowFields, sender: Address | undefined): BatchRowFields {
   if (!sender) return fields;
   const filled: BatchRowFields = { ...fields };
+  const ownStreet = Boolean(fields.fromStreet?.trim());
   for (const c of SENDER_COLUMNS) if (!filled[c]?.trim()) filled[c] = String(sender[senderField(c)] ?? '');
+  for (const c of ownStreet ? [] : SENDER_OPTIONAL_COLUMNS) {
+    const saved = sender[senderField(c)];
+    if (saved && !filled[c]?.trim()) filled[c] = saved;
+  }
   return filled;
 }
 
@@ -31,11 +40,14 @@ const textCell = (cell: string | undefined): string | undefined => (cell?.trim()
 export function formInput(f: BatchRowFields): Record<string, unknown> {
   const side = (p: 'from' | 'to') => ({
     name: f[`${p}Name`] ?? '',
+    company: f[`${p}Company`],
     street: f[`${p}Street`] ?? '',
+    street2: f[`${p}Street2`],
     city: f[`${p}City`] ?? '',
     state: f[`${p}State`] ?? '',
     zip: f[`${p}Zip`] ?? '',
     country: f[`${p}Country`] ?? '',
+    phone: f[`${p}Phone`],
   });
   return {
     labelType: f.labelType ?? '',
@@ -71,9 +83,10 @@ export function judgeRow(fields: BatchRowFields): JudgedRow {
     return { valid: false, errors: errors.sort((a, b) => order(a.column) - order(b.column)) };
   }
   const body = parsed.data;
-  const priceCents = labelPriceCents(body.labelType, body.weight);
+  const labelType = body.labelType ?? '';
+  const priceCents = labelPriceCents(labelType, body.weight);
   if (priceCents <= 0) {
-    return findLabelType(body.labelType)
+    return findLabelType(labelType)
       ? { valid: false, errors: [{ column: 'weight', message: 'This label type is not available for that weight' }] }
       : { valid: false, errors: [{ column: 'labelType', message: `Unknown label type: use one of ${LABEL_TYPES.map((t) => t.uid).join(', ')}` }] };
   }

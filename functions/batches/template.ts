@@ -11,17 +11,24 @@ const EXAMPLE: Record<BatchColumn, string> = {
   // Blank: today (US Eastern time). A date is YYYY-MM-DD, up to 7 days ahead.
   shipDate: '',
   fromName: 'Jane Sender',
+  // Company, second street line and phone are optional on either side.
+  fromCompany: 'Springfield Crafts',
   fromStreet: '1 Main St',
+  fromStreet2: 'Suite 200',
   fromCity: 'Springfield',
   fromState: 'IL',
   fromZip: '62701',
   fromCountry: 'US',
+  fromPhone: '217-555-0100',
   toName: 'John Receiver',
+  toCompany: '',
   toStreet: '350 5th Ave',
+  toStreet2: 'Floor 12',
   toCity: 'New York',
   toState: 'NY',
   toZip: '10118',
   toCountry: 'US',
+  toPhone: '',
   toEmail: 'john@example.com',
 };
 

@@ -1,12 +1,13 @@
 /**
  * Saved addresses, with their uniqueness enforced by the table itself: each address has a claim
- * item keyed by a hash of its street, city, state, zip and country (trimmed, case ignored), written
- * in the same transaction, so two concurrent saves of one address keep exactly one.
+ * item keyed by a hash of its street (both lines), city, state, zip and country (trimmed, case
+ * ignored), written in the same transaction, so two concurrent saves of one address keep exactly one.
  *
  * The 200-address limit is kept the same way: a counter item moves in the transaction of every save
  * (which requires it below the limit) and delete, so concurrent saves at 199 keep exactly one.
  *
- *   address  pk USER#<userId>  sk ADDR#<ulid>          name, street, city, state, zip, country, claim
+ *   address  pk USER#<userId>  sk ADDR#<ulid>          name, street, city, state, zip, country, claim;
+ *                                                      company, street2, phone when given
  *   claim    pk USER#<userId>  sk ADDRKEY#<sha256>     addressId
  *   counter  pk USER#<userId>  sk ADDRCOUNT            addresses (how many are saved)
  */
@@ -49,21 +50,29 @@ async function ensureCounter(userId: string): Promise<void> {
   }
 }
 
-/** The claim's sort key: the five fields that make an address the same place, normalised. */
-export function addressClaim(a: Pick<Address, 'street' | 'city' | 'state' | 'zip' | 'country'>): string {
+/**
+ * The claim's sort key: the fields that make an address the same place, normalised. The second
+ * street line tells two suites of one building apart; it joins the hash only when given, so an
+ * address without one keeps the claim it had before the line existed.
+ */
+export function addressClaim(a: Pick<Address, 'street' | 'street2' | 'city' | 'state' | 'zip' | 'country'>): string {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  const same = [a.street, a.city, a.state, a.zip, a.country].map(norm).join('|');
+  const same = [a.street, a.city, a.state, a.zip, a.country, ...(a.street2 ? [a.street2] : [])].map(norm).join('|');
   return `ADDRKEY#${createHash('sha256').update(same).digest('hex')}`;
 }
 
+/** An item as answered; an optional field not given is absent from the item and undefined here (left out of the JSON). */
 const fromItem = (i: Record<string, unknown>): SavedAddress => ({
   id: i.id as string,
   name: i.name as string,
+  company: i.company as string | undefined,
   street: i.street as string,
+  street2: i.street2 as string | undefined,
   city: i.city as string,
   state: i.state as string,
   zip: i.zip as string,
   country: i.country as string,
+  phone: i.phone as string | undefined,
   createdAt: i.createdAt as string,
 });
 

@@ -34,8 +34,9 @@
  * scheduled auto-refund looks at it. One index, one set of helpers: the queue of a status is below.
  */
 import { ulid } from 'ulid';
-import type { Order, OrderStatus } from '../../domain/api/orders';
-import { refundWindowEnd } from '../../domain/ship-date';
+import type { Order, OrderQuote, OrderStatus } from '../../domain/api/orders';
+import type { ServiceId } from '../../domain/postage/service-ids';
+import { autoRefundAt } from '../../domain/ship-date';
 import type { Address } from '../../domain/schemas/addresses';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { ExportRange } from '../../domain/schemas/exports';
@@ -55,6 +56,9 @@ import { dueItems, workKeys, type WorkQueue } from './work-index';
 export const orderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` });
 const idempotencyKey = (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' });
 const IDEMPOTENCY_TTL_S = 7 * 24 * 3600;
+/** A quote's claim: one per quote id (functions/postage/quotes.ts), kept a day beyond any quote's life. */
+const quoteClaimKey = (userId: string, quoteId: string) => ({ pk: `QUOTE#${userId}#${quoteId}`, sk: 'QUOTE' });
+const QUOTE_CLAIM_TTL_S = 24 * 3600 + 3600;
 
 /** The statuses whose orders hold a lease, and the queue their expired leases are found in. */
 const LEASED: Partial<Record<OrderStatus, WorkQueue>> = { processing: 'purchase', refund_pending: 'refund' };
@@ -76,10 +80,10 @@ function leaseFields(status: OrderStatus, orderId: string, until: Date): { lease
 }
 
 /** Where an order waits in the work index as it is stored, if anywhere. */
-function workOf(o: Pick<Order, 'id' | 'status' | 'leaseUntil' | 'shipDate'>) {
+function workOf(o: Pick<Order, 'id' | 'status' | 'leaseUntil' | 'createdAt'>) {
   const leased = LEASED[o.status];
   if (leased) return o.leaseUntil ? workKeys(leased, o.id, o.leaseUntil) : {};
-  return o.status === 'created' ? workKeys('unused', o.id, refundWindowEnd(o.shipDate)) : {};
+  return o.status === 'created' ? workKeys('unused', o.id, autoRefundAt(o.createdAt)) : {};
 }
 
 const toItem = (o: Order) => ({
@@ -112,7 +116,16 @@ const fromItem = (item: Record<string, unknown>): Order => {
 const addressOf = ({ email: _email, ...address }: LabelOrderBody['to']): Address => address;
 
 /** A new order from a validated form (not yet stored). */
-export function newOrder(userId: string, body: LabelOrderBody, priceCents: number, status: OrderStatus): Order {
+/** What an order is sold as and for (functions/postage/quotes.ts priceOffer); a bare price keeps the body's label type. */
+export interface OrderOffer {
+  priceCents: number;
+  labelType: string;
+  serviceId?: ServiceId;
+  quote?: OrderQuote;
+}
+
+export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer | number, status: OrderStatus): Order {
+  const { priceCents, labelType, serviceId, quote } = typeof offer === 'number' ? { priceCents: offer, labelType: body.labelType ?? '' } : offer;
   const at = new Date();
   const now = at.toISOString();
   const id = ulid();
@@ -120,7 +133,9 @@ export function newOrder(userId: string, body: LabelOrderBody, priceCents: numbe
     ...(status === 'processing' ? { leaseUntil: new Date(at.getTime() + leaseMs()).toISOString() } : {}),
     id,
     userId,
-    labelType: body.labelType,
+    labelType,
+    ...(serviceId ? { serviceId } : {}),
+    ...(quote ? { quote } : {}),
     weightLb: body.weight,
     lengthIn: body.length,
     widthIn: body.width,
@@ -168,20 +183,50 @@ export const putOrderStep = (order: Order): Step => ({
   item: { Put: { TableName: tableName(), Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
 });
 
-/** Stores an order waiting for its card payment (no money has moved). */
-export async function putAwaitingOrder(order: Order): Promise<void> {
-  await transact([putOrderStep(order)]);
+/**
+ * The steps that store a new order: the order, and the claim of the quote it was bought from (named
+ * `order.quote`, failing when another order claimed it), so one quote buys one label.
+ */
+export const placeOrderSteps = (order: Order): Step[] => [
+  putOrderStep(order),
+  ...(order.quote
+    ? [
+        {
+          name: 'order.quote',
+          item: {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...quoteClaimKey(order.userId, order.quote.id),
+                entity: 'quote-claim',
+                orderId: order.id,
+                expiresAt: Math.floor(Date.now() / 1000) + QUOTE_CLAIM_TTL_S,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        },
+      ]
+    : []),
+];
+
+/** Stores an order waiting for its card payment (no money has moved); false when its quote was used already. */
+export async function putAwaitingOrder(order: Order): Promise<boolean> {
+  const placed = await transact(placeOrderSteps(order));
+  if (!placed.ok && placed.failed.has('order.quote')) return false;
+  if (!placed.ok) throw new Error(`placing order ${order.id} failed on ${[...placed.failed].join(', ')}`);
+  return true;
 }
 
 /**
  * The step (named `order`) that moves an order from `from` to `to`, setting `fields` too; it fails
  * when the order is not in `from`, so each transition happens once. Entering a leased status
  * (processing, refund_pending) takes a fresh lease, until `leaseUntil` when given (a refund's next
- * poll) or for leaseMs(); entering created puts the order in the unused queue (which needs its ship
- * date); any other move takes the order out of the work index.
+ * poll) or for leaseMs(); entering created puts the order in the unused queue (which needs its
+ * purchase time, createdAt); any other move takes the order out of the work index.
  */
 export function moveOrderStep(
-  order: Pick<Order, 'userId' | 'id'> & Partial<Pick<Order, 'shipDate'>>,
+  order: Pick<Order, 'userId' | 'id'> & Partial<Pick<Order, 'createdAt'>>,
   from: OrderStatus,
   to: OrderStatus,
   now: string,
@@ -191,8 +236,8 @@ export function moveOrderStep(
   let work: Record<string, string> = {};
   if (LEASED[to]) work = leaseFields(to, order.id, leaseUntil ?? new Date(Date.parse(now) + leaseMs()));
   else if (to === 'created') {
-    if (!order.shipDate) throw new Error(`order ${order.id} becomes created without its ship date`);
-    work = workKeys('unused', order.id, refundWindowEnd(order.shipDate));
+    if (!order.createdAt) throw new Error(`order ${order.id} becomes created without its purchase time`);
+    work = workKeys('unused', order.id, autoRefundAt(order.createdAt));
   }
   const all: Record<string, string | number | null> = { ...fields, ...work };
   const names = Object.keys(all);

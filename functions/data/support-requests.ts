@@ -11,7 +11,7 @@
  */
 import { ulid } from 'ulid';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName, transact } from './client';
+import { db, tableName, transact, type Step } from './client';
 import { claimMailTry as claimQueuedMail, markMailSent, unsentMailFields } from './mail-tries';
 import { dueItems } from './work-index';
 
@@ -23,6 +23,10 @@ export interface SupportRequest {
   role: string;
   subject: string;
   message: string;
+  /** The label the request is about, when it was opened from one (a postage adjustment's dispute). */
+  shipOrderId?: string;
+  /** The postage adjustment it disputes. */
+  adjustmentId?: string;
   createdAt: string;
   /** When the mail to support went out; null until then. */
   mailedAt: string | null;
@@ -48,12 +52,14 @@ export async function getSupportRequest(userId: string, id: string): Promise<Sup
 
 /**
  * Stores a new support request, once per `key`: the same key from the same user answers the request
- * stored first (`created: false`) and stores nothing.
+ * stored first (`created: false`) and stores nothing. `also`: more steps of the same transaction (a
+ * dispute marks its adjustment), and the error to throw when one of them is refused.
  */
 export async function saveSupportRequest(
-  input: Pick<SupportRequest, 'userId' | 'name' | 'email' | 'role' | 'subject' | 'message'>,
+  input: Pick<SupportRequest, 'userId' | 'name' | 'email' | 'role' | 'subject' | 'message' | 'shipOrderId' | 'adjustmentId'>,
   key: string,
   now = new Date(),
+  also?: { steps: (requestId: string) => Step[]; refused: () => Error },
 ): Promise<{ request: SupportRequest; created: boolean }> {
   const createdAt = now.toISOString();
   const id = ulid();
@@ -80,8 +86,11 @@ export async function saveSupportRequest(
         },
       },
     },
+    ...(also?.steps(request.id) ?? []),
   ]);
   if (done.ok) return { request, created: true };
+  // Only a key already used means "answer the first request"; another refusal is the caller's.
+  if (also && !done.failed.has('support.key')) throw also.refused();
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(input.userId, key), ConsistentRead: true }));
   const first = typeof Item?.requestId === 'string' ? await getSupportRequest(input.userId, Item.requestId) : undefined;
   if (!first) throw new Error(`support request key ${key} is claimed but its request is missing`);

@@ -11,6 +11,7 @@
  *   batch     batches being bought, due when their worker's lease ends with no progress (batches.ts)
  *   notice    tracking notices whose mail has not gone out yet (notices.ts)
  *   recheck   failed purchases to ask the carrier about again, due at their next check (purchase-rechecks.ts)
+ *   adjustment postage adjustments whose mail to the shipper has not gone out yet (postage-adjustments.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -23,6 +24,7 @@ const QUEUES = {
   batch: 'WORK#batch',
   notice: 'WORK#notice',
   recheck: 'WORK#recheck',
+  adjustment: 'WORK#adjustment',
 } as const;
 export type WorkQueue = keyof typeof QUEUES;
 

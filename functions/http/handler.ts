@@ -216,8 +216,7 @@ const mapErrors = (): ApiMiddleware => ({
     const err = request.error;
     const exposed = exposedError(err);
     if (exposed && exposed.statusCode < 500) {
-      const { statusCode, message, fields, headers, shortfallCents } = exposed;
-      const extra = shortfallCents !== undefined ? { shortfallCents } : {};
+      const { statusCode, message, fields, headers, extra } = exposed;
       request.response = respond(statusCode, fields ? { message, fields, ...extra } : { message, ...extra }, requestId, headers);
     } else if (exposed) {
       // A deliberate 5xx (502 from a provider): its message is ours, safe to show; still logged for operations.

@@ -14,6 +14,7 @@ import { autoRefundUnused, settleRefunds } from '../labels/label-refunds';
 import { recheckClosedPurchases } from '../labels/closed-purchases';
 import { recoverExpiredPurchases } from '../labels/recovery';
 import { retryNotices } from '../notifications/notices';
+import { retryAdjustmentMails } from '../postage/adjustments';
 import { remindUnusedLabels } from '../notifications/unused-reminders';
 import type { Logger } from '../observability/logger';
 import { retrySupportMails } from '../support/support-mail';
@@ -40,6 +41,8 @@ export const JOBS: Record<string, Job> = {
   pollTrackers,
   /** Tracking notices whose mail failed when their carrier event came: tried again. */
   retryNotices,
+  /** Postage adjustment mails that failed when their carrier event came: tried again. */
+  retryAdjustmentMails,
   /** Unused labels 5 days before their refund window closes: their shippers reminded, past a watermark. */
   remindUnusedLabels,
 };

@@ -18,34 +18,28 @@
  * (refunded meanwhile), the label is refunded at the carrier at once, and the sale is logged and
  * counted (LabelsSoldForClosedOrders), which the stack alarms on.
  */
-import { labelPriceCents } from '../../domain/pricing';
-import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
 import type { Order } from '../../domain/api/orders';
 import { completeOrder, getOrder, leaseMs, moveOrderStep, renewLease, type LabelFields } from '../data/orders';
-import { Conflict, InvalidRequest, ProviderUnavailable } from '../errors';
+import { Conflict, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
 import { labelBought, labelRefunded, labelSoldForClosedOrder } from '../observability/metrics';
 import { getLabelStore } from '../providers/registry/blobs';
 import { PurchaseRefused, type BeforeCarrierCall, type BoughtLabel, type Carrier, type CarrierPurchase, type LabelRequest } from '../providers/carrier/carrier';
 import { getCarrier } from '../providers/registry/carrier';
+import { serviceOfLabel } from '../providers/carrier/usps-services';
 import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund } from '../wallet/wallet';
 
 const CARRIER = 'USPS label service';
 
-/** The server's price for a form, or a 400 when the type and weight have none. */
-export function priceOf(body: Pick<LabelOrderBody, 'labelType' | 'weight'>): number {
-  const price = labelPriceCents(body.labelType, body.weight);
-  if (price <= 0) throw new InvalidRequest('This label type is not available for that weight');
-  return price;
-}
-
 /** What the carrier is asked for an order: the label form as stored, our price (its cost ceiling). */
 export const labelRequestOf = (order: Order): LabelRequest => ({
   orderId: order.id,
   labelType: order.labelType,
+  serviceId: serviceOfLabel(order).id,
+  ...(order.quote?.shipmentId && order.quote.rateId ? { quoted: { shipmentId: order.quote.shipmentId, rateId: order.quote.rateId } } : {}),
   weightLb: order.weightLb,
   lengthIn: order.lengthIn,
   widthIn: order.widthIn,

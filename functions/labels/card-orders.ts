@@ -12,7 +12,7 @@
  * processing. If the balance was spent meanwhile, the top-up still completes (the money is the
  * user's) and the order fails: no cent is stranded either way.
  */
-import { findLabelType } from '../../domain/pricing';
+import { offerName } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
 import { failAwaitingOrder, getOrder, leaseMs, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
@@ -26,7 +26,8 @@ import { completeTopUp, settleAndSpend, settleShortfallAndSpend } from '../walle
 import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import type { User } from '../../domain/api/users';
-import { fulfilOrder, priceOf } from './buy-label';
+import { priceOffer, QUOTE_USED, requote } from '../postage/quotes';
+import { fulfilOrder } from './buy-label';
 import { leaseExpired, recoverOrder } from './recovery';
 
 /** Why an order waiting for its card payment failed with nothing charged (the shipper may start again). */
@@ -41,9 +42,11 @@ export const SPENT_MEANWHILE =
 /** Creates the order (awaiting payment) and its Stripe Checkout; a checkout that cannot start fails the order. */
 export async function startCardOrder(userId: string, details: LabelOrderBody, appOrigin?: string): Promise<{ id: string; url: string }> {
   const body = { ...details, paymentMethod: 'purchase' as const };
-  const price = priceOf(body);
-  const order = newOrder(userId, body, price, 'awaiting_payment');
-  await putAwaitingOrder(order);
+  const offer = await priceOffer(userId, body);
+  const price = offer.priceCents;
+  const order = newOrder(userId, body, offer, 'awaiting_payment');
+  // One quote buys one label: a second purchase from it gets a fresh quote to confirm.
+  if (!(await putAwaitingOrder(order))) return requote(QUOTE_USED, userId, body);
   try {
     const { ref, url } = await startPayment({
       userId,
@@ -51,7 +54,7 @@ export async function startCardOrder(userId: string, details: LabelOrderBody, ap
       creditType: 'Card',
       purpose: 'label',
       orderId: order.id,
-      description: `USPS label: ${findLabelType(body.labelType)?.name ?? body.labelType}`,
+      description: `USPS label: ${offerName(order.labelType)}`,
       appOrigin,
     });
     return { id: ref, url };

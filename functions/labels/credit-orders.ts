@@ -10,18 +10,19 @@
  */
 import { limitCheckouts } from '../accounts/limits';
 import type { Order } from '../../domain/api/orders';
-import { findLabelType } from '../../domain/pricing';
+import { offerName } from '../../domain/pricing';
 import type { User } from '../../domain/api/users';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
-import { claimKeyStep, failAwaitingOrder, getOrder, newOrder, orderIdForKey, putOrderStep, setCheckoutUrl } from '../data/orders';
+import { claimKeyStep, failAwaitingOrder, getOrder, newOrder, orderIdForKey, placeOrderSteps, setCheckoutUrl } from '../data/orders';
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit } from '../wallet/wallet';
-import { fulfilOrder, priceOf } from './buy-label';
+import { priceOffer, QUOTE_USED, requote } from '../postage/quotes';
+import { fulfilOrder } from './buy-label';
 import { CHECKOUT_NOT_STARTED, SPENT_MEANWHILE, UNPAID_REASONS } from './card-orders';
 import { leaseExpired, recoverOrder } from './recovery';
 
@@ -38,7 +39,7 @@ export const CARD_MIN_CHARGE_CENTS = 50;
 /** What a card pays when the spendable balance lacks cents for a label of `priceCents`. */
 export const shortfallCharge = (priceCents: number, balanceCents: number): number => Math.max(priceCents - Math.max(balanceCents, 0), CARD_MIN_CHARGE_CENTS);
 
-type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' };
+type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' } | { kind: 'quote-used' };
 
 /**
  * Places a credits order: claims the idempotency key, stores the order (processing) and debits the
@@ -48,11 +49,12 @@ type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId:
 export async function placeCreditOrder(user: EntryOwner, order: Order, key: string): Promise<PlaceResult> {
   const placed = await transact([
     claimKeyStep(user.id, key, order.id),
-    putOrderStep(order),
+    ...placeOrderSteps(order),
     ...debit(user, { amountCents: order.priceCents, orderId: order.id }),
   ]);
   if (placed.ok) return { kind: 'placed', order };
   if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
+  if (placed.failed.has('order.quote')) return { kind: 'quote-used' };
   if (placed.failed.has('wallet.balance')) return { kind: 'insufficient' };
   throw new Error(`placing order ${order.id} failed on ${[...placed.failed].join(', ')}`);
 }
@@ -105,11 +107,12 @@ export async function buyWithCredits(
   client: { appOrigin?: string; sourceIp?: string } = {},
 ): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
   const { appOrigin, sourceIp } = client;
-  const price = priceOf(body);
+  const offer = await priceOffer(userId, body);
+  const price = offer.priceCents;
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
   const attempt = async () => {
-    const fresh = newOrder(user.id, body, price, 'processing');
+    const fresh = newOrder(user.id, body, offer, 'processing');
     const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
       // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
       // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
@@ -120,6 +123,8 @@ export async function buyWithCredits(
     return { fresh, placed };
   };
   let { fresh, placed } = await attempt();
+  // One quote buys one label: a second purchase from it gets a fresh quote to confirm.
+  if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body);
   let now = user;
   if (placed.kind === 'insufficient') {
     // The spendable balance after the refusal (a consistent read). Money that arrived in between (a
@@ -128,6 +133,7 @@ export async function buyWithCredits(
     if ((now.balanceCents ?? 0) >= price) {
       ({ fresh, placed } = await attempt());
       if (placed.kind === 'insufficient') now = (await getUserById(user.id, { consistent: true })) ?? user;
+      if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body);
     }
   }
   if (placed.kind === 'insufficient') {
@@ -138,6 +144,7 @@ export async function buyWithCredits(
     // The same order, waiting for its card: no lease (nothing is at work on it until the payment settles).
     const { leaseUntil: _lease, ...waiting } = fresh;
     const started = await placeShortfallOrder(user, { ...waiting, status: 'awaiting_payment', shortfallCents }, key, appOrigin, log);
+    if (started.kind === 'quote-used') return requote(QUOTE_USED, userId, body);
     if (started.kind === 'placed') return { order: started.order, user: now, checkoutUrl: started.checkoutUrl };
     return repeatAnswer(user, started.orderId, log);
   }
@@ -171,10 +178,11 @@ async function placeShortfallOrder(
   key: string,
   appOrigin: string | undefined,
   log: Logger,
-): Promise<{ kind: 'placed'; order: Order; checkoutUrl: string } | { kind: 'repeat'; orderId: string }> {
-  const placed = await transact([claimKeyStep(user.id, key, order.id), putOrderStep(order)]);
+): Promise<{ kind: 'placed'; order: Order; checkoutUrl: string } | { kind: 'repeat'; orderId: string } | { kind: 'quote-used' }> {
+  const placed = await transact([claimKeyStep(user.id, key, order.id), ...placeOrderSteps(order)]);
   if (!placed.ok) {
     if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
+    if (placed.failed.has('order.quote')) return { kind: 'quote-used' };
     throw new Error(`placing shortfall order ${order.id} failed on ${[...placed.failed].join(', ')}`);
   }
   let url: string;
@@ -185,7 +193,7 @@ async function placeShortfallOrder(
       creditType: 'Card',
       purpose: 'label',
       orderId: order.id,
-      description: `USPS label: ${findLabelType(order.labelType)?.name ?? order.labelType} (the part your wallet does not cover)`,
+      description: `USPS label: ${offerName(order.labelType)} (the part your wallet does not cover)`,
       appOrigin,
     }));
   } catch (err) {

@@ -1,7 +1,8 @@
 /**
- * Refunds of unused labels. A created label may be refunded within 28 days of its
- * ship date while tracking shows no acceptance scan (providers/tracking/acceptance-scan.ts); after
- * that window the scheduled auto-refund asks for the refund of every label still unscanned.
+ * Refunds of unused labels. A created label may be refunded within REFUND_WINDOW_DAYS of its
+ * purchase (USPS's limit) while tracking shows no acceptance scan (providers/tracking/acceptance-scan.ts);
+ * AUTO_REFUND_AFTER_DAYS after its purchase, before that limit closes, the scheduled auto-refund asks
+ * for the refund of every label still unscanned.
  *
  *   ask      created -> refund_pending (the order holds a lease, in the work index's refund queue),
  *            then the carrier is asked (EasyPost: its shipment refund; the sandbox: at once)
@@ -18,7 +19,7 @@
  * refund stands (asking for it when it never reached the carrier), exactly like purchase recovery.
  */
 import type { Order } from '../../domain/api/orders';
-import { REFUND_WINDOW_DAYS } from '../../domain/constants';
+import { AUTO_REFUND_AFTER_DAYS, REFUND_WINDOW_DAYS } from '../../domain/constants';
 import { refundWindowEnd } from '../../domain/ship-date';
 import { formatUsd } from '../../domain/money';
 import { config } from '../config';
@@ -75,10 +76,10 @@ function refusal(order: Order, now: Date): Conflict | undefined {
     default:
       return new Conflict('Only a created label can be refunded.');
   }
-  const end = refundWindowEnd(order.shipDate);
+  const end = refundWindowEnd(order.createdAt);
   if (now.toISOString() >= end) {
     return new Conflict(
-      `Labels can be refunded within ${REFUND_WINDOW_DAYS} days of their ship date; this one's window ended on ${day(end)}. Unused labels are refunded automatically.`,
+      `USPS refunds labels within ${REFUND_WINDOW_DAYS} days of their purchase; this one's window ended on ${day(end)}. Unused labels are refunded automatically before then.`,
     );
   }
   return undefined;
@@ -120,7 +121,7 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
     [
       `Hello ${user.name},`,
       '',
-      `${order.refundBy === 'auto' ? `Your label was not used within ${REFUND_WINDOW_DAYS} days of its ship date, so we asked for its refund. ` : ''}The refund of your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''} is complete.`,
+      `${order.refundBy === 'auto' ? `Your label was not used within ${AUTO_REFUND_AFTER_DAYS} days of its purchase, so we asked for its refund. ` : ''}The refund of your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''} is complete.`,
       `${formatUsd(order.priceCents)} is back in your PrepaidShip wallet. The label can no longer be used or downloaded.`,
     ],
     log,
@@ -267,7 +268,7 @@ export async function settleRefunds(log: Logger, now = new Date()): Promise<Reco
 
 export type AutoRefundOutcome = SettleOutcome | 'used';
 
-/** One created label whose window ended: refunded if tracking shows no scan, else out of the unused queue for good. */
+/** One created label due for its automatic refund: refunded if tracking shows no scan, else out of the unused queue for good. */
 async function autoRefundOne(order: Order, log: Logger, now: Date): Promise<AutoRefundOutcome> {
   if (order.status !== 'created') return 'skipped';
   let scan: Checkpoint | undefined;
@@ -291,7 +292,7 @@ async function autoRefundOne(order: Order, log: Logger, now: Date): Promise<Auto
 }
 
 /**
- * Scheduled: every created label whose refund window ended before `now` (the unused queue), up to
+ * Scheduled: every created label due for its automatic refund before `now` (the unused queue), up to
  * BATCH: one with no acceptance scan is refunded as if its shipper had asked; a scanned one leaves
  * the queue (it was used).
  */

@@ -67,10 +67,13 @@ export async function recoverOrder(order: Order, log: Logger, now = new Date()):
     log.info('recovered an interrupted purchase: the label had been bought', { orderId: order.id });
     return 'created';
   }
-  if (found.state === 'started' && mayStillBuy(found.startedAt, now, stepMs)) {
+  // A quote's shipment was made before the purchase: its buy call began at the lease's last renewal.
+  const startedAt =
+    found.state === 'started' ? (found.startedAt ?? (order.quote ? new Date(Date.parse(order.leaseUntil!) - stepMs).toISOString() : undefined)) : undefined;
+  if (found.state === 'started' && mayStillBuy(startedAt, now, stepMs)) {
     log.info('the carrier holds a shipment not bought yet, whose purchase may still buy it; asking again later', {
       orderId: order.id,
-      startedAt: found.startedAt,
+      startedAt,
     });
     return 'skipped';
   }

@@ -5,7 +5,7 @@
  * unsubscribe headers and, in the text, a link to the SPA's unsubscribe page with the same token.
  */
 import type { Order } from '../../domain/api/orders';
-import { refundWindowEnd } from '../../domain/ship-date';
+import { autoRefundAt, refundWindowEnd } from '../../domain/ship-date';
 import type { ShipmentStatus } from '../../domain/api/tracking';
 import type { Mail } from '../providers/mail/mailer';
 import { uspsTrackingLink } from '../providers/tracking/usps-network';
@@ -67,12 +67,12 @@ export function noticeMail(kind: NoticeKind, order: Order, to: string, { origin,
       why = 'You get this mail because exception notices are on in your PrepaidShip profile.';
       break;
     case 'shipper_unused': {
-      const end = refundWindowEnd(order.shipDate);
-      subject = `Unused label ${tracking}: refund window closes ${day(end)}`;
+      const auto = autoRefundAt(order.createdAt);
+      subject = `Unused label ${tracking}: refunded automatically on ${day(auto)}`;
       body = [
         `Your label to ${dest} (ship date ${order.shipDate}) has no carrier scan yet.`,
-        `Its refund window closes on ${day(end)}. If you will not ship it, ask for its refund from your shipments before then;`,
-        'an unused label still unscanned when the window closes is refunded automatically.',
+        `If you will not ship it, ask for its refund from your shipments; USPS takes refunds until ${day(refundWindowEnd(order.createdAt))}.`,
+        `A label still unscanned on ${day(auto)} is refunded automatically.`,
       ];
       why = 'You get this mail because unused-label reminders are on in your PrepaidShip profile.';
       break;

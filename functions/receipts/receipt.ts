@@ -52,13 +52,14 @@ const TITLES: Record<LedgerEntry['type'], string> = {
   adjustment: 'Wallet adjustment',
   dispute: 'Card payment disputed',
   card_refund: 'Card payment refunded',
+  postage_adjustment: 'Postage adjustment',
 };
 
 /** The words before the unsigned amount. */
 function amountLabelOf(entry: LedgerEntry): string {
   if (entry.type === 'refund') return 'Amount refunded';
   if (entry.type === 'withdrawal') return 'Amount paid out';
-  if (entry.type === 'adjustment') return entry.amountCents < 0 ? 'Amount debited' : 'Amount credited';
+  if (entry.type === 'adjustment' || entry.type === 'postage_adjustment') return entry.amountCents < 0 ? 'Amount debited' : 'Amount credited';
   if (entry.type === 'dispute' || entry.type === 'card_refund') return 'Amount debited';
   return 'Amount paid';
 }
@@ -93,6 +94,8 @@ function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], ord
       return 'Taken back by the card holder\u2019s bank';
     case 'card_refund':
       return 'Refunded to the card';
+    case 'postage_adjustment':
+      return entry.amountCents < 0 ? 'Wallet (charged by the carrier after weighing)' : 'Wallet (given back by the carrier)';
   }
 }
 

@@ -21,6 +21,8 @@ function mailOf(request: SupportRequest) {
       `From: ${request.name} <${request.email}> (user ${request.userId}, ${request.role})`,
       `Subject: ${request.subject}`,
       `Request: ${request.id}`,
+      ...(request.shipOrderId ? [`Label: ${request.shipOrderId}`] : []),
+      ...(request.adjustmentId ? [`Postage adjustment: ${request.adjustmentId}`] : []),
       '',
       request.message,
     ].join('\n'),

@@ -1,16 +1,17 @@
 /**
  * What the carrier webhook routes run, and what the local sandbox emitter hands its
  * signed events to, so both go the same way: verify the signature over the raw body, read the event,
- * apply it. `invalid` (the handler's 400, nothing changes) when the signature is missing, forged or
+ * apply it (a tracking update, or a postage adjustment). `invalid` (the handler's 400, nothing changes) when the signature is missing, forged or
  * the body was altered; everything else is acknowledged, so the provider stops retrying.
  */
 import type { Logger } from '../observability/logger';
+import { applyPostageAdjustment, type AdjustmentOutcome } from '../postage/adjustments';
 import { readAfterShipEvent, verifyAfterShipSignature } from './aftership-events';
 import { applyTrackingUpdate, type TrackingOutcome } from './apply-update';
 import { readEasyPostEvent, verifyEasyPostSignature } from './easypost-events';
 import { afterShipWebhookSecret, easyPostWebhookSecret } from './webhook-secrets';
 
-export type WebhookOutcome = 'invalid' | 'ignored' | TrackingOutcome;
+export type WebhookOutcome = 'invalid' | 'ignored' | TrackingOutcome | AdjustmentOutcome;
 
 function parsed(rawBody: string): unknown {
   try {
@@ -28,6 +29,7 @@ export async function receiveEasyPostWebhook(rawBody: string, signature: string 
     log.info('easypost event ignored', { reason: reading.reason });
     return 'ignored';
   }
+  if (reading.kind === 'adjustment') return applyPostageAdjustment(reading.invoice, log);
   return (await applyTrackingUpdate(reading.update, log)).outcome;
 }
 

@@ -22,7 +22,9 @@
  * negative balance covers no debit, so purchases and withdrawals wait until it is positive again.
  * A dispute won cancels the entry and moves the cents back; a dispute lost completes the entry and
  * lowers `disputedCents`. A card refund made in Stripe's dashboard is a completed `card_refund`
- * debit that may also go below zero. So, in full:
+ * debit that may also go below zero, and so is a carrier's postage adjustment (the carrier took the
+ * money from our account after weighing the label): these are the only ways below zero, and
+ * nothing a user does takes the balance there. So, in full:
  *
  *   completed entries         = balanceCents + heldCents + disputedCents
  *   pending withdrawal entries = -heldCents
@@ -388,3 +390,18 @@ export const debitLostDispute = (user: EntryOwner, entryId: string, cents: numbe
 /** A card payment refunded from Stripe's dashboard: a completed `card_refund` debit that may take the balance below zero. */
 export const debitCardRefund = (user: EntryOwner, entryId: string, cents: number, reason: string): Step[] =>
   forcedDebit(user, 'card_refund', entryId, cents, reason);
+
+/**
+ * A carrier's postage adjustment of label `orderId`: `cents` above zero were charged after USPS
+ * weighed or measured it (debited whatever the balance, even below zero: the carrier has taken them
+ * from our account already), below zero given back. A completed `postage_adjustment` entry with the
+ * carrier's reason.
+ */
+export function postageAdjustment(user: EntryOwner, entryId: string, orderId: string, cents: number, reason: string): Step[] {
+  const entry = completedNow({
+    ...newEntry(user, { amountCents: -cents, type: 'postage_adjustment', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId }),
+    id: entryId,
+    reason,
+  });
+  return [balanceStep(user.id, -cents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: -cents })];
+}

@@ -101,7 +101,7 @@ type Body = Buffer | { tooLarge: true; close: boolean };
  * end (up to DRAIN_LIMIT_BYTES) rather than left unread: leaving it made the next request on the same
  * keep-alive connection fail with ECONNRESET.
  */
-async function readBody(req: IncomingMessage): Promise<Body> {
+export async function readBody(req: IncomingMessage): Promise<Body> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

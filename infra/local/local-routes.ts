@@ -14,6 +14,11 @@
  *                                        the webhook path: 200 { trackingNumber, status,
  *                                        lastEvent, step, steps }, 404 unknown number (or AfterShip
  *                                        tracking), 409 already at its last event
+ *   POST /_local/labels/<shipOrderId>/adjust  { amountCents, reason, measured? }: the sandbox
+ *                                        carrier re-rates one label as USPS does after weighing it
+ *                                        and sends its signed invoice event through the webhook
+ *                                        path: 200 { outcome, adjustments }, 404 unknown label (or
+ *                                        a real carrier), 400 bad body
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatUsd } from '../../domain/money';
@@ -25,6 +30,11 @@ import { usingSandboxPayments } from '../../functions/providers/registry/payment
 import { hoodpaySandboxWebhookPayload } from '../../functions/providers/payments/sandbox-checkout';
 import { stripeSandboxEvent } from '../../functions/providers/payments/sandbox-stripe-event';
 import { advanceSandboxLabel } from '../../functions/tracking/sandbox-emitter';
+import { localAdjustmentSchema } from '../../domain/schemas/adjustments';
+import { listAdjustments } from '../../functions/data/postage-adjustments';
+import { adjustSandboxLabel, usingSandboxCarrier } from '../../functions/postage/sandbox-adjustments';
+import { toApiAdjustment } from '../../functions/postage/disputes';
+import { findOrderAnywhere, readJsonBody } from './local-lookups';
 import { sendJson } from './lambda-front';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -122,6 +132,17 @@ export async function localRoutes(req: IncomingMessage, res: ServerResponse, url
     const shown = { trackingNumber: order.tracking, status: order.trackingStatus ?? 'pre_transit', lastEvent: order.lastEvent ?? null };
     if (result.status === 409) return sendJson(res, 409, { message: result.message, ...shown });
     return sendJson(res, 200, { ...shown, step: result.step, steps: result.steps });
+  }
+  const adjust = /^\/_local\/labels\/([^/]+)\/adjust$/.exec(url.pathname);
+  if (req.method === 'POST' && adjust) {
+    // A developer (or a browser test) need not wait for USPS to weigh a parcel to see an adjustment.
+    const order = usingSandboxCarrier() ? await findOrderAnywhere(decodeURIComponent(adjust[1] as string)) : undefined;
+    if (!order?.tracking) return sendJson(res, 404, { message: 'No such sandbox label' });
+    const parsed = localAdjustmentSchema.safeParse(await readJsonBody(req));
+    if (!parsed.success) return sendJson(res, 400, { message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    const outcome = await adjustSandboxLabel(order, parsed.data, logger.createChild({ persistentKeys: { job: 'postage-adjust' } }));
+    const adjustments = (await listAdjustments(order.userId, { limit: 100 })).items.filter((a) => a.shipOrderId === order.id).map(toApiAdjustment);
+    return sendJson(res, 200, { outcome, adjustments });
   }
   const checkout = /^\/_local\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
   if (checkout) return checkoutRoute(req, res, decodeURIComponent(checkout[1] as string), checkout[2]);

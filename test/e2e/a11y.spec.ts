@@ -465,7 +465,8 @@ test.describe.serial('a keyboard alone signs in, buys a label and downloads it',
 
     await tabTo(page, dialog.getByRole('button', { name: 'Create Order $6.00' }));
     await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
+    // A purchase is quoted, checked and bought: under both workers' load that may pass 5 s.
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(page.getByText(/^Balance: /)).toHaveText('Balance: $14.00');
     await expect(createLabel).toBeFocused();
     expect(await missingFocusIndicator(page)).toBe('');

@@ -2,9 +2,9 @@
  * Never sell below cost, seen by a shipper: a front of its own runs with the real
  * EasyPost client (CARRIER_PROVIDER=easypost) pointed at a stand-in EasyPost that answers the
  * recorded shipment (test/fixtures/easypost/shipment-created.json: USPS Priority costs $7.47). Our
- * price for a 2 lb Priority label is $6.00, the default ceiling, so the client must refuse before
- * the buy call: the shipper sees the carrier's failure, the price is back in the wallet, the order
- * shows failed, and the stand-in never received a buy.
+ * price for a 2 lb Priority label is $6.00, the default ceiling, so the quote says before the form is
+ * sent that it is not available for this parcel: Create Order then points at the label type,
+ * nothing is bought or charged, and the stand-in was asked for rates only, never told to buy.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -64,7 +64,7 @@ test.describe.serial('cost ceiling', () => {
     await new Promise((r) => easypost.close(r));
   });
 
-  test('a label EasyPost would sell above our price is refused before buying, and its price goes back', async ({ page, request }) => {
+  test('a label EasyPost would sell above our price is refused by its quote, before the form is sent', async ({ page, request }) => {
     test.setTimeout(120_000);
     await signUp(page, request, person);
     await topUpByCard(page, '25', '$25.00');
@@ -72,11 +72,15 @@ test.describe.serial('cost ceiling', () => {
 
     await createLabelThroughForm(page, { type: 'USPS Priority', weight: '2', size: ['4', '10', '6'], from, to }, '$6.00');
 
-    await expect(page.getByText('USPS label service is not answering right now. Please try again in a moment.')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Create Label' });
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Not available for this parcel at $6.00: USPS charges more to carry it.' })).toBeVisible();
+    await expect(dialog.getByText('Not available for this parcel: choose another one.')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Label type' })).toBeFocused();
     await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row').nth(1)).toContainText('failed');
-    // EasyPost checked both addresses, was asked for rates once and never told to buy.
-    expect(calls).toEqual(['POST /v2/addresses', 'POST /v2/addresses', 'POST /v2/shipments']);
+    await expect(page.getByRole('table', { name: 'Shipments' })).toContainText('No shipments yet');
+    // EasyPost was asked for rates (a shipment for the parcel, one per Flat Rate packaging), never to buy.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c === 'POST /v2/shipments')).toBe(true);
   });
 });

@@ -154,7 +154,7 @@ test.describe('landing page details', () => {
 
       const promise = page.getByRole('complementary', { name: "Didn't use a label? Get your money back." });
       await promise.scrollIntoViewIfNeeded();
-      await expect(promise).toContainText('up to 28 days after its ship date');
+      await expect(promise).toContainText('up to 30 days after its purchase');
       // Readable: body text of the promise is at least 14 px.
       expect(await promise.locator('p').evaluate((p) => parseFloat(getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(14);
 

@@ -142,7 +142,8 @@ export async function topUpByCard(page: Page, amount: string, expectedBalance: s
   await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
-  await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`);
+  // The page loads again after the checkout: under both workers' load that may pass 5 s.
+  await expect(balanceBadge(page)).toHaveText(`Balance: ${expectedBalance}`, { timeout: 15_000 });
   await checkoutReturnDone(page);
 }
 

@@ -3,7 +3,7 @@
  * refunds an unscanned label at once) and the local outbox: a person tops up $25 by card, buys a $6
  * label, refunds it from the shipments table after a confirmation, and sees the label refunded (no
  * PDF, no second refund), the balance back at $25, a Refund row in the transactions, and the mail.
- * Then a second label is left unused: once its 28 days are over, the scheduled work (run by the local
+ * Then a second label is left unused: 28 days after its purchase, the scheduled work (run by the local
  * front's `/_local/scheduled-work` as of 29 days later, instead of waiting) refunds it by itself.
  * That run refunds every unused label on its front, so these tests have a front of their own: the
  * shared one's labels belong to tests running beside them.
@@ -77,7 +77,7 @@ test.describe.serial('label refunds', () => {
     expect(mails.map((m) => m.subject)).toContain('Your label refund is complete');
   });
 
-  test('an unused label is refunded by itself once its 28 days are over', async ({ request }) => {
+  test('an unused label is refunded by itself 28 days after its purchase', async ({ request }) => {
     const unused = await buyLabelWithCredits(page, request, from, to);
     await page.getByRole('link', { name: 'Shipping Labels' }).click();
     await page.reload();
@@ -85,7 +85,7 @@ test.describe.serial('label refunds', () => {
     const row = shipments().getByRole('row').filter({ hasText: unused });
     await expect(row).toContainText('created');
 
-    // Nothing is due today; 29 days after its ship date, the auto-refund asks for it and the sandbox carrier approves.
+    // Nothing is due today; 29 days after its purchase, the auto-refund asks for it and the sandbox carrier approves.
     const asOf = new Date(Date.now() + 29 * 86_400_000).toISOString();
     const run = await request.post(`/_local/scheduled-work?asOf=${encodeURIComponent(asOf)}`);
     expect(run.status()).toBe(200);
@@ -97,7 +97,7 @@ test.describe.serial('label refunds', () => {
     await expect(row.getByRole('button')).toHaveText(['Receipt']);
     await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
     const mail = (await mailsTo(request, person.email)).find((m) => m.subject === 'Your label refund is complete' && m.text.includes(unused));
-    expect(mail?.text).toContain('was not used within 28 days of its ship date');
+    expect(mail?.text).toContain('was not used within 28 days of its purchase');
     expect(consoleErrors).toEqual([]);
   });
 });

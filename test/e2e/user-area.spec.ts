@@ -1,7 +1,8 @@
 /**
  * The rest of the user's area end to end, through the real handlers and DynamoDB Local: a new
- * person saves an address on Manage Addresses (city and state filled from the offline ZIP table),
- * finds it in the label dialog's saved-address dropdown, buys a label from it with credits, tracks
+ * person saves an address on Manage Addresses (city and state filled from the offline ZIP table;
+ * company, second street line and phone too), finds it in the label dialog's saved-address dropdown
+ * (choosing it fills every field), buys a label from it with credits, tracks
  * that label (the sandbox tracker's first checkpoint), sends a support request that lands in the
  * local outbox, and opens an FAQ answer. The tests run in order on one page, as one person would.
  */
@@ -10,6 +11,8 @@ import { buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard
 
 const person = { name: 'Ursula User', email: `ursula-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const home: E2eAddress = { name: 'Austin Office', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+/** The saved address's optional fields, typed as people write them. */
+const homeDetails = { company: 'Congress Books', street2: 'Suite 300', phone: '(512) 555-0100' };
 const recipient: E2eAddress = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 const supportMessage = `My label ${Date.now()} shows no scans yet. Is that normal?`;
 
@@ -49,7 +52,10 @@ test.describe.serial('user area', () => {
 
     const sent = requested.length;
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(home.name);
+    await page.getByRole('textbox', { name: 'Company', exact: true }).fill(homeDetails.company);
     await page.getByRole('textbox', { name: 'Street', exact: true }).fill(home.street);
+    await page.getByRole('textbox', { name: 'Address line 2', exact: true }).fill(homeDetails.street2);
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(homeDetails.phone);
     await page.getByRole('textbox', { name: 'ZIP', exact: true }).pressSequentially(home.zip);
     await expect(page.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Austin');
     await expect(page.getByRole('combobox', { name: 'State', exact: true })).toHaveValue('TX');
@@ -62,13 +68,18 @@ test.describe.serial('user area', () => {
     await page.getByRole('button', { name: 'Add Address' }).click();
     await expect(page.getByText('Address saved')).toBeVisible();
     const row = page.getByRole('table', { name: 'Saved Addresses' }).getByRole('row', { name: /Austin Office/ });
-    await expect(row).toContainText('700 Congress Ave');
+    await expect(row).toContainText('Congress Books');
+    await expect(row).toContainText('700 Congress Ave, Suite 300');
     await expect(row).toContainText('78701');
+    // The phone as its ten digits came back, shown as people read it.
+    await expect(row).toContainText('512-555-0100');
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('');
 
     // The same place again is refused.
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Austin again');
     await page.getByRole('textbox', { name: 'Street', exact: true }).fill(home.street.toUpperCase());
+    await page.getByRole('textbox', { name: 'Address line 2', exact: true }).fill(homeDetails.street2.toUpperCase());
     await page.getByRole('textbox', { name: 'ZIP', exact: true }).fill(home.zip);
     await expect(page.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Austin');
     await page.getByRole('button', { name: 'Add Address' }).click();
@@ -88,6 +99,9 @@ test.describe.serial('user area', () => {
     await expect(sender.getByRole('textbox', { name: 'City', exact: true })).toHaveValue(home.city);
     await expect(sender.getByRole('combobox', { name: 'State', exact: true })).toHaveValue(home.state);
     await expect(sender.getByRole('textbox', { name: 'ZIP', exact: true })).toHaveValue(home.zip);
+    await expect(sender.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue(homeDetails.company);
+    await expect(sender.getByRole('textbox', { name: 'Address line 2', exact: true })).toHaveValue(homeDetails.street2);
+    await expect(sender.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue('512-555-0100');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Create Label' })).toBeHidden();
   });

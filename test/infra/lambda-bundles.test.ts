@@ -92,7 +92,11 @@ describe('Lambda bundles', () => {
   // a bundle keeps only those its route uses: each one kept is built at every cold start.
   it.each([
     ['POST /auth/login', 'Password must be at least', ['Reset link is invalid', 'Name must be at least', '-character code']],
-    ['GET /shipping/orders', 'Search must be at most', ['type must be topup, label, refund, adjustment or withdrawal', 'scope must be own or all']],
+    [
+      'GET /shipping/orders',
+      'Search must be at most',
+      ['type must be topup, label, refund, adjustment, withdrawal, dispute, card_refund or postage_adjustment', 'scope must be own or all'],
+    ],
     ['POST /wallet/withdrawals', 'Please enter a valid amount.', ['Reason is required', 'Note is required']],
   ])("%s builds its own schema's checks and not its module siblings'", (key, own, others) => {
     const bundle = text.get(key)!;

@@ -17,7 +17,7 @@ import { moduleUsage } from '../../infra/handler-usage';
 import { besideBundleCommands, LAMBDA_BUNDLING, SHIPPED_BESIDE } from '../../infra/lambda-bundling';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const IMPORTS = ['bwip-js/node', 'pdf-lib', 'stripe'];
+const IMPORTS = ['@easypost/api', 'bwip-js/node', 'pdf-lib', 'stripe'];
 
 let asset: string;
 /**
@@ -52,9 +52,9 @@ describe('besideBundleCommands', () => {
     expect(fileURLToPath(shipped.url).startsWith(join(asset, 'node_modules'))).toBe(true);
     const real = (await import(specifier)) as Record<string, unknown>;
     // A CommonJS entry (pdf-lib's `main`) adds `default` and `__esModule`; the code uses named exports
-    // and, for Stripe, the default (the client class).
+    // and, for Stripe and EasyPost, the default (the client class).
     expect(named(shipped.names)).toEqual(named(Object.keys(real)));
-    if (specifier === 'stripe') expect(shipped.defaultType).toBe('function');
+    if (specifier === 'stripe' || specifier === '@easypost/api') expect(shipped.defaultType).toBe('function');
   });
 
   it('ships modules that work: a PDF drawn with the shipped pdf-lib and a barcode from the shipped bwip-js', () => {
@@ -69,6 +69,20 @@ describe('besideBundleCommands', () => {
     expect(made).toEqual({ pdf: '%PDF-', png: 'PNG' });
   });
 
+  it("ships an EasyPost client that makes its requests (superagent's CommonJS inside the ES module)", () => {
+    const answered = runBeside(`
+      const { createServer } = await import('node:http');
+      const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'shp_1', path: req.url })));
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { default: EasyPost } = await import('@easypost/api');
+      const client = new EasyPost('key', { baseUrl: 'http://127.0.0.1:' + server.address().port + '/v2/' });
+      const shipment = await client.Shipment.retrieve('shp_1');
+      server.close();
+      console.log(JSON.stringify({ id: shipment.id, path: shipment.path }));
+    `);
+    expect(answered).toEqual({ id: 'shp_1', path: '/v2/shipments/shp_1' });
+  });
+
   it('copies data files next to the bundle under their own name', () => {
     expect(readFileSync(join(asset, 'zip-table.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'domain/zip-table.json'), 'utf8'));
   });
@@ -81,10 +95,14 @@ describe('what each function gets beside its bundle', () => {
   );
   const beside = (handler: string) => usage.get(`handlers/${handler}`)!.beside;
 
-  it('gives the packages to the routes that draw or take card payments, as their code imports them', () => {
-    expect(beside('shipping/create-label').imports).toEqual(['bwip-js/node', 'pdf-lib', 'stripe']);
+  it('gives the packages to the routes that draw, take card payments or reach EasyPost, as their code imports them', () => {
+    expect(beside('shipping/create-label').imports).toEqual(['@easypost/api', 'bwip-js/node', 'pdf-lib', 'stripe']);
     expect(beside('receipts/get-receipt').imports).toEqual(['pdf-lib']);
-    expect(beside('payments/create-checkout-session').imports).toEqual(['stripe']);
+    // A card label is priced from its quote, and an expired quote is quoted again through the carrier, whose sandbox draws labels.
+    expect(beside('payments/create-checkout-session').imports).toEqual(['@easypost/api', 'bwip-js/node', 'pdf-lib', 'stripe']);
+    expect(beside('shipping/quote-rates').imports).toEqual(['@easypost/api', 'bwip-js/node', 'pdf-lib']);
+    // The address check reaches EasyPost when it is the carrier, and reads the ZIP table otherwise.
+    expect(beside('addresses/verify-address')).toEqual({ imports: ['@easypost/api'], files: ['domain/zip-table.json'] });
   });
 
   it('gives the ZIP table to the address check only', () => {

@@ -13,19 +13,20 @@ import { vi, type Mock } from 'vitest';
 import type { Carrier } from '../../functions/providers/carrier/carrier';
 import type * as Registry from '../../functions/providers/registry/carrier';
 
-type Method = Exclude<keyof Carrier, 'callTimeoutMs'>;
+type Method = Exclude<keyof Carrier, 'callTimeoutMs' | 'chargesPostage'>;
 /** One watched call: the carrier's own arguments, with the real carrier between the first and the rest (buyLabel's beforeCall). */
 type Watched<K extends Method> = Mock<
   (arg: Parameters<Carrier[K]>[0], real: Carrier, ...rest: Parameters<Carrier[K]> extends [unknown, ...infer R] ? R : never) => ReturnType<Carrier[K]>
 >;
 export type CarrierWatch = { [K in Method]: Watched<K> };
 
-const METHODS = ['buyLabel', 'findPurchase', 'refundLabel', 'refundStatus'] as const satisfies readonly Method[];
+const METHODS = ['quote', 'buyLabel', 'findPurchase', 'refundLabel', 'refundStatus'] as const satisfies readonly Method[];
 
 export const carrierWatch = {} as CarrierWatch;
 
 /** Every method back to "the real carrier answers", with no calls recorded. */
 export function watchCarrierAnew(): void {
+  carrierWatch.quote = vi.fn((req, real) => real.quote(req));
   carrierWatch.buyLabel = vi.fn((req, real, beforeCall) => real.buyLabel(req, beforeCall));
   carrierWatch.findPurchase = vi.fn((req, real) => real.findPurchase(req));
   carrierWatch.refundLabel = vi.fn((label, real) => real.refundLabel(label));
@@ -38,9 +39,12 @@ export function watchedCarrierRegistry(real: typeof Registry): typeof Registry {
   const watched = (): Carrier => ({
     ...(Object.fromEntries(
       METHODS.map((m) => [m, (arg: never, ...rest: never[]) => (carrierWatch[m] as Mock)(arg, real.getCarrier(), ...rest)]),
-    ) as unknown as Omit<Carrier, 'callTimeoutMs'>),
+    ) as unknown as Omit<Carrier, 'callTimeoutMs' | 'chargesPostage'>),
     get callTimeoutMs() {
       return real.getCarrier().callTimeoutMs;
+    },
+    get chargesPostage() {
+      return real.getCarrier().chargesPostage;
     },
   });
   return { ...real, getCarrier: watched };

@@ -41,6 +41,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** A 402 for a label: what a card would pay for it to go through (create-label's `payShortfall`). */
     readonly shortfallCents?: number,
+    /** A 409 for a purchase whose quote expired or whose form changed: the answer carried a fresh quote. */
+    readonly requoted = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -102,7 +104,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const { message, fields, shortfallCents } = (body ?? {}) as { message?: unknown; fields?: unknown; shortfallCents?: unknown };
+  const { message, fields, shortfallCents, quote } = (body ?? {}) as { message?: unknown; fields?: unknown; shortfallCents?: unknown; quote?: unknown };
   const hasMessage = typeof message === 'string' && message !== '';
   return new ApiError(
     response.status,
@@ -111,6 +113,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     hasMessage,
     retryAfterOf(response.headers.get('retry-after')),
     Number.isInteger(shortfallCents) ? (shortfallCents as number) : undefined,
+    typeof quote === 'object' && quote !== null,
   );
 }
 

@@ -153,6 +153,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.adjustments,
+                ...lazyRoute(
+                  () => import('@/features/adjustments/pages/adjustments-page'),
+                  (m) => m.AdjustmentsPage,
+                ),
+              },
+              {
                 path: paths.user.tracking,
                 ...lazyRoute(
                   () => import('@/features/tracking/pages/tracking-page'),

@@ -22,6 +22,8 @@ export const paths = {
     /** Batch labels from a CSV; one batch is `batchPagePath(batchId)`. */
     batchLabels: '/user-dashboard/batch-labels',
     wallet: '/user-dashboard/transactions',
+    /** The carrier's postage adjustments, each with a Dispute. */
+    adjustments: '/user-dashboard/adjustments',
     tracking: '/user-dashboard/tracking',
     addresses: '/user-dashboard/address-management',
     profile: '/user-dashboard/profile-edit',

@@ -13,6 +13,7 @@ const typeLabels: Record<EntryType, string> = {
   withdrawal: 'Withdrawal',
   dispute: 'Card dispute',
   card_refund: 'Card refund',
+  postage_adjustment: 'Postage adjustment',
 };
 /** CARD -> Card, CRYPTO -> Crypto, ... from the one map of how each credit type is paid; WALLET is a label's debit or a refund. */
 const paymentTypeLabels: Record<string, string> = {

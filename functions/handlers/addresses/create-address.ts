@@ -1,7 +1,7 @@
 /**
- * POST /auth/addresses: saves an address. The same street, city, state, zip and country (trimmed,
- * case ignored) as a saved one answers 409 'This address is already saved.', enforced by the table,
- * so two concurrent saves keep one.
+ * POST /auth/addresses: saves an address. The same street (both lines), city, state, zip and
+ * country (trimmed, case ignored) as a saved one answers 409 'This address is already saved.',
+ * enforced by the table, so two concurrent saves keep one.
  */
 import { saveAddress } from '../../data/addresses';
 import { api, Reply } from '../../http/handler';

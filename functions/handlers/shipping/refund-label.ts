@@ -1,6 +1,6 @@
 /**
- * POST /shipping/orders/{shipOrderId}/refund: asks for the refund of an unused label (within 28 days
- * of its ship date, no acceptance scan). Answers the order as it then stands: refund_pending while
+ * POST /shipping/orders/{shipOrderId}/refund: asks for the refund of an unused label (within 30 days
+ * of its purchase, no acceptance scan). Answers the order as it then stands: refund_pending while
  * the carrier decides (the scheduled work settles it), or refunded / refund_rejected when it decided
  * at once. The order is read under the caller's own key, so another user's order is a 404 like an
  * unknown one; a label that cannot be refunded, or whose refund was already asked, is a 409 saying why.

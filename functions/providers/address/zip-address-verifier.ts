@@ -5,6 +5,10 @@
  * entered); a ZIP the table does not list is invalid with no suggestion. The street is not checked:
  * no offline table of streets exists.
  *
+ * `residential` has no table behind it either, so it follows one fixed rule that tests and the
+ * local app can count on: an address with a company is a business (false), any other a home
+ * (true); null for a ZIP the table does not know, as nothing is known of that place.
+ *
  * The table is a large JSON file: it is read only here, and lazily, so a Lambda that checks
  * through EasyPost parses it never, and one that checks locally once per container. It is read as a
  * file, not imported: esbuild would inline an imported JSON into the Lambda's bundle, where V8 would
@@ -45,14 +49,15 @@ export class ZipTableAddressVerifier implements AddressVerifier {
   async verify(address: Address): Promise<AddressCheck> {
     const zip5 = address.zip.trim().slice(0, 5);
     const place = (await this.table())(zip5);
-    if (!place) return { valid: false, suggestion: null, messages: [`ZIP ${zip5} is not a US ZIP code we know.`] };
+    if (!place) return { valid: false, suggestion: null, messages: [`ZIP ${zip5} is not a US ZIP code we know.`], residential: null };
+    const residential = !address.company;
     const cityAgrees = same(address.city, place.city);
     const stateAgrees = same(address.state, place.state);
-    if (cityAgrees && stateAgrees) return { valid: true, suggestion: null, messages: [] };
+    if (cityAgrees && stateAgrees) return { valid: true, suggestion: null, messages: [], residential };
     const messages = [
       ...(cityAgrees ? [] : [`ZIP ${zip5} belongs to ${place.city}, not ${address.city.trim()}.`]),
       ...(stateAgrees ? [] : [`ZIP ${zip5} is in ${place.state}, not ${address.state.trim()}.`]),
     ];
-    return { valid: false, suggestion: { ...address, city: place.city, state: place.state }, messages };
+    return { valid: false, suggestion: { ...address, city: place.city, state: place.state }, messages, residential };
   }
 }

@@ -5,14 +5,19 @@
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
  */
 import type { Order } from '../../../domain/api/orders';
+import type { Parcel, ServiceId, UspsService } from '../../../domain/postage/services';
 import type { Address } from '../../../domain/schemas/addresses';
 import { ProviderUnavailable } from '../../errors';
 
 export interface LabelRequest {
   /** Our order id (the shipOrderId). */
   orderId: string;
-  /** One of domain/pricing.ts LABEL_TYPES' uids. */
+  /** What the order was sold as: one of domain/pricing.ts LABEL_TYPES' uids (table mode) or a service id (rates mode). */
   labelType: string;
+  /** The USPS service to buy (domain/postage/services.ts): its EasyPost service and packaging. */
+  serviceId: ServiceId;
+  /** The carrier's shipment and rate of the quote the order was bought from: bought as it is, no second shipment. */
+  quoted?: { shipmentId: string; rateId: string };
   weightLb: number;
   lengthIn: number;
   widthIn: number;
@@ -70,7 +75,48 @@ export type RefundableLabel = Pick<Order, 'id' | 'carrierRef' | 'tracking' | 'cr
  */
 export type RefundOutcome = { status: 'submitted' } | { status: 'refunded' } | { status: 'rejected'; reason: string };
 
+/** What the carrier is asked for a quote: one parcel between two addresses, for these services. */
+export interface QuoteRequest {
+  /** Our quote's id, sent as the reference of what the carrier makes for it. */
+  reference: string;
+  parcel: Parcel;
+  from: Address;
+  to: Address;
+  /** YYYY-MM-DD. */
+  shipDate: string;
+  /** The services to rate; each can carry the parcel (domain/postage/services.ts whyNot). */
+  services: readonly UspsService[];
+}
+
+/**
+ * The carrier's answer for one service: its cost to us and delivery estimate (and, at EasyPost, the
+ * shipment and rate a purchase buys), or why it does not offer it.
+ */
+export type CarrierRate =
+  | {
+      service: ServiceId;
+      offered: true;
+      /** What the carrier charges us, in cents; null when it cannot say (the sandbox's price list has no price for the service). */
+      costCents: number | null;
+      deliveryDays: number | null;
+      /** YYYY-MM-DD. */
+      deliveryDate: string | null;
+      shipmentId?: string;
+      rateId?: string;
+    }
+  | { service: ServiceId; offered: false; reason: string };
+
 export interface Carrier {
+  /**
+   * Whether the carrier charges us for the labels it sells (EasyPost does; the sandbox does not), so
+   * its cost is held to each label type's ceiling even when no ceiling is configured.
+   */
+  readonly chargesPostage: boolean;
+  /**
+   * Rates the parcel for each service asked: one answer per service, in the order asked. Throws
+   * ProviderUnavailable when the carrier cannot be asked.
+   */
+  quote(request: QuoteRequest): Promise<CarrierRate[]>;
   /**
    * The longest one call to the carrier may take (its timeout). A purchase's lease, renewed before
    * each call, covers one call and the work after it (functions/labels/buy-label.ts).

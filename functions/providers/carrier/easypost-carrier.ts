@@ -1,15 +1,21 @@
 /**
- * Real postage through EasyPost (CARRIER_PROVIDER=easypost, EASYPOST_API_KEY), over its REST API
- * with the global fetch. Authentication is HTTP Basic with the API key as the user name and no
- * password. Three calls, each given 15 seconds:
+ * Real postage through EasyPost (CARRIER_PROVIDER=easypost, EASYPOST_API_KEY), with EasyPost's
+ * official Node client (`@easypost/api`, made and loaded on first use in ../easypost-client.ts:
+ * HTTP Basic auth with the API key as the user name and no password, each call given 15 seconds).
+ * Three calls:
  *
- *   create    POST {EASYPOST_API_URL}/v2/shipments
+ *   create    client.Shipment.create(shipment)      POST {EASYPOST_API_URL}/v2/shipments
  *             { shipment: { reference, to_address, from_address, parcel: { weight (oz), length,
  *               width, height (in) }, options: { label_format: "PDF", label_date } } }
  *                                                  -> Shipment { id: "shp_...", rates: [...] }
- *   buy       POST {EASYPOST_API_URL}/v2/shipments/{id}/buy  { rate: { id: "rate_..." } }
- *                                                  -> Shipment { tracking_code, postage_label }
- *   download  GET postage_label.label_pdf_url (a file URL on EasyPost's storage; no credentials sent)
+ *   buy       client.Shipment.buy(id, rateId)       POST {EASYPOST_API_URL}/v2/shipments/{id}/buy
+ *             { rate: { id: "rate_..." } }         -> Shipment { tracking_code, postage_label }
+ *   download  GET postage_label.label_pdf_url with the global fetch (a file URL on EasyPost's
+ *             storage, not its API; no credentials sent)
+ *
+ * Shipment ids and references go into the paths URL-encoded by us (the library puts them in as
+ * given). Answers are read from the JSON EasyPost sent (../easypost-client.ts says why), with the
+ * status it came with.
  *
  * The purchase's `beforeCall` runs before create and before buy: it renews the purchase's lease, and
  * a purchase that lost it stops there, so nothing is bought for an order recovery now owns.
@@ -40,8 +46,8 @@
  *
  * Refunds of unused labels, by the shipment id kept as the order's carrierRef:
  *
- *   refund    POST {EASYPOST_API_URL}/v2/shipments/{id}/refund      -> Shipment { refund_status }
- *   status    GET  {EASYPOST_API_URL}/v2/shipments/{id}             -> Shipment { refund_status }
+ *   refund    client.Shipment.refund(id)     POST {EASYPOST_API_URL}/v2/shipments/{id}/refund  -> Shipment { refund_status }
+ *   status    client.Shipment.retrieve(id)   GET  {EASYPOST_API_URL}/v2/shipments/{id}         -> Shipment { refund_status }
  *
  * `refund_status` is null until a refund is asked, then "submitted" (USPS takes 15 days or more),
  * "refunded" or "rejected"; "not_applicable" (bill-on-scan carriers) is read as rejected.
@@ -70,9 +76,11 @@ import {
   type RefundableLabel,
   type RefundOutcome,
 } from './carrier';
-import { uspsServiceFor } from './usps-services';
+import { serviceOf, type Parcel, type UspsService } from '../../../domain/postage/services';
+import type { CarrierRate, QuoteRequest } from './carrier';
+import { askEasyPost, EASYPOST_TIMEOUT_MS, type EasyPostAccount, type EasyPostAnswer, type EasyPostClient } from '../easypost-client';
 
-export const EASYPOST_TIMEOUT_MS = 15_000;
+export { EASYPOST_TIMEOUT_MS };
 /** The provider name callers see in the 502 message. */
 export const LABEL_PROVIDER_NAME = 'USPS label service';
 /** A label PDF larger than this is not a label. */
@@ -92,9 +100,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const ounces = (lb: number): number => Math.max(0.1, Math.round(lb * 16 * 10) / 10);
 const inches = (n: number): number => Math.max(0.1, Math.round(n * 10) / 10);
 
-function easypostAddress(a: Address) {
-  return { name: a.name, street1: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country || 'US' };
+/** An address as EasyPost's Address object names its fields (the address check sends the same). */
+export function easypostAddress(a: Address) {
+  const { name, company, street2, city, state, zip, phone } = a;
+  return { name, company, street1: a.street, street2, city, state, zip, country: a.country || 'US', phone };
 }
+
+/** The parcel as EasyPost takes it: a Flat Rate service's predefined package and the weight, or the weight and dimensions. */
+function easypostParcel(p: Parcel, service: UspsService) {
+  if (service.predefinedPackage) return { predefined_package: service.predefinedPackage, weight: ounces(p.weightLb) };
+  return { weight: ounces(p.weightLb), length: inches(p.lengthIn), width: inches(p.widthIn), height: inches(p.heightIn) };
+}
+
+/** A shipment's packaging key: each predefined package is rated on a shipment of its own; every other service shares the parcel's. */
+const packagingOf = (service: UspsService) => service.predefinedPackage ?? 'parcel';
 
 interface EasyPostRate {
   id: string;
@@ -102,14 +121,28 @@ interface EasyPostRate {
   service: string;
   /** EasyPost's `rate` ("7.47", dollars) in whole cents. */
   costCents: number;
+  /** `delivery_days`, else `est_delivery_days`; null when EasyPost gives neither. */
+  deliveryDays: number | null;
+  /** `delivery_date` as YYYY-MM-DD, or null (USPS rates usually carry none). */
+  deliveryDate: string | null;
 }
+
+const wholeDays = (n: unknown): number | null => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
 
 /** One EasyPost Rate object, or undefined when it lacks an id, carrier, service or a readable cost. */
 function readRate(r: unknown): EasyPostRate | undefined {
   if (!isRecord(r)) return undefined;
   const costCents = decimalDollarsToCents(r.rate);
+  const date = typeof r.delivery_date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(r.delivery_date) ? r.delivery_date.slice(0, 10) : null;
   return typeof r.id === 'string' && typeof r.carrier === 'string' && typeof r.service === 'string' && costCents !== undefined
-    ? { id: r.id, carrier: r.carrier, service: r.service, costCents }
+    ? {
+        id: r.id,
+        carrier: r.carrier,
+        service: r.service,
+        costCents,
+        deliveryDays: wholeDays(r.delivery_days) ?? wholeDays(r.est_delivery_days),
+        deliveryDate: date,
+      }
     : undefined;
 }
 
@@ -156,30 +189,79 @@ const REFUSING_STATUSES = new Set([400, 401, 402, 403, 404, 422, 429]);
 
 export class EasyPostCarrier implements Carrier {
   readonly callTimeoutMs = EASYPOST_TIMEOUT_MS;
-  private readonly apiKey: string;
-  private readonly apiUrl: string;
+  readonly chargesPostage = true;
+  private readonly account: EasyPostAccount;
   private readonly costCeilings: Partial<Record<string, number>>;
 
   constructor(options: EasyPostCarrierOptions) {
     if (!options.apiKey) throw new Error('EasyPostCarrier needs an API key');
-    this.apiKey = options.apiKey;
-    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.account = { apiKey: options.apiKey, apiUrl: options.apiUrl };
     this.costCeilings = options.costCeilings ?? {};
   }
 
-  async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
-    const service = uspsServiceFor(request.labelType);
-
-    await beforeCall?.('create');
-    // Nothing is sold before the buy call, whatever fails: such a failure is a refusal for certain.
-    const { shipmentId, rate, ceiling } = await this.shipmentToBuy(request, service).catch((err: unknown) => {
-      throw this.refused(err instanceof ProviderUnavailable ? err.detail : `before the buy call: ${String(err)}`);
+  /**
+   * Rates a parcel: one shipment for the services rated on the parcel's size (Ground Advantage,
+   * Priority, Express, Media Mail) and one per Flat Rate package asked (EasyPost rates a predefined
+   * package only on a shipment of its own), created side by side. Each service's answer is the
+   * cheapest USPS rate of its EasyPost service on its shipment, with that shipment and rate for the
+   * purchase to buy. Cubic has no rate of its own at EasyPost (it prices eligible parcels inside the
+   * Priority and Ground Advantage rates of accounts that have it), so it is not offered here.
+   */
+  async quote(request: QuoteRequest): Promise<CarrierRate[]> {
+    const rated = request.services.filter((s) => s.price.kind !== 'cubic');
+    const packagings = [...new Set(rated.map(packagingOf))];
+    const shipments = new Map(
+      await Promise.all(
+        packagings.map(async (packaging) => {
+          const service = rated.find((s) => packagingOf(s) === packaging)!;
+          const shipment = this.shipmentBody(`${request.reference}-${packaging}`, request, request.parcel, service);
+          const created = await this.call('POST /v2/shipments', (client) => client.Shipment.create(shipment));
+          return [packaging, created] as const;
+        }),
+      ),
+    );
+    return request.services.map((service): CarrierRate => {
+      if (service.price.kind === 'cubic')
+        return { service: service.id, offered: false, reason: 'EasyPost prices Cubic within the Priority Mail and Ground Advantage rates.' };
+      const created = shipments.get(packagingOf(service))!;
+      const shipmentId = this.idOfShipment(created);
+      const rate = this.cheapest(created, service);
+      if (!shipmentId || !rate) return { service: service.id, offered: false, reason: `USPS did not offer ${service.name} for this parcel.` };
+      return {
+        service: service.id,
+        offered: true,
+        costCents: rate.costCents,
+        deliveryDays: rate.deliveryDays,
+        deliveryDate: rate.deliveryDate,
+        shipmentId,
+        rateId: rate.id,
+      };
     });
+  }
+
+  async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
+    const service = serviceOf(request.serviceId);
+    const ceiling = this.costCeilings[request.labelType] ?? request.priceCents;
+
+    let shipmentId: string;
+    let rate: { id: string };
+    if (request.quoted) {
+      // The quote's own shipment and rate: no second shipment (its rate was within the price when quoted; the answer is checked below).
+      ({ shipmentId } = request.quoted);
+      rate = { id: request.quoted.rateId };
+    } else {
+      await beforeCall?.('create');
+      // Nothing is sold before the buy call, whatever fails: such a failure is a refusal for certain.
+      ({ shipmentId, rate } = await this.shipmentToBuy(request, service, ceiling).catch((err: unknown) => {
+        throw this.refused(err instanceof ProviderUnavailable ? err.detail : `before the buy call: ${String(err)}`);
+      }));
+    }
 
     await beforeCall?.('buy');
     let bought: Record<string, unknown>;
     try {
-      bought = await this.call('POST', `/v2/shipments/${shipmentId}/buy`, { rate: { id: rate.id } });
+      const ref = encodeURIComponent(shipmentId);
+      bought = await this.call(`POST /v2/shipments/${ref}/buy`, (client) => client.Shipment.buy(ref, rate.id));
     } catch (err) {
       // EasyPost said no: nothing was bought. Any other failure (a timeout, a network error, a 5xx)
       // may have come after the sale, so it stays a plain ProviderUnavailable and the purchase asks.
@@ -210,31 +292,14 @@ export class EasyPostCarrier implements Carrier {
    * Creates the shipment and chooses its rate, refusing (before anything is bought) a shipment
    * without the service's USPS rate, one that will not print a PDF, and a rate above the ceiling.
    */
-  private async shipmentToBuy(
-    request: LabelRequest,
-    service: ReturnType<typeof uspsServiceFor>,
-  ): Promise<{ shipmentId: string; rate: EasyPostRate; ceiling: number }> {
-    const created = await this.call('POST', '/v2/shipments', {
-      shipment: {
-        reference: request.orderId,
-        to_address: easypostAddress(request.to),
-        from_address: easypostAddress(request.from),
-        parcel: {
-          weight: ounces(request.weightLb),
-          length: inches(request.lengthIn),
-          width: inches(request.widthIn),
-          height: inches(request.heightIn),
-        },
-        options: { label_format: 'PDF', label_date: `${request.shipDate}T12:00:00Z` },
-      },
-    });
-    const shipmentId = typeof created.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(created.id) ? created.id : undefined;
+  private async shipmentToBuy(request: LabelRequest, service: UspsService, ceiling: number): Promise<{ shipmentId: string; rate: EasyPostRate }> {
+    const parcel = { weightLb: request.weightLb, lengthIn: request.lengthIn, widthIn: request.widthIn, heightIn: request.heightIn };
+    const shipment = this.shipmentBody(request.orderId, request, parcel, service);
+    const created = await this.call('POST /v2/shipments', (client) => client.Shipment.create(shipment));
+    const shipmentId = this.idOfShipment(created);
     if (!shipmentId) throw this.unavailable('create shipment answered without a shipment id');
 
-    const candidates = readRates(created)
-      .filter((r) => r.carrier.toUpperCase() === 'USPS' && r.service === service.easypostService)
-      .sort((a, b) => a.costCents - b.costCents);
-    const rate = candidates[0];
+    const rate = this.cheapest(created, service);
     if (!rate) {
       const offered =
         readRates(created)
@@ -258,13 +323,34 @@ export class EasyPostCarrier implements Carrier {
       throw this.unavailable(`shipment ${shipmentId} was created with label_format ${clip(options.label_format, 20)}, not PDF; not bought`);
     }
 
-    const ceiling = this.costCeilings[request.labelType] ?? request.priceCents;
     if (rate.costCents > ceiling) {
       throw this.unavailable(
         `shipment ${shipmentId}: USPS ${service.easypostService} costs ${formatUsd(rate.costCents)} (${rate.costCents} cents), above the ceiling of ${formatUsd(ceiling)} (${ceiling} cents) for ${request.labelType}; not bought`,
       );
     }
-    return { shipmentId, rate, ceiling };
+    return { shipmentId, rate };
+  }
+
+  /** The body of a shipment: our reference, both addresses, the parcel (or the service's predefined package), a PDF label dated on the ship date. */
+  private shipmentBody(reference: string, where: { from: Address; to: Address; shipDate: string }, parcel: Parcel, service: UspsService) {
+    return {
+      reference,
+      to_address: easypostAddress(where.to),
+      from_address: easypostAddress(where.from),
+      parcel: easypostParcel(parcel, service),
+      options: { label_format: 'PDF', label_date: `${where.shipDate}T12:00:00Z` },
+    };
+  }
+
+  private idOfShipment(shipment: Record<string, unknown>): string | undefined {
+    return typeof shipment.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(shipment.id) ? shipment.id : undefined;
+  }
+
+  /** The cheapest USPS rate of the service's EasyPost service on a shipment. */
+  private cheapest(shipment: Record<string, unknown>, service: UspsService): EasyPostRate | undefined {
+    return readRates(shipment)
+      .filter((r) => r.carrier.toUpperCase() === 'USPS' && r.service === service.easypostService)
+      .sort((a, b) => a.costCents - b.costCents)[0];
   }
 
   /**
@@ -286,14 +372,19 @@ export class EasyPostCarrier implements Carrier {
    * What EasyPost holds for an order, found by the reference every purchase sends (our order id;
    * EasyPost takes a shipment's reference in place of its id). A 404 (or a shipment of another
    * reference) is nothing; a shipment without a label is created but not bought, dated by its
-   * `created_at`: its purchase stopped before the buy call, or is still about to make it.
+   * `created_at`: its purchase stopped before the buy call, or is still about to make it. A purchase
+   * of a quote buys the quote's shipment, found by its id; unbought, it is `started` with no date
+   * (it was made for the quote, not by the purchase: recovery dates it by the purchase's lease).
    */
   async findPurchase(request: LabelRequest): Promise<CarrierPurchase> {
-    const shipment = await this.call('GET', `/v2/shipments/${encodeURIComponent(request.orderId)}`, undefined, { missing: 'undefined' });
-    if (!shipment || shipment.reference !== request.orderId) return { state: 'none' };
-    const shipmentId = typeof shipment.id === 'string' && /^shp_[A-Za-z0-9]+$/.test(shipment.id) ? shipment.id : undefined;
+    const ref = encodeURIComponent(request.quoted?.shipmentId ?? request.orderId);
+    const shipment = await this.call(`GET /v2/shipments/${ref}`, (client) => client.Shipment.retrieve(ref), { missing: 'undefined' });
+    if (!shipment) return { state: 'none' };
+    if (request.quoted ? shipment.id !== request.quoted.shipmentId : shipment.reference !== request.orderId) return { state: 'none' };
+    const shipmentId = this.idOfShipment(shipment);
     if (!shipmentId) return { state: 'none' };
     if (!isRecord(shipment.postage_label) || typeof shipment.tracking_code !== 'string' || !shipment.tracking_code) {
+      if (request.quoted) return { state: 'started', startedAt: undefined };
       const created = typeof shipment.created_at === 'string' && !Number.isNaN(Date.parse(shipment.created_at)) ? shipment.created_at : undefined;
       return { state: 'started', startedAt: created && new Date(created).toISOString() };
     }
@@ -301,7 +392,7 @@ export class EasyPostCarrier implements Carrier {
     const selected = readRate(shipment.selected_rate);
     return {
       state: 'bought',
-      label: { tracking, carrierRef: shipmentId, service: uspsServiceFor(request.labelType).name, pdf, costCents: selected?.costCents ?? null },
+      label: { tracking, carrierRef: shipmentId, service: serviceOf(request.serviceId).name, pdf, costCents: selected?.costCents ?? null },
     };
   }
 
@@ -311,12 +402,14 @@ export class EasyPostCarrier implements Carrier {
 
   async refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined> {
     const id = this.shipmentIdOf(label);
-    return this.refundOutcome(await this.call('GET', `/v2/shipments/${id}`), `shipment ${id}`);
+    const ref = encodeURIComponent(id);
+    return this.refundOutcome(await this.call(`GET /v2/shipments/${ref}`, (client) => client.Shipment.retrieve(ref)), `shipment ${id}`);
   }
 
   /** Asks EasyPost to refund shipment `id`; how the refund stands in its answer. */
   private async refundShipment(id: string): Promise<RefundOutcome> {
-    const outcome = this.refundOutcome(await this.call('POST', `/v2/shipments/${id}/refund`), `refund ${id}`);
+    const ref = encodeURIComponent(id);
+    const outcome = this.refundOutcome(await this.call(`POST /v2/shipments/${ref}/refund`, (client) => client.Shipment.refund(ref)), `refund ${id}`);
     if (!outcome) throw this.unavailable(`refund ${id} answered without a refund_status`);
     return outcome;
   }
@@ -352,38 +445,40 @@ export class EasyPostCarrier implements Carrier {
     return { tracking, pdf: await this.download(pdfUrl, shipmentId) };
   }
 
-  /** One JSON call to EasyPost; its JSON object answer, or ProviderUnavailable (or undefined for a 404 when asked). */
-  private async call(method: 'POST' | 'GET', path: string, body?: unknown): Promise<Record<string, unknown>>;
-  private async call(method: 'POST' | 'GET', path: string, body: unknown, options: { missing: 'undefined' }): Promise<Record<string, unknown> | undefined>;
-  private async call(method: 'POST' | 'GET', path: string, body?: unknown, options?: { missing: 'undefined' }): Promise<Record<string, unknown> | undefined> {
-    let res: Response;
+  /**
+   * One call to EasyPost with its client (`what`, e.g. "POST /v2/shipments", names it in details);
+   * its JSON object answer, or ProviderUnavailable (or undefined for a 404 when asked).
+   */
+  private async call(what: string, request: (client: EasyPostClient) => Promise<unknown>): Promise<Record<string, unknown>>;
+  private async call(
+    what: string,
+    request: (client: EasyPostClient) => Promise<unknown>,
+    options: { missing: 'undefined' },
+  ): Promise<Record<string, unknown> | undefined>;
+  private async call(
+    what: string,
+    request: (client: EasyPostClient) => Promise<unknown>,
+    options?: { missing: 'undefined' },
+  ): Promise<Record<string, unknown> | undefined> {
+    let res: EasyPostAnswer;
     try {
-      res = await fetch(`${this.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.apiKey}:`).toString('base64')}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(EASYPOST_TIMEOUT_MS),
-      });
+      res = await askEasyPost(this.account, request);
     } catch (err) {
-      throw this.unavailable(`${method} ${path} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+      throw this.unavailable(`${what} failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
     }
-    const text = await res.text().catch(() => '');
-    if (res.status === 404 && options?.missing === 'undefined') return undefined;
-    if (!res.ok) {
-      const detail = this.unavailable(`${method} ${path} answered HTTP ${res.status}: ${clip(describeError(text))}`).detail;
-      throw new EasyPostStatusError(LABEL_PROVIDER_NAME, detail, res.status);
+    const { status, text } = res;
+    if (status === 404 && options?.missing === 'undefined') return undefined;
+    if (status < 200 || status > 299) {
+      const detail = this.unavailable(`${what} answered HTTP ${status}: ${clip(describeError(text))}`).detail;
+      throw new EasyPostStatusError(LABEL_PROVIDER_NAME, detail, status);
     }
     let answer: unknown;
     try {
       answer = JSON.parse(text);
     } catch {
-      throw this.unavailable(`${method} ${path} answered HTTP ${res.status} with a body that is not JSON: ${clip(text, 100)}`);
+      throw this.unavailable(`${what} answered HTTP ${status} with a body that is not JSON: ${clip(text, 100)}`);
     }
-    if (!isRecord(answer)) throw this.unavailable(`${method} ${path} answered HTTP ${res.status} with JSON that is not an object`);
+    if (!isRecord(answer)) throw this.unavailable(`${what} answered HTTP ${status} with JSON that is not an object`);
     return answer;
   }
 
@@ -423,6 +518,7 @@ export class EasyPostCarrier implements Carrier {
   }
 
   private redacted(detail: string): string {
-    return redact(detail, [this.apiKey, Buffer.from(`${this.apiKey}:`).toString('base64')]);
+    const { apiKey } = this.account;
+    return redact(detail, [apiKey, Buffer.from(`${apiKey}:`).toString('base64')]);
   }
 }

@@ -20,9 +20,22 @@
 import type { BlobStore } from '../blobs/blob-store';
 import { acceptanceScan } from '../tracking/acceptance-scan';
 import { sandboxTimeline } from '../tracking/sandbox-tracker';
-import type { BeforeCarrierCall, BoughtLabel, Carrier, CarrierPurchase, LabelRequest, RefundableLabel, RefundOutcome } from './carrier';
+import { listPriceCents } from '../../../domain/postage/price-list';
+import { serviceOf } from '../../../domain/postage/services';
+import { zoneBetween } from '../../../domain/postage/zones';
+import { addDeliveryDays } from '../../../domain/ship-date';
+import type {
+  BeforeCarrierCall,
+  BoughtLabel,
+  Carrier,
+  CarrierPurchase,
+  CarrierRate,
+  LabelRequest,
+  QuoteRequest,
+  RefundableLabel,
+  RefundOutcome,
+} from './carrier';
 import { newSandboxTracking, type RandomSource } from './tracking-number';
-import { uspsServiceFor } from './usps-services';
 
 export interface SandboxCarrierOptions {
   /** Where the sandbox keeps the labels it sold (the label store); without one it forgets them. */
@@ -63,6 +76,8 @@ const CALL_WORK_MS = 5_000;
 
 export class SandboxCarrier implements Carrier {
   readonly callTimeoutMs: number;
+  /** Nothing is bought, so nothing is charged: a label type's ceiling binds the sandbox only when configured. */
+  readonly chargesPostage = false;
   private readonly records: BlobStore | undefined;
   private readonly delayMs: number;
   private readonly refundDelayMs: number;
@@ -80,6 +95,24 @@ export class SandboxCarrier implements Carrier {
     this.now = options.now ?? (() => new Date());
   }
 
+  /**
+   * Rates from USPS's commercial price list (domain/postage/price-list.ts) in the zone between the two
+   * ZIPs, with USPS's service standard as the delivery estimate: what a local run in rates mode
+   * charges is what USPS would.
+   */
+  async quote(request: QuoteRequest): Promise<CarrierRate[]> {
+    await this.slow();
+    const zone = zoneBetween(request.from.zip, request.to.zip);
+    return request.services.map((service): CarrierRate => {
+      if (!zone) return { service: service.id, offered: false, reason: `USPS has no zone from ZIP ${request.from.zip} to ${request.to.zip}.` };
+      // A service the price list has no table for (Cubic, Media Mail) is offered at an unknown cost:
+      // table mode sells it at its fixed price; rates mode, which needs the cost, does not.
+      const costCents = listPriceCents(service, request.parcel, zone) ?? null;
+      const deliveryDays = service.deliveryDays[zone - 1]!;
+      return { service: service.id, offered: true, costCents, deliveryDays, deliveryDate: addDeliveryDays(request.shipDate, deliveryDays) };
+    });
+  }
+
   async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
     await beforeCall?.('create');
     await this.slow();
@@ -88,8 +121,8 @@ export class SandboxCarrier implements Carrier {
 
     await beforeCall?.('buy');
     await this.slow();
-    const service = uspsServiceFor(request.labelType);
-    const tracking = newSandboxTracking(this.random, request.labelType);
+    const service = serviceOf(request.serviceId);
+    const tracking = newSandboxTracking(this.random, service.id);
     // Loaded on first use: pdf-lib and bwip-js are most of the bundle, and only a sandbox sale draws.
     const { drawSandboxLabel } = await import('./sandbox-label');
     const pdf = await drawSandboxLabel(request, tracking, this.now());

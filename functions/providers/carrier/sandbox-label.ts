@@ -23,7 +23,7 @@ import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import type { Address } from '../../../domain/schemas/addresses';
 import type { LabelRequest } from './carrier';
 import { formatTracking, isValidUspsTracking } from './tracking-number';
-import { uspsServiceFor } from './usps-services';
+import { serviceOf } from '../../../domain/postage/services';
 
 /** 4 x 6 inches in PDF points (72 per inch). */
 export const LABEL_WIDTH_PT = 288;
@@ -242,6 +242,12 @@ function usDate(isoDate: string): string {
 /** 2.5 -> "2.5", 3 -> "3", 0.3333 -> "0.33". */
 const num = (n: number): string => (Number.isFinite(n) ? String(Number(n.toFixed(2))) : '?');
 
+/**
+ * An address's lines above its city line: name, company, street and second street line, those
+ * given. Phones are not printed: a USPS label shows none; the carrier gets them with the shipment.
+ */
+const linesAboveCity = (a: Address): string[] => [a.name, a.company, a.street, a.street2].filter((line): line is string => Boolean(line));
+
 /** A city line in two parts, so fitting it may shorten the city but never the state and ZIP. */
 const cityLine = (a: Address): { city: string; suffix: string } => ({ city: a.city, suffix: `, ${a.state} ${a.zip}` });
 
@@ -266,7 +272,7 @@ function drawSampleWatermark(page: PDFPage, fonts: Fonts, { grayscale, degrees }
  * an unknown label type or a destination without a ZIP). `now` sets the PDF's dates.
  */
 export async function drawSandboxLabel(request: LabelRequest, tracking: string, now: Date = new Date()): Promise<Uint8Array> {
-  const service = uspsServiceFor(request.labelType);
+  const service = serviceOf(request.serviceId);
   const barcodePng = await renderImpbBarcodePng(request.to.zip, tracking);
   // pdf-lib and bwip-js are imported where a label is drawn, not at the top of this module: a Lambda
   // ships them beside its bundle (infra/lambda-bundling.ts, SHIPPED_BESIDE), and esbuild hoists an
@@ -329,13 +335,14 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
     color: WHITE,
   });
 
-  // Sender, small.
+  // Sender, small: name (bold), company, both street lines, city line.
   const fromTop = bannerTop + 38;
-  const from = request.from;
-  drawLine(page, from.name, { top: fromTop, x: MARGIN + 4, maxWidth: 170, font: fonts.bold, size: 8, minSize: 6 });
-  drawLine(page, from.street, { top: fromTop + 10, x: MARGIN + 4, maxWidth: 170, font: fonts.regular, size: 8, minSize: 6 });
-  const fromCity = cityLine(from);
-  drawLine(page, fromCity.city, { top: fromTop + 20, x: MARGIN + 4, maxWidth: 170, font: fonts.regular, size: 8, minSize: 6, suffix: fromCity.suffix });
+  const fromText = { x: MARGIN + 4, maxWidth: 170, size: 8, minSize: 6 };
+  const fromLines = linesAboveCity(request.from);
+  fromLines.forEach((line, i) => drawLine(page, line, { ...fromText, top: fromTop + 10 * i, font: i === 0 ? fonts.bold : fonts.regular }));
+  const fromCity = cityLine(request.from);
+  const fromCityTop = fromTop + 10 * fromLines.length;
+  drawLine(page, fromCity.city, { ...fromText, top: fromCityTop, font: fonts.regular, suffix: fromCity.suffix });
   drawLine(page, `Order ${request.orderId}`, {
     top: fromTop,
     x: MARGIN + 176,
@@ -346,33 +353,35 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
     align: 'right',
   });
 
-  // Recipient, large.
-  const toTop = fromTop + 48;
+  // Recipient, large: the same lines in upper case, closer together when a company or second line adds to them.
+  const toTop = fromCityTop + 28;
   const to = request.to;
   drawLine(page, 'SHIP TO:', { top: toTop + 2, x: MARGIN + 4, font: fonts.bold, size: 9 });
-  const toX = MARGIN + 52;
-  const toW = CONTENT_W - 56;
-  drawLine(page, to.name.toUpperCase(), { top: toTop + 2, x: toX, maxWidth: toW, font: fonts.bold, size: 13, minSize: 8 });
-  drawLine(page, to.street.toUpperCase(), { top: toTop + 20, x: toX, maxWidth: toW, font: fonts.regular, size: 12, minSize: 8 });
+  const toText = { x: MARGIN + 52, maxWidth: CONTENT_W - 56, minSize: 8 };
+  const toLines = linesAboveCity(to);
+  const toStep = toLines.length > 2 ? 16 : 18;
+  toLines.forEach((line, i) =>
+    drawLine(page, line.toUpperCase(), {
+      ...toText,
+      top: toTop + 2 + toStep * i,
+      ...(i === 0 ? { font: fonts.bold, size: 13 } : { font: fonts.regular, size: 12 }),
+    }),
+  );
   const toCity = cityLine(to);
-  drawLine(page, toCity.city.toUpperCase(), {
-    top: toTop + 38,
-    x: toX,
-    maxWidth: toW,
-    font: fonts.bold,
-    size: 13,
-    minSize: 8,
-    suffix: toCity.suffix.toUpperCase(),
-  });
+  const toCityTop = toTop + 2 + toStep * toLines.length;
+  drawLine(page, toCity.city.toUpperCase(), { ...toText, top: toCityTop, font: fonts.bold, size: 13, suffix: toCity.suffix.toUpperCase() });
 
-  // Tracking: heading, barcode, number.
-  const trackTop = toTop + 58;
+  // Tracking: heading, barcode, number. The longest addresses push it down, and the bars give up
+  // what room they must to stay clear of the SAMPLE mark (never under USPS's 0.75 in).
+  const trackTop = toCityTop + 20;
   rule(page, trackTop, 3);
   drawLine(page, 'USPS TRACKING # (SAMPLE)', { top: trackTop + 15, font: fonts.bold, size: 9, align: 'center' });
   const barcode = await pdf.embedPng(barcodePng);
   const barcodeWidth = Math.min(CONTENT_W - 12, (barcode.width / 3) * 1.05); // about 1.05 pt (15 mil) per module
-  const barcodeHeight = 88; // USPS asks for bars at least 0.75 in (54 pt) tall
   const barcodeTop = trackTop + 22;
+  const markTop = LABEL_HEIGHT_PT - MARGIN - 30;
+  // USPS asks for bars at least 0.75 in (54 pt) tall; the number and its rule go under them, above the mark's note.
+  const barcodeHeight = Math.max(54, Math.min(88, markTop - 43 - barcodeTop));
   page.drawImage(barcode, {
     x: (LABEL_WIDTH_PT - barcodeWidth) / 2,
     y: LABEL_HEIGHT_PT - barcodeTop - barcodeHeight,
@@ -383,7 +392,6 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
   rule(page, barcodeTop + barcodeHeight + 23, 3);
 
   // The SAMPLE mark.
-  const markTop = LABEL_HEIGHT_PT - MARGIN - 30;
   drawLine(page, 'Made by the PrepaidShip sandbox. It carries no postage: do not mail.', {
     top: markTop - 8,
     font: fonts.regular,

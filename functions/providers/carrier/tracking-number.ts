@@ -17,7 +17,7 @@
  * possibilities per service). They are well-formed, not issued by USPS: the label says SAMPLE.
  */
 import { randomInt } from 'node:crypto';
-import { uspsServiceFor } from './usps-services';
+import { serviceOf, type ServiceId } from '../../../domain/postage/services';
 
 /** A source of random integers in [0, max); node:crypto's randomInt by default. */
 export interface RandomSource {
@@ -66,11 +66,11 @@ function randomDigits(count: number, random: RandomSource, firstMax = 10): strin
 }
 
 /**
- * A new well-formed 22-digit tracking number starting 94 for a SAMPLE label. `labelType` picks the
- * service type code (priority types 055, ground types 001).
+ * A new well-formed 22-digit tracking number starting 94 for a SAMPLE label, with the service's
+ * type code (domain/postage/services.ts: Priority 055, Ground Advantage 001, ...).
  */
-export function newSandboxTracking(random: RandomSource = nodeRandom, labelType = 'usps_priority'): string {
-  const stc = uspsServiceFor(labelType).serviceTypeCode;
+export function newSandboxTracking(random: RandomSource = nodeRandom, serviceId: ServiceId = 'usps_priority_mail'): string {
+  const stc = serviceOf(serviceId).serviceTypeCode;
   // 6-digit Mailer IDs begin with 0-8 (9 marks a 9-digit MID): keep the MID-like part in that shape.
   const body = `94${stc}${randomDigits(6, random, 9)}${randomDigits(10, random)}`;
   return `${body}${uspsCheckDigit(body)}`;

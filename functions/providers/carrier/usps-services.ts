@@ -1,76 +1,24 @@
 /**
- * What each of our label types (domain/pricing.ts LABEL_TYPES) is at USPS: the name we show, the
- * banner the sandbox label prints, the EasyPost service we buy, and the IMpb service type code the
- * sandbox puts in its tracking numbers.
- *
- * EasyPost's USPS service names ("Priority", "GroundAdvantage") are the `service` values of the
- * rates in EasyPost's documented shipment answers. `priority` (our flat-rate type) buys the plain
- * "Priority" rate too: we do not send a flat-rate `predefined_package`, so EasyPost rates it by the
- * parcel's weight and dimensions. Our price is ours either way (domain/pricing.ts).
- *
- * Service type codes: 055 is Priority Mail (Endicia's IMpb notes show a Priority Mail label with
- * STC 055); 001 for Ground Advantage is illustrative only. They only shape SAMPLE tracking numbers.
+ * Which USPS service a label is (domain/postage/services.ts has the catalogue). An order or a
+ * purchase names its service (`serviceId`); orders stored before services were named have only their
+ * label type, and are read as the service they were bought as then: Priority Mail for `priority` and
+ * `usps_priority`, Ground Advantage for `usps_ground` and `ground_lbs`.
  */
-import { LABEL_TYPES } from '../../../domain/pricing';
+import { findService, serviceOf, type ServiceId, type UspsService } from '../../../domain/postage/services';
 
-export interface UspsService {
-  /** Our label type uid. */
-  labelType: string;
-  /** Human name, answered as BoughtLabel.service. */
-  name: string;
-  /** The black banner across the label. */
-  banner: string;
-  /** The big letter in the top-left box of a USPS label: P(riority) or G(round Advantage). */
-  letter: 'P' | 'G';
-  /** EasyPost's `rate.service` for the USPS carrier. */
-  easypostService: 'Priority' | 'GroundAdvantage';
-  /** Three-digit IMpb service type code used in sandbox tracking numbers. */
-  serviceTypeCode: string;
-}
-
-const SERVICES: Record<string, UspsService> = {
-  priority: {
-    labelType: 'priority',
-    name: 'USPS Priority Mail Flat Rate',
-    banner: 'USPS PRIORITY MAIL FLAT RATE',
-    letter: 'P',
-    easypostService: 'Priority',
-    serviceTypeCode: '055',
-  },
-  usps_priority: {
-    labelType: 'usps_priority',
-    name: 'USPS Priority Mail',
-    banner: 'USPS PRIORITY MAIL',
-    letter: 'P',
-    easypostService: 'Priority',
-    serviceTypeCode: '055',
-  },
-  usps_ground: {
-    labelType: 'usps_ground',
-    name: 'USPS Ground Advantage',
-    banner: 'USPS GROUND ADVANTAGE',
-    letter: 'G',
-    easypostService: 'GroundAdvantage',
-    serviceTypeCode: '001',
-  },
-  ground_lbs: {
-    labelType: 'ground_lbs',
-    name: 'USPS Ground Advantage',
-    banner: 'USPS GROUND ADVANTAGE',
-    letter: 'G',
-    easypostService: 'GroundAdvantage',
-    serviceTypeCode: '001',
-  },
+const BOUGHT_BEFORE: Readonly<Record<string, ServiceId>> = {
+  priority: 'usps_priority_mail',
+  usps_priority: 'usps_priority_mail',
+  usps_ground: 'usps_ground_advantage',
+  ground_lbs: 'usps_ground_advantage',
 };
 
-// Every priced label type must have a service: fail at load, not when a customer pays.
-for (const type of LABEL_TYPES) {
-  if (!SERVICES[type.uid]) throw new Error(`No USPS service is mapped for label type ${type.uid}`);
-}
-
-/** The USPS service of a label type; throws (a bug: handlers validate the type first) for an unknown one. */
-export function uspsServiceFor(labelType: string): UspsService {
-  const service = Object.hasOwn(SERVICES, labelType) ? SERVICES[labelType] : undefined;
-  if (!service) throw new Error(`Unknown label type ${JSON.stringify(labelType)}`);
-  return service;
+/** The service of a label: its own `serviceId`, a label type that is a service id (rates mode), or what an older order's type was bought as. */
+export function serviceOfLabel(label: { labelType: string; serviceId?: string | null }): UspsService {
+  if (label.serviceId) return serviceOf(label.serviceId);
+  const direct = findService(label.labelType);
+  if (direct) return direct;
+  const before = Object.hasOwn(BOUGHT_BEFORE, label.labelType) ? BOUGHT_BEFORE[label.labelType] : undefined;
+  if (!before) throw new Error(`Unknown label type ${JSON.stringify(label.labelType)}`);
+  return serviceOf(before);
 }

@@ -30,7 +30,7 @@
  * `expected_delivery` is the planned delivery day from the start.
  */
 import { createHash } from 'node:crypto';
-import { uspsServiceFor } from '../carrier/usps-services';
+import { serviceOfLabel } from '../carrier/usps-services';
 import type { Checkpoint, PackageTracker, TrackedLabel, TrackingResult, TrackingTag } from './tracking';
 import { USPS_SLUG, formatDay, formatLocal, hubForZip, instantAt, localDayAndMinute, uspsTrackingLink, type LocalDay, type Place } from './usps-network';
 
@@ -82,10 +82,11 @@ const place = (p: { city: string; state: string }): Place => ({ city: p.city.tri
 const samePlace = (a: Place, b: Place) => a.city === b.city && a.state === b.state;
 const toMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 
-/** Priority (P) or Ground Advantage (G); an unknown type is treated as Ground. */
-function serviceLetter(labelType: string): 'P' | 'G' {
+/** Priority speed (P: Priority and Express) or Ground speed (G: Ground Advantage, Media Mail); an unknown type is treated as Ground. */
+function serviceLetter(label: TrackedLabel): 'P' | 'G' {
   try {
-    return uspsServiceFor(labelType).letter;
+    const letter = serviceOfLabel(label).letter;
+    return letter === 'P' || letter === 'E' ? 'P' : 'G';
   } catch {
     return 'G';
   }
@@ -94,7 +95,7 @@ function serviceLetter(labelType: string): 'P' | 'G' {
 function serviceName(label: TrackedLabel): string | null {
   if (label.service) return label.service;
   try {
-    return uspsServiceFor(label.labelType).name;
+    return serviceOfLabel(label).name;
   } catch {
     return null;
   }
@@ -132,7 +133,7 @@ function planJourney(label: TrackedLabel, trackingNumber: string): Plan {
   const accepted = toMinute(Math.max(instantAt(origin.state, acceptDay, acceptMinute), created + 90 * MINUTE_MS));
 
   // Delivery day: one draw for both services keeps Priority strictly faster for the same number.
-  const transitDays = serviceLetter(label.labelType) === 'P' ? (rDays < 0.5 ? 2 : 3) : 3 + Math.min(2, Math.floor(rDays * 3));
+  const transitDays = serviceLetter(label) === 'P' ? (rDays < 0.5 ? 2 : 3) : 3 + Math.min(2, Math.floor(rDays * 3));
   let deliveryDay: LocalDay = acceptDay + transitDays;
   const postOfficeAt = () => toMinute(instantAt(destination.state, deliveryDay, 5 * 60 + rPostOffice * 150));
   while (postOfficeAt() - accepted < MIN_LINE_HAUL_MS) deliveryDay += 1;

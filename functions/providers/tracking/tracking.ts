@@ -31,8 +31,10 @@ export interface TrackedPlace {
 export interface TrackedLabel {
   /** ISO time the label was bought (the order's createdAt). */
   createdAt: string;
-  /** One of domain/pricing.ts LABEL_TYPES' uids. */
+  /** One of domain/pricing.ts LABEL_TYPES' uids, or a service id. */
   labelType: string;
+  /** The USPS service bought (domain/postage/services.ts); absent on older orders. */
+  serviceId?: string | null;
   /** The service bought, e.g. "USPS Priority Mail" (the order's service). */
   service?: string | null;
   from: TrackedPlace;

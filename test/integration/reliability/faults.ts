@@ -22,6 +22,7 @@ import { handler as createTopup } from '../../../functions/handlers/payments/cre
 import { handler as hoodpayWebhook } from '../../../functions/handlers/payments/hoodpay-webhook';
 import { handler as stripeWebhook } from '../../../functions/handlers/payments/stripe-webhook';
 import { handler as createLabel } from '../../../functions/handlers/shipping/create-label';
+import { makeQuote } from '../../../functions/postage/quotes';
 import { handler as adjustWallet } from '../../../functions/handlers/admin/adjust-wallet';
 import { handler as approveWithdrawal } from '../../../functions/handlers/admin/approve-withdrawal';
 import { handler as rejectWithdrawal } from '../../../functions/handlers/admin/reject-withdrawal';
@@ -31,6 +32,8 @@ import { getApproval } from '../../../functions/data/approvals';
 import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
+import { handler as easyPostWebhook } from '../../../functions/handlers/tracking/easypost-webhook';
+import { sandboxInvoiceEvent } from '../../../functions/postage/sandbox-adjustments';
 import { getOrder, newOrder } from '../../../functions/data/orders';
 import { readMonths } from '../../../functions/data/savings';
 import { failAndRefund, labelRequestOf } from '../../../functions/labels/buy-label';
@@ -165,6 +168,48 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
     },
   };
 }
+
+/**
+ * A wallet purchase from a quote in rates mode: the quote's price, and its claim in the same
+ * transaction as the order and the debit, so a retry after any fault neither buys twice nor finds
+ * its own quote used.
+ */
+const quotedLabelFlow: Flow = {
+  name: 'credit label purchase from a quote (rates mode)',
+  // the user, order + quote claim + debit, the lease renewed before create and buy, the label, the user read back
+  commands: [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  finalStatus: 201,
+  againStatus: 201,
+  setup: () => {
+    vi.stubEnv('PRICING_MODE', 'rates');
+    resetConfigForTests();
+  },
+  teardown: () => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+  },
+  async prepare() {
+    const user = await newUser('fault-quote', 5000);
+    const key = `fault-key-${++keys}`;
+    const form = labelForm();
+    const quote = await makeQuote(user.id, form);
+    const row = quote.rates.find((r) => r.service === 'usps_ground_advantage')!;
+    const orders = () => storedItems(user.id, 'ORDER#');
+    const body = JSON.stringify({ ...form, labelType: undefined, service: row.service, quoteId: quote.quoteId });
+    return {
+      user,
+      send: () => post(createLabel, '/shipping/create-label', { token: user.token, body, headers: { 'idempotency-key': key } }),
+      done: async () => (await orders()).some((o) => o.status === 'created'),
+      async expectDoneOnce() {
+        expect((await orders()).map((o) => [o.status, o.priceCents, o.serviceId])).toEqual([['created', row.priceCents, 'usps_ground_advantage']]);
+        expect(await entriesOf(user.id)).toEqual([
+          ['label', -row.priceCents!, 'completed'],
+          ['topup', 5000, 'completed'],
+        ]);
+      },
+    };
+  },
+};
 
 /** What EasyPost's client throws when the buy call's answer does not come in time. */
 const lostBuyAnswer = () => new ProviderUnavailable('USPS label service', 'POST /v2/shipments/shp_1/buy failed: TimeoutError (a lost answer)');
@@ -708,6 +753,43 @@ const disputeLostFlow: Flow = {
   },
 };
 
+/**
+ * EasyPost's `shipment.invoice.updated` for a $6 label USPS re-rated at $1.50 more: the invoice's
+ * claim, the adjustment and the wallet's debit in one transaction, then the shipper's mail. A retry
+ * after any fault (EasyPost sends the event again) debits once; a mail the fault kept from going out
+ * waits in its queue for the scheduled work.
+ */
+const postageAdjustmentFlow: Flow = {
+  name: 'postage adjustment webhook (EasyPost)',
+  // the label by tracking number, the user, the invoice's claim, claim + adjustment + debit, the user (mail), the mail, marked sent
+  commands: [QUERY, GET, GET, WRITE, GET, GET, PUT, 'UpdateItemCommand'],
+  finalStatus: 200,
+  async prepare() {
+    const user = await newUser('fault-adjust', 2000);
+    const bought = await post(createLabel, '/shipping/create-label', {
+      token: user.token,
+      body: JSON.stringify(labelForm()),
+      headers: { 'idempotency-key': `fault-key-${++keys}` },
+    });
+    expect(bought.statusCode).toBe(201);
+    const [order] = await storedItems(user.id, 'ORDER#');
+    const event = sandboxInvoiceEvent((await getOrder(user.id, String(order!.id)))!, { amountCents: 150, reason: 'Weight' });
+    return {
+      user,
+      send: () => post(easyPostWebhook, '/easypost/webhook', { body: event.rawBody, headers: { 'x-hmac-signature': event.signature } }),
+      done: async () => (await ledgerOf(user.id)).entries.some((e) => e.type === 'postage_adjustment'),
+      async expectDoneOnce() {
+        expect(await entriesOf(user.id)).toEqual([
+          ['label', -600, 'completed'],
+          ['postage_adjustment', -150, 'completed'],
+          ['topup', 2000, 'completed'],
+        ]);
+        expect((await storedItems(user.id, 'POSTADJ#')).map((a) => a.amountCents)).toEqual([150]);
+      },
+    };
+  },
+};
+
 let sweepRuns = 0;
 /** Each sweep run ten minutes after the last: an order the previous run took is due again. */
 const sweepNow = () => new Date(Date.now() + ++sweepRuns * 10 * 60_000);
@@ -781,6 +863,7 @@ const dashboardRefundFlow: Flow = {
 export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
+  quotedLabelFlow,
   lostBuyAnswerFlow(true),
   lostBuyAnswerFlow(false),
   stripeTopUpFlow,
@@ -798,6 +881,7 @@ export const flows: Flow[] = [
   disputeLostFlow,
   dashboardRefundFlow,
   closedOrderSweepFlow,
+  postageAdjustmentFlow,
 ];
 
 /**

@@ -16,6 +16,8 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { getOrder } from '../../../functions/data/orders';
+import { getAdjustment, listAdjustments } from '../../../functions/data/postage-adjustments';
+import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
 import { listPasskeys, storePasskey } from '../../../functions/data/passkeys';
@@ -114,6 +116,13 @@ const ownerAddress = async (w: World) => ({ addressId: (await saveAddress(w.owne
 const ownerLabel = async (w: World) => {
   const label = await buyLabel(w.owner);
   return { shipOrderId: label.shipOrderId, tracking: label.tracking };
+};
+/** The owner's label re-rated by the sandbox carrier through the webhook's code path: one postage adjustment. */
+const ownerAdjustment = async (w: World) => {
+  const { shipOrderId } = await ownerLabel(w);
+  const order = (await getOrder(w.owner.id, shipOrderId))!;
+  await adjustSandboxLabel(order, { amountCents: 150, reason: 'Weight' }, logger);
+  return { adjustmentId: (await listAdjustments(w.owner.id, { limit: 1 })).items[0]!.id };
 };
 const ownerWithdrawal = async (w: World) => {
   await creditWallet(w.owner, 500);
@@ -419,6 +428,11 @@ const matrix: Record<TableKey, Row> = {
       expect(owners.length, `owner's entries seen by ${actor}`).toBe(actor === 'user' || actor === 'admin' ? 1 : 0);
     },
   },
+  'POST /shipping/rates': {
+    expect: VERIFIED(200),
+    why: "prices the caller's own form and signs the quote for the caller alone; nothing of another account is read",
+    request: () => ({ body: labelOrder() }),
+  },
   'POST /shipping/create-label': {
     expect: VERIFIED(201),
     why: "bought from the caller's own wallet",
@@ -451,6 +465,25 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world, fx }) => {
       const order = await getOrder(world.owner.id, fx.shipOrderId as string);
       expect(order?.status, `owner's label after ${actor}`).toBe(actor === 'user' ? 'refunded' : 'created');
+    },
+  },
+  'GET /shipping/adjustments': {
+    expect: VERIFIED(200),
+    why: "the caller's own adjustments; the leak check proves another account does not see the owner's",
+    prepare: ownerAdjustment,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.adjustments ?? []) as { id: string }[]).some((a) => a.id === fx.adjustmentId);
+      if (res.statusCode === 200) expect(seen, `owner's adjustment seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'POST /shipping/adjustments/{adjustmentId}/dispute': {
+    expect: OWNED(201),
+    why: "the adjustment is read under the caller's key: anyone else's dispute of the owner's is a 404, admins included",
+    prepare: ownerAdjustment,
+    request: ({ fx }) => ({ params: { adjustmentId: fx.adjustmentId as string }, body: { message: 'My scale said 2 lb, not 3 lb.' } }),
+    after: async ({ actor, world, fx }) => {
+      const adjustment = await getAdjustment(world.owner.id, fx.adjustmentId as string);
+      expect(adjustment?.disputedAt ?? null, `owner's adjustment after ${actor}`).toEqual(actor === 'user' ? expect.any(String) : null);
     },
   },
   'POST /shipping/track': {

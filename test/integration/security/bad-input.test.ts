@@ -30,7 +30,12 @@ import {
   verifyTotpSchema,
 } from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
-import { labelOrderSchema, refundLabelSchema } from '../../../domain/schemas/labels';
+import { disputeAdjustmentSchema } from '../../../domain/schemas/adjustments';
+import { getOrder } from '../../../functions/data/orders';
+import { listAdjustments } from '../../../functions/data/postage-adjustments';
+import { logger } from '../../../functions/observability/logger';
+import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
+import { labelOrderSchema, quoteRequestSchema, refundLabelSchema } from '../../../domain/schemas/labels';
 import { notificationSettingsBodySchema } from '../../../domain/schemas/notifications';
 import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
 import { supportSchema } from '../../../domain/schemas/support';
@@ -79,6 +84,7 @@ let fixtures: {
   otherOrderId: string;
   otherTracking: string;
   otherBatchId: string;
+  otherAdjustmentId: string;
   stripePayload: string;
   hoodpayPaymentId: string;
 };
@@ -92,11 +98,14 @@ beforeAll(async () => {
   if (!checkout) throw new Error('no sandbox checkout');
   const crypto = await invoke('POST /hoodpay/topup', { token: world.owner.token, body: { amount: 40, creditType: 'Crypto' } });
   const batch = await uploadBatch(world.other.id, Buffer.from(batchCsv(sampleRows(1))), undefined);
+  await adjustSandboxLabel((await getOrder(world.other.id, label.shipOrderId))!, { amountCents: 150, reason: 'Weight' }, logger);
+  const [adjustment] = (await listAdjustments(world.other.id, { limit: 1 })).items;
   fixtures = {
     otherAddressId: addr.id,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
+    otherAdjustmentId: adjustment!.id,
     stripePayload: stripeSandboxEvent(checkout, 'paid').payload,
     hoodpayPaymentId: (crypto.json as { data: { hoodpayOrderId: string } }).data.hoodpayOrderId,
   };
@@ -134,6 +143,9 @@ interface BodyRow {
   headers?: () => Record<string, string>;
 }
 
+/** An address with its optional company, second street line and phone, so every strategy may break those too. */
+const detailedAddress = (...args: Parameters<typeof address>) => ({ ...address(...args), company: 'Pine Co', street2: 'Suite 2', phone: '512-555-0100' });
+
 const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/register': { schema: registerSchema, valid: () => ({ name: 'Bad Input', email: 'fresh@example.com', password: PASSWORD, recaptchaToken: 't' }) },
   'POST /auth/login': { schema: loginSchema, valid: () => ({ email: world.owner.email, password: PASSWORD, recaptchaToken: 't' }) },
@@ -169,13 +181,19 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/reset-password': { schema: resetPasswordSchema, valid: () => ({ token: newResetToken(world.owner.id), password: 'N3w!passw0rd' }) },
   'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd', currentPassword: PASSWORD }) },
   'PUT /auth/notifications': { schema: notificationSettingsBodySchema, valid: () => ({ delivered: true, exception: false, unused: true }) },
-  'POST /auth/addresses': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
-  'POST /addresses/verify': { schema: addressSchema, valid: () => address('New Place', '73301', '7 Pine St') },
+  'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
+  'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
-  'POST /shipping/create-label': { schema: labelOrderSchema, valid: () => labelOrder(), headers: () => ({ 'idempotency-key': idempotencyKey() }) },
+  'POST /shipping/rates': { schema: quoteRequestSchema, valid: () => labelOrder({ from: detailedAddress() }) },
+  'POST /shipping/create-label': {
+    schema: labelOrderSchema,
+    valid: () => labelOrder({ from: detailedAddress(), to: detailedAddress('Bo Receiver', '10001', '2 Elm St') }),
+    headers: () => ({ 'idempotency-key': idempotencyKey() }),
+  },
   'POST /shipping/orders/{shipOrderId}/refund': { schema: refundLabelSchema, valid: () => ({}) },
   'POST /shipping/track': { schema: trackSchema, valid: () => ({ trackingNumber: '9400100000000000000000' }) },
+  'POST /shipping/adjustments/{adjustmentId}/dispute': { schema: disputeAdjustmentSchema, valid: () => ({ message: 'My scale said 2 lb, not 3 lb.' }) },
   'POST /support': { schema: supportSchema, valid: () => ({ email: world.owner.email, subject: 'Other', message: 'Please help me with this.' }) },
   'POST /wallet/withdrawals': { schema: withdrawalSchema, valid: () => ({ amount: 5 }) },
   'POST /admin/withdrawals/{id}/approve': { schema: approveWithdrawalSchema, valid: () => ({ note: 'Paid by bank transfer' }) },
@@ -242,6 +260,41 @@ describe('bad bodies', () => {
       );
     }
     expect(sent).toBeGreaterThanOrEqual(30);
+  });
+});
+
+/**
+ * The address's optional fields, each broken one way on every route that takes an address: 400
+ * naming the field by its path, and nothing changes (the generated bodies above break them at
+ * random; these are the refusals a person meets).
+ */
+describe('bad company, second street line and phone', () => {
+  const routesWithAddress: [RouteKey, (bad: Record<string, unknown>) => Record<string, unknown>, string][] = [
+    ['POST /auth/addresses', (bad) => ({ ...detailedAddress(), ...bad }), ''],
+    ['POST /addresses/verify', (bad) => ({ ...detailedAddress(), ...bad }), ''],
+    ['POST /shipping/rates', (bad) => labelOrder({ from: { ...detailedAddress(), ...bad } }), 'from.'],
+    ['POST /shipping/create-label', (bad) => labelOrder({ to: { ...detailedAddress('Bo Receiver', '10001'), ...bad } }), 'to.'],
+  ];
+  const badFields: [string, unknown, string][] = [
+    ['phone', '555-0100', 'Phone must be a 10-digit US number'],
+    ['phone', '+44 20 7946 0958', 'Phone must be a 10-digit US number'],
+    ['phone', '512-555-0100 ext 4', 'Phone must be a 10-digit US number'],
+    ['phone', 5125550100, 'Phone must be a 10-digit US number'],
+    ['company', 'c'.repeat(101), 'Must be at most 100 characters'],
+    ['company', 'Pine\r\nCo', 'Must be on one line'],
+    ['company', ['Pine Co'], 'Must be text'],
+    ['street2', 'see https://example.test/x', 'Links are not allowed here'],
+    ['street2', 'Suite \u202E2', 'Contains characters that are not allowed'],
+  ];
+  const cases = routesWithAddress.flatMap(([key, body, prefix]) =>
+    badFields.map(([field, value, message]) => ({ key, body, field: prefix + field, value, message })),
+  );
+
+  it.each(cases)('$key: $field $value answers 400 with "$message" and changes nothing', async ({ key, body, field, value, message }) => {
+    const before = await scanTable();
+    const req = { body: body({ [field.split('.').pop()!]: value }), token: tokenFor(key), headers: bodyRows[key as TableKey]?.headers?.() };
+    const res = await expectRefused(key, req, [400], before, `${field} ${JSON.stringify(value)}`);
+    expect((res.json as { fields?: Record<string, string> }).fields).toEqual({ [field]: message });
   });
 });
 
@@ -416,6 +469,7 @@ interface QueryRow {
 const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /auth/users': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'TXNTYPE#topup', gsi1sk: 'x' }), withType: false },
   'GET /shipping/orders': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `ORDER#${fixtures.otherOrderId}` }), withType: false },
+  'GET /shipping/adjustments': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `POSTADJ#${fixtures.otherAdjustmentId}` }), withType: false },
   'GET /shipping/batches': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `BATCHREF#${fixtures.otherBatchId}` }), withType: false },
   'GET /hoodpay/transactions': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'TXN#0' }), withType: true },
   'GET /wallet/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'WITHDRAWAL#0' }), withType: false },
@@ -468,6 +522,11 @@ describe('bad path ids', () => {
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     'POST /shipping/orders/{shipOrderId}/refund': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
+    'POST /shipping/adjustments/{adjustmentId}/dispute': {
+      name: 'adjustmentId',
+      others: () => fixtures.otherAdjustmentId,
+      valid: () => ({ body: { message: 'My scale said 2 lb, not 3 lb.' } }),
+    },
     // The id and `.pdf`: the other user's shipment, whose label receipt must not be found.
     'GET /receipts/{receipt}': { name: 'receipt', others: () => `${fixtures.otherOrderId}.pdf` },
     // Admin routes: an admin finds anyone's, so the id that must not be found is one nobody has.

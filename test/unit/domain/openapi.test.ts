@@ -37,6 +37,19 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("describes an address's optional company, second street line and phone, and the address check's residential flag", () => {
+    type ObjectSchema = { properties: Record<string, unknown>; required: string[] };
+    const schemas = document.components?.schemas as Record<string, ObjectSchema>;
+    expect(schemas.Address!.properties).toMatchObject({ company: { type: 'string' }, street2: { type: 'string' }, phone: { type: 'string' } });
+    expect(schemas.Address!.required).toEqual(['name', 'street', 'city', 'state', 'zip', 'country']);
+    expect(schemas.AddressCheck!.properties.residential).toMatchObject({ type: ['boolean', 'null'] });
+    expect(schemas.AddressCheck!.required).toContain('residential');
+    const saveAddress = routes.find((r) => routeKey(r) === 'POST /auth/addresses')!;
+    const body = operationOf(saveAddress)!.requestBody!.content['application/json']!.schema as ObjectSchema;
+    expect(body.properties).toMatchObject({ company: { maxLength: 100 }, street2: { maxLength: 100 }, phone: { type: 'string', maxLength: 30 } });
+    expect(body.required).not.toContain('phone');
+  });
+
   it('lists no operation the route table does not have', () => {
     const listed = Object.entries(document.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {}).map((m) => `${m.toUpperCase()} ${path}`));
     expect(listed.sort()).toEqual(routes.map(routeKey).sort());

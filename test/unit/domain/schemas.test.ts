@@ -202,6 +202,66 @@ describe('address', () => {
   });
 });
 
+describe('address company, second street line and phone', () => {
+  it.each([
+    ['(512) 555-0100', '5125550100'],
+    ['512.555.0100', '5125550100'],
+    [' 512 555 0100 ', '5125550100'],
+    ['+1 512-555-0100', '5125550100'],
+    ['+15125550100', '5125550100'],
+    ['1 (512) 555-0100', '5125550100'],
+    ['5125550100', '5125550100'],
+  ])('keeps the phone %j as its ten digits', (phone, digits) => {
+    expect(addressSchema.parse({ ...address, phone }).phone).toBe(digits);
+  });
+
+  it.each([
+    ['seven digits', '555-0100'],
+    ['eleven digits not starting with 1', '25125550100'],
+    ['another country code', '+44 20 7946 0958'],
+    ['a plus without the 1', '+5125550100'],
+    ['letters', '512-555-CALL'],
+    ['an extension', '512-555-0100 x12'],
+    ['a slash', '512/555/0100'],
+    ['a number', 5125550100],
+    ['31 characters', '5'.repeat(31)],
+  ])('refuses a phone with %s', (_what, phone) => {
+    expect(errorsOf(addressSchema, { ...address, phone })).toEqual({ phone: 'Phone must be a 10-digit US number' });
+  });
+
+  it('reads a blank company, second line or phone as left out, and keeps them out of the address', () => {
+    const parsed = addressSchema.parse({ ...address, company: '  ', street2: '', phone: ' ' });
+    expect(JSON.parse(JSON.stringify(parsed))).toEqual({ ...address, state: 'TX' });
+    expect(addressSchema.parse(address)).not.toHaveProperty('phone');
+  });
+
+  it('trims company and second line, one line of at most 100 characters each, without links', () => {
+    expect(addressSchema.parse({ ...address, company: ' Acme Corp. ', street2: ' Suite 200 ' })).toMatchObject({ company: 'Acme Corp.', street2: 'Suite 200' });
+    expect(errorsOf(addressSchema, { ...address, company: 'c'.repeat(100), street2: 's'.repeat(100) })).toEqual({});
+    expect(errorsOf(addressSchema, { ...address, company: 'c'.repeat(101), street2: 's'.repeat(101) })).toEqual({
+      company: 'Must be at most 100 characters',
+      street2: 'Must be at most 100 characters',
+    });
+    expect(errorsOf(addressSchema, { ...address, company: 'Acme\nInc', street2: 'see www.example.com' })).toEqual({
+      company: 'Must be on one line',
+      street2: 'Links are not allowed here',
+    });
+    expect(errorsOf(addressSchema, { ...address, company: 'Ann \u202Eeel', street2: 7 })).toEqual({
+      company: 'Contains characters that are not allowed',
+      street2: 'Must be text',
+    });
+  });
+
+  it('takes them on both sides of a label order, named by path; the recipient keeps its email apart', () => {
+    const to = { ...order.to, company: 'Chan & Co', street2: 'Apt 4', phone: '212 555 0100', email: 'bo@example.com' };
+    expect(labelOrderSchema.parse({ ...order, to }).to).toMatchObject({ company: 'Chan & Co', street2: 'Apt 4', phone: '2125550100', email: 'bo@example.com' });
+    expect(errorsOf(labelOrderSchema, { ...order, from: { ...address, phone: '12' }, to: { ...to, street2: 'x'.repeat(101) } })).toEqual({
+      'from.phone': 'Phone must be a 10-digit US number',
+      'to.street2': 'Must be at most 100 characters',
+    });
+  });
+});
+
 describe('top-up', () => {
   it.each([1, '1', 10.5, '10000', 10000])('accepts %j', (amount) => {
     expect(errorsOf(topupSchema, { amount, creditType: 'Crypto' })).toEqual({});

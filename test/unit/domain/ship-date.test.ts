@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHIP_DATE_MAX_DAYS_AHEAD } from '../../../domain/constants';
 import { labelOrderSchema } from '../../../domain/schemas/labels';
-import { addDays, isInShipDateWindow, shipDateWindow, todayInEastern } from '../../../domain/ship-date';
+import { addDays, autoRefundAt, isInShipDateWindow, refundDecisionExpected, refundWindowEnd, shipDateWindow, todayInEastern } from '../../../domain/ship-date';
 import { fieldErrors } from '../../../domain/validation';
 
 const at = (iso: string) => new Date(iso);
@@ -97,5 +97,22 @@ describe('labelOrderSchema to.email and payShortfall', () => {
     expect(labelOrderSchema.parse({ ...order, payShortfall: true }).payShortfall).toBe(true);
     const r = labelOrderSchema.safeParse({ ...order, payShortfall: 'yes' });
     expect(r.success ? {} : fieldErrors(r.error).fields).toEqual({ payShortfall: 'payShortfall must be true or false' });
+  });
+});
+
+describe('the refund window (USPS counts from the purchase)', () => {
+  const bought = '2026-03-01T15:30:00.000Z';
+
+  it('closes 30 days after the purchase, whatever the ship date', () => {
+    expect(refundWindowEnd(bought)).toBe('2026-03-31T15:30:00.000Z');
+  });
+
+  it('refunds an unused label automatically 28 days after the purchase, inside the window', () => {
+    expect(autoRefundAt(bought)).toBe('2026-03-29T15:30:00.000Z');
+    expect(autoRefundAt(bought) < refundWindowEnd(bought)).toBe(true);
+  });
+
+  it('expects USPS to decide a refund 15 days after it was asked', () => {
+    expect(refundDecisionExpected('2026-03-20T23:59:00.000Z')).toBe('2026-04-04');
   });
 });

@@ -44,7 +44,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const USER_ID = '01JA0000000000000000000001';
 const KEY = 'double-click-1';
 const body = sampleLabelOrder() as unknown as LabelOrderBody;
-const PRICE = labelPriceCents(body.labelType, body.weight);
+const PRICE = labelPriceCents(body.labelType ?? '', body.weight);
 const storedUser = (balanceCents: number) => ({
   pk: `USER#${USER_ID}`,
   sk: 'PROFILE',

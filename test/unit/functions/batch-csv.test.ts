@@ -166,14 +166,94 @@ describe('batch row -> label form body (judgeRow)', () => {
     const filled = fillSender({ ...sampleRow(), fromName: 'Own Name', fromStreet: '', fromCity: '  ' }, saved);
     expect(filled).toMatchObject({ fromName: 'Own Name', fromStreet: '9 Dock Rd', fromCity: 'Dallas', fromZip: '78701' });
   });
+
+  it("fills a saved address's company, second line and phone only where it fills the street", () => {
+    const saved = {
+      name: 'Saved Co',
+      company: 'Dock Works',
+      street: '9 Dock Rd',
+      street2: 'Bay 4',
+      city: 'Dallas',
+      state: 'TX',
+      zip: '75201',
+      country: 'US',
+      phone: '2145550100',
+    };
+    const blank = { ...sampleRow(), fromName: '', fromStreet: '', fromCity: '', fromState: '', fromZip: '', fromCountry: '' };
+    expect(fillSender(blank, saved)).toMatchObject({ fromCompany: 'Dock Works', fromStreet: '9 Dock Rd', fromStreet2: 'Bay 4', fromPhone: '2145550100' });
+    // A row's own cells stand; a saved address without the optional fields leaves them blank.
+    expect(fillSender({ ...blank, fromPhone: '512 555 0100' }, saved).fromPhone).toBe('512 555 0100');
+    expect(fillSender(blank, { ...saved, company: undefined, street2: undefined, phone: undefined })).toMatchObject({
+      fromCompany: '',
+      fromStreet2: '',
+      fromPhone: '',
+    });
+    // A row with its own street never gets the saved building's suite.
+    expect(fillSender({ ...blank, fromStreet: '1 Own St' }, saved)).toMatchObject({ fromCompany: '', fromStreet: '1 Own St', fromStreet2: '', fromPhone: '' });
+  });
+});
+
+describe('company, second street line and phone columns', () => {
+  const detailed = sampleRow({
+    fromCompany: 'Ann Crafts',
+    fromStreet2: 'Suite 200',
+    fromPhone: '(512) 555-0100',
+    toCompany: 'Bo Imports',
+    toStreet2: 'Apt 4',
+    toPhone: '+1 212 555 0100',
+  });
+
+  it("fill each side's company, street2 and phone, the phone kept as its ten digits", () => {
+    const judged = judgeRow(detailed);
+    expect(judged.valid).toBe(true);
+    if (!judged.valid) return;
+    expect(judged.body.from).toMatchObject({ company: 'Ann Crafts', street2: 'Suite 200', phone: '5125550100' });
+    expect(judged.body.to).toMatchObject({ company: 'Bo Imports', street2: 'Apt 4', phone: '2125550100' });
+  });
+
+  it('name their own errors, and blank cells are left out of the body', () => {
+    // In column order, the sender's first.
+    expect(judgeRow(sampleRow({ fromPhone: '555-0100', toStreet2: 'x'.repeat(101), toCompany: 'see www.example.com' })).errors).toEqual([
+      { column: 'fromPhone', message: 'Phone must be a 10-digit US number' },
+      { column: 'toCompany', message: 'Links are not allowed here' },
+      { column: 'toStreet2', message: 'Must be at most 100 characters' },
+    ]);
+    const plain = judgeRow(sampleRow());
+    expect(plain.valid && JSON.parse(JSON.stringify(plain.body.from))).toEqual({
+      name: 'Ann Sender',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    });
+  });
+
+  it('may be left out of a file, as files made before them are', () => {
+    const older = BATCH_COLUMNS.filter((c) => !/^(from|to)(Company|Street2|Phone)$/.test(c));
+    expect(older).toHaveLength(BATCH_COLUMNS.length - 6);
+    const rows = parseBatchCsv(bytes(batchCsv([sampleRow()], older)));
+    expect(judgeRow(rows[0]!.fields).valid).toBe(true);
+    expect(rows[0]!.fields).not.toHaveProperty('toPhone');
+  });
+
+  it('refuse a cell longer than its field allows', () => {
+    expect(refusal(bytes(batchCsv([sampleRow({ fromCompany: 'c'.repeat(101) })])))).toMatch(/column fromCompany: at most 100 characters/);
+    expect(refusal(bytes(batchCsv([sampleRow({ toPhone: '5'.repeat(31) })])))).toMatch(/column toPhone: at most 30 characters/);
+  });
 });
 
 describe('template and results CSV', () => {
   it('the template is every column in order and one example row that is valid as it is', () => {
     const rows = parseBatchCsv(bytes(batchTemplateCsv()));
     expect(batchTemplateCsv().startsWith('\uFEFF' + BATCH_COLUMNS.join(','))).toBe(true);
+    expect(batchTemplateCsv()).toMatch(/fromName,fromCompany,fromStreet,fromStreet2,fromCity,fromState,fromZip,fromCountry,fromPhone,/);
+    expect(batchTemplateCsv()).toMatch(/toName,toCompany,toStreet,toStreet2,toCity,toState,toZip,toCountry,toPhone,toEmail/);
     expect(rows).toHaveLength(1);
-    expect(judgeRow(rows[0]!.fields).valid).toBe(true);
+    const judged = judgeRow(rows[0]!.fields);
+    expect(judged.valid).toBe(true);
+    // The example shows the optional columns filled.
+    expect(judged.valid && judged.body.from).toMatchObject({ company: 'Springfield Crafts', street2: 'Suite 200', phone: '2175550100' });
   });
 
   it('results: row,status,trackingNumber,price,error with the BOM, prices bare and formula-like errors neutralised', () => {

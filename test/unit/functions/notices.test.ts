@@ -90,13 +90,14 @@ describe('noticeMail', () => {
     }
   });
 
-  it('names the exception and the day the refund window closes', () => {
+  it('names the exception, and the day an unused label is refunded automatically (28 days after its purchase)', () => {
     expect(noticeMail('shipper_exception', { ...order, trackingStatus: 'return_to_sender' }, 'a@example.com', links).text).toContain(
       'has a delivery problem: being returned to the sender.',
     );
     const unused = noticeMail('shipper_unused', { ...order, trackingStatus: undefined, lastEvent: undefined }, 'a@example.com', links);
-    expect(unused.subject).toBe('Unused label 9400100000000000000001: refund window closes November 30, 2026');
+    expect(unused.subject).toBe('Unused label 9400100000000000000001: refunded automatically on November 30, 2026');
     expect(unused.text).toContain('ship date 2026-11-02');
+    expect(unused.text).toContain('USPS takes refunds until December 2, 2026');
   });
 });
 

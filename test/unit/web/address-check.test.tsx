@@ -19,13 +19,13 @@ setupPageTests();
 beforeEach(() => signInAs(apiUser()));
 
 const created = json({ label: apiOrder({ shipOrderId: 'o9' }), balance: 19, balanceCents: 1900, checkoutUrl: null }, 201);
-const valid = { valid: true, suggestion: null, messages: [] };
+const valid = { valid: true, suggestion: null, messages: [], residential: true };
 /** The recipient's ZIP belongs to another city: the check suggests it. */
 const suggested = { ...recipient, city: 'Salem', country: 'US' };
 const verify: StubAnswer = (req: StubRequest) => {
   const body = req.body as { zip: string; city: string };
   return body.zip === recipient.zip
-    ? Response.json({ valid: false, suggestion: suggested, messages: ['ZIP 97201 belongs to Salem, not Portland.'] })
+    ? Response.json({ valid: false, suggestion: suggested, messages: ['ZIP 97201 belongs to Salem, not Portland.'], residential: false })
     : Response.json(valid);
 };
 
@@ -53,6 +53,8 @@ describe('Create Label dialog: address check', { timeout: 20_000 }, () => {
     expect(finding).toHaveTextContent('You entered');
     expect(finding).toHaveTextContent('Portland, OR 97201');
     expect(finding).toHaveTextContent('Salem, OR 97201');
+    // What the check says of the place, for reading only.
+    expect(finding).toHaveTextContent('Business address');
     expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
 
     await user.click(within(panel).getByRole('button', { name: 'Use suggested address' }));
@@ -136,7 +138,7 @@ describe('Manage Addresses: address check before saving', { timeout: 20_000 }, (
 
   it('offers the suggestion and saves it in one click', async () => {
     const { api, user, field } = await renderPage({
-      'POST /addresses/verify': json({ valid: false, suggestion: austin, messages: ['ZIP 78701 belongs to Austin, not Dallas.'] }),
+      'POST /addresses/verify': json({ valid: false, suggestion: austin, messages: ['ZIP 78701 belongs to Austin, not Dallas.'], residential: true }),
       'POST /auth/addresses': json({ id: 'a1', ...austin, createdAt: '2025-03-03T00:00:00.000Z' }, 201),
     });
     await user.click(screen.getByRole('button', { name: 'Add Address' }));
@@ -151,9 +153,36 @@ describe('Manage Addresses: address check before saving', { timeout: 20_000 }, (
     await waitFor(() => expect(field('City')).toHaveValue(''));
   });
 
+  it('checks the company, second line and phone with the rest, shows them and what the place is, and saves the suggestion with them', async () => {
+    const details = { company: 'Lee Holdings', street2: 'Suite 5', phone: '2145550100' };
+    const { api, user, field } = await renderPage({
+      'POST /addresses/verify': json({
+        valid: false,
+        suggestion: { ...austin, ...details },
+        messages: ['ZIP 78701 belongs to Austin, not Dallas.'],
+        residential: false,
+      }),
+      'POST /auth/addresses': json({ id: 'a1', ...austin, ...details, createdAt: '2025-03-03T00:00:00.000Z' }, 201),
+    });
+    await user.type(field('Company'), details.company);
+    await user.type(field('Address line 2'), details.street2);
+    await user.type(field('Phone'), '(214) 555-0100');
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+
+    const panel = await screen.findByRole('region', { name: 'Check the address' });
+    expect(api.calls('POST /addresses/verify')[0]?.body).toEqual({ ...office, ...details });
+    expect(panel).toHaveTextContent('Business address');
+    expect(within(panel).getAllByText(/Lee Holdings/)).toHaveLength(2);
+    expect(within(panel).getAllByText(/Suite 5/)).toHaveLength(2);
+
+    await user.click(within(panel).getByRole('button', { name: 'Use suggested address' }));
+    await waitFor(() => expect(api.calls('POST /auth/addresses')).toHaveLength(1));
+    expect(api.calls('POST /auth/addresses')[0]?.body).toEqual({ ...austin, ...details });
+  });
+
   it('saves the address as entered with "Keep my address"', async () => {
     const { api, user } = await renderPage({
-      'POST /addresses/verify': json({ valid: false, suggestion: austin, messages: ['ZIP 78701 belongs to Austin, not Dallas.'] }),
+      'POST /addresses/verify': json({ valid: false, suggestion: austin, messages: ['ZIP 78701 belongs to Austin, not Dallas.'], residential: true }),
       'POST /auth/addresses': json({ id: 'a1', ...office, createdAt: '2025-03-03T00:00:00.000Z' }, 201),
     });
     await user.click(screen.getByRole('button', { name: 'Add Address' }));

@@ -22,7 +22,19 @@ const home = {
   country: 'US',
   createdAt: '2025-03-02T00:00:00.000Z',
 };
-const shop = { id: 'a1', name: '', street: '500 Oak Rd', city: 'Austin', state: 'TX', zip: '78701', country: 'US', createdAt: '2025-03-01T00:00:00.000Z' };
+const shop = {
+  id: 'a1',
+  name: '',
+  company: 'Oak Supply',
+  street: '500 Oak Rd',
+  street2: 'Suite 9',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  country: 'US',
+  phone: '5125550100',
+  createdAt: '2025-03-01T00:00:00.000Z',
+};
 const office = { name: 'Office', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
 /** Renders the page and waits for its add form. */
@@ -51,10 +63,10 @@ describe('Manage Addresses page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Addresses' })).toBeInTheDocument();
     await screen.findByText('12 Main St');
-    expect(headerTexts(caption)).toEqual(['Name', 'Street', 'City', 'State', 'ZIP', 'Country', 'Actions']);
+    expect(headerTexts(caption)).toEqual(['Name', 'Company', 'Street', 'City', 'State', 'ZIP', 'Country', 'Phone', 'Actions']);
     expect(rowTexts(caption).map((row) => row.map((cell) => cell.trim()))).toEqual([
-      ['Home', '12 Main St', 'Springfield', 'IL', '62701', 'US', 'Delete'],
-      ['Untitled Address', '500 Oak Rd', 'Austin', 'TX', '78701', 'US', 'Delete'],
+      ['Home', '—', '12 Main St', 'Springfield', 'IL', '62701', 'US', '—', 'Delete'],
+      ['Untitled Address', 'Oak Supply', '500 Oak Rd, Suite 9', 'Austin', 'TX', '78701', 'US', '512-555-0100', 'Delete'],
     ]);
     expect(screen.getByRole('button', { name: 'Delete Home' })).toBeInTheDocument();
   });
@@ -113,6 +125,26 @@ describe('Manage Addresses page', () => {
     expect(field('Name')).toHaveValue('');
     expect(field('State')).toHaveValue('');
     expect(field('Country')).toHaveValue('US');
+  });
+
+  it('saves the optional company, second street line and phone, the phone as its ten digits; a bad phone is refused first', async () => {
+    const { api, user } = await renderPage({
+      'GET /auth/addresses': json([]),
+      'POST /auth/addresses': json({ id: 'a3', ...office, createdAt: '2025-03-03T00:00:00.000Z' }, 201),
+    });
+    await fillForm(user, office);
+    await user.type(field('Company'), 'Empire Holdings');
+    await user.type(field('Address line 2'), 'Floor 12');
+    await user.type(field('Phone'), '212-555');
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(await screen.findByText('Phone must be a 10-digit US number')).toBeInTheDocument();
+    expect(api.calls('POST /auth/addresses')).toHaveLength(0);
+
+    await user.type(field('Phone'), '-0100');
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(await screen.findByText('Address saved')).toBeInTheDocument();
+    expect(api.calls('POST /auth/addresses')[0]?.body).toEqual({ ...office, company: 'Empire Holdings', street2: 'Floor 12', phone: '2125550100' });
+    expect(field('Company')).toHaveValue('');
   });
 
   it("toasts 'Failed to add address.' with 'This address is already saved.' for a duplicate, keeping what was typed", async () => {

@@ -6,7 +6,7 @@ import { formatUsd } from '@domain/money';
 import { LABEL_TYPES, labelPriceCents } from '@domain/pricing';
 import { loadPage } from '@/lib/full-page-navigation';
 import { json, type StubAnswer } from './api-stub';
-import { block, choosePackage, estimate, fillLabelForm, openLabelDialog, orderBody, submitButton } from './label-dialog';
+import { block, choosePackage, estimate, fillLabelForm, openLabelDialog, orderBody, submitButton, tableQuote } from './label-dialog';
 import { apiOrder, apiUser, setupPageTests, signInAs } from './page-test-setup';
 
 // jsdom cannot leave the page: record where the browser would have gone.
@@ -128,6 +128,29 @@ describe('Create Label dialog: paying with wallet credits', () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it('sends the optional company, second street line and phone of each side, the phone as its ten digits, and refuses a bad phone first', async () => {
+    const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': created() });
+    await fillLabelForm(user, dialog, 'credits');
+    const sender = within(block(dialog, 'Sender'));
+    const recipient = within(block(dialog, 'Recipient'));
+    await user.type(sender.getByRole('textbox', { name: 'Company' }), 'Lee Books');
+    await user.type(sender.getByRole('textbox', { name: 'Address line 2' }), 'Suite 200');
+    await user.type(recipient.getByRole('textbox', { name: 'Phone' }), '503 555 01');
+    await user.click(submitButton(dialog));
+    expect(await recipient.findByText('Phone must be a 10-digit US number')).toBeInTheDocument();
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
+
+    await user.type(recipient.getByRole('textbox', { name: 'Phone' }), '00');
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('Label Created Successfully')).toBeInTheDocument();
+    const body = orderBody('credits');
+    expect(api.calls('POST /shipping/create-label')[0]?.body).toEqual({
+      ...body,
+      from: { ...body.from, company: 'Lee Books', street2: 'Suite 200' },
+      to: { ...body.to, phone: '5035550100' },
+    });
+  });
+
   it('keeps the key while the server says the first order is still being processed (409 with Retry-After), then a new one after a final 409', async () => {
     const stillProcessing = () =>
       Response.json({ message: 'This order is still being processed. Try again in a moment.' }, { status: 409, headers: { 'Retry-After': '5' } });
@@ -198,8 +221,7 @@ describe('Create Label dialog: paying with wallet credits', () => {
     await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
     const [first, second] = api.calls('POST /shipping/create-label').map((c) => c.headers['Idempotency-Key']);
     expect(second).not.toBe(first);
-    // It fills the whole form twice with user-event: on a loaded machine that alone passes the default 5 s.
-  }, 20_000);
+  });
 
   it('names the label type from the catalogue when the answer has no name', async () => {
     const { dialog, user } = await openLabelDialog({ 'POST /shipping/create-label': created({ labelTypeName: undefined, labelType: 'priority' }) });
@@ -263,5 +285,83 @@ describe('Create Label dialog: paying by card', () => {
     expect(await screen.findByText('Failed to redirect to payment page.')).toBeInTheDocument();
     expect(loadPage).not.toHaveBeenCalled();
     expect(submitButton(dialog)).toBeEnabled();
+  });
+});
+
+describe('Create Label dialog: the quote', () => {
+  it('table mode: keeps the label type select and says before submitting when the chosen type is not available for the parcel', async () => {
+    const quote = tableQuote();
+    quote.rates[1] = { ...quote.rates[1]!, available: false, priceCents: null, price: null, reason: 'USPS charges more to carry it.' };
+    const { api, dialog, user } = await openLabelDialog({ 'POST /shipping/rates': json(quote) });
+    await fillLabelForm(user, dialog, 'credits');
+
+    expect(await within(dialog).findByText('USPS charges more to carry it.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Label type' })).toBeInTheDocument();
+    // Create Order points at the label type and buys nothing, nor checks the addresses.
+    await user.click(submitButton(dialog));
+    expect(await within(dialog).findByText('Not available for this parcel: choose another one.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Label type' })).toHaveFocus();
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(0);
+    expect(api.calls('POST /addresses/verify')).toHaveLength(0);
+    // The quote is of the form as typed: the parcel and both addresses.
+    expect(api.calls('POST /shipping/rates').at(-1)?.body).toMatchObject({ weight: 2, from: { zip: '62701' }, to: { zip: '97201' } });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Label type' }), 'usps_ground');
+    expect(await within(dialog).findByText(/^USPS Ground Advantage: what it is\. Delivery in 3 business days, by 01\/04\/2030\.$/)).toBeInTheDocument();
+  });
+
+  it('rates mode: lists every service with its price and delivery, the cheapest chosen, and buys the chosen one from the quote', async () => {
+    const rates = tableQuote({
+      mode: 'rates',
+      rates: [
+        {
+          ...tableQuote().rates[0]!,
+          service: 'usps_ground_advantage',
+          name: 'USPS Ground Advantage',
+          priceCents: 812,
+          price: 8.12,
+          cheapest: true,
+          fastest: false,
+        },
+        {
+          ...tableQuote().rates[0]!,
+          service: 'usps_priority_express',
+          name: 'USPS Priority Mail Express',
+          priceCents: 3310,
+          price: 33.1,
+          deliveryDays: 1,
+          cheapest: false,
+          fastest: true,
+        },
+        {
+          ...tableQuote().rates[0]!,
+          service: 'usps_priority_fr_small_box',
+          name: 'USPS Priority Mail Flat Rate Small Box',
+          priceCents: null,
+          price: null,
+          available: false,
+          reason: 'The parcel does not fit.',
+          cheapest: false,
+          fastest: false,
+        },
+      ],
+    });
+    const { api, dialog, user } = await openLabelDialog({
+      'POST /shipping/rates': json(rates),
+      'POST /shipping/create-label': json({ label: apiOrder(), balance: 16.88, balanceCents: 1688, checkoutUrl: null }, 201),
+    });
+    await fillLabelForm(user, dialog, 'credits');
+
+    const list = await within(dialog).findByRole('radiogroup', { name: 'Service' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Label type' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(list).getByRole('radio', { name: /USPS Ground Advantage/ })).toBeChecked());
+    expect(within(list).getByRole('radio', { name: /Flat Rate Small Box/ })).toBeDisabled();
+    expect(list).toHaveTextContent('The parcel does not fit.');
+    expect(estimate(dialog)).toHaveTextContent('Estimated cost: $8.12');
+
+    await user.click(within(list).getByRole('radio', { name: /Priority Mail Express/ }));
+    expect(estimate(dialog)).toHaveTextContent('Estimated cost: $33.10');
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(1));
+    expect(api.calls('POST /shipping/create-label')[0]?.body).toMatchObject({ service: 'usps_priority_express', quoteId: 'quote-1' });
   });
 });

@@ -3,10 +3,45 @@ import userEvent from '@testing-library/user-event';
 import { json, stubApi, type StubAnswer } from './api-stub';
 import { apiUser } from './page-test-setup';
 import { renderAt } from './render-route';
+import { vi } from 'vitest';
 import { todayInEastern } from '../../../domain/ship-date';
+import type { Quote } from '../../../domain/api/quotes';
+
+// Every file that opens the dialog fills much of the whole form (parcel, two address blocks with their
+// optional fields, the payment) with user-event: alone a test takes a few seconds, but beside the other
+// unit files on two busy cores one can pass the project's 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** What the Shipping Labels page reads: the profile, no shipments, no saved addresses. */
+/** A table-mode quote of any form: the four label types at their prices for 2 lb, all available. */
+export const tableQuote = (over: Partial<Quote> = {}): Quote => ({
+  quoteId: 'quote-1',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  mode: 'table',
+  zone: 8,
+  rates: [
+    ['priority', 'USPS Priority Flat Rate', 500],
+    ['usps_priority', 'USPS Priority', 600],
+    ['usps_ground', 'USPS Ground Advantage', 500],
+    ['ground_lbs', 'USPS Ground Advantage (economy)', 450],
+  ].map(([service, name, priceCents]) => ({
+    service: String(service),
+    name: String(name),
+    description: `${String(name)}: what it is.`,
+    priceCents: Number(priceCents),
+    price: Number(priceCents) / 100,
+    deliveryDays: 3,
+    deliveryDate: '2030-01-04',
+    cheapest: service === 'ground_lbs',
+    fastest: service === 'priority',
+    available: true,
+    reason: null,
+  })),
+  ...over,
+});
+
 export const labelsPageApi = (): Record<string, StubAnswer> => ({
+  'POST /shipping/rates': json(tableQuote()),
   'GET /auth/profile': json(apiUser({ balance: 25, balanceCents: 2500 })),
   'GET /shipping/orders': json({ orders: [], nextCursor: null, totalOrders: 0 }),
   'GET /auth/addresses': json([]),
@@ -37,6 +72,8 @@ export const orderBody = (paymentMethod: string, overrides: Record<string, unkno
   // The dialog's ship date starts at today in US Eastern time.
   shipDate: todayInEastern(),
   paymentMethod,
+  // Every purchase names a quote of exactly its form (the stub's).
+  quoteId: 'quote-1',
   ...overrides,
 });
 

@@ -203,7 +203,7 @@ describe('Package status and last event', () => {
 describe('Refund label', () => {
   const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const unused = apiOrder({ shipOrderId: 'o5', tracking: '9400100000000000000055', refundableUntil: soon });
-  const decided = { requestedAt: '2025-03-05T10:00:00.000Z', decidedAt: '2025-03-05T10:00:01.000Z', automatic: false };
+  const decided = { requestedAt: '2025-03-05T10:00:00.000Z', expectedBy: '2025-03-20', decidedAt: '2025-03-05T10:00:01.000Z', automatic: false };
 
   it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
     let refunded = false;
@@ -235,7 +235,17 @@ describe('Refund label', () => {
 
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
-    await waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual(['refunded', 'pre transit', '—', '9400100000000000000055', '—', '—', 'Receipt']));
+    await waitFor(() =>
+      expect(rowTexts(caption)[0]?.slice(6)).toEqual([
+        'refundedAsked 03/05/2025; decided 03/05/2025',
+        'pre transit',
+        '—',
+        '9400100000000000000055',
+        '—',
+        '—',
+        'Receipt',
+      ]),
+    );
     expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -255,7 +265,7 @@ describe('Refund label', () => {
     expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', 'pre transit', '—', '9400100000000000000055', 'PDF', 'Refund label', 'Receipt']);
   });
 
-  it('shows the refund states: pending yellow without a PDF, refunded green, rejected red with the reason', async () => {
+  it('shows the refund states with their timeline: pending yellow without a PDF and its expected decision, refunded green, rejected red with the reason', async () => {
     const pending = apiOrder({ shipOrderId: 'p', status: 'refund_pending', refundableUntil: null, refund: { ...decided, decidedAt: null, reason: null } });
     const done = apiOrder({ shipOrderId: 'd', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
     const rejected = apiOrder({
@@ -266,7 +276,10 @@ describe('Refund label', () => {
     });
     renderPage(json({ orders: [pending, done, rejected], nextCursor: null, totalOrders: 3 }));
     const table = await screen.findByRole('table', { name: caption });
-    await within(table).findByText('USPS rejected the refund.');
+    // Each refund's timeline: asked, when USPS decides (pending) or decided, and a rejection's reason.
+    await within(table).findByText('Asked 03/05/2025; USPS decides by 03/20/2025');
+    within(table).getByText('Asked 03/05/2025; decided 03/05/2025');
+    within(table).getByText('Asked 03/05/2025; decided 03/05/2025: USPS rejected the refund.');
 
     const badges = within(table).getAllByText(/^refund/);
     expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([

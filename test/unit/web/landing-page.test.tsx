@@ -78,7 +78,7 @@ describe('landing page', () => {
   it('states the refund promise as the refund feature keeps it, and no invented claims', async () => {
     await renderLanding();
     const promise = screen.getByRole('complementary', { name: "Didn't use a label? Get your money back." });
-    expect(promise).toHaveTextContent('up to 28 days after its ship date');
+    expect(promise).toHaveTextContent('up to 30 days after its purchase');
     expect(promise).toHaveTextContent('label USPS has not scanned');
     expect(promise).toHaveTextContent('once the carrier confirms the refund');
     const text = document.querySelector('main')!.textContent ?? '';

@@ -47,7 +47,7 @@ describe('saved-address dropdown', () => {
     expect(within(dialog).getByText('Saved Sender Addresses')).toBeInTheDocument();
   });
 
-  it("choosing an entry fills that side's six fields only and closes that side's dropdown", async () => {
+  it("choosing an entry fills that side's address fields only and closes that side's dropdown", async () => {
     const { dialog, user } = await openLabelDialog({ 'GET /auth/addresses': json([home, unnamed]) });
     await openDropdown(dialog, 'Recipient');
     await user.click(await within(dialog).findByRole('option', { name: /^Untitled Address/ }));
@@ -62,6 +62,27 @@ describe('saved-address dropdown', () => {
     expect(recipient.getByRole('textbox', { name: 'Country' })).toHaveValue('US');
     expect(within(dialog).queryByText('Saved Recipient Addresses')).not.toBeInTheDocument();
     expect(within(block(dialog, 'Sender')).getByRole('combobox', { name: 'Street' })).toHaveValue('');
+  });
+
+  it("shows a saved address's company and second line, and choosing it fills them and its phone; another entry empties them", async () => {
+    const office = { ...home, id: 'a3', name: 'Office', company: 'Main Street Books', street2: 'Suite 4', phone: '2175550100' };
+    const { dialog, user } = await openLabelDialog({ 'GET /auth/addresses': json([office, home]) });
+    await openDropdown(dialog, 'Sender');
+    const option = await within(dialog).findByRole('option', { name: /^Office/ });
+    expect(option).toHaveTextContent('OfficeMain Street Books, 12 Main St, Suite 4, Springfield, IL 62701, US');
+    await user.click(option);
+
+    const sender = within(block(dialog, 'Sender'));
+    expect(sender.getByRole('textbox', { name: 'Company' })).toHaveValue('Main Street Books');
+    expect(sender.getByRole('textbox', { name: 'Address line 2' })).toHaveValue('Suite 4');
+    expect(sender.getByRole('textbox', { name: 'Phone' })).toHaveValue('217-555-0100');
+
+    // Focus stayed in the street field: the arrow key opens its list again.
+    await user.keyboard('{ArrowDown}');
+    await user.click(await within(dialog).findByRole('option', { name: /^Home/ }));
+    expect(sender.getByRole('textbox', { name: 'Company' })).toHaveValue('');
+    expect(sender.getByRole('textbox', { name: 'Address line 2' })).toHaveValue('');
+    expect(sender.getByRole('textbox', { name: 'Phone' })).toHaveValue('');
   });
 
   it('walks the entries with the arrow keys, chooses with Enter and closes on Escape without closing the dialog', async () => {

@@ -9,6 +9,7 @@ import {
   LuMapPin,
   LuPackageSearch,
   LuReceipt,
+  LuScale,
   LuTag,
   LuUser,
   LuUsers,
@@ -17,11 +18,12 @@ import {
 import type { SidebarItem } from '@/components/sidebar';
 import { paths } from '@/lib/paths';
 
-/** The user area's sidebar, in the spec's order (SPEC section 2). */
+/** The user area's sidebar, in the spec's order (SPEC section 2), with Adjustments beside the wallet they are paid from. */
 export const userMenu: SidebarItem[] = [
   { label: 'Shipping Labels', to: paths.user.labels, icon: LuTag },
   { label: 'Batch Labels', to: paths.user.batchLabels, icon: LuLayers },
   { label: 'Account Wallet', to: paths.user.wallet, icon: LuWallet },
+  { label: 'Adjustments', to: paths.user.adjustments, icon: LuScale },
   { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },

@@ -7,3 +7,4 @@ export { useSaveAddress } from './hooks/use-save-address';
 export { useSavedAddresses } from './hooks/use-saved-addresses';
 export { AddressCheckPanel } from './components/address-check-panel';
 export { addressesKey, checkAddresses, type AddressCheckOutcome, type AddressFinding } from './lib/check-addresses';
+export { addressFieldNames, emptyAddress } from './lib/address-values';

@@ -122,6 +122,36 @@ describe('POST /auth/addresses', () => {
     expect(items(written).find((i) => i.entity === 'address')).toMatchObject({ name: 'Ann Lee', state: 'TX', zip: '78701-1234' });
   });
 
+  it('stores and answers the company, second street line and phone (as its ten digits), and lists them', async () => {
+    const office = { ...ADDRESS, company: ' Lee Holdings ', street2: 'Suite 300', phone: '+1 (512) 555-0100' };
+    const { result: res, written } = await changesOf(() => save(office));
+
+    expect(res.statusCode).toBe(201);
+    const stored = { ...ADDRESS, company: 'Lee Holdings', street2: 'Suite 300', phone: '5125550100' };
+    expect(res.json).toEqual({ id: expect.stringMatching(ULID), ...stored, createdAt: expect.any(String) });
+    // The claim counts the second line: the building's other suites stay free to save.
+    const claim = claimOf('1 main st|austin|tx|78701|us|suite 300');
+    expect(items(written).find((i) => i.entity === 'address')).toMatchObject({ ...stored, claim });
+    expect((await list()).json).toEqual([res.json]);
+  });
+
+  it('tells two suites of one building apart by their second line; the same suite again is 409', async () => {
+    await saved({ ...ADDRESS, street2: 'Suite 300' });
+    await saved({ ...ADDRESS, street2: 'Suite 400' });
+    await saved();
+    expect((await withoutWrites(() => save({ ...ADDRESS, street2: ' suite   300 ', company: 'Other Co' }))).json).toEqual(DUPLICATE);
+    expect((await list()).json).toHaveLength(3);
+  });
+
+  it('keeps blank optional fields out of the item and the answer', async () => {
+    const { result: res, written } = await changesOf(() => save({ ...ADDRESS, company: '', street2: '  ', phone: '' }));
+
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(String), ...ADDRESS, createdAt: expect.any(String) });
+    expect(items(written).find((i) => i.entity === 'address')).not.toHaveProperty('phone');
+    expect(items(written).find((i) => i.entity === 'address')?.claim).toBe(ADDRESS_CLAIM);
+  });
+
   it('keeps exactly one of 8 concurrent saves of one place; the others answer 409', async () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => save(ADDRESS)));
 
@@ -192,6 +222,9 @@ describe('POST /auth/addresses', () => {
     ['an unknown code', { ...ADDRESS, state: 'XX' }, { state: 'Use a two-letter US state code' }],
     ['a 4-digit ZIP', { ...ADDRESS, zip: '7870' }, { zip: 'ZIP must be 5 digits or ZIP+4' }],
     ['a ZIP+3', { ...ADDRESS, zip: '78701-123' }, { zip: 'ZIP must be 5 digits or ZIP+4' }],
+    ['a phone of seven digits', { ...ADDRESS, phone: '555-0100' }, { phone: 'Phone must be a 10-digit US number' }],
+    ['a company over 100 characters', { ...ADDRESS, company: 'c'.repeat(101) }, { company: 'Must be at most 100 characters' }],
+    ['a second line with a line break', { ...ADDRESS, street2: 'Suite 1\nFloor 2' }, { street2: 'Must be on one line' }],
   ])('answers 400 with the field messages for %s, without writing', async (_what, body, fields) => {
     const res = await withoutWrites(() => save(body));
 

@@ -1,7 +1,7 @@
 /**
  * The margin on real labels, end to end against DynamoDB Local: POST /shipping/create-label buys
- * through the configured carrier (EasyPost over a stubbed fetch answering its recorded shipments, or
- * the sandbox), the order keeps the carrier's cost, and GET /admin/stats counts revenue, cost and
+ * through the configured carrier (EasyPost's client against a stand-in EasyPost answering its
+ * recorded shipments, or the sandbox), the order keeps the carrier's cost, and GET /admin/stats counts revenue, cost and
  * margin of real labels only. A rate above the ceiling is refused before EasyPost's buy call: 502,
  * the price back in the wallet, no figure moved.
  */
@@ -13,6 +13,7 @@ import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
 import bought from '../../../fixtures/easypost/shipment-bought.json';
 import created from '../../../fixtures/easypost/shipment-created.json';
+import { useEasyPostStandIn } from '../../../fixtures/easypost/stand-in';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
@@ -20,6 +21,7 @@ import { creditWallet } from '../../wallet-credit';
 
 const LABEL_PDF = new Uint8Array(readFileSync(new URL('../../../fixtures/easypost/label.pdf', import.meta.url)));
 const CHEAPEST_PRIORITY = 'rate_22ca9cdf88be4b5da8e91b051e673534';
+const easypost = useEasyPostStandIn();
 
 /** The recorded shipment and buy answers with the cheapest USPS Priority rate at `rate` (dollars, EasyPost's text). */
 function easypostAt(rate: string) {
@@ -27,21 +29,14 @@ function easypostAt(rate: string) {
   return { shipment, bought: { ...bought, selected_rate: { ...bought.selected_rate, rate } } };
 }
 
-/** Uses EasyPost with the recorded answers; returns the fetch stub to see which calls were made. */
+/** Uses EasyPost with the recorded answers to create, buy and download, in that order; returns the requests to see which were made. */
 function useEasyPost(rate: string) {
   vi.stubEnv('CARRIER_PROVIDER', 'easypost');
   vi.stubEnv('EASYPOST_API_KEY', 'EZTK_test_margin');
+  vi.stubEnv('EASYPOST_API_URL', easypost.url());
   resetConfigForTests();
   const answers = easypostAt(rate);
-  const fetch = vi.fn(async (url: string | URL | Request) => {
-    const path = new URL(String(url)).pathname;
-    if (path === '/v2/shipments') return Response.json(answers.shipment);
-    if (path === `/v2/shipments/${created.id}/buy`) return Response.json(answers.bought);
-    if (path.endsWith('.pdf')) return new Response(Buffer.from(LABEL_PDF));
-    throw new Error(`unexpected request ${path}`);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return easypost.answers({ json: answers.shipment }, { json: answers.bought }, { body: LABEL_PDF });
 }
 
 let ann: Account;
@@ -73,12 +68,16 @@ const orderOf = async (res: Awaited<ReturnType<typeof buy>>) => getOrder(ann.id,
 describe('margin on real labels', () => {
   it('a label EasyPost sold at $4.75 for our $6.00: the order keeps its cost, the dashboard one more real label with $1.25 margin', async () => {
     const before = await stats();
-    const fetch = useEasyPost('4.75');
+    const asked = useEasyPost('4.75');
 
     const res = await buy();
 
     expect(res.statusCode).toBe(201);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(asked.map((r) => new URL(r.url, 'http://stand-in').pathname)).toEqual([
+      '/v2/shipments',
+      `/v2/shipments/${created.id}/buy`,
+      new URL(bought.postage_label.label_pdf_url).pathname,
+    ]);
     expect(await orderOf(res)).toMatchObject({ status: 'created', priceCents: 600, costCents: 475, carrierRef: created.id });
     const after = await stats();
     expect(after.labels.total).toBe(before.labels.total + 1);
@@ -103,13 +102,13 @@ describe('margin on real labels', () => {
   it('a rate above our price is refused before the buy call: 502, the price back in the wallet, the reason on the order, no figure moved', async () => {
     const before = await stats();
     // The recorded $7.47 for a label we sell at $6.00.
-    const fetch = useEasyPost('7.47');
+    const asked = useEasyPost('7.47');
 
     const res = await buy();
 
     expect(res.statusCode).toBe(502);
     expect(res.json).toEqual({ message: 'USPS label service is not answering right now. Please try again in a moment.' });
-    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual(['/v2/shipments']);
+    expect(asked.map((r) => r.url)).toEqual(['/v2/shipments']);
     expect((await getUserById(ann.id, { consistent: true }))?.balanceCents).toBe(2000);
     const [order] = ((await invoke('GET /shipping/orders', { token: ann.token })).json as { orders: { shipOrderId: string }[] }).orders;
     expect(await getOrder(ann.id, order!.shipOrderId)).toMatchObject({

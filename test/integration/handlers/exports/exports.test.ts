@@ -88,6 +88,28 @@ describe('GET /exports/orders.csv', () => {
     expect(row).toMatchObject({ fromName: "'-2+3 Sender", toName: `'=CMD|" /C calc"!A0`, toStreet: "'@SUM(A1) Rd", price: '6.00' });
   });
 
+  it("gives each side's company, second street line and phone a column beside its address", async () => {
+    await creditWallet(ann, 2000);
+    const body = sampleLabelOrder({
+      from: { ...sampleAddress('Ann Sender'), company: 'Ann Crafts', street2: 'Suite 200', phone: '512.555.0100' },
+      to: { ...sampleAddress('Bo Receiver', '10001', '2 Elm St'), street2: 'Apt 4' },
+    });
+    const bought = await invoke('POST /shipping/create-label', { token: ann.token, headers: { 'idempotency-key': idempotencyKey() }, body });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { header, rows } = await rowsOf('GET /exports/orders.csv');
+
+    const address = (side: string) => ['Name', 'Company', 'Street', 'Street2', 'City', 'State', 'Zip', 'Country', 'Phone'].map((f) => side + f);
+    expect(header.join()).toContain([...address('from'), ...address('to'), 'toEmail'].join());
+    expect(rows[0]).toMatchObject({
+      fromCompany: 'Ann Crafts',
+      fromStreet2: 'Suite 200',
+      fromPhone: '5125550100',
+      toCompany: '',
+      toStreet2: 'Apt 4',
+      toPhone: '',
+    });
+  });
+
   it('keeps to the from/to days (US Eastern, both included) and refuses an inverted range', async () => {
     const old = await january(ann);
     const label = await buyLabel(ann);

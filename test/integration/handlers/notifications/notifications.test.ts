@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../domain/api/orders';
-import { refundWindowEnd } from '../../../../domain/api/orders';
+import { autoRefundAt } from '../../../../domain/api/orders';
 import type { ShipmentStatus } from '../../../../domain/api/tracking';
 import { resetConfigForTests } from '../../../../functions/config';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -267,13 +267,13 @@ describe('PUT /auth/notifications', () => {
 });
 
 describe('the unused-label reminder', () => {
-  it('queues one reminder per label within 5 days of its window closing, only for shippers who want it, and moves the watermark', async () => {
+  it('queues one reminder per label within 5 days of its automatic refund, only for shippers who want it, and moves the watermark', async () => {
     const cy = await newAccount('user', 'notices-off');
     await invoke('PUT /auth/notifications', { token: ann.token, body: { delivered: true, exception: true, unused: true } });
     const wanted = await buy(ann);
     const unwanted = await buy(cy);
     const used = await advance(await buy(ann), 'in_transit');
-    const end = new Date(refundWindowEnd(wanted.shipDate));
+    const end = new Date(autoRefundAt(wanted.createdAt));
 
     // Six days before: not yet.
     await remindUnusedLabels(logger, new Date(end.getTime() - 6 * 86_400_000));
@@ -284,7 +284,7 @@ describe('the unused-label reminder', () => {
     await remindUnusedLabels(logger, new Date(fourDaysBefore.getTime() + 60_000));
 
     const reminders = (await listOutbox({ to: ann.email })).filter((m) => m.subject.startsWith('Unused label'));
-    expect(reminders.map((m) => m.subject)).toEqual([expect.stringContaining(`Unused label ${wanted.tracking}: refund window closes`)]);
+    expect(reminders.map((m) => m.subject)).toEqual([expect.stringContaining(`Unused label ${wanted.tracking}: refunded automatically on`)]);
     expect(reminders[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(await getNotice(wanted.id, 'shipper_unused')).toMatchObject({ outcome: 'sent' });
     expect(await getNotice(unwanted.id, 'shipper_unused')).toBeUndefined();

@@ -174,8 +174,8 @@ describe('GET /hoodpay/transactions: refusals', () => {
 
     expect(res.statusCode).toBe(400);
     expect(res.json).toEqual({
-      message: 'type must be topup, label, refund, adjustment or withdrawal',
-      fields: { type: 'type must be topup, label, refund, adjustment or withdrawal' },
+      message: 'type must be topup, label, refund, adjustment, withdrawal, dispute, card_refund or postage_adjustment',
+      fields: { type: 'type must be topup, label, refund, adjustment, withdrawal, dispute, card_refund or postage_adjustment' },
     });
   });
 

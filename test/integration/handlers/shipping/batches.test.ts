@@ -154,6 +154,73 @@ describe('POST /shipping/batches: upload', () => {
   });
 });
 
+describe('company, second street line and phone columns', () => {
+  const detailed = sampleRow({
+    fromCompany: 'Ann Crafts',
+    fromStreet2: 'Suite 200',
+    fromPhone: '(512) 555-0100',
+    toCompany: 'Bo Imports',
+    toStreet2: 'Apt 4',
+    toPhone: '212.555.0100',
+  });
+
+  it('a row with them is bought as a label whose order stores them (phones as ten digits)', async () => {
+    await creditWallet(ann, PRICE);
+    const res = await upload(batchCsv([detailed]));
+    expect(res.statusCode, res.body).toBe(201);
+    const { batchId, rows } = batchOf(res);
+    expect(rows[0]).toMatchObject({ status: 'ready', fields: { fromCompany: 'Ann Crafts', toStreet2: 'Apt 4', toPhone: '212.555.0100' } });
+
+    expect((await purchase(batchId)).statusCode).toBe(200);
+    await batchQueueIdle();
+    expect((await read(batchId)).rows[0]?.status).toBe('bought');
+    const [order] = await ordersOf(ann.id);
+    expect(order?.from).toMatchObject({ company: 'Ann Crafts', street2: 'Suite 200', phone: '5125550100' });
+    expect(order?.to).toMatchObject({ company: 'Bo Imports', street2: 'Apt 4', phone: '2125550100' });
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(
+      expect.objectContaining({ to: expect.objectContaining({ company: 'Bo Imports', street2: 'Apt 4', phone: '2125550100' }) as unknown }),
+      expect.anything(),
+      expect.any(Function),
+    );
+  });
+
+  it('a bad phone is an error on its column; a file without the columns reads as before', async () => {
+    const res = await upload(batchCsv([sampleRow({ toPhone: '555-0100' })]));
+    expect(batchOf(res).rows[0]).toMatchObject({ status: 'invalid', errors: [{ column: 'toPhone', message: 'Phone must be a 10-digit US number' }] });
+
+    const older = BATCH_COLUMNS.filter((c) => !/^(from|to)(Company|Street2|Phone)$/.test(c));
+    const plain = await upload(batchCsv([sampleRow()], older));
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(batchOf(plain).rows[0]).toMatchObject({ status: 'ready', priceCents: PRICE });
+  });
+
+  it("a saved sender's company, second line and phone fill a row that takes its street", async () => {
+    const saved = await saveAddress(ann.id, {
+      name: 'Dock Co',
+      company: 'Dock Works',
+      street: '9 Dock Rd',
+      street2: 'Bay 4',
+      city: 'Dallas',
+      state: 'TX',
+      zip: '75201',
+      country: 'US',
+      phone: '2145550100',
+    });
+    const res = await upload(
+      batchCsv(
+        [sampleRow()],
+        BATCH_COLUMNS.filter((c) => !c.startsWith('from')),
+      ),
+      { fromAddressId: saved.id },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(batchOf(res).rows[0]).toMatchObject({
+      status: 'ready',
+      fields: { fromName: 'Dock Co', fromCompany: 'Dock Works', fromStreet: '9 Dock Rd', fromStreet2: 'Bay 4', fromPhone: '2145550100' },
+    });
+  });
+});
+
 describe('fixing and dropping rows', () => {
   it('PUT judges and prices the row again; DELETE drops it from the total; both only while editable', async () => {
     const res = await upload(batchCsv([sampleRow(), sampleRow({ toZip: 'bad' })]));

@@ -15,6 +15,7 @@ import { signSessionToken } from '../../../session-token';
 import type { BlobStore } from '../../../../functions/providers/blobs/blob-store';
 import { listUserEntries } from '../../../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { pdfTextRuns } from '../../../unit/providers/carrier/pdf-text';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { installFaultInjector } from '../../reliability/helpers';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
@@ -88,6 +89,7 @@ describe('POST /shipping/create-label: buying with credits', () => {
       {
         orderId: label.shipOrderId,
         labelType: 'usps_priority',
+        serviceId: 'usps_priority_mail',
         weightLb: 2,
         lengthIn: 10,
         widthIn: 6,
@@ -132,6 +134,43 @@ describe('POST /shipping/create-label: buying with credits', () => {
     const today = todayInEastern(new Date()); // US Eastern, not UTC
     expect(await getOrder(ann.id, (res.json?.label as { shipOrderId: string }).shipOrderId)).toMatchObject({ shipDate: today });
     expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining({ shipDate: today }), expect.anything(), expect.any(Function));
+  });
+
+  it("stores and answers each side's company, second street line and phone, gives them to the carrier and prints company and line 2", async () => {
+    const from = { ...form().from, company: 'Ann Crafts', street2: 'Suite 200', phone: '(512) 555-0100' };
+    const to = { ...form().to, company: 'Bo Imports', street2: 'Apt 4', phone: '+1 212 555 0100', email: 'bo@example.com' };
+    const res = await buy(form({ from, to }));
+
+    expect(res.statusCode).toBe(201);
+    const label = res.json?.label as { shipOrderId: string; from: unknown; to: unknown; toEmail: string };
+    const stored = {
+      from: { ...from, phone: '5125550100' },
+      to: {
+        name: to.name,
+        company: 'Bo Imports',
+        street: to.street,
+        street2: 'Apt 4',
+        city: to.city,
+        state: to.state,
+        zip: to.zip,
+        country: 'US',
+        phone: '2125550100',
+      },
+    };
+    expect(label).toMatchObject({ ...stored, toEmail: 'bo@example.com' });
+    const order = await getOrder(ann.id, label.shipOrderId);
+    expect(order).toMatchObject(stored);
+    expect(carrierWatch.buyLabel).toHaveBeenCalledWith(expect.objectContaining(stored), expect.anything(), expect.any(Function));
+    const text = await pdfTextRuns((await getLabelStore().get(order!.labelKey!))!);
+    expect(text).toEqual(expect.arrayContaining(['Ann Crafts', 'Suite 200', 'BO IMPORTS', 'APT 4']));
+  });
+
+  it('answers 400 for a bad phone or second line, writing nothing and buying nothing', async () => {
+    const res = await withoutWrites(() => buy(form({ from: { ...form().from, phone: '555-0100' }, to: { ...form().to, street2: 'Apt 4\nBack door' } })));
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json).toMatchObject({ fields: { 'from.phone': 'Phone must be a 10-digit US number', 'to.street2': 'Must be on one line' } });
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
   it('accepts an Idempotency-Key of 100 characters', async () => {

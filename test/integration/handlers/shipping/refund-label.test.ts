@@ -1,6 +1,6 @@
 /**
  * POST /shipping/orders/{shipOrderId}/refund against DynamoDB Local, with the sandbox carrier and
- * tracker: a created, unscanned label within 28 days of its ship date is refunded (the sandbox
+ * tracker: a created, unscanned label within 30 days of its purchase is refunded (the sandbox
  * approves at once): the order is refunded, the wallet gets one `refund` entry of the price in the
  * same transaction, the label can no longer be downloaded, and the user is mailed. Refusals (another
  * user's or an unknown order, a second request, a scanned label, an ended window, a label that is not
@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toApiOrder } from '../../../../domain/api/order-answer';
-import { refundWindowEnd, type OrderStatus } from '../../../../domain/api/orders';
+import { autoRefundAt, refundWindowEnd, type OrderStatus } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, transact } from '../../../../functions/data/client';
@@ -182,15 +182,26 @@ describe('POST /shipping/orders/{shipOrderId}/refund', () => {
     expect(await refundEntries(label.shipOrderId)).toEqual([]);
   });
 
-  it('refuses a label whose 28 days from its ship date have passed (409 with the day), writing nothing', async () => {
-    const label = await labelBought(30);
-    const shipDate = (await getOrder(ann.id, label.shipOrderId))!.shipDate;
+  it('refuses a refund asked 31 days after the purchase (409 with the day), writing nothing: USPS counts 30 days from the purchase', async () => {
+    const label = await labelBought(31);
+    const createdAt = (await getOrder(ann.id, label.shipOrderId))!.createdAt;
 
     const res = await withoutWrites(() => refund(label.shipOrderId));
 
     expect(res.statusCode).toBe(409);
     expect(res.json).toEqual({
-      message: `Labels can be refunded within 28 days of their ship date; this one's window ended on ${refundWindowEnd(shipDate).slice(0, 10)}. Unused labels are refunded automatically.`,
+      message: `USPS refunds labels within 30 days of their purchase; this one's window ended on ${refundWindowEnd(createdAt).slice(0, 10)}. Unused labels are refunded automatically before then.`,
+    });
+  });
+
+  it('answers the refund with its timeline: asked, the day USPS is expected to decide (15 days on), decided', async () => {
+    const label = await labelBought();
+    const res = await refund(label.shipOrderId);
+    expect(res.statusCode).toBe(200);
+    const asked = String((res.json as { refund: { requestedAt: string } }).refund.requestedAt);
+    expect(res.json).toMatchObject({
+      status: 'refunded',
+      refund: { requestedAt: asked, expectedBy: new Date(Date.parse(asked) + 15 * DAY_MS).toISOString().slice(0, 10), decidedAt: expect.any(String) },
     });
   });
 
@@ -283,10 +294,13 @@ describe('refunds the carrier decides later (SANDBOX_REFUND_DELAY_SECONDS)', () 
 });
 
 describe('auto-refund of unused labels', () => {
-  it('refunds a label with no scan 28 days after its ship date, once, and mails the shipper', async () => {
+  it('refunds a label with no scan 28 days after its purchase (before the 30 days of USPS close), once, and mails the shipper', async () => {
     const label = await labelBought();
     const before = await balanceCents();
-    const end = new Date(refundWindowEnd((await getOrder(ann.id, label.shipOrderId))!.shipDate));
+    const stored = (await getOrder(ann.id, label.shipOrderId))!;
+    const end = new Date(autoRefundAt(stored.createdAt));
+    expect(end.getTime()).toBe(Date.parse(stored.createdAt) + 28 * DAY_MS);
+    expect(end.toISOString() < refundWindowEnd(stored.createdAt)).toBe(true);
 
     // Not before its window ends.
     expect(await autoRefundUnused(logger, new Date(end.getTime() - 1))).toEqual({ refunded: 0, rejected: 0, pending: 0, used: 0, skipped: 0 });
@@ -297,7 +311,7 @@ describe('auto-refund of unused labels', () => {
     expect(await balanceCents()).toBe(before + label.priceCents);
     expect((await refundEntries(label.shipOrderId)).length).toBe(1);
     const [mail] = await listOutbox({ to: ann.email });
-    expect(mail?.text).toContain('was not used within 28 days of its ship date');
+    expect(mail?.text).toContain('was not used within 28 days of its purchase');
     expect(await autoRefundUnused(logger, new Date(end.getTime() + DAY_MS))).toEqual({ refunded: 0, rejected: 0, pending: 0, used: 0, skipped: 0 });
   });
 

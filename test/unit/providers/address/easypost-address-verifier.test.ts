@@ -1,28 +1,26 @@
 /**
  * EasyPost's address verification against EasyPost's own recorded answers (cassettes of its
- * official Node client; test/fixtures/easypost/README.md names each). `fetch` is stubbed: no network.
- * Each test asserts what we ask (URL, Basic auth, the verify parameter) and what the route answers.
+ * official Node client; test/fixtures/easypost/README.md names each), served by a stand-in EasyPost
+ * on 127.0.0.1 to the verifier's EasyPost client: no network. Each test asserts what we ask (path,
+ * Basic auth, the verify parameter) and what the route answers.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { EasyPostAddressVerifier, uspsForm } from '../../../../functions/providers/address/easypost-address-verifier';
 import recordedVerified from '../../../fixtures/easypost/recorded-address-verified.json';
 import recordedFailure from '../../../fixtures/easypost/recorded-address-verify-failure.json';
+import { useEasyPostStandIn } from '../../../fixtures/easypost/stand-in';
 
 const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
-const verifier = new EasyPostAddressVerifier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com/' });
+const easypost = useEasyPostStandIn();
+const easypostAnswers = easypost.answers;
+let verifier: EasyPostAddressVerifier;
+beforeAll(() => void (verifier = new EasyPostAddressVerifier({ apiKey: API_KEY, apiUrl: `${easypost.url()}/` })));
+afterEach(() => void vi.restoreAllMocks());
 
 /** The address EasyPost's recording was made for (its request: "417 montgomery street", street2 "FL 5"), with our one street line. */
 const entered = { name: 'Ann Lee', street: '417 montgomery street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' };
-
-function answers(answer: () => Promise<Response>) {
-  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => answer());
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 async function failure(promise: Promise<unknown>): Promise<ProviderUnavailable> {
   const err = await promise.then(
@@ -35,31 +33,63 @@ async function failure(promise: Promise<unknown>): Promise<ProviderUnavailable> 
 
 describe('EasyPostAddressVerifier', () => {
   it('asks POST /v2/addresses with delivery verification, Basic auth with the key', async () => {
-    const fetch = answers(async () => Response.json(recordedVerified, { status: 201 }));
+    const asked = easypostAnswers({ status: 201, json: recordedVerified });
     await verifier.verify(entered);
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe('https://api.easypost.com/v2/addresses');
-    expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`);
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.url).toBe('/v2/addresses');
+    expect(asked[0]!.method).toBe('POST');
+    expect(asked[0]!.headers).toMatchObject({ authorization: `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`, 'content-type': 'application/json' });
+    expect(JSON.parse(asked[0]!.body)).toEqual({
       address: { name: 'Ann Lee', street1: '417 montgomery street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
       verify: ['delivery'],
     });
   });
 
+  it("sends the company, second street line and phone by EasyPost's names, and answers its residential flag", async () => {
+    const asked = easypostAnswers({ status: 201, json: recordedVerified });
+    // The recording's own request: a company and "FL 5" on the second line; its answer says the place is not residential.
+    const check = await verifier.verify({ ...entered, company: 'EasyPost', street2: 'FL 5', phone: '4155550100' });
+    expect(JSON.parse(asked[0]!.body)).toEqual({
+      address: {
+        name: 'Ann Lee',
+        company: 'EasyPost',
+        street1: '417 montgomery street',
+        street2: 'FL 5',
+        city: 'San Francisco',
+        state: 'CA',
+        zip: '94104',
+        country: 'US',
+        phone: '4155550100',
+      },
+      verify: ['delivery'],
+    });
+    expect(check.residential).toBe(false);
+    // EasyPost moved "FL 5" onto the first line: the same two lines read as one, so no suggestion for that.
+    expect(check.suggestion).toBeNull();
+  });
+
+  it('a second line EasyPost does not keep is left out of the suggestion; an answer without residential says null', async () => {
+    const { residential: _unknown, ...noFlag } = recordedVerified;
+    easypostAnswers({ status: 201, json: noFlag });
+    const check = await verifier.verify({ ...entered, street: '417 Montgomery St', street2: 'Apt 99', company: 'EasyPost' });
+    expect(check.residential).toBeNull();
+    expect(check.suggestion).toEqual({ ...entered, street: '417 MONTGOMERY ST FL 5', city: 'SAN FRANCISCO', zip: '94104-1129', company: 'EasyPost' });
+  });
+
   it("corrected: answers EasyPost's fields as the suggestion, the caller's name kept, and its messages", async () => {
-    answers(async () => Response.json(recordedVerified, { status: 201 }));
+    easypostAnswers({ status: 201, json: recordedVerified });
     expect(await verifier.verify(entered)).toEqual({
       valid: true,
       suggestion: { ...entered, street: '417 MONTGOMERY ST FL 5', city: 'SAN FRANCISCO', zip: '94104-1129' },
       messages: ['Invalid secondary information(Apt/Suite#)'],
+      residential: false,
     });
   });
 
   it('verified: no suggestion when the answer differs only by case, punctuation, USPS abbreviations and ZIP+4', async () => {
-    answers(async () => Response.json(recordedVerified, { status: 201 }));
+    easypostAnswers({ status: 201, json: recordedVerified });
     const check = await verifier.verify({ ...entered, street: '417 Montgomery Street, Floor 5', city: 'san francisco' });
-    expect(check).toEqual({ valid: true, suggestion: null, messages: ['Invalid secondary information(Apt/Suite#)'] });
+    expect(check).toEqual({ valid: true, suggestion: null, messages: ['Invalid secondary information(Apt/Suite#)'], residential: false });
   });
 
   it('failed: delivery.success false is invalid with its messages (the recorded answer with its delivery verification failed)', async () => {
@@ -74,36 +104,40 @@ describe('EasyPostAddressVerifier', () => {
         },
       },
     };
-    answers(async () => Response.json(failed, { status: 201 }));
-    expect(await verifier.verify(entered)).toEqual({ valid: false, suggestion: null, messages: ['Address not found'] });
+    easypostAnswers({ status: 201, json: failed });
+    expect(await verifier.verify(entered)).toEqual({ valid: false, suggestion: null, messages: ['Address not found'], residential: false });
   });
 
   it("failed: EasyPost's recorded 422 ADDRESS.VERIFY.FAILURE is invalid with its messages, not an outage", async () => {
-    answers(async () => Response.json(recordedFailure, { status: 422 }));
+    easypostAnswers({ status: 422, json: recordedFailure });
     expect(await verifier.verify({ ...entered, street: '000 unknown street', city: 'Not A City', zip: '00001' })).toEqual({
       valid: false,
       suggestion: null,
       messages: ['Address not found'],
+      residential: null,
     });
   });
 
   it('provider down: a network error is ProviderUnavailable whose detail never holds the key', async () => {
-    answers(async () => {
-      throw new TypeError(`fetch failed for ${API_KEY}`);
-    });
-    const err = await failure(verifier.verify(entered));
+    easypostAnswers({ drop: true });
+    let err = await failure(verifier.verify(entered));
     expect(err.message).toBe('Address check is not answering right now. Please try again in a moment.');
-    expect(err.detail).toContain('POST /v2/addresses failed');
-    expect(err.detail).not.toContain(API_KEY);
+    expect(err.detail).toBe('POST /v2/addresses failed: Error: socket hang up');
+    // An error whose message holds the key (EasyPost's client makes its requests with Node's http).
+    vi.spyOn(http, 'request').mockImplementation(() => {
+      throw new TypeError(`request failed for ${API_KEY}`);
+    });
+    err = await failure(verifier.verify(entered));
+    expect(err.detail).toBe('POST /v2/addresses failed: TypeError: request failed for [redacted]');
   });
 
   it('provider down: a 500, a body that is not JSON, or an answer without a delivery verification', async () => {
-    answers(async () => Response.json({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'boom' } }, { status: 500 }));
+    easypostAnswers({ status: 500, json: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'boom' } } });
     expect((await failure(verifier.verify(entered))).detail).toContain('HTTP 500: INTERNAL_SERVER_ERROR: boom');
-    answers(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    easypostAnswers({ status: 502, body: '<html>bad gateway</html>' });
     expect((await failure(verifier.verify(entered))).detail).toContain('not JSON');
     const { verifications: _dropped, ...unverified } = recordedVerified;
-    answers(async () => Response.json(unverified, { status: 201 }));
+    easypostAnswers({ status: 201, json: unverified });
     expect((await failure(verifier.verify(entered))).detail).toContain('without verifications.delivery');
   });
 

@@ -6,7 +6,10 @@ import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-
 import { getCarrier } from '../../../../functions/providers/registry/carrier';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import created from '../../../fixtures/easypost/shipment-created.json';
+import { useEasyPostStandIn } from '../../../fixtures/easypost/stand-in';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
+
+const easypost = useEasyPostStandIn();
 
 /** Changes the configuration and forgets everything made from the old one. */
 function useEnv(vars: Record<string, string>) {
@@ -42,17 +45,15 @@ describe('getCarrier', () => {
   });
 
   it('gives EasyPost the cost ceilings of CARRIER_COST_CEILINGS', async () => {
-    useEnv({ CARRIER_PROVIDER: 'easypost', EASYPOST_API_KEY: 'EZTK123', CARRIER_COST_CEILINGS: '{"usps_priority": 100}' });
-    const fetch = vi.fn(async () => Response.json(created));
-    vi.stubGlobal('fetch', fetch);
+    useEnv({ CARRIER_PROVIDER: 'easypost', EASYPOST_API_KEY: 'EZTK123', EASYPOST_API_URL: easypost.url(), CARRIER_COST_CEILINGS: '{"usps_priority": 100}' });
+    const asked = easypost.answers({ json: created });
     // Our price ($6.00) would allow nothing either; the configured $1.00 is the one named.
     const refused = await getCarrier()
       .buyLabel(sampleLabelRequest)
       .catch((e: unknown) => e);
-    vi.unstubAllGlobals();
     expect(refused).toBeInstanceOf(ProviderUnavailable);
     expect((refused as ProviderUnavailable).detail).toContain('above the ceiling of $1.00 (100 cents) for usps_priority');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
   });
 
   it('is chosen again after resetConfigForTests', () => {

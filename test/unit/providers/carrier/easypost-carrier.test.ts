@@ -1,12 +1,13 @@
 /**
  * The EasyPost carrier against EasyPost's own recorded answers (the `recorded-*` cassette answers
  * of its official Node client) and, for a PDF label, which no recording has, answers in the shape
- * of EasyPost's documented examples (test/fixtures/easypost/README.md says which is which). `fetch`
- * is stubbed: no network. Each test asserts the requests we send: URLs, Basic auth with the key as
- * user name, JSON bodies.
+ * of EasyPost's documented examples (test/fixtures/easypost/README.md says which is which). The
+ * carrier talks through EasyPost's client to a stand-in EasyPost on 127.0.0.1 that serves those
+ * answers; the label file download's `fetch` is stubbed: no network. Each test asserts the requests
+ * we send: paths, Basic auth with the key as user name, JSON bodies.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { PurchaseRefused } from '../../../../functions/providers/carrier/carrier';
 import { EASYPOST_TIMEOUT_MS, EasyPostCarrier } from '../../../../functions/providers/carrier/easypost-carrier';
@@ -19,6 +20,8 @@ import recordedRetrieveBought from '../../../fixtures/easypost/recorded-retrieve
 import recordedRetrieveUnbought from '../../../fixtures/easypost/recorded-retrieve-unbought.json';
 import bought from '../../../fixtures/easypost/shipment-bought.json';
 import created from '../../../fixtures/easypost/shipment-created.json';
+import { serviceOf } from '../../../../domain/postage/services';
+import { useEasyPostStandIn, type Asked } from '../../../fixtures/easypost/stand-in';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
 
 const API_KEY = 'EZTK_never_log_me_0123456789abcdef';
@@ -27,30 +30,18 @@ const LABEL_PDF = new Uint8Array(readFileSync(new URL('../../../fixtures/easypos
 const SHIPMENT_ID = created.id;
 const PDF_URL = bought.postage_label.label_pdf_url;
 
-const carrier = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com/' });
+const easypost = useEasyPostStandIn();
+const easypostAnswers = easypost.answers;
+let carrier: EasyPostCarrier;
+afterEach(() => void vi.restoreAllMocks());
+// EASYPOST_API_URL with a trailing slash: it is ignored.
+beforeAll(() => void (carrier = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: `${easypost.url()}/` })));
 
 /**
  * A customer price above the recorded rates (USPS Priority $7.47, GroundAdvantage $8.92), so the
  * ceiling (by default our price) lets them through; the ceiling's own tests lower it.
  */
 const request = { ...sampleLabelRequest, priceCents: 1000 };
-
-type Answer = { status?: number; json?: unknown; body?: Uint8Array | string; error?: Error };
-
-/** Stubs fetch with one answer per call, in order; returns the stub to inspect the requests. */
-function easypostAnswers(...answers: Answer[]) {
-  const queue = [...answers];
-  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
-    const next = queue.shift();
-    if (!next) throw new Error('unexpected request');
-    if (next.error) throw next.error;
-    const status = next.status ?? 200;
-    if (next.json !== undefined) return Response.json(next.json, { status });
-    return new Response(typeof next.body === 'string' || next.body === undefined ? (next.body ?? '') : Buffer.from(next.body), { status });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 const happyPath = () => easypostAnswers({ json: created }, { json: bought }, { body: LABEL_PDF });
 
@@ -69,16 +60,54 @@ async function failure(promise: Promise<unknown>): Promise<ProviderUnavailable> 
   return unavailable;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+describe('EasyPostCarrier.quote', () => {
+  const BOX_ID = 'shp_0b0c0d0e0f101112131415161718191a';
+  /** The recorded shipment made for the Medium Flat Rate Box: its own id, and its Priority rate at $16.10. */
+  const boxShipment = {
+    ...created,
+    id: BOX_ID,
+    rates: created.rates.filter((r) => r.service === 'Priority').map((r, i) => ({ ...r, id: `rate_box${i}`, rate: '16.10', shipment_id: BOX_ID })),
+  };
+  const referenceOf = (r: Asked) => (JSON.parse(r.body) as { shipment: { reference: string } }).shipment.reference;
+
+  it('creates one shipment for the parcel and one per Flat Rate package side by side, each service answered from its own', async () => {
+    // The parcel's shipment is answered last although asked first: each answer goes to its own call.
+    const byReference = (r: Asked) => (referenceOf(r).endsWith('-parcel') ? { json: created, delayMs: 50 } : { json: boxShipment });
+    const asked = easypostAnswers(byReference, byReference);
+    const rates = await carrier.quote({
+      reference: 'q_01',
+      parcel: { weightLb: 2.5, lengthIn: 12, widthIn: 8, heightIn: 4 },
+      from: request.from,
+      to: request.to,
+      shipDate: request.shipDate,
+      services: [serviceOf('usps_priority_mail'), serviceOf('usps_priority_fr_medium_box'), serviceOf('usps_priority_mail_cubic')],
+    });
+
+    expect(asked.map((r) => [r.method, r.url, referenceOf(r)]).sort()).toEqual([
+      ['POST', '/v2/shipments', 'q_01-MediumFlatRateBox'],
+      ['POST', '/v2/shipments', 'q_01-parcel'],
+    ]);
+    expect(rates).toEqual([
+      {
+        service: 'usps_priority_mail',
+        offered: true,
+        costCents: 747,
+        deliveryDays: 2,
+        deliveryDate: null,
+        shipmentId: SHIPMENT_ID,
+        rateId: 'rate_22ca9cdf88be4b5da8e91b051e673534',
+      },
+      { service: 'usps_priority_fr_medium_box', offered: true, costCents: 1610, deliveryDays: 2, deliveryDate: null, shipmentId: BOX_ID, rateId: 'rate_box0' },
+      { service: 'usps_priority_mail_cubic', offered: false, reason: 'EasyPost prices Cubic within the Priority Mail and Ground Advantage rates.' },
+    ]);
+  });
 });
 
 describe('EasyPostCarrier.buyLabel', () => {
   it('asks the purchase before create and before buy (its lease renewal), and a purchase that says stop makes nothing more', async () => {
-    const fetch = happyPath();
+    const asked = happyPath();
     const seen: [string, number][] = [];
-    await carrier.buyLabel(request, async (step) => void seen.push([step, fetch.mock.calls.length]));
+    await carrier.buyLabel(request, async (step) => void seen.push([step, asked.length]));
     expect(seen).toEqual([
       ['create', 0],
       ['buy', 1],
@@ -88,12 +117,14 @@ describe('EasyPostCarrier.buyLabel', () => {
     const lost = new Error('lease lost');
     await expect(carrier.buyLabel(request, async (step) => (step === 'buy' ? Promise.reject(lost) : undefined))).rejects.toBe(lost);
     // The shipment was created, never bought.
-    expect(again).toHaveBeenCalledTimes(1);
+    expect(again).toHaveLength(1);
   });
 
   it('creates the shipment, buys the cheapest USPS Priority rate, downloads the PDF', async () => {
-    const fetch = happyPath();
-    const label = await carrier.buyLabel(request);
+    const asked = happyPath();
+    // Company, second street line and phone go by EasyPost's names; the recipient's are left out when not given.
+    const from = { ...request.from, company: 'Shipper Co', street2: 'Suite 500', phone: '4155550100' };
+    const label = await carrier.buyLabel({ ...request, from });
 
     expect(label).toEqual({
       tracking: '9405500105440232839154',
@@ -103,86 +134,107 @@ describe('EasyPostCarrier.buyLabel', () => {
       // The selected rate's "7.47", in cents.
       costCents: 747,
     });
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(asked).toHaveLength(3);
 
-    const [createUrl, createInit] = fetch.mock.calls[0]!;
-    expect(createUrl).toBe('https://api.easypost.com/v2/shipments');
-    expect(createInit?.method).toBe('POST');
-    expect(createInit?.headers).toEqual({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
-    expect(JSON.parse(String(createInit?.body))).toEqual({
+    const [create, buy, download] = asked;
+    expect(create!.url).toBe('/v2/shipments');
+    expect(create!.method).toBe('POST');
+    expect(create!.headers).toMatchObject({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
+    expect(JSON.parse(create!.body)).toEqual({
       shipment: {
         reference: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
         to_address: { name: 'Dr. Steve Brule', street1: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
-        from_address: { name: 'Ann Shipper', street1: '417 Montgomery Street', city: 'San Francisco', state: 'CA', zip: '94104', country: 'US' },
+        from_address: {
+          name: 'Ann Shipper',
+          company: 'Shipper Co',
+          street1: '417 Montgomery Street',
+          street2: 'Suite 500',
+          city: 'San Francisco',
+          state: 'CA',
+          zip: '94104',
+          country: 'US',
+          phone: '4155550100',
+        },
         parcel: { weight: 40, length: 12, width: 8, height: 4 },
         // The ship date (sampleLabelRequest's 2026-09-07) printed on the label: noon UTC, that day in every US zone.
         options: { label_format: 'PDF', label_date: '2026-09-07T12:00:00Z' },
       },
     });
 
-    const [buyUrl, buyInit] = fetch.mock.calls[1]!;
-    expect(buyUrl).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/buy`);
-    expect(buyInit?.method).toBe('POST');
-    expect(buyInit?.headers).toEqual({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
+    expect(buy!.url).toBe(`/v2/shipments/${SHIPMENT_ID}/buy`);
+    expect(buy!.method).toBe('POST');
+    expect(buy!.headers).toMatchObject({ authorization: BASIC, accept: 'application/json', 'content-type': 'application/json' });
     // Two USPS Priority rates (7.47 and 9.10 on two accounts): the cheaper one.
-    expect(JSON.parse(String(buyInit?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+    expect(JSON.parse(buy!.body)).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
 
-    const [downloadUrl, downloadInit] = fetch.mock.calls[2]!;
-    expect(String(downloadUrl)).toBe(PDF_URL);
-    expect(downloadInit?.method).toBe('GET');
-    expect(downloadInit?.headers).toBeUndefined(); // the key never goes to the file host
+    expect(download!.url).toBe(PDF_URL);
+    expect(download!.method).toBe('GET');
+    expect(download!.headers).toBeUndefined(); // the key never goes to the file host
   });
 
-  it('buys GroundAdvantage for the ground types', async () => {
+  it('buys GroundAdvantage for the Ground Advantage service', async () => {
     const boughtGround = {
       ...bought,
       selected_rate: { ...bought.selected_rate, id: 'rate_e4df015173864a1a8c4e2144e2eeb055', service: 'GroundAdvantage', rate: '8.92' },
     };
-    for (const labelType of ['usps_ground', 'ground_lbs']) {
-      const fetch = easypostAnswers({ json: created }, { json: boughtGround }, { body: LABEL_PDF });
-      const label = await carrier.buyLabel({ ...request, labelType });
-      expect(label.service).toBe('USPS Ground Advantage');
-      expect(label.costCents).toBe(892);
-      expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_e4df015173864a1a8c4e2144e2eeb055' } });
-    }
+    const asked = easypostAnswers({ json: created }, { json: boughtGround }, { body: LABEL_PDF });
+    const label = await carrier.buyLabel({ ...request, labelType: 'usps_ground', serviceId: 'usps_ground_advantage' });
+    expect(label.service).toBe('USPS Ground Advantage');
+    expect(label.costCents).toBe(892);
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_e4df015173864a1a8c4e2144e2eeb055' } });
   });
 
-  it('buys Priority for the flat-rate type, with no predefined package', async () => {
-    const fetch = happyPath();
-    expect((await carrier.buyLabel({ ...request, labelType: 'priority' })).service).toBe('USPS Priority Mail Flat Rate');
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).shipment.parcel).not.toHaveProperty('predefined_package');
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+  it("sends a Flat Rate service's predefined package with the weight, never the dimensions, and buys its Priority rate", async () => {
+    const asked = happyPath();
+    expect((await carrier.buyLabel({ ...request, labelType: 'priority', serviceId: 'usps_priority_fr_medium_box' })).service).toBe(
+      'USPS Priority Mail Flat Rate Medium Box',
+    );
+    expect(JSON.parse(asked[0]!.body).shipment.parcel).toEqual({ predefined_package: 'MediumFlatRateBox', weight: 40 });
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+  });
+
+  it("buys a quote's own shipment and rate, creating no second shipment", async () => {
+    const asked = easypostAnswers({ json: bought }, { body: LABEL_PDF });
+    const label = await carrier.buyLabel({ ...request, quoted: { shipmentId: bought.id, rateId: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+    expect(label.carrierRef).toBe(bought.id);
+    expect(asked).toHaveLength(2);
+    expect(asked[0]!.url).toBe(`/v2/shipments/${bought.id}/buy`);
+    expect(JSON.parse(asked[0]!.body)).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
   });
 
   it('sends the weight in ounces and dimensions in inches with one decimal', async () => {
-    const fetch = happyPath();
+    const asked = happyPath();
     await carrier.buyLabel({ ...request, weightLb: 0.33, lengthIn: 10.26, widthIn: 6.04, heightIn: 0.01 });
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).shipment.parcel).toEqual({ weight: 5.3, length: 10.3, width: 6, height: 0.1 });
+    expect(JSON.parse(asked[0]!.body).shipment.parcel).toEqual({ weight: 5.3, length: 10.3, width: 6, height: 0.1 });
   });
 
-  it('gives each call 15 seconds', async () => {
-    const timeout = vi.spyOn(AbortSignal, 'timeout');
-    const fetch = happyPath();
-    await carrier.buyLabel(request);
+  it('gives each call 15 seconds: an EasyPost call that hangs fails then, and the download gets the same', async () => {
     expect(EASYPOST_TIMEOUT_MS).toBe(15_000);
-    expect(timeout.mock.calls).toEqual([[15_000], [15_000], [15_000]]);
-    fetch.mock.calls.forEach(([, init], i) => expect(init?.signal).toBe(timeout.mock.results[i]?.value));
+    easypostAnswers({ hang: true });
+    const err = await failure(easypost.afterHanging(EASYPOST_TIMEOUT_MS, () => carrier.buyLabel(request)));
+    expect(err.detail).toBe('POST /v2/shipments failed: Error: Timeout of 15000ms exceeded');
+
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const asked = happyPath();
+    await carrier.buyLabel(request);
+    expect(timeout.mock.calls).toEqual([[15_000]]);
+    expect(asked[2]!.signal).toBe(timeout.mock.results[0]?.value);
   });
 
   it('uses label_url when the label file type is PDF and label_pdf_url is empty', async () => {
     const pdfOnlyInLabelUrl = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: null } };
-    const fetch = easypostAnswers({ json: created }, { json: pdfOnlyInLabelUrl }, { body: LABEL_PDF });
+    const asked = easypostAnswers({ json: created }, { json: pdfOnlyInLabelUrl }, { body: LABEL_PDF });
     await carrier.buyLabel(request);
-    expect(String(fetch.mock.calls[2]![0])).toBe(bought.postage_label.label_url);
+    expect(asked[2]!.url).toBe(bought.postage_label.label_url);
   });
 });
 
 describe('EasyPostCarrier failures are ProviderUnavailable without the key', () => {
   it('an EasyPost error answer (recorded), with its code and field messages in the detail', async () => {
-    const fetch = easypostAnswers({ status: 422, json: recordedError });
+    const asked = easypostAnswers({ status: 422, json: recordedError });
     const err = await failure(carrier.buyLabel(request));
     expect(err.detail).toBe('POST /v2/shipments answered HTTP 422: PARAMETER.REQUIRED: Missing required parameter. (shipment: cannot be blank)');
-    expect(fetch).toHaveBeenCalledTimes(1); // nothing bought
+    expect(asked).toHaveLength(1); // nothing bought
   });
 
   it('an EasyPost error answer in its alternative format (recorded: errors as plain strings)', async () => {
@@ -200,8 +252,17 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
   });
 
   it('a network error or timeout', async () => {
-    easypostAnswers({ error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
-    expect((await failure(carrier.buyLabel(request))).detail).toContain('POST /v2/shipments failed: TimeoutError');
+    easypostAnswers({ drop: true });
+    expect((await failure(carrier.buyLabel(request))).detail).toBe('POST /v2/shipments failed: Error: socket hang up');
+    easypostAnswers({ hang: true });
+    expect((await failure(easypost.afterHanging(EASYPOST_TIMEOUT_MS, () => carrier.buyLabel(request)))).detail).toContain(
+      'POST /v2/shipments failed: Error: Timeout',
+    );
+  });
+
+  it("an error answer that is not JSON (a proxy's page) with its status and text", async () => {
+    easypostAnswers({ status: 502, body: '<html>bad gateway</html>' });
+    expect((await failure(carrier.buyLabel(request))).detail).toBe('POST /v2/shipments answered HTTP 502: <html>bad gateway</html>');
   });
 
   it('an answer that is not JSON, or has no shipment id', async () => {
@@ -217,42 +278,42 @@ describe('EasyPostCarrier failures are ProviderUnavailable without the key', () 
       rates: created.rates.filter((r) => r.service !== 'Priority'),
       messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority unavailable' }],
     };
-    const fetch = easypostAnswers({ json: noPriority });
+    const asked = easypostAnswers({ json: noPriority });
     const err = await failure(carrier.buyLabel(request));
     expect(err.detail).toContain('no USPS Priority rate');
     expect(err.detail).toContain('USPS GroundAdvantage');
     expect(err.detail).toContain('USPS: Priority unavailable');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
   });
 
   it('a buy that fails (nothing bought, nothing to refund)', async () => {
-    const fetch = easypostAnswers({ json: created }, { status: 402, json: { error: { code: 'PAYMENT.INSUFFICIENT_FUNDS', message: 'Insufficient funds' } } });
+    const asked = easypostAnswers({ json: created }, { status: 402, json: { error: { code: 'PAYMENT.INSUFFICIENT_FUNDS', message: 'Insufficient funds' } } });
     expect((await failure(carrier.buyLabel(request))).detail).toContain(`POST /v2/shipments/${SHIPMENT_ID}/buy answered HTTP 402`);
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(asked).toHaveLength(2);
   });
 
   it('a bought label without tracking code: refused, and its refund asked at EasyPost', async () => {
-    const fetch = easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } }, { json: refundAnswer });
+    const asked = easypostAnswers({ json: created }, { json: { ...bought, tracking_code: null } }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toBe(
       `buy ${SHIPMENT_ID} answered without a usable tracking_code (shipment ${SHIPMENT_ID}, reference ${request.orderId}); label refused; its refund was asked at EasyPost (refund_status submitted)`,
     );
-    expect(fetch.mock.calls[2]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
+    expect(asked[2]!.url).toBe(`/v2/shipments/${SHIPMENT_ID}/refund`);
   });
 
   it('a label download that fails, is not https, or is not a PDF: refused, and its refund asked at EasyPost', async () => {
     const refunded = '; label refused; its refund was asked at EasyPost (refund_status submitted)';
-    let fetch = easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' }, { json: refundAnswer });
+    let asked = easypostAnswers({ json: created }, { json: bought }, { status: 403, body: 'AccessDenied' }, { json: refundAnswer });
     const denied = (await failure(carrier.buyLabel(request))).detail;
     expect(denied).toMatch(/label of shp_\w+ \(easypost-files\.s3\.us-west-2\.amazonaws\.com\/files\/.*\) answered HTTP 403/);
     expect(denied.endsWith(refunded)).toBe(true);
-    expect(fetch.mock.calls[3]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
-    fetch = easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' }, { json: refundAnswer });
+    expect(asked[3]!.url).toBe(`/v2/shipments/${SHIPMENT_ID}/refund`);
+    asked = easypostAnswers({ json: created }, { json: bought }, { body: '<html>not a pdf</html>' }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toContain(`is not a PDF (shipment ${SHIPMENT_ID}`);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(asked).toHaveLength(4);
     const http = { ...bought, postage_label: { ...bought.postage_label, label_pdf_url: 'http://easypost-files.example/l.pdf' } };
-    fetch = easypostAnswers({ json: created }, { json: http }, { json: refundAnswer });
+    asked = easypostAnswers({ json: created }, { json: http }, { json: refundAnswer });
     expect((await failure(carrier.buyLabel(request))).detail).toContain('non-https');
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(asked).toHaveLength(3);
   });
 });
 
@@ -265,7 +326,9 @@ describe('EasyPostCarrier tells a refusal (nothing sold, for certain) from a buy
   it('anything before the buy call is a refusal: an error answer, a timeout, no rate, a rate above the ceiling', async () => {
     easypostAnswers({ status: 500, body: 'oops' });
     expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
-    easypostAnswers({ error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+    easypostAnswers({ hang: true });
+    expect(await refusedWith(easypost.afterHanging(EASYPOST_TIMEOUT_MS, () => carrier.buyLabel(request)))).toBe(true);
+    easypostAnswers({ drop: true });
     expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
     easypostAnswers({ json: { ...created, rates: [] } });
     expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
@@ -278,12 +341,15 @@ describe('EasyPostCarrier tells a refusal (nothing sold, for certain) from a buy
       easypostAnswers({ json: created }, { status, json: { error: { code: 'SHIPMENT.POSTAGE.FAILURE', message: 'no' } } });
       expect(await refusedWith(carrier.buyLabel(request)), `HTTP ${status}`).toBe(true);
     }
+    // The status is the refusal, whatever the body: a proxy's page in front of EasyPost.
+    easypostAnswers({ json: created }, { status: 400, body: '<html>Bad Request</html>' });
+    expect(await refusedWith(carrier.buyLabel(request))).toBe(true);
   });
 
   it('a buy that timed out, lost its connection, or answered 5xx, 408 or 409 may have sold the label: not a refusal', async () => {
-    easypostAnswers({ json: created }, { error: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
-    expect(await refusedWith(carrier.buyLabel(request))).toBe(false);
-    easypostAnswers({ json: created }, { error: new TypeError('fetch failed') });
+    easypostAnswers({ json: created }, { hang: true });
+    expect(await refusedWith(easypost.afterHanging(EASYPOST_TIMEOUT_MS, () => carrier.buyLabel(request)))).toBe(false);
+    easypostAnswers({ json: created }, { drop: true });
     expect(await refusedWith(carrier.buyLabel(request))).toBe(false);
     for (const status of [500, 502, 503, 504, 408, 409]) {
       easypostAnswers({ json: created }, { status, body: 'upstream' });
@@ -312,43 +378,43 @@ const boughtAs = (selected: Partial<typeof bought.selected_rate> | null) => ({
 
 describe('EasyPostCarrier never buys above the cost ceiling', () => {
   it('refuses before buying when the cheapest rate costs more than our price (the default ceiling), naming both', async () => {
-    const fetch = easypostAnswers({ json: created });
+    const asked = easypostAnswers({ json: created });
     // Our price for 2.5 lb USPS Priority: $6.00; EasyPost's cheapest Priority rate: $7.47.
     const err = await failure(carrier.buyLabel(sampleLabelRequest));
     expect(sampleLabelRequest.priceCents).toBe(600);
     expect(err.detail).toBe(
       `shipment ${SHIPMENT_ID}: USPS Priority costs $7.47 (747 cents), above the ceiling of $6.00 (600 cents) for usps_priority; not bought`,
     );
-    expect(fetch).toHaveBeenCalledTimes(1); // no buy call
+    expect(asked).toHaveLength(1); // no buy call
   });
 
   it('buys at exactly the ceiling', async () => {
-    const fetch = happyPath();
+    const asked = happyPath();
     expect((await carrier.buyLabel({ ...request, priceCents: 747 })).costCents).toBe(747);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(asked).toHaveLength(3);
   });
 
   it('takes a configured ceiling per label type over our price, both ways', async () => {
-    const generous = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com', costCeilings: { usps_priority: 800 } });
+    const generous = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: easypost.url(), costCeilings: { usps_priority: 800 } });
     happyPath();
     expect((await generous.buyLabel(sampleLabelRequest)).costCents).toBe(747);
 
-    const strict = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: 'https://api.easypost.com', costCeilings: { usps_priority: 700 } });
-    const fetch = easypostAnswers({ json: created });
+    const strict = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: easypost.url(), costCeilings: { usps_priority: 700 } });
+    const asked = easypostAnswers({ json: created });
     expect((await failure(strict.buyLabel(request))).detail).toContain('costs $7.47 (747 cents), above the ceiling of $7.00 (700 cents) for usps_priority');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
 
     // Another type keeps its own default: our price.
     easypostAnswers({ json: created });
-    expect((await failure(strict.buyLabel({ ...request, labelType: 'usps_ground', priceCents: 500 }))).detail).toContain(
+    expect((await failure(strict.buyLabel({ ...request, labelType: 'usps_ground', serviceId: 'usps_ground_advantage', priceCents: 500 }))).detail).toContain(
       'USPS GroundAdvantage costs $8.92 (892 cents), above the ceiling of $5.00 (500 cents) for usps_ground',
     );
   });
 
   it('reads a float-looking rate as whole cents on its text: "7.3500000001" is 735 cents, "7.355" is 736', async () => {
-    const fetch = easypostAnswers({ json: priorityAt('7.3500000001') }, { json: boughtAs({ rate: '7.3500000001' }) }, { body: LABEL_PDF });
+    const asked = easypostAnswers({ json: priorityAt('7.3500000001') }, { json: boughtAs({ rate: '7.3500000001' }) }, { body: LABEL_PDF });
     expect((await carrier.buyLabel({ ...request, priceCents: 735 })).costCents).toBe(735);
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' } });
 
     easypostAnswers({ json: priorityAt('7.355') });
     expect((await failure(carrier.buyLabel({ ...request, priceCents: 735 }))).detail).toContain('costs $7.36 (736 cents), above the ceiling of $7.35');
@@ -356,7 +422,7 @@ describe('EasyPostCarrier never buys above the cost ceiling', () => {
 
   it('chooses the cheaper rate by cents, and skips a rate whose cost it cannot read', async () => {
     // "7.10" < "7.9" as cents (710 < 790) though not as text; "seven" and "-1" are no prices.
-    const fetch = easypostAnswers(
+    const asked = easypostAnswers(
       { json: priorityAt('7.9', '7.10') },
       { json: boughtAs({ id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0', rate: '7.10' }) },
       {
@@ -364,13 +430,13 @@ describe('EasyPostCarrier never buys above the cost ceiling', () => {
       },
     );
     expect((await carrier.buyLabel(request)).costCents).toBe(710);
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0' } });
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_9f1c2d3e4b5a69788796a5b4c3d2e1f0' } });
 
     for (const unreadable of ['seven', '-1', '']) {
       const only = { ...created, rates: created.rates.map((r) => (r.service === 'Priority' ? { ...r, rate: unreadable } : r)) };
       const refused = easypostAnswers({ json: only });
       expect((await failure(carrier.buyLabel(request))).detail).toContain('no USPS Priority rate');
-      expect(refused).toHaveBeenCalledTimes(1);
+      expect(refused).toHaveLength(1);
     }
   });
 });
@@ -384,13 +450,12 @@ describe('EasyPostCarrier refuses a label whose selected_rate is not what it ask
       [{ service: 'GroundAdvantage', rate: '8.92' }, 'USPS GroundAdvantage $8.92'],
       [{ service: 'Express', rate: '46.85' }, 'USPS Express $46.85'],
     ] as const) {
-      const fetch = easypostAnswers({ json: created }, { json: boughtAs(selected) }, { json: refundAnswer });
+      const asked = easypostAnswers({ json: created }, { json: boughtAs(selected) }, { json: refundAnswer });
       const err = await failure(carrier.buyLabel(request));
       expect(err.detail).toBe(`${what} ${got}, not USPS Priority at most $10.00; label refused; its refund was asked at EasyPost (refund_status submitted)`);
-      expect(fetch).toHaveBeenCalledTimes(3);
-      const [url, init] = fetch.mock.calls[2]!;
-      expect(url).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
-      expect(init?.method).toBe('POST');
+      expect(asked).toHaveLength(3);
+      expect(asked[2]!.url).toBe(`/v2/shipments/${SHIPMENT_ID}/refund`);
+      expect(asked[2]!.method).toBe('POST');
     }
   });
 
@@ -429,19 +494,19 @@ describe('EasyPostCarrier label refunds', () => {
   };
   const withStatus = (refund_status: string | null) => ({ ...refundAnswer, refund_status });
 
-  it("asks for the refund with a bodiless POST to the shipment's refund and reads refund_status: submitted", async () => {
-    const fetch = easypostAnswers({ json: refundAnswer });
+  it("asks for the refund with a POST of no parameters to the shipment's refund and reads refund_status: submitted", async () => {
+    const asked = easypostAnswers({ json: refundAnswer });
 
     expect(await carrier.refundLabel(label)).toEqual({ status: 'submitted' });
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}/refund`);
-    expect(init?.method).toBe('POST');
-    expect(init?.headers).toEqual({ authorization: BASIC, accept: 'application/json' });
-    expect(init?.body).toBeUndefined();
+    expect(asked[0]!.url).toBe(`/v2/shipments/${SHIPMENT_ID}/refund`);
+    expect(asked[0]!.method).toBe('POST');
+    expect(asked[0]!.headers).toMatchObject({ authorization: BASIC, accept: 'application/json' });
+    // EasyPost's client sends no parameters as an empty JSON object.
+    expect(asked[0]!.body).toBe('{}');
   });
 
   it('polls the shipment: refunded, rejected and not_applicable (rejected) with a reason, and undefined before any request', async () => {
-    const fetch = easypostAnswers(
+    const asked = easypostAnswers(
       { json: withStatus('refunded') },
       { json: withStatus('rejected') },
       { json: withStatus('not_applicable') },
@@ -457,8 +522,8 @@ describe('EasyPostCarrier label refunds', () => {
     expect(await carrier.refundStatus(label)).toEqual({ status: 'rejected', reason: 'The carrier does not refund this label (not applicable).' });
     expect(await carrier.refundStatus(label)).toBeUndefined();
     expect(await carrier.refundStatus(label)).toEqual({ status: 'submitted' });
-    expect(fetch.mock.calls[0]![0]).toBe(`https://api.easypost.com/v2/shipments/${SHIPMENT_ID}`);
-    expect(fetch.mock.calls[0]![1]?.method).toBe('GET');
+    expect(asked[0]!.url).toBe(`/v2/shipments/${SHIPMENT_ID}`);
+    expect(asked[0]!.method).toBe('GET');
   });
 
   it('cannot say when EasyPost fails, answers a refund without refund_status, or an unknown one (ProviderUnavailable, no key)', async () => {
@@ -469,26 +534,32 @@ describe('EasyPostCarrier label refunds', () => {
   });
 
   it('refuses an order without an EasyPost shipment before calling anything', async () => {
-    const fetch = easypostAnswers();
+    const asked = easypostAnswers();
     await expect(carrier.refundLabel({ ...label, carrierRef: 'sandbox_x' })).rejects.toThrow(`order ${label.id} has no EasyPost shipment to refund`);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(asked).toHaveLength(0);
   });
 });
 
 describe('EasyPostCarrier.findPurchase (recovery of a purchase cut short)', () => {
   it('finds the bought shipment by our order id (its reference) and answers its label, as the purchase would have', async () => {
-    const fetch = easypostAnswers({ json: bought }, { body: LABEL_PDF });
+    const asked = easypostAnswers({ json: bought }, { body: LABEL_PDF });
     const found = await carrier.findPurchase(request);
 
     expect(found).toEqual({
       state: 'bought',
       label: { tracking: '9405500105440232839154', carrierRef: SHIPMENT_ID, service: 'USPS Priority Mail', pdf: LABEL_PDF, costCents: 747 },
     });
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe(`https://api.easypost.com/v2/shipments/${request.orderId}`);
-    expect(init?.method).toBe('GET');
-    expect(init?.headers).toEqual({ authorization: BASIC, accept: 'application/json' });
-    expect(fetch.mock.calls[1]![0]).toEqual(new URL(PDF_URL));
+    expect(asked[0]!.url).toBe(`/v2/shipments/${request.orderId}`);
+    expect(asked[0]!.method).toBe('GET');
+    expect(asked[0]!.headers).toMatchObject({ authorization: BASIC, accept: 'application/json' });
+    expect(asked[0]!.body).toBe('');
+    expect(asked[1]!.url).toBe(PDF_URL);
+  });
+
+  it('puts the reference in the path URL-encoded (EasyPost takes a reference for an id)', async () => {
+    const asked = easypostAnswers({ status: 404, json: recordedErrorNotFound });
+    expect(await carrier.findPurchase({ ...request, orderId: 'a/b?c=d' })).toEqual({ state: 'none' });
+    expect(asked[0]!.url).toBe('/v2/shipments/a%2Fb%3Fc%3Dd');
   });
 
   it('answers no label when EasyPost has no shipment with that reference (404): the purchase never reached it', async () => {
@@ -528,29 +599,29 @@ describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cass
       label_pdf_url: 'https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.pdf',
     },
   };
-  const ground = { ...request, labelType: 'usps_ground' };
+  const ground = { ...request, labelType: 'usps_ground', serviceId: 'usps_ground_advantage' as const };
 
   it('refuses a shipment created for a PNG label before buying anything (the recorded create answer)', async () => {
     expect(recordedCreatePng.options.label_format).toBe('PNG');
-    const fetch = easypostAnswers({ json: recordedCreatePng });
+    const asked = easypostAnswers({ json: recordedCreatePng });
     expect((await failure(carrier.buyLabel(ground))).detail).toBe(`shipment ${RECORDED_ID} was created with label_format PNG, not PDF; not bought`);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
   });
 
   it('a recorded PNG label bought anyway: "answered without a PDF label", never downloaded, its refund asked at once', async () => {
-    const fetch = easypostAnswers({ json: createdForPdf }, { json: recordedBuyPng }, { json: refundAnswer });
+    const asked = easypostAnswers({ json: createdForPdf }, { json: recordedBuyPng }, { json: refundAnswer });
     const err = await failure(carrier.buyLabel(ground));
     expect(err.detail).toBe(
       `buy ${RECORDED_ID} answered without a PDF label (label_file_type image/png) (shipment ${RECORDED_ID}, reference ${ground.orderId}); label refused; its refund was asked at EasyPost (refund_status submitted)`,
     );
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ rate: { id: 'rate_1417b8ba15e0420287f0249d36bb0ef6' } });
-    expect(fetch).toHaveBeenCalledTimes(3);
-    expect(fetch.mock.calls[2]![0]).toBe(`https://api.easypost.com/v2/shipments/${RECORDED_ID}/refund`);
-    expect(fetch.mock.calls[2]![1]?.method).toBe('POST');
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_1417b8ba15e0420287f0249d36bb0ef6' } });
+    expect(asked).toHaveLength(3);
+    expect(asked[2]!.url).toBe(`/v2/shipments/${RECORDED_ID}/refund`);
+    expect(asked[2]!.method).toBe('POST');
   });
 
   it('buys the recorded GroundAdvantage rate and reads the recorded tracking code and cost when the label is a PDF', async () => {
-    const fetch = easypostAnswers({ json: createdForPdf }, { json: boughtPdf }, { body: LABEL_PDF });
+    const asked = easypostAnswers({ json: createdForPdf }, { json: boughtPdf }, { body: LABEL_PDF });
     expect(await carrier.buyLabel(ground)).toEqual({
       tracking: '9400100110368068953228',
       carrierRef: RECORDED_ID,
@@ -558,15 +629,15 @@ describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cass
       pdf: LABEL_PDF,
       costCents: 593,
     });
-    expect(String(fetch.mock.calls[2]![0])).toBe(boughtPdf.postage_label.label_pdf_url);
+    expect(asked[2]!.url).toBe(boughtPdf.postage_label.label_pdf_url);
   });
 
   it('buys the recorded Priority rate ($6.90) for a Priority label, refusing it under a $6.00 ceiling', async () => {
-    const fetch = easypostAnswers({ json: createdForPdf });
+    const asked = easypostAnswers({ json: createdForPdf });
     expect((await failure(carrier.buyLabel(sampleLabelRequest))).detail).toBe(
       `shipment ${RECORDED_ID}: USPS Priority costs $6.90 (690 cents), above the ceiling of $6.00 (600 cents) for usps_priority; not bought`,
     );
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
   });
 
   const label = (carrierRef: string) => ({
@@ -581,9 +652,9 @@ describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cass
   });
 
   it('refundLabel reads the recorded refund answer: submitted', async () => {
-    const fetch = easypostAnswers({ json: refundAnswer });
+    const asked = easypostAnswers({ json: refundAnswer });
     expect(await carrier.refundLabel(label(refundAnswer.id))).toEqual({ status: 'submitted' });
-    expect(fetch.mock.calls[0]![0]).toBe(`https://api.easypost.com/v2/shipments/${refundAnswer.id}/refund`);
+    expect(asked[0]!.url).toBe(`/v2/shipments/${refundAnswer.id}/refund`);
   });
 
   it('refundStatus reads a recorded bought shipment never refunded (refund_status null) as no refund asked', async () => {
@@ -593,21 +664,21 @@ describe("EasyPostCarrier on EasyPost's own recorded answers (easypost-node cass
   });
 
   it('findPurchase: a recorded shipment created but never bought is started, not bought; a recorded shipment of no reference is not ours', async () => {
-    const fetch = easypostAnswers({ json: recordedRetrieveUnbought }, { json: recordedRetrieveBought });
+    const asked = easypostAnswers({ json: recordedRetrieveUnbought }, { json: recordedRetrieveBought });
     expect(await carrier.findPurchase({ ...request, orderId: recordedRetrieveUnbought.reference })).toEqual({
       state: 'started',
       startedAt: '2024-07-30T16:12:04.000Z',
     });
-    expect(fetch.mock.calls[0]![0]).toBe('https://api.easypost.com/v2/shipments/123');
+    expect(asked[0]!.url).toBe('/v2/shipments/123');
     expect(await carrier.findPurchase(request)).toEqual({ state: 'none' });
-    expect(fetch).toHaveBeenCalledTimes(2); // nothing downloaded
+    expect(asked).toHaveLength(2); // nothing downloaded
   });
 
   it('findPurchase: a recorded bought shipment whose label is a PNG cannot be kept (ProviderUnavailable, nothing downloaded)', async () => {
-    const fetch = easypostAnswers({ json: recordedBuyPng });
+    const asked = easypostAnswers({ json: recordedBuyPng });
     expect((await failure(carrier.findPurchase({ ...request, orderId: recordedBuyPng.reference }))).detail).toBe(
       `shipment ${RECORDED_ID} answered without a PDF label (label_file_type image/png)`,
     );
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveLength(1);
   });
 });

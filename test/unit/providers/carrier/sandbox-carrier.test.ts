@@ -8,10 +8,13 @@ import type { LabelRequest } from '../../../../functions/providers/carrier/carri
 import { SandboxCarrier } from '../../../../functions/providers/carrier/sandbox-carrier';
 import { formatTracking, isValidUspsTracking } from '../../../../functions/providers/carrier/tracking-number';
 import { pdfTextRuns } from './pdf-text';
+import { serviceOf } from '../../../../domain/postage/services';
+import prices from '../../../../domain/postage/usps-prices.json';
 
 const request: LabelRequest = {
   orderId: '01JBQ7Y3K5N6P8R9S0T1V2W3X4',
   labelType: 'priority',
+  serviceId: 'usps_priority_fr_medium_box',
   weightLb: 1,
   lengthIn: 10,
   widthIn: 6,
@@ -30,24 +33,61 @@ describe('SandboxCarrier', () => {
     expect(label.tracking).toMatch(/^94055\d{17}$/);
     expect(isValidUspsTracking(label.tracking)).toBe(true);
     expect(label.carrierRef).toBe('sandbox_01JBQ7Y3K5N6P8R9S0T1V2W3X4');
-    expect(label.service).toBe('USPS Priority Mail Flat Rate');
+    expect(label.service).toBe('USPS Priority Mail Flat Rate Medium Box');
     const doc = await PDFDocument.load(label.pdf);
     expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
     expect(await pdfTextRuns(label.pdf)).toContain(formatTracking(label.tracking));
   });
 
-  it('names the USPS service of every label type', async () => {
+  it('names the USPS service it was asked for, packaging included', async () => {
     const carrier = new SandboxCarrier();
     const services: Record<string, string> = {};
-    for (const labelType of ['priority', 'usps_priority', 'usps_ground', 'ground_lbs']) {
-      services[labelType] = (await carrier.buyLabel({ ...request, labelType })).service;
+    for (const serviceId of [
+      'usps_priority_fr_medium_box',
+      'usps_priority_mail',
+      'usps_ground_advantage',
+      'usps_media_mail',
+      'usps_priority_express',
+    ] as const) {
+      services[serviceId] = (await carrier.buyLabel({ ...request, serviceId })).service;
     }
     expect(services).toEqual({
-      priority: 'USPS Priority Mail Flat Rate',
-      usps_priority: 'USPS Priority Mail',
-      usps_ground: 'USPS Ground Advantage',
-      ground_lbs: 'USPS Ground Advantage',
+      usps_priority_fr_medium_box: 'USPS Priority Mail Flat Rate Medium Box',
+      usps_priority_mail: 'USPS Priority Mail',
+      usps_ground_advantage: 'USPS Ground Advantage',
+      usps_media_mail: 'USPS Media Mail',
+      usps_priority_express: 'USPS Priority Mail Express',
     });
+  });
+
+  it('rates every service it is asked for from the price list, by zone, with a delivery date from the ship date', async () => {
+    const carrier = new SandboxCarrier();
+    const parcel = { weightLb: 2, lengthIn: 10, widthIn: 6, heightIn: 4 };
+    const ask = (zip: string) =>
+      carrier.quote({
+        reference: 'q1',
+        parcel,
+        from: { ...request.from, zip: '94104' },
+        to: { ...request.to, zip },
+        shipDate: '2026-09-07',
+        services: [serviceOf('usps_ground_advantage'), serviceOf('usps_media_mail')],
+      });
+    const [near, media] = await ask('94105');
+    const [far] = await ask('10001');
+    expect(near).toEqual({
+      service: 'usps_ground_advantage',
+      offered: true,
+      costCents: prices.groundAdvantage.pounds['2'][0],
+      deliveryDays: 2,
+      deliveryDate: '2026-09-09',
+    });
+    expect(far).toMatchObject({ offered: true, costCents: prices.groundAdvantage.pounds['2'][7], deliveryDays: 5, deliveryDate: '2026-09-12' });
+    // No Media Mail table in the price list: offered at an unknown cost.
+    expect(media).toMatchObject({ service: 'usps_media_mail', offered: true, costCents: null });
+    expect(await ask('00000')).toEqual([
+      { service: 'usps_ground_advantage', offered: false, reason: 'USPS has no zone from ZIP 94104 to 00000.' },
+      { service: 'usps_media_mail', offered: false, reason: 'USPS has no zone from ZIP 94104 to 00000.' },
+    ]);
   });
 
   it('makes a new tracking number per purchase', async () => {
@@ -66,8 +106,8 @@ describe('SandboxCarrier', () => {
     expect((await PDFDocument.load(a.pdf, { updateMetadata: false })).getCreationDate()?.toISOString()).toBe('2026-09-07T00:00:00.000Z');
   });
 
-  it('refuses an unknown label type', async () => {
-    await expect(new SandboxCarrier().buyLabel({ ...request, labelType: 'overnight' })).rejects.toThrow(/Unknown label type/);
+  it('refuses an unknown service', async () => {
+    await expect(new SandboxCarrier().buyLabel({ ...request, serviceId: 'overnight' as never })).rejects.toThrow(/Unknown USPS service/);
   });
 });
 

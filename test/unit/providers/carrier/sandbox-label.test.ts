@@ -19,7 +19,8 @@ import {
 } from '../../../../functions/providers/carrier/sandbox-label';
 import { formatTracking, uspsCheckDigit } from '../../../../functions/providers/carrier/tracking-number';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
-import { pdfTextRuns } from './pdf-text';
+import { pdfContentStreams, pdfTextRuns } from './pdf-text';
+import type { ServiceId } from '../../../../domain/postage/services';
 
 const TRACKING = '9405500105440232839154';
 const BAD_CHECK = '9405500105440232839155';
@@ -27,6 +28,15 @@ const NOW = new Date('2026-09-07T15:04:05Z');
 
 // A ZIP+4 destination, printed whole on the label.
 const request: LabelRequest = { ...sampleLabelRequest, to: { ...sampleLabelRequest.to, zip: '90277-2506' } };
+
+/** Each shown string's baseline, in points from the bottom of the page (pdf-lib places unrotated text with `1 0 0 1 x y Tm`). */
+async function textBaselines(pdf: Uint8Array): Promise<Map<string, number>> {
+  const ys = new Map<string, number>();
+  const runs = await pdfTextRuns(pdf);
+  const placed = (await pdfContentStreams(pdf)).join('\n').matchAll(/(\S+) (\S+) (\S+) (\S+) \S+ (\S+) Tm\s*(?:<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\))\s*Tj/g);
+  [...placed].forEach((m, i) => ys.set(runs[i]!, Number(m[5])));
+  return ys;
+}
 
 const isPng = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
@@ -56,12 +66,41 @@ describe('drawSandboxLabel', () => {
     expect(text).toEqual(expect.arrayContaining(['Weight: 2.5 lb', 'Ship date: 09/07/2026', 'Size: 12 x 8 x 4 in']));
   });
 
-  it('names the service of each label type in the banner', async () => {
-    const banner = async (labelType: string) => (await pdfTextRuns(await drawSandboxLabel({ ...request, labelType }, TRACKING, NOW)))[7];
-    expect(await banner('priority')).toBe('USPS PRIORITY MAIL FLAT RATE');
-    expect(await banner('usps_priority')).toBe('USPS PRIORITY MAIL');
-    expect(await banner('usps_ground')).toBe('USPS GROUND ADVANTAGE');
-    expect(await banner('ground_lbs')).toBe('USPS GROUND ADVANTAGE');
+  it('prints the company and the second street line in both address blocks, never a phone', async () => {
+    const busy: LabelRequest = {
+      ...request,
+      from: { ...request.from, company: 'Shipper Co', street2: 'Suite 500', phone: '4155550100' },
+      to: { ...request.to, company: 'Brule Enterprises', street2: 'Apt 2', phone: '3105550100' },
+    };
+    const text = await pdfTextRuns(await drawSandboxLabel(busy, TRACKING, NOW));
+    // In envelope order: name, company, street, second line, city.
+    const from = ['Ann Shipper', 'Shipper Co', '417 Montgomery Street', 'Suite 500', 'San Francisco, CA 94104'];
+    expect(text.slice(text.indexOf('Ann Shipper'), text.indexOf('Ann Shipper') + 5)).toEqual(from);
+    const to = ['DR. STEVE BRULE', 'BRULE ENTERPRISES', '179 N HARBOR DR', 'APT 2', 'REDONDO BEACH, CA 90277-2506'];
+    expect(text.slice(text.indexOf('DR. STEVE BRULE'), text.indexOf('DR. STEVE BRULE') + 5)).toEqual(to);
+    expect(text.join('\n')).not.toMatch(/555.?0100/);
+    // The longer blocks push the tracking number down, still above the SAMPLE mark's note.
+    expect(text).toContain(formatTracking(TRACKING));
+    const ys = await textBaselines(await drawSandboxLabel(busy, TRACKING, NOW));
+    const note = ys.get('Made by the PrepaidShip sandbox. It carries no postage: do not mail.')!;
+    expect(ys.get(formatTracking(TRACKING))! - note).toBeGreaterThanOrEqual(18);
+    expect(ys.get('REDONDO BEACH, CA 90277-2506')!).toBeGreaterThan(ys.get('USPS TRACKING # (SAMPLE)')! + 10);
+  });
+
+  it('draws a plain address as before: the recipient at its place, the bars 88 pt tall', async () => {
+    const pdf = await drawSandboxLabel(request, TRACKING, NOW);
+    const ys = await textBaselines(pdf);
+    expect([ys.get('Ann Shipper'), ys.get('DR. STEVE BRULE'), ys.get('REDONDO BEACH, CA 90277-2506')]).toEqual([316, 266, 230]);
+    expect((await pdfContentStreams(pdf)).join('\n')).toMatch(/ 0 0 88 0 0 cm\s/);
+  });
+
+  it('names the service, and a Flat Rate label its packaging, in the banner', async () => {
+    const banner = async (serviceId: ServiceId) => (await pdfTextRuns(await drawSandboxLabel({ ...request, serviceId }, TRACKING, NOW)))[7];
+    expect(await banner('usps_priority_fr_medium_box')).toBe('USPS PRIORITY MAIL FLAT RATE MEDIUM BOX');
+    expect(await banner('usps_priority_fr_envelope')).toBe('USPS PRIORITY MAIL FLAT RATE ENVELOPE');
+    expect(await banner('usps_priority_mail')).toBe('USPS PRIORITY MAIL');
+    expect(await banner('usps_ground_advantage')).toBe('USPS GROUND ADVANTAGE');
+    expect(await banner('usps_media_mail')).toBe('USPS MEDIA MAIL');
   });
 
   it('is the same bytes for the same input and clock', async () => {
@@ -95,9 +134,9 @@ describe('drawSandboxLabel', () => {
     expect(text.find((t) => t.startsWith('NNN'))).toMatch(/^N+\.\.\.$/);
   });
 
-  it('refuses a tracking number with a bad check digit, an unknown label type, and a destination without ZIP', async () => {
+  it('refuses a tracking number with a bad check digit, an unknown service, and a destination without ZIP', async () => {
     await expect(drawSandboxLabel(request, BAD_CHECK, NOW)).rejects.toThrow(/Not a valid USPS IMpb tracking number/);
-    await expect(drawSandboxLabel({ ...request, labelType: 'overnight' }, TRACKING, NOW)).rejects.toThrow(/Unknown label type/);
+    await expect(drawSandboxLabel({ ...request, serviceId: 'overnight' as never }, TRACKING, NOW)).rejects.toThrow(/Unknown USPS service/);
     await expect(drawSandboxLabel({ ...request, to: { ...request.to, zip: 'SW1A 1AA' } }, TRACKING, NOW)).rejects.toThrow(/ZIP/);
   });
 });

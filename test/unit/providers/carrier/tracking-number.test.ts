@@ -107,21 +107,21 @@ describe('newSandboxTracking', () => {
     expect(seen.size).toBe(1000);
   });
 
-  it('carries the service type code of the label type', () => {
-    expect(newSandboxTracking(undefined, 'priority').slice(0, 5)).toBe('94055');
-    expect(newSandboxTracking(undefined, 'usps_priority').slice(0, 5)).toBe('94055');
-    expect(newSandboxTracking(undefined, 'usps_ground').slice(0, 5)).toBe('94001');
-    expect(newSandboxTracking(undefined, 'ground_lbs').slice(0, 5)).toBe('94001');
-    expect(() => newSandboxTracking(undefined, 'overnight')).toThrow(/Unknown label type/);
+  it('carries the service type code of the service', () => {
+    expect(newSandboxTracking(undefined, 'usps_priority_fr_medium_box').slice(0, 5)).toBe('94055');
+    expect(newSandboxTracking(undefined, 'usps_priority_mail').slice(0, 5)).toBe('94055');
+    expect(newSandboxTracking(undefined, 'usps_ground_advantage').slice(0, 5)).toBe('94001');
+    expect(newSandboxTracking(undefined, 'usps_priority_express').slice(0, 5)).toBe('94701');
+    expect(() => newSandboxTracking(undefined, 'overnight' as never)).toThrow(/Unknown USPS service/);
   });
 
   it('takes its digits from the random source: a 6-digit MID-like part (0-8 first) and a serial', () => {
     const maxes: number[] = [];
     const zeros: RandomSource = { randomInt: (max) => (maxes.push(max), 0) };
-    expect(newSandboxTracking(zeros, 'usps_priority')).toBe(`940550000000000000000${uspsCheckDigit('940550000000000000000')}`);
+    expect(newSandboxTracking(zeros, 'usps_priority_mail')).toBe(`940550000000000000000${uspsCheckDigit('940550000000000000000')}`);
     expect(maxes).toEqual([9, ...Array(15).fill(10)]);
     const nines: RandomSource = { randomInt: (max) => max - 1 };
-    const n = newSandboxTracking(nines, 'usps_ground');
+    const n = newSandboxTracking(nines, 'usps_ground_advantage');
     expect(n.slice(0, 21)).toBe('940018999999999999999');
     expect(isValidUspsTracking(n)).toBe(true);
   });

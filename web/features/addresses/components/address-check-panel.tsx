@@ -12,14 +12,18 @@ interface AddressCheckPanelProps {
   busy?: boolean;
 }
 
-/** One address on two to four short lines, as an envelope shows it. */
+/** One address on three to five short lines, as an envelope shows it. */
 function AddressLines({ address }: { address: Address }) {
+  const lines = [address.name, address.company, address.street, address.street2, `${address.city}, ${address.state} ${address.zip}`];
   return (
     <Text as="span" display="block" whiteSpace="pre-line">
-      {`${address.name}\n${address.street}\n${address.city}, ${address.state} ${address.zip}`}
+      {lines.filter(Boolean).join('\n')}
     </Text>
   );
 }
+
+/** What the check says the place is; nothing when it cannot say. Only for reading: no price depends on it. */
+const placeKind = (residential: boolean | null) => (residential === true ? 'Residential address' : residential === false ? 'Business address' : null);
 
 /**
  * What the address check found, per address: what was entered beside what the carrier would use,
@@ -53,6 +57,11 @@ export function AddressCheckPanel({ findings, onUseSuggested, onKeep, busy }: Ad
         {findings.map((f) => (
           <Stack key={f.key} gap="2" aria-label={`${f.label} address check`} role="group">
             <Text fontWeight="semibold">{f.label}</Text>
+            {placeKind(f.check.residential) && (
+              <Text fontSize="sm" color="fg.muted">
+                {placeKind(f.check.residential)}
+              </Text>
+            )}
             {f.check.messages.length > 0 && (
               <Stack as="ul" gap="1" ps="5" listStyleType="disc">
                 {f.check.messages.map((m) => (

@@ -12,19 +12,16 @@ import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
 import { UsStateSelect } from '@/components/us-state-select';
 import { useZipAutofill } from '@/components/use-zip-autofill';
 import { useCreateAddress } from '../api/create-address';
+import { addressFieldNames, emptyAddress, type AddressFormValues } from '../lib/address-values';
 import { addressesKey, checkAddresses, type AddressFinding } from '../lib/check-addresses';
 import { AddressCheckPanel } from './address-check-panel';
-
-type AddressFormValues = z.input<typeof addressSchema>;
-
-const emptyAddress: AddressFormValues = { name: '', street: '', city: '', state: '', zip: '', country: 'US' };
-const fieldNames = Object.keys(emptyAddress) as (keyof AddressFormValues)[];
 
 type Address = z.output<typeof addressSchema>;
 
 /**
- * Manage Addresses' add form: the six fields, all required (SPEC section 5). A known ZIP fills the
- * city and state. A duplicate answers 409 and the toast says 'This address is already saved.'.
+ * Manage Addresses' add form: SPEC section 5's six fields, all required, and the optional company,
+ * second street line and phone. A known ZIP fills the city and state. A duplicate answers 409 and
+ * the toast says 'This address is already saved.'.
  * Before saving, the address is checked like a label's: a finding asks first (use the
  * suggestion, or keep it as entered); the check being down saves it as entered.
  */
@@ -62,7 +59,7 @@ export function AddressForm() {
   async function goOn(address: Address) {
     setFinding(null);
     setAccepted(addressesKey([address]));
-    for (const field of fieldNames) form.setValue(field, address[field]);
+    for (const field of addressFieldNames) form.setValue(field, address[field] ?? '');
     setContinuing(true);
     try {
       await save(address);
@@ -80,7 +77,7 @@ export function AddressForm() {
       // A 400 names its fields like the body: show each under its field as well.
       if (error instanceof ApiError)
         for (const [field, message] of Object.entries(error.fields))
-          if ((fieldNames as string[]).includes(field)) setError(field as keyof AddressFormValues, { message });
+          if ((addressFieldNames as string[]).includes(field)) setError(field as keyof AddressFormValues, { message });
       notifyApiError('Failed to add address.', error);
     }
   }
@@ -92,8 +89,14 @@ export function AddressForm() {
         <FormField label="Name" error={errors.name?.message} required>
           <Input autoComplete="name" placeholder="Home, Warehouse, …" {...register('name')} />
         </FormField>
+        <FormField label="Company" error={errors.company?.message}>
+          <Input autoComplete="organization" {...register('company')} />
+        </FormField>
         <FormField label="Street" error={errors.street?.message} required>
           <Input autoComplete="address-line1" {...register('street')} />
+        </FormField>
+        <FormField label="Address line 2" error={errors.street2?.message}>
+          <Input autoComplete="address-line2" placeholder="Suite, floor, apartment" {...register('street2')} />
         </FormField>
         <FormField label="ZIP" error={errors.zip?.message} required>
           <Input inputMode="numeric" autoComplete="postal-code" {...register('zip')} />
@@ -106,6 +109,9 @@ export function AddressForm() {
         </FormField>
         <FormField label="Country" error={errors.country?.message} required>
           <Input autoComplete="country" {...register('country')} />
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
       </SimpleGrid>
       {finding && (

@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { SavedAddress } from '@domain/api/addresses';
 
-/** "12 Main St, Springfield, IL 62701, US": the parts an entry shows after its name; country if present. */
+/** "Acme, 12 Main St, Suite 200, Springfield, IL 62701, US": the parts an entry shows after its name; those present. */
 export function addressLine(a: SavedAddress): string {
-  return [a.street, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');
+  return [a.company, a.street, a.street2, a.city, [a.state, a.zip].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ');
 }
 
 interface SavedAddressListProps {

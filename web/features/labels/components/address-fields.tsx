@@ -5,6 +5,7 @@ import { FormField } from '@/components/form-field';
 import { UsStateSelect } from '@/components/us-state-select';
 import { AddressCheckPanel, useSaveAddress } from '@/features/addresses';
 import type { SavedAddress } from '@domain/api/addresses';
+import { formatUsPhone } from '@domain/phone';
 import type { AddressSide, LabelFormValues } from '../lib/label-form';
 import { StreetField } from './street-field';
 
@@ -20,7 +21,7 @@ interface AddressFieldsProps {
   addresses: SavedAddress[];
 }
 
-/** One address block of the label form (sender or recipient): six fields, the dropdown and Save Address. */
+/** One address block of the label form (sender or recipient): its fields, the dropdown and Save Address. */
 export function AddressFields({ side, addresses }: AddressFieldsProps) {
   const {
     register,
@@ -34,18 +35,21 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
   const { save, isSaving, choice } = useSaveAddress({ label: legend, onSuggestionUsed: fill });
   const fieldErrors = errors[side];
 
-  /** Fills this side from a saved address; checks it again only if a submit has shown messages. */
+  /** Fills this side from a saved address (a field it lacks is emptied); checks it again only if a submit has shown messages. */
   function fill(address: Omit<SavedAddress, 'id' | 'createdAt'>) {
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
     setValue(`${side}.name`, address.name ?? '', options);
+    setValue(`${side}.company`, address.company ?? '', options);
     setValue(`${side}.street`, address.street ?? '', options);
+    setValue(`${side}.street2`, address.street2 ?? '', options);
     setValue(`${side}.city`, address.city ?? '', options);
     setValue(`${side}.state`, (address.state ?? '').toUpperCase(), options);
     setValue(`${side}.zip`, address.zip ?? '', options);
     setValue(`${side}.country`, address.country || 'US', options);
+    setValue(`${side}.phone`, address.phone ? formatUsPhone(address.phone) : '', options);
   }
 
-  /** Save Address checks this side's six fields first; their messages show as on submit. */
+  /** Save Address checks this side's address fields first; their messages show as on submit. */
   async function saveThisSide() {
     if (await validate(side)) await save(getValues(side));
   }
@@ -59,7 +63,13 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
         <FormField label="Name" error={fieldErrors?.name?.message} required>
           <Input autoComplete={`${autofill} name`} {...register(`${side}.name`)} />
         </FormField>
+        <FormField label="Company" error={fieldErrors?.company?.message}>
+          <Input autoComplete={`${autofill} organization`} {...register(`${side}.company`)} />
+        </FormField>
         <StreetField side={side} heading={heading} addresses={addresses} onChoose={fill} autoComplete={`${autofill} address-line1`} />
+        <FormField label="Address line 2" error={fieldErrors?.street2?.message}>
+          <Input autoComplete={`${autofill} address-line2`} placeholder="Suite, floor, apartment" {...register(`${side}.street2`)} />
+        </FormField>
         <SimpleGrid columns={2} gap="3">
           <FormField label="City" error={fieldErrors?.city?.message} required>
             <Input autoComplete={`${autofill} address-level2`} {...register(`${side}.city`)} />
@@ -74,8 +84,11 @@ export function AddressFields({ side, addresses }: AddressFieldsProps) {
             <Input autoComplete={`${autofill} country`} {...register(`${side}.country`)} />
           </FormField>
         </SimpleGrid>
+        <FormField label="Phone" error={fieldErrors?.phone?.message}>
+          <Input type="tel" autoComplete={`${autofill} tel`} {...register(`${side}.phone`)} />
+        </FormField>
         {side === 'to' && (
-          // The recipient's email: optional, sent as to.email; a saved address keeps its six fields.
+          // The recipient's email: optional, sent as to.email; a saved address has no email.
           <FormField
             label="Recipient email"
             error={errors.to?.email?.message}

@@ -2,11 +2,12 @@ import { Box, Button, Dialog, Flex, HStack, SimpleGrid } from '@chakra-ui/react'
 import { DialogActions } from '@/components/form-dialog';
 import { zodResolver } from '@/lib/zod-form';
 import { useId, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import type { Quote } from '@domain/api/quotes';
 import { formatUsd } from '@domain/money';
 import { labelOrderSchema, type LabelOrderBody } from '@domain/schemas/labels';
 import { Form } from '@/components/form';
-import { AddressCheckPanel, addressesKey, checkAddresses, useSavedAddresses, type AddressFinding } from '@/features/addresses';
+import { AddressCheckPanel, addressesKey, addressFieldNames, checkAddresses, useSavedAddresses, type AddressFinding } from '@/features/addresses';
 import { notifyInfo } from '@/components/notify';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useEstimateCents } from '../hooks/use-estimate-cents';
@@ -16,6 +17,8 @@ import { AddressFields } from './address-fields';
 import { EstimatedCost } from './estimated-cost';
 import { PackageFields } from './package-fields';
 import { PaymentMethodField } from './payment-method-field';
+import { RateChoice } from './rate-choice';
+import { QuoteWatcher, useQuote } from '../api/quote-rates';
 import { ShipDateField } from './ship-date-field';
 import { ShortOfCreditsAlert } from './short-of-credits-alert';
 
@@ -31,9 +34,23 @@ interface LabelOrderFormProps {
  * method in the body; the live estimate and 'Create Order $price' in the footer, which stays in
  * view while the body scrolls. Validated by the order schema the server uses, with the spec's messages.
  */
+/** Under the label type (or service) the quote says is not sold for this parcel; the quote's reason is shown beside it. */
+export const UNAVAILABLE_MESSAGE = 'Not available for this parcel: choose another one.';
+
+/** The field whose chosen offer `quote` says is not available, if it does. */
+function unavailableChoice(quote: Quote | undefined, order: LabelOrderBody): 'labelType' | 'service' | undefined {
+  if (!quote) return undefined;
+  const field = quote.mode === 'rates' ? 'service' : 'labelType';
+  const row = quote.rates.find((r) => r.service === order[field]);
+  return row && !row.available ? field : undefined;
+}
+
 export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
   const formId = useId();
   const form = useForm<LabelFormValues, unknown, LabelOrderBody>({ resolver: zodResolver(labelOrderSchema), defaultValues: newLabelForm() });
+  const [quotable, setQuotable] = useState<string | null>(null);
+  const quote = useQuote(quotable);
+  const mode = quote.data?.mode;
   const addresses = useSavedAddresses(open);
   const place = usePlaceOrder();
   const [leaving, setLeaving] = useLeavingPage();
@@ -47,9 +64,14 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
   const [accepted, setAccepted] = useState<string | null>(null);
   const busy = form.formState.isSubmitting || leaving || payingShortfall || continuing;
 
-  async function submit(order: LabelOrderBody) {
+  async function submit(form_: LabelOrderBody) {
     setShort(null);
-    const { outcome, shortfallCents, fields } = await place(order);
+    // Bought from a quote of exactly this form: charged its price (one that expired meanwhile answers 409 and is quoted again).
+    const current = await quote.forOrder(form_).catch(() => undefined);
+    const order = current ? { ...form_, quoteId: current.quoteId, ...(current.mode === 'rates' ? {} : { service: undefined }) } : form_;
+    const row = current?.rates.find((r) => r.available && r.service === (current.mode === 'rates' ? order.service : order.labelType));
+    const { outcome, shortfallCents, fields } = await place(order, row ? { priceCents: row.priceCents!, name: row.name } : undefined);
+    if (outcome === 'requoted') void quote.mutate();
     if (outcome === 'redirecting') setLeaving(true);
     if (outcome === 'insufficient') setShort({ shortfallCents });
     // The server's own field messages (its clock may put a ship date outside the window) go under their fields.
@@ -65,6 +87,12 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
    */
   async function checkThenSubmit(order: LabelOrderBody) {
     setChecked(null);
+    // An offer the quote of this very form says is not sold is not bought, nor its addresses checked.
+    const refused = unavailableChoice(await quote.forOrder(order).catch(() => undefined), order);
+    if (refused) {
+      form.setError(refused, { message: UNAVAILABLE_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     const key = addressesKey([order.from, order.to]);
     if (accepted !== key) {
       const outcome = await checkAddresses<AddressSide>([
@@ -98,8 +126,7 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
     let order = checked.order;
     for (const { key: side, check } of checked.findings) {
       if (!check.suggestion) continue;
-      for (const field of ['name', 'street', 'city', 'state', 'zip', 'country'] as const)
-        form.setValue(`${side}.${field}`, check.suggestion[field], { shouldDirty: true });
+      for (const field of addressFieldNames) form.setValue(`${side}.${field}`, check.suggestion[field] ?? '', { shouldDirty: true });
       order = { ...order, [side]: { ...order[side], ...check.suggestion } };
     }
     void goOn(order);
@@ -118,8 +145,10 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
   return (
     <FormProvider {...form}>
       <Dialog.Body>
+        <QuoteWatcher control={form.control} onSettled={setQuotable} />
         <Form id={formId} onSubmit={onSubmit}>
-          <PackageFields />
+          <PackageFields labelTypes={mode !== 'rates'} />
+          <RateChoice quote={quote.data} loading={quote.isLoading} />
           <ShipDateField />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '5', md: '6' }}>
             <AddressFields side="from" addresses={addresses} />
@@ -137,14 +166,17 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
       <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
         {/* In the footer, beside the button just pressed, not below the fold of the body. */}
         {short && <ShortOfCreditsAlert shortfallCents={short.shortfallCents} onPayShortfall={() => void payShortfall()} busy={payingShortfall} />}
-        <OrderFooter formId={formId} busy={busy} leaving={leaving} />
+        <OrderFooter formId={formId} busy={busy} leaving={leaving} quote={mode === 'rates' ? quote.data : undefined} />
       </Dialog.Footer>
     </FormProvider>
   );
 }
 
-function OrderFooter({ formId, busy, leaving }: { formId: string; busy: boolean; leaving: boolean }) {
-  const cents = useEstimateCents();
+/** The price shown: the chosen service's in rates mode, else SPEC section 9's estimate of the label type. */
+function OrderFooter({ formId, busy, leaving, quote }: { formId: string; busy: boolean; leaving: boolean; quote: Quote | undefined }) {
+  const estimate = useEstimateCents();
+  const service = useWatch<LabelFormValues, 'service'>({ name: 'service' });
+  const cents = quote ? (quote.rates.find((r) => r.service === service && r.available)?.priceCents ?? 0) : estimate;
   return (
     <Flex w="full" gap="3" wrap="wrap" align="center" justify="space-between">
       <EstimatedCost cents={cents} />

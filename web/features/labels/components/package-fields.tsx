@@ -14,8 +14,8 @@ const numberFields: { name: NumberField; label: string }[] = [
   { name: 'width', label: 'Width (in)' },
 ];
 
-/** The label type and the parcel's weight and size. */
-export function PackageFields() {
+/** The label type (table mode; rates mode lists services instead, ./rate-choice.tsx) and the parcel's weight and size. */
+export function PackageFields({ labelTypes = true }: { labelTypes?: boolean }) {
   const {
     register,
     formState: { errors },
@@ -23,18 +23,20 @@ export function PackageFields() {
 
   return (
     <Stack gap="3">
-      <FormField label="Label type" error={errors.labelType?.message} required>
-        <NativeSelect.Root>
-          <NativeSelect.Field placeholder="Select a label type" {...register('labelType')}>
-            {LABEL_TYPES.map((type) => (
-              <option key={type.uid} value={type.uid}>
-                {type.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      {labelTypes && (
+        <FormField label="Label type" error={errors.labelType?.message} required>
+          <NativeSelect.Root>
+            <NativeSelect.Field placeholder="Select a label type" {...register('labelType')}>
+              {LABEL_TYPES.map((type) => (
+                <option key={type.uid} value={type.uid}>
+                  {type.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      )}
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         {numberFields.map(({ name, label }) => (
           <FormField key={name} label={label} error={errors[name]?.message} required>

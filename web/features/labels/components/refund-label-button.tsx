@@ -7,7 +7,7 @@ import type { ApiOrder } from '@domain/api/orders';
 import { formatUsd } from '@domain/money';
 import { useRefundLabel } from '../api/refund-label';
 
-/** Whether a shipment's label may still be refunded: created, and its 28 days from the ship date not over. */
+/** Whether a shipment's label may still be refunded: created, and its refund window (30 days from its purchase) not over. */
 export const canRefund = (order: ApiOrder, now = Date.now()): boolean =>
   order.status === 'created' && !!order.refundableUntil && Date.parse(order.refundableUntil) > now;
 

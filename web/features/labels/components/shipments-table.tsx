@@ -26,6 +26,30 @@ export const formatShipDate = (day: string) => {
 /** Pounds, as the label form takes them (SPEC's table says kg; docs/spec-readings.md, "§2 l.49"). */
 export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
 
+/** A refund's timeline under its status: when it was asked and when USPS decides (or decided), and a rejection's reason. */
+function refundLine(o: ApiOrder): string | undefined {
+  const refund = o.refund;
+  if (!refund) return undefined;
+  const asked = `Asked ${formatShipDate(refund.requestedAt.slice(0, 10))}`;
+  if (o.status === 'refund_pending') return `${asked}; USPS decides by ${formatShipDate(refund.expectedBy)}`;
+  if (!refund.decidedAt) return undefined;
+  const decided = `${asked}; decided ${formatShipDate(refund.decidedAt.slice(0, 10))}`;
+  return o.status === 'refund_rejected' && refund.reason ? `${decided}: ${refund.reason}` : decided;
+}
+
+function StatusCell({ order }: { order: ApiOrder }) {
+  const line = refundLine(order);
+  if (!line) return <OrderStatusBadge status={order.status} />;
+  return (
+    <Stack gap="1" align="start">
+      <OrderStatusBadge status={order.status} />
+      <Text textStyle="xs" color="fg.muted">
+        {line}
+      </Text>
+    </Stack>
+  );
+}
+
 const columns: DataTableColumn<Row>[] = [
   { header: '#', cell: (o) => o.position, numeric: true },
   { header: 'From', cell: (o) => place(o.fromName, o.fromCity) },
@@ -33,20 +57,7 @@ const columns: DataTableColumn<Row>[] = [
   { header: 'Type', cell: labelTypeName },
   { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
   { header: 'Ship date', cell: (o) => formatShipDate(o.shipDate) },
-  {
-    header: 'Status',
-    cell: (o) =>
-      o.status === 'refund_rejected' && o.refund?.reason ? (
-        <Stack gap="1" align="start">
-          <OrderStatusBadge status={o.status} />
-          <Text textStyle="xs" color="fg.muted">
-            {o.refund.reason}
-          </Text>
-        </Stack>
-      ) : (
-        <OrderStatusBadge status={o.status} />
-      ),
-  },
+  { header: 'Status', cell: (o) => <StatusCell order={o} /> },
   // Where the package is: carrier status in words, and its last scan.
   { header: 'Package', cell: (o) => (o.tracking ? <ShipmentStatusBadge status={o.trackingStatus} /> : noValue) },
   { header: 'Last event', cell: (o) => (o.tracking ? <LastEventCell event={o.lastEvent} /> : noValue) },

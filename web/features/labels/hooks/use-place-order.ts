@@ -10,7 +10,7 @@ import { labelTypeName } from '../lib/label-type-name';
 import { useIdempotencyKey } from '@/hooks/use-idempotency-key';
 
 /** What became of a submitted order: bought, the browser is leaving for the card checkout, or not. */
-export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'invalid' | 'failed';
+export type PlaceOutcome = 'created' | 'redirecting' | 'insufficient' | 'invalid' | 'requoted' | 'failed';
 
 export interface PlaceResult {
   outcome: PlaceOutcome;
@@ -32,11 +32,13 @@ export function usePlaceOrder() {
   const cardCheckout = useCardCheckout();
   const idempotency = useIdempotencyKey();
 
-  async function place(order: LabelOrderBody): Promise<PlaceResult> {
+  /** `shown`: the price the dialog shows (its quote's), else the spec's estimate of the label type. */
+  async function place(order: LabelOrderBody, shown?: { priceCents: number; name: string }): Promise<PlaceResult> {
     if (order.paymentMethod === 'purchase') {
-      const amount = Number(centsToDollars(labelPriceCents(order.labelType, order.weight)));
-      const label = findLabelType(order.labelType)?.name ?? order.labelType;
-      return { outcome: await cardCheckout({ amount, label, metadata: { orderDetails: order } }) };
+      const cents = shown?.priceCents ?? labelPriceCents(order.labelType ?? '', order.weight);
+      const label = shown?.name ?? findLabelType(order.labelType ?? '')?.name ?? order.labelType ?? '';
+      // The amount is for display (the server charges its own price): left out when there is none to show.
+      return { outcome: await cardCheckout({ ...(cents > 0 ? { amount: Number(centsToDollars(cents)) } : {}), label, metadata: { orderDetails: order } }) };
     }
 
     // The carrier's purchase takes seconds: the loading toast says what is under way, then turns into the outcome.
@@ -61,6 +63,8 @@ export function usePlaceOrder() {
         if (!mayHaveActed(error, [502])) idempotency.settle();
         notice.apiError('Order Creation Failed', error, 'An error occurred. Please try again.');
         if (error instanceof ApiError && error.status === 402) return { outcome: 'insufficient', shortfallCents: error.shortfallCents };
+        // The quote expired or the form changed since: the toast says so, and the dialog quotes again.
+        if (error instanceof ApiError && error.status === 409 && error.requoted) return { outcome: 'requoted' };
         if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) return { outcome: 'invalid', fields: error.fields };
         return { outcome: 'failed' };
       }

@@ -1,14 +1,13 @@
 import type * as z from '@domain/schemas/zod';
 import type { labelOrderSchema } from '@domain/schemas/labels';
 import { todayInEastern } from '@domain/ship-date';
+import { emptyAddress } from '@/features/addresses';
 
 /** The label form as typed (numbers come from `valueAsNumber`: NaN when empty). */
 export type LabelFormValues = z.input<typeof labelOrderSchema>;
 
 /** The two address blocks: `from` is the sender, `to` the recipient. */
 export type AddressSide = 'from' | 'to';
-
-const emptyAddress = { name: '', street: '', city: '', state: '', zip: '', country: 'US' };
 
 /**
  * A fresh form. Label type and payment method start unchosen, so the spec's 'Label Type is

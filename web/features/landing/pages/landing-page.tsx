@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, Link, List, SimpleGrid, Stack, Text, type SimpleGridProps } from '@chakra-ui/react';
-import { BATCH_MAX_ROWS, REFUND_WINDOW_DAYS, WITHDRAWAL_INTERVAL_DAYS } from '@domain/constants';
+import { AUTO_REFUND_AFTER_DAYS, BATCH_MAX_ROWS, REFUND_WINDOW_DAYS, WITHDRAWAL_INTERVAL_DAYS } from '@domain/constants';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { supportEmail } from '@/lib/support-contact';
@@ -82,9 +82,9 @@ function Section({ id, title, intro, anchor = true, children }: { id: string; ti
 
 /**
  * What the refund feature really does (domain/api/orders.ts, docs/decisions/0050-refund-window-and-acceptance-scan.md): an
- * unused label may be refunded until REFUND_WINDOW_DAYS after its ship date unless USPS has scanned
- * it; the price goes back to the wallet when the carrier confirms; one still unused then is refunded
- * without asking.
+ * unused label may be refunded until REFUND_WINDOW_DAYS after its purchase unless USPS has scanned
+ * it; the price goes back to the wallet when the carrier confirms; one still unused
+ * AUTO_REFUND_AFTER_DAYS after its purchase is refunded without asking.
  */
 function RefundPromise() {
   return (
@@ -93,8 +93,8 @@ function RefundPromise() {
         Didn&apos;t use a label? Get your money back.
       </Heading>
       <Text mt="2">
-        Ask for a refund of any label USPS has not scanned, up to {REFUND_WINDOW_DAYS} days after its ship date, from your shipments list. The price goes back
-        to your wallet once the carrier confirms the refund, and a label still unused after {REFUND_WINDOW_DAYS} days is refunded without you asking.
+        Ask for a refund of any label USPS has not scanned, up to {REFUND_WINDOW_DAYS} days after its purchase, from your shipments list. The price goes back to
+        your wallet once the carrier confirms the refund, and a label still unused after {AUTO_REFUND_AFTER_DAYS} days is refunded without you asking.
       </Text>
     </Box>
   );
