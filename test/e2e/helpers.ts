@@ -220,7 +220,8 @@ export interface FormLabelOrder {
   toEmail?: string;
 }
 
-async function fillAddress(block: Locator, address: FormAddress) {
+/** Fills one address block of the Create Label form (the country stays US). */
+export async function fillAddress(block: Locator, address: FormAddress) {
   await block.getByRole('textbox', { name: 'Name', exact: true }).fill(address.name);
   await block.getByRole('combobox', { name: 'Street', exact: true }).fill(address.street);
   await block.getByRole('textbox', { name: 'City', exact: true }).fill(address.city);

@@ -144,11 +144,14 @@ test.describe.serial('phones', () => {
     await openFromMenu('Manage Addresses');
     await expectCard(cards('Saved Addresses').filter({ hasText: office.name }), [
       ['Name', office.name],
+      // The optional fields left blank read as a dash.
+      ['Company', '—'],
       ['Street', office.street],
       ['City', office.city],
       ['State', office.state],
       ['ZIP', office.zip],
       ['Country', office.country],
+      ['Phone', '—'],
       ['Actions', 'Delete'],
     ]);
     await expectNoSidewaysScroll();
