@@ -364,4 +364,48 @@ describe('Create Label dialog: the quote', () => {
     await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(1));
     expect(api.calls('POST /shipping/create-label')[0]?.body).toMatchObject({ service: 'usps_priority_express', quoteId: 'quote-1' });
   });
+
+  it('an expired quote: the 409 is said, the dialog stays open with the new price, and the next order names the new quote', async () => {
+    const ground = (quoteId: string, priceCents: number) =>
+      tableQuote({
+        quoteId,
+        mode: 'rates',
+        rates: [
+          {
+            ...tableQuote().rates[0]!,
+            service: 'usps_ground_advantage',
+            name: 'USPS Ground Advantage',
+            priceCents,
+            price: priceCents / 100,
+            cheapest: true,
+            fastest: true,
+          },
+        ],
+      });
+    let quotes = 0;
+    let orders = 0;
+    const { api, dialog, user } = await openLabelDialog({
+      // The dialog's quote until the purchase is refused, the fresh one after.
+      'POST /shipping/rates': () => Response.json(orders === 0 ? ground('quote-1', 812) : ground(`quote-${++quotes + 1}`, 850)),
+      'POST /shipping/create-label': () =>
+        ++orders === 1
+          ? Response.json({ message: 'This quote has expired; here is the price now.', quote: ground('quote-2', 850), priceCents: 850 }, { status: 409 })
+          : Response.json({ label: apiOrder(), balance: 16.5, balanceCents: 1650, checkoutUrl: null }, { status: 201 }),
+    });
+    await fillLabelForm(user, dialog, 'credits');
+    await waitFor(() => expect(estimate(dialog)).toHaveTextContent('Estimated cost: $8.12'));
+
+    await user.click(submitButton(dialog));
+    expect(await screen.findByText('This quote has expired; here is the price now.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create Label' })).toBeInTheDocument();
+    await waitFor(() => expect(estimate(dialog)).toHaveTextContent('Estimated cost: $8.50'));
+    expect(api.calls('POST /shipping/create-label')).toHaveLength(1);
+
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(api.calls('POST /shipping/create-label')).toHaveLength(2));
+    expect(api.calls('POST /shipping/create-label')[1]?.body).toMatchObject({
+      service: 'usps_ground_advantage',
+      quoteId: expect.not.stringMatching(/^quote-1$/),
+    });
+  });
 });
