@@ -95,7 +95,9 @@ export async function refundMoney(order: Order, log: Logger): Promise<RefundMone
   const { order: planned, payment } = await plan(order);
   const cents = planned.cardRefundCents;
   if (!cents || !planned.cardRefundIntent || !planned.cardRefundEntryId) {
-    const disputed = payment?.disputeStatus ? 'The card payment for this label is disputed at your bank, so its refund went to your wallet instead.' : undefined;
+    const disputed = payment?.disputeStatus
+      ? 'The card payment for this label is disputed at your bank, so its refund went to your wallet instead.'
+      : undefined;
     return toWallet(planned, disputed);
   }
   let refundId: string;
@@ -134,7 +136,10 @@ async function refusedByStripe(order: Order, cents: number, entryId: string, ref
   log.warn('card refund of a label refused for good; its price goes to the wallet', { orderId: order.id, amountCents: cents, detail: refused.detail });
   const payment = await getEntry(order.userId, entryId);
   if (!payment) throw new Error(`order ${order.id}: its card payment ${entryId} is gone`);
-  const wallet = toWallet(order, `We could not refund ${formatUsd(cents)} to the card you paid with (${refused.reason}), so the whole price went to your wallet.`);
+  const wallet = toWallet(
+    order,
+    `We could not refund ${formatUsd(cents)} to the card you paid with (${refused.reason}), so the whole price went to your wallet.`,
+  );
   return {
     orderFields: { cardRefundCents: cents, cardRefundEntryId: entryId, cardRefundRefused: refused.reason },
     steps: (user, also) => [...wallet.steps(user, also), releaseRefundStep(payment, cents)],

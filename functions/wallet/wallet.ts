@@ -85,7 +85,9 @@ export function debit(user: EntryOwner, move: WalletMove): Step[] {
 
 /** The completed wallet entry of a credit of `type` (a refund of `move`'s label). */
 const creditEntry = (user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove) =>
-  completedNow(newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }));
+  completedNow(
+    newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
+  );
 
 /** Credits the wallet with a completed entry of `type` (a refund); `also` moves more admin figures in the same stats update. */
 function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {

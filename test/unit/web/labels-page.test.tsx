@@ -203,7 +203,13 @@ describe('Package status and last event', () => {
 describe('Refund label', () => {
   const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const unused = apiOrder({ shipOrderId: 'o5', tracking: '9400100000000000000055', refundableUntil: soon });
-  const decided = { requestedAt: '2025-03-05T10:00:00.000Z', expectedBy: '2025-03-20', decidedAt: '2025-03-05T10:00:01.000Z', automatic: false, toCardCents: 0 };
+  const decided = {
+    requestedAt: '2025-03-05T10:00:00.000Z',
+    expectedBy: '2025-03-20',
+    decidedAt: '2025-03-05T10:00:01.000Z',
+    automatic: false,
+    toCardCents: 0,
+  };
 
   it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
     let refunded = false;
@@ -267,7 +273,12 @@ describe('Refund label', () => {
   });
 
   it('shows the refund states with their timeline: pending yellow without a PDF and its expected decision, refunded green, rejected red with the reason', async () => {
-    const pending = apiOrder({ shipOrderId: 'p', status: 'refund_pending', refundableUntil: null, refund: { ...decided, decidedAt: null, reason: null, toCardCents: null } });
+    const pending = apiOrder({
+      shipOrderId: 'p',
+      status: 'refund_pending',
+      refundableUntil: null,
+      refund: { ...decided, decidedAt: null, reason: null, toCardCents: null },
+    });
     const done = apiOrder({ shipOrderId: 'd', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
     // A shortfall order: its card's part went back to the card, the rest to the wallet.
     const split = apiOrder({ shipOrderId: 's', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null, toCardCents: 400 } });

@@ -19,6 +19,7 @@ import { settleRefunds } from '../../../../functions/labels/label-refunds';
 import { logger } from '../../../../functions/observability/logger';
 import { SandboxCardCheckout } from '../../../../functions/providers/payments/sandbox-checkout';
 import { sampleLabelOrder } from '../../../fixtures/label-order';
+import { pdfTextRuns } from '../../../unit/providers/carrier/pdf-text';
 import { ledgerOf } from '../../ledger-invariant';
 import { expectUserConsistent } from '../../reliability/helpers';
 import { buyLabel, idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
@@ -112,6 +113,12 @@ describe('the refund of a label paid by card', () => {
     const listed = await invoke('GET /hoodpay/transactions', { token: ann.token, query: { type: 'card_refund' } });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(JSON.stringify(listed.json)).toContain('back to the card you paid with');
+    // The refund's receipt says where its money went on.
+    const credit = (await ledgerOf(ann.id)).entries.find((e) => e.type === 'refund' && e.orderId === orderId);
+    const receipt = await invoke('GET /receipts/{receipt}', { token: ann.token, params: { receipt: `${String(credit?.id)}.pdf` } });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const text = (await pdfTextRuns(Buffer.from(receipt.body ?? '', 'base64'))).join('\n');
+    expect(text).toContain('Credited to the wallet; $6.00 back to the card');
   });
 
   it("debits nothing more when Stripe's charge.refunded for our own refund arrives, however often", async () => {
@@ -208,7 +215,9 @@ describe('the refund of a label paid by card', () => {
   it("never asks Stripe to refund a disputed payment: the price goes to the wallet, where the dispute's hold takes it", async () => {
     const orderId = await labelPaidByCard();
     const payment = await paymentOf(orderId);
-    expect((await deliverSigned(signedStripeEvent('charge.dispute.created', stripeDispute(String(payment.paymentIntent), 600, 'needs_response')))).statusCode).toBe(200);
+    expect(
+      (await deliverSigned(signedStripeEvent('charge.dispute.created', stripeDispute(String(payment.paymentIntent), 600, 'needs_response')))).statusCode,
+    ).toBe(200);
     expect(await balance()).toBe(-600);
     const asked = vi.spyOn(SandboxCardCheckout.prototype, 'refund');
 
@@ -224,7 +233,9 @@ describe('the refund of a label paid by card', () => {
   it('stays pending with its plan when Stripe cannot answer, and the scheduled settlement makes the card refund once', async () => {
     const orderId = await labelPaidByCard();
     const before = await balance();
-    const asked = vi.spyOn(SandboxCardCheckout.prototype, 'refund').mockRejectedValueOnce(new ProviderUnavailable('Stripe', 'refunds.create failed: socket hang up'));
+    const asked = vi
+      .spyOn(SandboxCardCheckout.prototype, 'refund')
+      .mockRejectedValueOnce(new ProviderUnavailable('Stripe', 'refunds.create failed: socket hang up'));
 
     const res = await refund(orderId);
 
