@@ -6,9 +6,10 @@
 
 /**
  * `dispute`: a card payment the card holder disputed (pending while the dispute is open, completed
- * when lost, cancelled when won); `card_refund`: a card payment refunded from Stripe's dashboard;
- * `postage_adjustment`: the carrier charged a label's postage again after weighing it (a debit), or
- * gave such a charge back (a credit).
+ * when lost, cancelled when won); `card_refund`: a card payment refunded from Stripe's dashboard,
+ * or the card part of a card-paid label's refund (tied to its order); `postage_adjustment`: the
+ * carrier charged a label's postage again after weighing it (a debit), or gave such a charge back
+ * (a credit).
  */
 export const ENTRY_TYPES = ['topup', 'label', 'refund', 'adjustment', 'withdrawal', 'dispute', 'card_refund', 'postage_adjustment'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];

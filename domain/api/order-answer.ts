@@ -9,6 +9,9 @@ import { offerName } from '../pricing';
 import { refundDecisionExpected, refundWindowEnd } from '../ship-date';
 import type { ApiOrder, Order } from './orders';
 
+/** What of a refunded label's price went back to its card: the card part Stripe refunded (none when it refused). */
+const toCardCents = (o: Order): number => (o.cardRefundId ? (o.cardRefundCents ?? 0) : 0);
+
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,
   labelType: o.labelType,
@@ -39,6 +42,7 @@ export const toApiOrder = (o: Order): ApiOrder => ({
         decidedAt: o.refundDecidedAt ?? null,
         automatic: o.refundBy === 'auto',
         reason: o.refundReason ?? null,
+        toCardCents: o.status === 'refunded' ? toCardCents(o) : null,
       }
     : null,
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),

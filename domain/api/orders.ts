@@ -30,6 +30,10 @@ export const apiRefundSchema = z
       .boolean()
       .meta({ description: 'Asked by the scheduled job (a label still unused AUTO_REFUND_AFTER_DAYS after its purchase), not by the shipper.' }),
     reason: z.string().nullable().meta({ description: "The carrier's reason for a rejected refund." }),
+    toCardCents: z.number().int().nullable().meta({
+      description:
+        'Once refunded: the cents of the price refunded to the card that paid for the label (a Stripe refund of its payment; 0 when it all went to the wallet). The rest went to the wallet. Null until refunded.',
+    }),
   })
   .meta({ id: 'Refund' });
 export type ApiRefund = z.infer<typeof apiRefundSchema>;
@@ -104,6 +108,18 @@ export interface Order {
   refundBy?: 'user' | 'auto';
   /** The carrier's reason when it rejected the refund. */
   refundReason?: string;
+  /**
+   * A refund's card part (functions/labels/card-refunds.ts): what of the price goes back to the
+   * card that paid for the label, reserved on that payment's top-up entry (`cardRefundEntryId`,
+   * Stripe's PaymentIntent `cardRefundIntent`) before Stripe is asked; `cardRefundId` once Stripe
+   * made the refund, `cardRefundRefused` (Stripe's reason) when it refused for good and the part
+   * went to the wallet instead. Absent when the whole price goes to the wallet.
+   */
+  cardRefundCents?: number;
+  cardRefundEntryId?: string;
+  cardRefundIntent?: string;
+  cardRefundId?: string;
+  cardRefundRefused?: string;
   createdAt: string;
   updatedAt: string;
 }

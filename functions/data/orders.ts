@@ -8,6 +8,8 @@
  *                while created:    gsi3pk WORK#unused  gsi3sk <ship date + 28 days>#<shipOrderId>
  *                                  (until refunded, or a scan is seen: then it leaves the index)
  *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
+ *                                  (a card-paid label's, once planned: cardRefundCents, cardRefundEntryId, cardRefundIntent;
+ *                                  once refunded: cardRefundId, or cardRefundRefused)
  *                with a label, until a final shipment status or refunded:
  *                                  gsi1pk WORK#track  gsi1sk <next poll ISO>#<shipOrderId>
  *                                  trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
@@ -255,6 +257,34 @@ export function moveOrderStep(
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
         ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ...Object.fromEntries(names.map((n) => [`:${n}`, all[n]])) },
+      },
+    },
+  };
+}
+
+/** A refund's card part as the order keeps it (domain/api/orders.ts). */
+export type CardRefundPlan = Required<Pick<Order, 'cardRefundCents' | 'cardRefundEntryId' | 'cardRefundIntent'>>;
+
+/**
+ * The step (named `order`) that records the card part of a refund_pending order's refund before the
+ * card provider is asked, once: it fails when the order has left refund_pending or has a plan already.
+ */
+export function cardRefundPlanStep(order: Pick<Order, 'userId' | 'id'>, plan: CardRefundPlan): Step {
+  return {
+    name: 'order',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression: 'SET cardRefundCents = :cents, cardRefundEntryId = :entry, cardRefundIntent = :intent',
+        ConditionExpression: '#status = :pending AND attribute_not_exists(cardRefundCents)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':cents': plan.cardRefundCents,
+          ':entry': plan.cardRefundEntryId,
+          ':intent': plan.cardRefundIntent,
+          ':pending': 'refund_pending',
+        },
       },
     },
   };

@@ -7,7 +7,8 @@
  *   ask      created -> refund_pending (the order holds a lease, in the work index's refund queue),
  *            then the carrier is asked (EasyPost: its shipment refund; the sandbox: at once)
  *   settle   the carrier's answer: `refunded` -> refunded with the wallet's `refund` entry of the
- *            label's price in the same transaction (and a real label's margin counters taken back);
+ *            label's price in the same transaction (and a real label's margin counters taken back),
+ *            a card-paid label's card part refunded at Stripe first and debited back (./card-refunds.ts);
  *            `rejected` -> refund_rejected with its reason; `submitted` -> asked again at the next
  *            poll (the lease is the poll's due time)
  *
@@ -36,8 +37,8 @@ import { getCarrier } from '../providers/registry/carrier';
 import { tellUser } from '../providers/registry/mail';
 import { getPackageTracker } from '../providers/registry/tracking';
 import { acceptanceScan } from '../providers/tracking/acceptance-scan';
+import { refundMoney } from './card-refunds';
 import type { Checkpoint } from '../providers/tracking/tracking';
-import { refund } from '../wallet/wallet';
 
 /** Orders one scheduled run looks at per job, at most: a backlog is worked through over the following runs. */
 const BATCH = 25;
@@ -102,15 +103,22 @@ async function startRefund(order: Order, by: 'user' | 'auto', now: Date): Promis
 const marginBack = (order: Order): StatsChange =>
   order.costCents === null || order.costCents === undefined ? {} : { realLabels: -1, realRevenueCents: -order.priceCents, realCostCents: -order.costCents };
 
-/** refund_pending -> refunded with the wallet's refund of the price, once; the order as it then is. */
+/**
+ * refund_pending -> refunded with the price where it goes (./card-refunds.ts: a card's part back to
+ * the card, the rest to the wallet), once; the order as it then is. Still refund_pending when the
+ * card's refund cannot be made now: the scheduled work resumes it.
+ */
 async function completeRefund(order: Order, log: Logger, now: Date): Promise<Order> {
   const user = await getUserById(order.userId, { consistent: true });
   if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
+  const money = await refundMoney(order, log);
+  if (!money) return settledElsewhere(order);
   const at = now.toISOString();
+  const fields = { refundDecidedAt: at, ...money.orderFields };
   const done = await transact([
     // The label's savings leave its month with it; guarded on the month read (data/savings.ts).
-    ...savingsRefundSteps(order, moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at })),
-    ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
+    ...savingsRefundSteps(order, moveOrderStep(order, 'refund_pending', 'refunded', at, fields)),
+    ...money.steps(user, marginBack(order)),
   ]);
   if (!done.ok) return settledElsewhere(order);
   labelRefunded();
@@ -122,11 +130,11 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
       `Hello ${user.name},`,
       '',
       `${order.refundBy === 'auto' ? `Your label was not used within ${AUTO_REFUND_AFTER_DAYS} days of its purchase, so we asked for its refund. ` : ''}The refund of your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''} is complete.`,
-      `${formatUsd(order.priceCents)} is back in your PrepaidShip wallet. The label can no longer be used or downloaded.`,
+      `${money.told} The label can no longer be used or downloaded.`,
     ],
     log,
   );
-  return { ...order, status: 'refunded', refundDecidedAt: at, leaseUntil: undefined, updatedAt: at };
+  return { ...order, ...fields, status: 'refunded', leaseUntil: undefined, updatedAt: at };
 }
 
 /** refund_pending -> refund_rejected with the carrier's reason, once. */
@@ -236,7 +244,8 @@ async function settleOne(order: Order, log: Logger, now: Date): Promise<SettleOu
   const held = { ...order, leaseUntil: until.toISOString() };
   let outcome: RefundOutcome;
   try {
-    outcome = (await getCarrier().refundStatus(held)) ?? (await getCarrier().refundLabel(held));
+    // A card refund planned already: the carrier had said refunded, and only the card's part is left to make.
+    outcome = held.cardRefundCents !== undefined ? { status: 'refunded' } : ((await getCarrier().refundStatus(held)) ?? (await getCarrier().refundLabel(held)));
   } catch (err) {
     log.warn('the carrier could not say how a refund stands; asking again later', {
       orderId: order.id,

@@ -84,8 +84,11 @@ function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], ord
       const rest = -entry.amountCents - card.amountCents;
       return `${providerPayment(card)} ${formatUsd(card.amountCents)} + wallet credits ${formatUsd(rest)}`;
     }
-    case 'refund':
-      return 'Credited to the wallet';
+    case 'refund': {
+      // A card-paid label's refund: its card part went on to the card (a `card_refund` tied to the same order).
+      const card = ledger.find((e) => e.type === 'card_refund' && e.status === 'completed' && e.orderId === entry.orderId);
+      return card ? `Credited to the wallet; ${formatUsd(-card.amountCents)} back to the card` : 'Credited to the wallet';
+    }
     case 'withdrawal':
       return 'Paid out from the wallet';
     case 'adjustment':

@@ -5,13 +5,13 @@
  * move nothing and are written here.
  *
  *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>  gsi1sk <createdAt>#<id>
- *                (a settled card top-up also keeps paymentIntent; once a withdrawal pays it back, refundedCents;
+ *                (a settled card top-up also keeps paymentIntent; once a withdrawal or its label's refund pays it back, refundedCents;
  *                once refunded from Stripe's dashboard, externalRefundedCents; once disputed, disputeId,
  *                disputeStatus open|won|lost and disputeEntryId, the dispute's own entry)
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
  *   intent ref   pk PAYINTENT#<paymentIntent>  sk PAYINTENT   userId, entryId   (find a card top-up from a dispute or a refund)
  */
-import { ulid } from 'ulid';
+import { encodeTime, ulid } from 'ulid';
 import type { DisputeStatus, EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { addDays } from '../../domain/ship-date';
@@ -133,6 +133,38 @@ export const paymentIntentRefStep = (paymentIntent: string, userId: string, entr
 export async function findEntryByPaymentIntent(paymentIntent: string): Promise<{ userId: string; entryId: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: paymentIntentKey(paymentIntent), ConsistentRead: true }));
   return Item ? { userId: Item.userId as string, entryId: Item.entryId as string } : undefined;
+}
+
+/** How far from its order's creation a label's card payment entry is looked for: the two are made in one request. */
+const ORDER_PAYMENT_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The card payment of label order `order` (the top-up entry tied to it: the whole price, or a
+ * shortfall), or undefined when it has none. Its entry is made in the request that placed the
+ * order, so only the user's entries made within an hour of the order are read.
+ */
+export async function findOrderPayment(order: { userId: string; id: string; createdAt: string }): Promise<LedgerEntry | undefined> {
+  const at = Date.parse(order.createdAt);
+  const low = `TXN#${encodeTime(Math.max(at - ORDER_PAYMENT_WINDOW_MS, 0), 10)}${'0'.repeat(16)}`;
+  const high = `TXN#${encodeTime(at + ORDER_PAYMENT_WINDOW_MS, 10)}${'Z'.repeat(16)}`;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        FilterExpression: '#type = :topup AND orderId = :order',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':pk': `USER#${order.userId}`, ':low': low, ':high': high, ':topup': 'topup', ':order': order.id },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const found = out.Items?.[0];
+    if (found) return fromItem(found);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return undefined;
 }
 
 /** Marks a pending entry failed outside any event (the provider refused to start the payment). */
@@ -297,9 +329,10 @@ const refundable = (e: LedgerEntry) =>
  *
  * - `topUps`: the refundable card top-ups, newest first;
  * - `otherCreditsCents`: every credit that is not card money a refund can return: adjustments,
- *   label refunds, crypto top-ups, and card top-ups that cannot be refunded for another reason than
- *   a refund or a lost dispute (a won dispute, no PaymentIntent). A card-paid label's payment is
- *   left out: its label's debit spent it at once.
+ *   label refunds (less what of them went back to the card that paid for the label), crypto
+ *   top-ups, and card top-ups that cannot be refunded for another reason than a refund or a lost
+ *   dispute (a won dispute, no PaymentIntent). A card-paid label's payment is left out: its
+ *   label's debit spent it at once.
  *
  * Spending is taken to use card money first, so the card money still in a wallet that owes
  * `owedCents` is at most `owedCents - otherCreditsCents`: an admin's credit, a crypto payment or a
@@ -311,6 +344,8 @@ export async function cardMoneyOf(userId: string): Promise<{ topUps: LedgerEntry
   const topUps = ledger.filter(refundable);
   let otherCreditsCents = 0;
   for (const e of ledger) {
+    // A label refund's card part went back to the card that paid for the label: only the rest of its credit stayed.
+    if (e.type === 'card_refund' && e.orderId && e.status === 'completed') otherCreditsCents += e.amountCents;
     if (e.status !== 'completed' || e.amountCents <= 0 || refundable(e)) continue;
     const card = e.type === 'topup' && e.provider === 'stripe';
     if (card && e.orderId) continue;
@@ -404,8 +439,9 @@ export function externalRefundStep(topUp: LedgerEntry, after: number): Step {
 }
 
 /**
- * The step (named `ledger.refund#<entry id>`) that gives back `cents` a withdrawal reserved of a
- * card top-up and will not refund (the payment is disputed), only if the figure is still the one read.
+ * The step (named `ledger.refund#<entry id>`) that gives back `cents` a withdrawal or a label's
+ * refund reserved of a card top-up and will not refund (the card provider refused: the payment is
+ * disputed or too old), only if the figure is still the one read.
  */
 export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
   const before = topUp.refundedCents ?? 0;

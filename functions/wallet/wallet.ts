@@ -22,7 +22,8 @@
  * negative balance covers no debit, so purchases and withdrawals wait until it is positive again.
  * A dispute won cancels the entry and moves the cents back; a dispute lost completes the entry and
  * lowers `disputedCents`. A card refund made in Stripe's dashboard is a completed `card_refund`
- * debit that may also go below zero, and so is a carrier's postage adjustment (the carrier took the
+ * debit that may also go below zero (a label refunded to the card that paid for it has one too,
+ * tied to its order, in the transaction of its refund credit: never below zero), and so is a carrier's postage adjustment (the carrier took the
  * money from our account after weighing the label): these are the only ways below zero, and
  * nothing a user does takes the balance there. So, in full:
  *
@@ -82,11 +83,15 @@ export function debit(user: EntryOwner, move: WalletMove): Step[] {
   return [balanceStep(user.id, -move.amountCents, 'covers'), entryStep(labelDebitEntry(user, move)), ...statsSteps({ balanceCents: -move.amountCents })];
 }
 
-/** Credits the wallet with a completed entry of `type` (a refund); `also` moves more admin figures in the same stats update. */
-function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {
-  const entry = completedNow(
+/** The completed wallet entry of a credit of `type` (a refund of `move`'s label). */
+const creditEntry = (user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove) =>
+  completedNow(
     newEntry(user, { amountCents: move.amountCents, type, creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId: move.orderId }),
   );
+
+/** Credits the wallet with a completed entry of `type` (a refund); `also` moves more admin figures in the same stats update. */
+function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {
+  const entry = creditEntry(user, type, move);
   return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ ...also, balanceCents: move.amountCents })];
 }
 
@@ -96,6 +101,27 @@ function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: Walle
  * update, since a transaction may touch a stats shard only once.
  */
 export const refund = (user: EntryOwner, move: WalletMove, also: StatsChange = {}): Step[] => credit(user, 'refund', move, also);
+
+/**
+ * A label's refund whose card part went back to the card that paid for it: the wallet's `refund`
+ * entry of the whole price and a completed `card_refund` entry (tied to the order) of minus the
+ * card's part, with ONE balance update of their difference (one operation per item in a
+ * transaction), so the wallet keeps only what the card did not pay. `also` as for refund.
+ */
+export function refundToCard(user: EntryOwner, move: WalletMove, card: { cents: number; reason: string }, also: StatsChange = {}): Step[] {
+  const credited = creditEntry(user, 'refund', move);
+  const debited = completedNow({
+    ...newEntry(user, { amountCents: -card.cents, type: 'card_refund', creditType: 'Card', paymentType: 'WALLET', provider: 'stripe', orderId: move.orderId }),
+    reason: card.reason,
+  });
+  const delta = move.amountCents - card.cents;
+  return [
+    balanceStep(user.id, delta, 'exists'),
+    entryStep(credited),
+    { ...entryStep(debited), name: 'wallet.cardRefundEntry' },
+    ...statsSteps({ ...also, balanceCents: delta }),
+  ];
+}
 
 /**
  * The step that ends a pending entry; completing also requires the amount it was made for. `also`

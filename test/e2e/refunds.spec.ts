@@ -3,13 +3,24 @@
  * refunds an unscanned label at once) and the local outbox: a person tops up $25 by card, buys a $6
  * label, refunds it from the shipments table after a confirmation, and sees the label refunded (no
  * PDF, no second refund), the balance back at $25, a Refund row in the transactions, and the mail.
+ * A label paid by card is refunded to that card, the wallet untouched.
  * Then a second label is left unused: 28 days after its purchase, the scheduled work (run by the local
  * front's `/_local/scheduled-work` as of 29 days later, instead of waiting) refunds it by itself.
  * That run refunds every unused label on its front, so these tests have a front of their own: the
  * shared one's labels belong to tests running beside them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, buyLabelWithCredits, collectConsoleErrors, mailsTo, signUp, topUpByCard, unique } from './helpers';
+import {
+  balanceBadge,
+  buyLabelWithCredits,
+  checkoutReturnDone,
+  collectConsoleErrors,
+  createLabelThroughForm,
+  mailsTo,
+  signUp,
+  topUpByCard,
+  unique,
+} from './helpers';
 import { startOwnFront, type OwnFront } from './own-front';
 
 const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 53;
@@ -75,6 +86,40 @@ test.describe.serial('label refunds', () => {
     await expect(refundRow).toContainText('completed');
     const mails = await mailsTo(request, person.email);
     expect(mails.map((m) => m.subject)).toContain('Your label refund is complete');
+  });
+
+  test('a label paid by card is refunded to the card: the dialog, the toast, the row and the mail say so, and the wallet does not move', async ({
+    request,
+  }) => {
+    await page.getByRole('link', { name: 'Shipping Labels' }).click();
+    await createLabelThroughForm(page, { type: 'USPS Priority', weight: '2', size: ['4', '10', '6'], from, to }, '$6.00', 'Card');
+    await expect(page).toHaveURL(/\/_local\/checkout\/[^/]+$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/user-dashboard\/transactions/);
+    await checkoutReturnDone(page);
+    await page.getByRole('link', { name: 'Shipping Labels' }).click();
+    // The newest shipment is the card's label.
+    const newest = shipments().getByRole('row').nth(1);
+    await expect(newest).toContainText('created');
+    const card = /94\d{20}/.exec((await newest.textContent()) ?? '')?.[0] ?? '';
+    const row = shipments().getByRole('row').filter({ hasText: card });
+
+    await row.getByRole('button', { name: `Refund label ${card}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Refund this label?' });
+    await expect(confirm).toContainText('$6.00 goes back to the card you paid with as soon as the carrier confirms the refund');
+    await confirm.getByRole('button', { name: 'Refund label' }).click();
+
+    await expect(page.getByText('Refunded: $6.00 to the card you paid with.')).toBeVisible();
+    await expect(row).toContainText('refunded');
+    await expect(row).toContainText('$6.00 to the card you paid with');
+    await expect(balanceBadge(page)).toHaveText('Balance: $25.00');
+    const mail = (await mailsTo(request, person.email)).find((m) => m.subject === 'Your label refund is complete' && m.text.includes(card));
+    expect(mail?.text).toContain('$6.00 was refunded to the card you paid with');
+
+    await page.getByRole('link', { name: 'Account Wallet' }).click();
+    const cardRow = page.getByRole('table', { name: 'Recent Transactions' }).getByRole('row').filter({ hasText: 'Card refund' });
+    await expect(cardRow).toHaveCount(1);
+    await expect(cardRow).toContainText('back to the card you paid with');
   });
 
   test('an unused label is refunded by itself 28 days after its purchase', async ({ request }) => {

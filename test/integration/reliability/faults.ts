@@ -696,6 +696,53 @@ const refundSettleFlow: Flow = {
   },
 };
 
+/**
+ * A shipper's refund of an unused $6 label paid by card (the sandbox carrier refunds at once): the
+ * card part planned and reserved on the payment, the sandbox Stripe's refund recorded, then
+ * refunded with the wallet's credit and the card's debit, then the mail. Whatever a fault stops,
+ * the scheduled settlement finishes it with one card refund of $6 and the wallet as before.
+ */
+const cardLabelRefundFlow: Flow = {
+  name: 'card label refund request',
+  // the order, the tracker read, created -> refund_pending, the user, the label's payment among the
+  // entries made around the order, the plan + reservation, the sandbox Stripe's refund record,
+  // refunded + credit + card debit (and the savings back), the mail
+  commands: [SESSION, GET, GET, WRITE, GET, QUERY, WRITE, PUT, WRITE, GET, PUT],
+  finalStatus: 200,
+  againStatus: 409,
+  async prepare() {
+    const user = await newUser('fault-card-refund-label');
+    const started = await post(createCheckoutSession, '/stripe/create-checkout-session', {
+      token: user.token,
+      body: JSON.stringify({ metadata: { orderDetails: labelForm({ paymentMethod: 'purchase' }) } }),
+    });
+    const checkout = await getLocalCheckout(String(started.json?.id));
+    if (!checkout) throw new Error('no sandbox checkout');
+    expect((await deliver(stripeSandboxEvent(checkout, 'paid'))).statusCode).toBe(200);
+    const [order] = await storedItems(user.id, 'ORDER#');
+    const orderId = String(order?.id);
+    return {
+      user,
+      send: () => askRefund(user, orderId),
+      done: async () => {
+        await settleRefunds(logger, jobNow());
+        return (await getOrder(user.id, orderId))?.status === 'refunded';
+      },
+      async expectDoneOnce() {
+        expect(await getOrder(user.id, orderId)).toMatchObject({ status: 'refunded', cardRefundCents: 600, cardRefundId: expect.any(String) });
+        expect(await entriesOf(user.id)).toEqual([
+          ['card_refund', -600, 'completed'],
+          ['label', -600, 'completed'],
+          ['refund', 600, 'completed'],
+          ['topup', 600, 'completed'],
+        ]);
+        expect(await getLocalRefund(`label-refund-${orderId}`)).toMatchObject({ amountCents: 600 });
+        expect((await ledgerOf(user.id)).entries.find((e) => e.type === 'topup')?.refundedCents).toBe(600);
+      },
+    };
+  },
+};
+
 /** The PaymentIntent of the user's one card top-up (userWithCardTopUp). */
 async function paymentIntentOf(userId: string): Promise<string> {
   const topUp = (await ledgerOf(userId)).entries.find((e) => e.type === 'topup');
@@ -877,6 +924,7 @@ export const flows: Flow[] = [
   secondAdminFlow('reject'),
   labelRefundFlow,
   refundSettleFlow,
+  cardLabelRefundFlow,
   disputeOpenedFlow,
   disputeLostFlow,
   dashboardRefundFlow,

@@ -107,6 +107,11 @@ export async function expectUserConsistent(userId: string, options: { settled?: 
       refunds.map((r) => r.amountCents),
       where,
     ).toEqual((order.status === 'failed' && paid) || order.status === 'refunded' ? [Number(order.priceCents)] : []);
+    // A refund's card part is debited once, only when Stripe made it, of what the order planned.
+    expect(
+      byOrder('card_refund', order.id).map((c) => c.amountCents),
+      where,
+    ).toEqual(order.status === 'refunded' && order.cardRefundId ? [-Number(order.cardRefundCents)] : []);
   }
   const orderIds = new Set(orders.map((o) => o.id));
   for (const e of entries.filter((x) => x.type === 'label' || x.type === 'refund')) {

@@ -203,7 +203,13 @@ describe('Package status and last event', () => {
 describe('Refund label', () => {
   const soon = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const unused = apiOrder({ shipOrderId: 'o5', tracking: '9400100000000000000055', refundableUntil: soon });
-  const decided = { requestedAt: '2025-03-05T10:00:00.000Z', expectedBy: '2025-03-20', decidedAt: '2025-03-05T10:00:01.000Z', automatic: false };
+  const decided = {
+    requestedAt: '2025-03-05T10:00:00.000Z',
+    expectedBy: '2025-03-20',
+    decidedAt: '2025-03-05T10:00:01.000Z',
+    automatic: false,
+    toCardCents: 0,
+  };
 
   it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
     let refunded = false;
@@ -234,10 +240,11 @@ describe('Refund label', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Refund label' }));
 
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
+    expect(screen.getByText('Refunded: $6.00 to your wallet.')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
     await waitFor(() =>
       expect(rowTexts(caption)[0]?.slice(6)).toEqual([
-        'refundedAsked 03/05/2025; decided 03/05/2025',
+        'refundedAsked 03/05/2025; decided 03/05/2025: $6.00 to your wallet',
         'pre transit',
         '—',
         '9400100000000000000055',
@@ -266,28 +273,38 @@ describe('Refund label', () => {
   });
 
   it('shows the refund states with their timeline: pending yellow without a PDF and its expected decision, refunded green, rejected red with the reason', async () => {
-    const pending = apiOrder({ shipOrderId: 'p', status: 'refund_pending', refundableUntil: null, refund: { ...decided, decidedAt: null, reason: null } });
+    const pending = apiOrder({
+      shipOrderId: 'p',
+      status: 'refund_pending',
+      refundableUntil: null,
+      refund: { ...decided, decidedAt: null, reason: null, toCardCents: null },
+    });
     const done = apiOrder({ shipOrderId: 'd', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
+    // A shortfall order: its card's part went back to the card, the rest to the wallet.
+    const split = apiOrder({ shipOrderId: 's', status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null, toCardCents: 400 } });
     const rejected = apiOrder({
       shipOrderId: 'r',
       status: 'refund_rejected',
       refundableUntil: null,
-      refund: { ...decided, reason: 'USPS rejected the refund.' },
+      refund: { ...decided, reason: 'USPS rejected the refund.', toCardCents: null },
     });
-    renderPage(json({ orders: [pending, done, rejected], nextCursor: null, totalOrders: 3 }));
+    renderPage(json({ orders: [pending, done, split, rejected], nextCursor: null, totalOrders: 4 }));
     const table = await screen.findByRole('table', { name: caption });
-    // Each refund's timeline: asked, when USPS decides (pending) or decided, and a rejection's reason.
+    // Each refund's timeline: asked, when USPS decides (pending) or decided with where the money went, and a rejection's reason.
     await within(table).findByText('Asked 03/05/2025; USPS decides by 03/20/2025');
-    within(table).getByText('Asked 03/05/2025; decided 03/05/2025');
+    within(table).getByText('Asked 03/05/2025; decided 03/05/2025: $6.00 to your wallet');
+    within(table).getByText('Asked 03/05/2025; decided 03/05/2025: $4.00 to the card you paid with and $2.00 to your wallet');
     within(table).getByText('Asked 03/05/2025; decided 03/05/2025: USPS rejected the refund.');
 
     const badges = within(table).getAllByText(/^refund/);
     expect(badges.map((b) => [b.textContent, colorPaletteOf(b)])).toEqual([
       ['refund pending', 'yellow'],
       ['refunded', 'green'],
+      ['refunded', 'green'],
       ['refund rejected', 'red'],
     ]);
     expect(rowTexts(caption).map((r) => r.slice(10))).toEqual([
+      ['—', '—', 'Receipt'],
       ['—', '—', 'Receipt'],
       ['—', '—', 'Receipt'],
       ['PDF', '—', 'Receipt'],

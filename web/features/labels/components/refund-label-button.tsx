@@ -11,21 +11,31 @@ import { useRefundLabel } from '../api/refund-label';
 export const canRefund = (order: ApiOrder, now = Date.now()): boolean =>
   order.status === 'created' && !!order.refundableUntil && Date.parse(order.refundableUntil) > now;
 
+/** Where a refunded label's price went: "$6.00 to your card", "$4.00 to your card and $2.00 to your wallet", "$6.00 to your wallet". */
+export function refundedTo(order: ApiOrder): string {
+  const card = order.refund?.toCardCents ?? 0;
+  const wallet = order.priceCents - card;
+  const parts = [card > 0 ? `${formatUsd(card)} to the card you paid with` : '', wallet > 0 ? `${formatUsd(wallet)} to your wallet` : ''];
+  return parts.filter(Boolean).join(' and ');
+}
+
 /**
  * "Refund label" for one unused label, after a confirmation that says what happens: the price goes
- * back to the wallet once the carrier confirms, and the label can no longer be used.
+ * back (to the card that paid for a card-paid label, else to the wallet) once the carrier confirms,
+ * and the label can no longer be used.
  */
 export function RefundLabelButton({ order }: { order: ApiOrder }) {
   const [open, setOpen] = useState(false);
   const { trigger: refund, isMutating } = useRefundLabel();
   const what = order.tracking ?? order.shipOrderId;
+  const byCard = order.paymentMethod === 'purchase';
 
   async function confirm() {
     try {
       const after = await refund(order.shipOrderId);
-      if (after.status === 'refunded') notifySuccess('Label refunded', `${formatUsd(order.priceCents)} is back in your wallet.`);
+      if (after.status === 'refunded') notifySuccess('Label refunded', `Refunded: ${refundedTo(after)}.`);
       else if (after.status === 'refund_rejected') notifyInfo('Refund rejected', after.refund?.reason ?? undefined);
-      else notifyInfo('Refund requested', 'We credit your wallet as soon as the carrier confirms the refund.');
+      else notifyInfo('Refund requested', `We refund ${byCard ? 'the card you paid with' : 'your wallet'} as soon as the carrier confirms the refund.`);
     } catch (error) {
       // A refusal (scanned, too old, already asked) is final: the toast says why, the dialog has nothing more to offer.
       notifyApiError('Failed to refund the label.', error);
@@ -50,7 +60,7 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
       <DialogBody>
         <Text>
           The label {order.tracking ? `with tracking number ${order.tracking} ` : ''}will be voided and can no longer be used or downloaded.{' '}
-          {formatUsd(order.priceCents)} goes back to your wallet as soon as the carrier confirms the refund.
+          {formatUsd(order.priceCents)} goes back to {byCard ? 'the card you paid with' : 'your wallet'} as soon as the carrier confirms the refund.
         </Text>
       </DialogBody>
       <DialogFooter>

@@ -9,7 +9,7 @@ import { preloadOnIntent } from '@/lib/route-preload';
 import { labelTypeName } from '../lib/label-type-name';
 import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
-import { canRefund, RefundLabelButton } from './refund-label-button';
+import { canRefund, RefundLabelButton, refundedTo } from './refund-label-button';
 import { LastEventCell, ShipmentStatusBadge } from './shipment-progress';
 
 /** A shipment with its place in the list (the # column), newest first. */
@@ -26,7 +26,7 @@ export const formatShipDate = (day: string) => {
 /** Pounds, as the label form takes them (SPEC's table says kg; docs/spec-readings.md, "§2 l.49"). */
 export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
 
-/** A refund's timeline under its status: when it was asked and when USPS decides (or decided), and a rejection's reason. */
+/** A refund's timeline under its status: when it was asked and when USPS decides (or decided), where the money went, and a rejection's reason. */
 function refundLine(o: ApiOrder): string | undefined {
   const refund = o.refund;
   if (!refund) return undefined;
@@ -34,6 +34,7 @@ function refundLine(o: ApiOrder): string | undefined {
   if (o.status === 'refund_pending') return `${asked}; USPS decides by ${formatShipDate(refund.expectedBy)}`;
   if (!refund.decidedAt) return undefined;
   const decided = `${asked}; decided ${formatShipDate(refund.decidedAt.slice(0, 10))}`;
+  if (o.status === 'refunded') return `${decided}: ${refundedTo(o)}`;
   return o.status === 'refund_rejected' && refund.reason ? `${decided}: ${refund.reason}` : decided;
 }
 
