@@ -279,7 +279,7 @@ describe('quotes that expire', () => {
       ratesRow({ ...ACROSS_COUNTRY, service: 'usps_priority_express' }),
       ratesRow({ ...ACROSS_COUNTRY, service: 'usps_priority_fr_medium_box' }),
     ]);
-    const [priority, ground, express, box] = batch.rows.map((r) => r.priceCents!);
+    const [priority, ground, express, box] = batch.rows.map((r) => r.priceCents!) as [number, number, number, number];
     // Confirmed at those prices, as a purchase (or a card payment) that started before the quotes expired.
     expect(await startRunning(batch.batchId, ['draft'], { toBuy: 4, purchaseKey: 'k', paymentMethod: 'credits' })).toBe(true);
     // Since then: Priority Mail 10 cents cheaper, Ground Advantage unchanged, Express dearer; the medium box withdrawn.
