@@ -22,7 +22,8 @@ import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
-import { balanceOf, entriesOf } from '../payments/payments';
+import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
+import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
 import { withoutWrites } from '../table-changes';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
@@ -305,5 +306,41 @@ describe('quotes that expire', () => {
     expect(await balanceOf(ann.id)).toBe(10_000 - (priority - 10) - ground);
     expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(2);
     expect((await getBatch(batch.batchId))?.status).toBe('done');
+  });
+
+  it('a card-paid batch whose quotes expired at the checkout: the card pays the confirmed total, rows bought cheaper leave the difference in the wallet', async () => {
+    const rows = [ratesRow(ACROSS_TOWN), ratesRow({ ...ACROSS_COUNTRY, service: 'usps_priority_mail' })];
+    // Uploaded and sent to the card checkout 16 minutes ago, with quotes then still valid.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 16 * 60_000 });
+    let batch: ApiBatch;
+    let url: string;
+    try {
+      batch = await draft(rows);
+      const res = await invoke('POST /shipping/batches/{batchId}/purchase', {
+        token: ann.token,
+        params: { batchId: batch.batchId },
+        body: { paymentMethod: 'purchase' },
+        headers: { 'idempotency-key': idempotencyKey() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      url = String(res.json?.checkoutUrl);
+    } finally {
+      vi.useRealTimers();
+    }
+    const checkout = await getLocalCheckout(url.split('/').pop() ?? '');
+    expect(checkout?.amountCents).toBe(batch.totalCents);
+    // Paid now: every quote has expired, and Priority Mail costs 10 cents less.
+    pricing('rates', { RATE_MARKUP_CENTS: JSON.stringify({ usps_priority_mail: 25, '*': 35 }) });
+
+    expect((await deliverSigned(stripeEvent(checkout!, 'paid'))).statusCode).toBe(200);
+    await batchQueueIdle();
+
+    expect(await read(batch.batchId)).toMatchObject({ status: 'done', counts: { bought: 2 }, totalCents: batch.totalCents - 10 });
+    const charges = await chargesOf(batch.batchId);
+    expect(charges.map((c) => c.order?.priceCents)).toEqual([batch.rows[0]!.priceCents, batch.rows[1]!.priceCents! - 10]);
+    const entries = await entriesOf(ann.id);
+    expect(entries.filter((e) => e.type === 'topup' && e.status === 'completed').map((e) => e.amountCents)).toEqual([batch.totalCents]);
+    // The card paid the total confirmed; the 10 cents Priority Mail no longer costs stay in the wallet.
+    expect(await balanceOf(ann.id)).toBe(10);
   });
 });
