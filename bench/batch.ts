@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/batch.ts` (or `await batchFigures()` from run-all.ts): a 500-row batch end to end,
  * locally against DynamoDB Local with the sandbox carrier: the CSV upload (parse, judge
- * and price every row, store 501 items), then the credits purchase run by the worker in this process
+ * and quote every row, store 501 items), then the credits purchase run by the worker in this process
  * (chunks of 25 rows, 5 at a time, each row an ordinary credits label: transaction, carrier, PDF,
  * outcome) until the batch is done, including the merged PDF. Prints figures next to budgets,
  * asserts nothing.
@@ -112,7 +112,7 @@ export function formatBatchReport(f: BatchFigures): string {
   return [
     '',
     `Batch labels, ${f.rows} rows end to end (DynamoDB Local, sandbox carrier, worker in process):`,
-    `  upload (parse, judge, price, store ${f.rows + 1} items): ${f.uploadMs.toFixed(0)} ms (budget under ${BUDGET.uploadMs} ms: ${verdict(f.uploadMs < BUDGET.uploadMs)})`,
+    `  upload (parse, judge, quote each row, store ${f.rows + 1} items): ${f.uploadMs.toFixed(0)} ms (budget under ${BUDGET.uploadMs} ms: ${verdict(f.uploadMs < BUDGET.uploadMs)})`,
     `  purchase to done: ${(f.purchaseMs / 1000).toFixed(1)} s for ${f.bought} bought, ${f.failed} failed -> ${f.labelsPerSecond.toFixed(1)} labels/s (budget at least ${BUDGET.labelsPerSecond}: ${verdict(f.labelsPerSecond >= BUDGET.labelsPerSecond)})`,
     `  merged PDF: ${kB(f.pdfBytes)}, ${kB(f.bytesPerLabel)} per label (one label alone: ${kB(f.singleLabelBytes)}; budget at most ${kB(BUDGET.bytesPerLabel)}: ${verdict(f.bytesPerLabel <= BUDGET.bytesPerLabel)})`,
     `  as a Lambda answer (base64): ${kB(base64)} of Lambda's ${kB(BUDGET.lambdaAnswerBytes)} (${verdict(base64 < BUDGET.lambdaAnswerBytes)})`,

@@ -8,6 +8,7 @@
 /** The template's header row, in order. Names are matched case-insensitively; any other column is refused. */
 export const BATCH_COLUMNS = [
   'labelType',
+  'service',
   'weight',
   'length',
   'width',
@@ -43,6 +44,7 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
  */
 export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
   labelType: 64,
+  service: 64,
   weight: 20,
   length: 20,
   width: 20,
@@ -72,11 +74,22 @@ export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
 };
 
 /**
- * Columns a CSV may leave out: the ship date (today), the recipient's email, each side's company,
- * second street line and phone (files made before those columns existed keep working), and the
- * sender when a saved address fills it.
+ * Columns a CSV may leave out: the USPS service (read in rates mode only; blank or missing: the
+ * cheapest), the ship date (today), the recipient's email, each side's company, second street line
+ * and phone (files made before those columns existed keep working), and the sender when a saved
+ * address fills it.
  */
-export const OPTIONAL_COLUMNS: readonly BatchColumn[] = ['shipDate', 'toEmail', 'fromCompany', 'fromStreet2', 'fromPhone', 'toCompany', 'toStreet2', 'toPhone'];
+export const OPTIONAL_COLUMNS: readonly BatchColumn[] = [
+  'service',
+  'shipDate',
+  'toEmail',
+  'fromCompany',
+  'fromStreet2',
+  'fromPhone',
+  'toCompany',
+  'toStreet2',
+  'toPhone',
+];
 /** The sender's required columns, which a saved address may fill. */
 export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];
 /** The sender's optional columns: a saved address fills them only where it fills the street too (functions/batches/rows.ts fillSender). */

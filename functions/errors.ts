@@ -63,6 +63,19 @@ export class QuoteChanged extends DomainError {
     super(message);
   }
 }
+/**
+ * A batch purchase whose rows were quoted again (their quotes had expired) and came back at another
+ * price or no longer available (409): nothing was charged, and the batch goes with the answer as it
+ * is now stored, for the shipper to confirm its new total.
+ */
+export class BatchRepriced extends DomainError {
+  constructor(
+    message: string,
+    readonly batch: unknown,
+  ) {
+    super(message);
+  }
+}
 export class InsufficientBalance extends DomainError {
   constructor(
     message = 'Insufficient balance',
@@ -117,6 +130,7 @@ const domainStatus = new Map<DomainErrorClass, number>([
   [NotFound, 404],
   [Conflict, 409],
   [QuoteChanged, 409],
+  [BatchRepriced, 409],
   [InsufficientBalance, 402],
   [TooManyAttempts, 429],
   [ProviderUnavailable, 502],
@@ -135,6 +149,7 @@ export function exposedError(
     let extra: Record<string, unknown> | undefined;
     if (err instanceof InsufficientBalance && err.shortfallCents !== undefined) extra = { shortfallCents: err.shortfallCents };
     if (err instanceof QuoteChanged) extra = { ...(err.priceCents !== undefined ? { priceCents: err.priceCents } : {}), quote: err.quote };
+    if (err instanceof BatchRepriced) extra = { batch: err.batch };
     if (statusCode) return { statusCode, message: err.message, headers: retryAfter, extra };
   }
   return undefined;

@@ -31,7 +31,15 @@ export const apiBatchRowSchema = z
     row: z.number().int().meta({ description: 'The row number as a spreadsheet shows it: the header is row 1, the first label row 2.' }),
     valid: z.boolean(),
     errors: z.array(batchRowErrorSchema).meta({ description: 'Empty when the row is valid.' }),
-    priceCents: z.number().int().nullable().meta({ description: "The row's price; null when it is invalid." }),
+    priceCents: z.number().int().nullable().meta({
+      description:
+        "The row's price from its quote (once bought, what its label was charged); null when it is invalid. The purchase charges a row at most this price.",
+    }),
+    service: z.string().nullable().meta({
+      description:
+        'Rates mode: the USPS service the row is quoted and bought as (its `service` cell, or the cheapest when blank). Null in table mode, where `labelType` names it.',
+    }),
+    serviceName: z.string().nullable().meta({ description: "The service's name as the label prints it; null in table mode." }),
     status: z.enum(BATCH_ROW_STATUSES),
     fields: z.partialRecord(z.enum(BATCH_COLUMNS), z.string()).meta({ description: "The row's cells as uploaded or last fixed." }),
     shipOrderId: z.string().nullable().meta({ description: 'The order bought for the row, once bought.' }),
@@ -47,7 +55,7 @@ export const apiBatchSchema = z
     status: z.enum(BATCH_STATUSES),
     createdAt: z.string(),
     rows: z.array(apiBatchRowSchema),
-    totalCents: z.number().int().meta({ description: 'What the valid (not dropped) rows cost together.' }),
+    totalCents: z.number().int().meta({ description: "What the valid (not dropped) rows cost together: the sum of the stored rows' prices." }),
     counts: z
       .object({
         toBuy: z.number().int().meta({ description: 'Rows the purchase covers (valid when it started).' }),

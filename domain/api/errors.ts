@@ -24,6 +24,10 @@ export const apiErrorSchema = z
       description:
         'A 409 for a purchase whose quote expired or no longer matches the form: a fresh quote (the answer of POST /shipping/rates) to confirm and buy from.',
     }),
+    batch: z.unknown().optional().meta({
+      description:
+        'A 409 for a batch purchase whose rows were quoted again (their quotes had expired) and changed price or availability: the batch as now stored (the answer of GET /shipping/batches/{batchId}), its new total to confirm by buying again. Nothing was charged.',
+    }),
   })
   .meta({ id: 'Error' });
 export type ApiErrorAnswer = z.infer<typeof apiErrorSchema>;

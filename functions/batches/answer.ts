@@ -1,5 +1,6 @@
 /** A stored batch and its rows as the API answers them (domain/api/batches.ts `Batch`). */
 import type { ApiBatch } from '../../domain/api/batches';
+import { findService } from '../../domain/postage/services';
 import type { StoredBatch, StoredRow } from '../data/batches';
 
 export function toApiBatch(batch: StoredBatch, rows: readonly StoredRow[]): ApiBatch {
@@ -12,6 +13,8 @@ export function toApiBatch(batch: StoredBatch, rows: readonly StoredRow[]): ApiB
       valid: r.valid,
       errors: r.errors,
       priceCents: r.priceCents,
+      service: r.service ?? null,
+      serviceName: r.service ? (findService(r.service)?.name ?? null) : null,
       status: r.status,
       fields: r.fields,
       shipOrderId: r.shipOrderId,

@@ -1,5 +1,5 @@
 /**
- * Batch labels, before buying: upload a CSV (parsed, each row judged and priced, stored
+ * Batch labels, before buying: upload a CSV (parsed, each row judged and quoted, stored
  * as a draft), read a batch, fix or drop a row while the batch is editable. Buying is ./purchase.ts,
  * the rows' purchase ./run.ts.
  */
@@ -8,31 +8,16 @@ import type { ApiBatch } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { listAddresses } from '../data/addresses';
 import { BATCH_MAX_OPEN } from '../../domain/constants';
-import { createBatch, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch, type StoredRow } from '../data/batches';
+import { createBatch, EDITABLE, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch } from '../data/batches';
 import { Conflict, NotFound } from '../errors';
 import { toApiBatch } from './answer';
 import { parseBatchCsv } from './parse';
-import { fillSender, judgeRow } from './rows';
+import { pricedRow, pricedRows } from './row-quotes';
+import { fillSender } from './rows';
 
 export const NO_BATCH = 'No such batch';
 export const TOO_MANY_OPEN = `You have ${BATCH_MAX_OPEN} batches not yet bought (drafts, cancelled or being bought). Buy one of them, or wait until one is done, before uploading another.`;
 export const NOT_EDITABLE = 'This batch is being bought or was bought: its rows can no longer change.';
-
-/** A row as judged now: ready with its price, or invalid with its errors. */
-export function judgedRow(row: number, fields: BatchRowFields): StoredRow {
-  const judged = judgeRow(fields);
-  return {
-    row,
-    fields,
-    valid: judged.valid,
-    errors: judged.errors,
-    priceCents: judged.valid ? judged.priceCents : null,
-    status: judged.valid ? 'ready' : 'invalid',
-    shipOrderId: null,
-    tracking: null,
-    error: null,
-  };
-}
 
 /** The caller's batch, or 404 (an unknown id, a malformed one, another user's). */
 export async function ownBatch(userId: string, batchId: string): Promise<StoredBatch> {
@@ -52,13 +37,19 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
  * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
  * cells. A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
  * batch holds up to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
+ * Each valid row is quoted before anything is stored; a carrier that cannot quote answers 502
+ * (ProviderUnavailable) and nothing is stored: a row is never kept without its price.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
   const sender = fromAddressId ? (await listAddresses(userId)).find((a) => a.id === fromAddressId) : undefined;
   if (fromAddressId && !sender) throw new NotFound('No such saved address');
   const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
-  const rows = parsed.map((p) => judgedRow(p.row, fillSender(p.fields, sender)));
+  // Before the quotes: a shipper with no place left costs no carrier calls.
   if (!(await hasBatchSlot(userId, BATCH_MAX_OPEN))) throw new Conflict(TOO_MANY_OPEN);
+  const rows = await pricedRows(
+    userId,
+    parsed.map((p) => ({ row: p.row, fields: fillSender(p.fields, sender) })),
+  );
   const now = new Date().toISOString();
   const batch: StoredBatch = { id: ulid(), userId, status: 'draft', createdAt: now, updatedAt: now, toBuy: 0 };
   if ((await createBatch(batch, rows, BATCH_MAX_OPEN)) === 'full') throw new Conflict(TOO_MANY_OPEN);
@@ -71,11 +62,17 @@ function rowNumber(text: string): number {
   return Number(text);
 }
 
-/** Replaces a row's cells (judged and priced again; a dropped row comes back), while the batch is editable. */
+/**
+ * Replaces a row's cells (judged and quoted again; a dropped row comes back), while the batch is
+ * editable. A carrier that cannot quote answers 502 and the row stays as it was.
+ */
 export async function fixRow(userId: string, batchId: string, rowText: string, fields: BatchRowFields): Promise<ApiBatch> {
   const batch = await ownBatch(userId, batchId);
   const row = rowNumber(rowText);
-  const result = await putRowWhileEditable(batch.id, judgedRow(row, fields));
+  // Only a row that exists in an editable batch is quoted (a carrier call); the write checks both again.
+  if (!EDITABLE.includes(batch.status)) throw new Conflict(NOT_EDITABLE);
+  if (!(await getBatchRow(batch.id, row))) throw new NotFound('No such row');
+  const result = await putRowWhileEditable(batch.id, await pricedRow(userId, row, fields));
   if (result === 'missing') throw new NotFound('No such row');
   if (result === 'locked') throw new Conflict(NOT_EDITABLE);
   return readBatch(userId, batchId);

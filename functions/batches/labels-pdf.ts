@@ -15,6 +15,7 @@ import type { StoredBatch, StoredRow } from '../data/batches';
 import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
 import { getLabelStore } from '../providers/registry/blobs';
+import { inGroups } from './in-groups';
 
 export const batchPdfKey = (batch: Pick<StoredBatch, 'id' | 'userId'>): string => `labels/${batch.userId}/batch-${batch.id}.pdf`;
 
@@ -27,10 +28,7 @@ const boughtRows = (rows: readonly StoredRow[]) => rows.filter((r) => r.status =
 /** Merges the labels of `orders`, in that order; the merged PDF's bytes, or undefined when no page was found. */
 async function mergeOrders(orders: readonly Order[], log: Logger): Promise<Uint8Array | undefined> {
   const store = getLabelStore();
-  const labels: (Uint8Array | undefined)[] = [];
-  for (let i = 0; i < orders.length; i += READS_AT_ONCE) {
-    labels.push(...(await Promise.all(orders.slice(i, i + READS_AT_ONCE).map(async (o) => (o.labelKey ? store.get(o.labelKey) : undefined)))));
-  }
+  const labels = await inGroups(orders, READS_AT_ONCE, async (o) => (o.labelKey ? store.get(o.labelKey) : undefined));
   // Imported here, not at the top: the Lambda ships pdf-lib beside its bundle, and esbuild hoists an
   // external package's static import to the bundle's top (functions/providers/carrier/sandbox-label.ts).
   const { PDFDocument } = await import('pdf-lib');

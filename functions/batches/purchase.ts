@@ -13,6 +13,12 @@
  * A purchase of a batch already running or done, with the same key or another, answers the batch as
  * it is; one awaiting its card answers the same checkout. Status changes are conditional, so two
  * purchases at once start one run and one checkout.
+ *
+ * Each ready row holds a quote (./row-quotes.ts). Rows whose quote has expired are quoted again
+ * first; when one came back at another price or no longer available, the rows are stored as
+ * repriced and the purchase answers 409 with the batch (BatchRepriced), charging nothing, so the
+ * shipper confirms the new total. The total a purchase starts with is always one the shipper saw:
+ * the stored rows' sum, each row's price the most its purchase may charge (./run.ts).
  */
 import { limitCheckouts } from '../accounts/limits';
 import type { BatchPurchaseAnswer } from '../../domain/api/batches';
@@ -26,23 +32,29 @@ import {
   getBatch,
   getBatchRows,
   paidAndRunning,
+  putRowWhileEditable,
   startAwaitingPayment,
   startRunning,
   type StoredBatch,
+  type StoredRow,
 } from '../data/batches';
 import { getUserById } from '../data/users';
-import { Conflict, InsufficientBalance, Unauthorized } from '../errors';
+import { BatchRepriced, Conflict, InsufficientBalance, Unauthorized } from '../errors';
 import { appOrigin as defaultOrigin } from '../http/app-origin';
 import { shortfallCharge } from '../labels/credit-orders';
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import { toApiBatch } from './answer';
 import { ownBatch } from './batches';
+import { inGroups } from './in-groups';
 import { getBatchQueue } from './queue';
+import { pricedRows, QUOTES_AT_ONCE } from './row-quotes';
 
 export type BatchPurchaseBody = z.output<typeof batchPurchaseSchema>;
 
 export const NOTHING_TO_BUY = 'This batch has no valid rows to buy. Fix or add rows first.';
+export const REPRICED =
+  'Some rows were quoted again because their quotes had expired, and their price changed or they are no longer available. Nothing was charged: check the new total and buy again.';
 
 /** The batch page the card checkout sends the payer back to (the web app's route; agreed with the Batch Labels page). */
 export const batchPagePath = (batchId: string): string => `/user-dashboard/batch-labels/${batchId}`;
@@ -74,6 +86,31 @@ async function asItIs(batch: StoredBatch): Promise<BatchPurchaseAnswer> {
   return answer(batch);
 }
 
+/** Whether a row's quote may still be bought from: not expired (a row stored before rows were quoted has none). */
+const quoteHolds = (row: StoredRow, now: number) => !!row.quoteId && !!row.quoteExpiresAt && Date.parse(row.quoteExpiresAt) > now;
+
+/**
+ * The ready rows with every expired quote replaced by a fresh one (stored), or 'locked' when a
+ * concurrent purchase started the batch meanwhile. Throws BatchRepriced when a row's price or
+ * availability changed (the repriced rows are stored first), ProviderUnavailable when the carrier
+ * cannot quote (nothing changes).
+ */
+async function requoteExpired(batch: StoredBatch, ready: StoredRow[]): Promise<StoredRow[] | 'locked'> {
+  const now = Date.now();
+  const expired = ready.filter((r) => !quoteHolds(r, now));
+  if (expired.length === 0) return ready;
+  const fresh = await pricedRows(
+    batch.userId,
+    expired.map((r) => ({ row: r.row, fields: r.fields, keepService: r.service })),
+  );
+  const written = await inGroups(fresh, QUOTES_AT_ONCE, (r) => putRowWhileEditable(batch.id, r));
+  if (written.some((w) => w !== 'ok')) return 'locked';
+  const changed = fresh.some((r, i) => r.status !== 'ready' || r.priceCents !== expired[i]?.priceCents || r.service !== (expired[i]?.service ?? null));
+  if (changed) throw new BatchRepriced(REPRICED, toApiBatch(batch, await getBatchRows(batch.id)));
+  const byRow = new Map(fresh.map((r) => [r.row, r]));
+  return ready.map((r) => byRow.get(r.row) ?? r);
+}
+
 export async function purchaseBatch(input: {
   userId: string;
   batchId: string;
@@ -85,11 +122,13 @@ export async function purchaseBatch(input: {
 }): Promise<BatchPurchaseAnswer> {
   const batch = await ownBatch(input.userId, input.batchId);
   if (!EDITABLE.includes(batch.status)) return asItIs(batch);
-  const ready = (await getBatchRows(batch.id)).filter((r) => r.status === 'ready');
-  if (ready.length === 0) throw new Conflict(NOTHING_TO_BUY);
+  const stored = (await getBatchRows(batch.id)).filter((r) => r.status === 'ready');
+  if (stored.length === 0) throw new Conflict(NOTHING_TO_BUY);
+  const reread = async () => asItIs((await getBatch(batch.id)) ?? batch);
+  const ready = await requoteExpired(batch, stored);
+  if (ready === 'locked') return reread();
   const totalCents = ready.reduce((sum, r) => sum + (r.priceCents ?? 0), 0);
   const fields = { toBuy: ready.length, purchaseKey: input.key, paymentMethod: input.body.paymentMethod };
-  const reread = async () => asItIs((await getBatch(batch.id)) ?? batch);
 
   let cardCents = totalCents;
   if (input.body.paymentMethod === 'credits') {

@@ -1,14 +1,27 @@
 /**
  * A batch row's cells <-> the label form's body. A row is judged by the label form's own
- * schema (labelOrderSchema) and priced by the server's pricing, so the spreadsheet and the dialog
- * refuse the same things with the same messages; each message is named by the CSV column it is about.
+ * schema (labelOrderSchema), so the spreadsheet and the dialog refuse the same things with the same
+ * messages; each message is named by the CSV column it is about. Its price comes from a quote
+ * (./row-quotes.ts), as the dialog's does.
+ *
+ * What the row buys is read by pricing mode, as the dialog asks for it: in table mode its
+ * `labelType` (one of the seed's types; the `service` cell is not read), in rates mode its `service`
+ * (a USPS service id; blank: the cheapest the quote offers; the `labelType` cell is not read).
  */
 import type { BatchRowError } from '../../domain/api/batches';
-import { findLabelType, LABEL_TYPES, labelPriceCents } from '../../domain/pricing';
+import type { PricingMode } from '../../domain/api/quotes';
+import { findService, USPS_SERVICES } from '../../domain/postage/services';
+import { findLabelType, LABEL_TYPES } from '../../domain/pricing';
 import type { Address } from '../../domain/schemas/addresses';
 import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, SENDER_OPTIONAL_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { labelOrderSchema, type LabelOrderBody } from '../../domain/schemas/labels';
+
+/**
+ * A rates-mode row's service while its cell is blank: the label form requires a service to judge
+ * the row, and the cheapest is only known once the row is quoted (then the body names it).
+ */
+export const CHEAPEST = 'cheapest';
 
 const COLUMN_OF_FIELD = new Map<string, BatchColumn>(BATCH_COLUMNS.map((c) => [COLUMN_FIELD[c], c]));
 
@@ -37,7 +50,7 @@ const numberCell = (cell: string | undefined): number | undefined => (cell?.trim
 const textCell = (cell: string | undefined): string | undefined => (cell?.trim() ? cell.trim() : undefined);
 
 /** The label form's body a row stands for (paid with credits: a batch always spends the wallet). */
-export function formInput(f: BatchRowFields): Record<string, unknown> {
+export function formInput(f: BatchRowFields, mode: PricingMode): Record<string, unknown> {
   const side = (p: 'from' | 'to') => ({
     name: f[`${p}Name`] ?? '',
     company: f[`${p}Company`],
@@ -50,7 +63,7 @@ export function formInput(f: BatchRowFields): Record<string, unknown> {
     phone: f[`${p}Phone`],
   });
   return {
-    labelType: f.labelType ?? '',
+    ...(mode === 'table' ? { labelType: f.labelType ?? '' } : { service: textCell(f.service) ?? CHEAPEST }),
     weight: numberCell(f.weight),
     length: numberCell(f.length),
     width: numberCell(f.width),
@@ -62,15 +75,33 @@ export function formInput(f: BatchRowFields): Record<string, unknown> {
   };
 }
 
-export type JudgedRow = { valid: true; body: LabelOrderBody; priceCents: number; errors: [] } | { valid: false; errors: BatchRowError[] };
+export type JudgedRow = { valid: true; body: LabelOrderBody; errors: [] } | { valid: false; errors: BatchRowError[] };
+
+/** The offers a rates-mode `service` cell may name: the services the quote lists. */
+const LISTED = USPS_SERVICES.filter((s) => s.listed).map((s) => s.id);
+
+/** Why the row's label type (table mode) or service (rates mode) cannot be bought, before any quote. */
+function unknownOffer(body: LabelOrderBody, mode: PricingMode): BatchRowError | undefined {
+  if (mode === 'table') {
+    return findLabelType(body.labelType ?? '')
+      ? undefined
+      : { column: 'labelType', message: `Unknown label type: use one of ${LABEL_TYPES.map((t) => t.uid).join(', ')}` };
+  }
+  const service = body.service ?? '';
+  return service === CHEAPEST || findService(service)?.listed
+    ? undefined
+    : { column: 'service', message: `Unknown USPS service: use one of ${LISTED.join(', ')}, or leave it blank for the cheapest` };
+}
 
 /**
- * Judges a row's cells now (the ship date against today's clock): its body and price, or its
- * errors, one per column (the form's first message for each field), in column order.
+ * Judges a row's cells now (the ship date against today's clock): the label form's body, or its
+ * errors, one per column (the form's first message for each field), in column order. An unknown
+ * label type or service is an error here; whether it is offered for the parcel, and at what price,
+ * the row's quote says.
  */
-export function judgeRow(fields: BatchRowFields): JudgedRow {
+export function judgeRow(fields: BatchRowFields, mode: PricingMode): JudgedRow {
   const errors: BatchRowError[] = [];
-  const parsed = labelOrderSchema.safeParse(formInput(fields));
+  const parsed = labelOrderSchema.safeParse(formInput(fields, mode));
   if (!parsed.success) {
     const seen = new Set<string>();
     for (const issue of parsed.error.issues) {
@@ -82,13 +113,6 @@ export function judgeRow(fields: BatchRowFields): JudgedRow {
     const order = (c: string) => (BATCH_COLUMNS as readonly string[]).indexOf(c) >>> 0;
     return { valid: false, errors: errors.sort((a, b) => order(a.column) - order(b.column)) };
   }
-  const body = parsed.data;
-  const labelType = body.labelType ?? '';
-  const priceCents = labelPriceCents(labelType, body.weight);
-  if (priceCents <= 0) {
-    return findLabelType(labelType)
-      ? { valid: false, errors: [{ column: 'weight', message: 'This label type is not available for that weight' }] }
-      : { valid: false, errors: [{ column: 'labelType', message: `Unknown label type: use one of ${LABEL_TYPES.map((t) => t.uid).join(', ')}` }] };
-  }
-  return { valid: true, body, priceCents, errors: [] };
+  const unknown = unknownOffer(parsed.data, mode);
+  return unknown ? { valid: false, errors: [unknown] } : { valid: true, body: parsed.data, errors: [] };
 }

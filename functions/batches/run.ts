@@ -7,13 +7,25 @@
  * carrier's failure is refunded by buyWithCredits itself, a short balance debits nothing, a row no
  * longer valid (its ship date passed) is never sent.
  *
+ * A row is bought from its quote (its quoteId and label type or service), so its order is charged
+ * exactly the row's price. A quote that expired meanwhile (a long batch, a card payment that took
+ * its time) is answered with a fresh quote (QuoteChanged): the row is bought from that one when its
+ * price is not above the row's, the most the shipper confirmed for it; otherwise the row fails,
+ * costing nothing.
+ *
  * The same function runs in the SQS worker Lambda (./worker.ts) and in the local front's process
  * (./queue.ts); each call does one chunk and says whether more is left, so no call meets a timeout.
  */
+import type { Quote } from '../../domain/api/quotes';
+import { formatUsd } from '../../domain/money';
+import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { Logger } from '../observability/logger';
+import { config } from '../config';
 import { finishBatch, getBatch, getBatchRows, renewLease, setRowOutcome, type StoredRow } from '../data/batches';
-import { Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable } from '../errors';
+import { orderIdForKey } from '../data/orders';
+import { BadRequest, Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, QuoteChanged } from '../errors';
 import { buyWithCredits } from '../labels/credit-orders';
+import { inGroups } from './in-groups';
 import { judgeRow } from './rows';
 import { mergeBatchLabels } from './labels-pdf';
 
@@ -25,27 +37,68 @@ export const CONCURRENCY = 5;
 export const BALANCE_SHORT = 'Your wallet balance did not cover this label when its turn came; nothing was charged.';
 export const CARRIER_FAILED = 'The carrier could not make this label; its price went back to your wallet.';
 export const NO_LONGER_VALID = 'This row was no longer valid when its turn came; nothing was charged.';
+/** A row whose quote expired and whose price is now above the one confirmed for it. */
+export const priceRose = (nowCents: number, confirmedCents: number): string =>
+  `This row's price rose to ${formatUsd(nowCents)} after its quote expired, above the ${formatUsd(confirmedCents)} you confirmed; it was not bought and nothing was charged.`;
+/** A row whose quote expired and whose service is no longer offered for its parcel. */
+export const NO_LONGER_OFFERED = 'This row was no longer offered when its quote expired; it was not bought and nothing was charged.';
 
 /** The idempotency key of a row's purchase: the same row is always the same one order. */
 export const rowKeyOf = (batchId: string, row: number): string => `batch-${batchId}-${row}`;
 
 type Outcome = Parameters<typeof setRowOutcome>[2];
 
+/** The label form's body the row is bought with: its cells, its quote, and in rates mode the service it was quoted as. */
+const purchaseBody = (body: LabelOrderBody, row: StoredRow): LabelOrderBody => ({
+  ...body,
+  ...(row.quoteId ? { quoteId: row.quoteId } : {}),
+  ...(row.service ? { service: row.service } : {}),
+  paymentMethod: 'credits',
+  payShortfall: false,
+});
+
+/**
+ * The fresh quote a QuoteChanged answer holds, to buy the row from, or the row's failure: not
+ * offered any more, or dearer than confirmed. A dearer row whose key already placed an order (a
+ * worker died after buying it) still takes the fresh quote: the purchase then answers that first
+ * order and places nothing new.
+ */
+async function requoted(userId: string, key: string, row: StoredRow, err: QuoteChanged): Promise<{ quoteId: string } | { error: string }> {
+  const confirmed = row.priceCents ?? 0;
+  if (err.priceCents === undefined) return { error: NO_LONGER_OFFERED };
+  if (err.priceCents > confirmed && !(await orderIdForKey(userId, key))) return { error: priceRose(err.priceCents, confirmed) };
+  return { quoteId: (err.quote as Quote).quoteId };
+}
+
 /** Buys one row; its outcome, or undefined when the row's first purchase is still at work (try again later). */
 async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logger): Promise<Outcome | undefined> {
-  const judged = judgeRow(row.fields);
+  const judged = judgeRow(row.fields, config().PRICING_MODE);
   if (!judged.valid) return { status: 'failed', valid: false, errors: judged.errors, shipOrderId: null, tracking: null, error: NO_LONGER_VALID };
-  try {
-    const { order } = await buyWithCredits(userId, { ...judged.body, paymentMethod: 'credits', payShortfall: false }, rowKeyOf(batchId, row.row), log);
-    return { status: 'bought', shipOrderId: order.id, tracking: order.tracking ?? null, error: null };
-  } catch (err) {
-    if (err instanceof InsufficientBalance) return { status: 'failed', shipOrderId: null, tracking: null, error: BALANCE_SHORT };
-    if (err instanceof ProviderUnavailable) return { status: 'failed', shipOrderId: null, tracking: null, error: CARRIER_FAILED };
-    // A repeat of a row whose first purchase is still processing: left ready for the next run.
-    if (err instanceof Conflict && err.retryAfterSeconds !== undefined) return undefined;
-    // A repeat of a row whose first purchase failed and was refunded, or a request the carrier refuses for good.
-    if (err instanceof Conflict || err instanceof InvalidRequest) return { status: 'failed', shipOrderId: null, tracking: null, error: err.message };
-    throw err;
+  const key = rowKeyOf(batchId, row.row);
+  let body = purchaseBody(judged.body, row);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { order } = await buyWithCredits(userId, body, key, log);
+      return { status: 'bought', shipOrderId: order.id, tracking: order.tracking ?? null, error: null, priceCents: order.priceCents };
+    } catch (err) {
+      if (err instanceof QuoteChanged && attempt === 0) {
+        const fresh = await requoted(userId, key, row, err);
+        if ('error' in fresh) return { status: 'failed', shipOrderId: null, tracking: null, error: fresh.error };
+        log.info('batch row bought from a fresh quote', { batchId, row: row.row, confirmedCents: row.priceCents, nowCents: err.priceCents });
+        body = { ...body, quoteId: fresh.quoteId };
+        continue;
+      }
+      if (err instanceof InsufficientBalance) return { status: 'failed', shipOrderId: null, tracking: null, error: BALANCE_SHORT };
+      if (err instanceof ProviderUnavailable) return { status: 'failed', shipOrderId: null, tracking: null, error: CARRIER_FAILED };
+      // A repeat of a row whose first purchase is still processing: left ready for the next run.
+      if (err instanceof Conflict && err.retryAfterSeconds !== undefined) return undefined;
+      // A repeat of a row whose first purchase failed and was refunded, a request the carrier refuses
+      // for good, a second fresh quote that did not hold either, or (rates mode) a row with no quote.
+      if (err instanceof Conflict || err instanceof InvalidRequest || err instanceof QuoteChanged || err instanceof BadRequest) {
+        return { status: 'failed', shipOrderId: null, tracking: null, error: err.message };
+      }
+      throw err;
+    }
   }
 }
 
@@ -60,15 +113,11 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
   const rows = await getBatchRows(batchId);
   const ready = rows.filter((r) => r.status === 'ready').slice(0, CHUNK_ROWS);
   let waiting = 0;
-  for (let i = 0; i < ready.length; i += CONCURRENCY) {
-    await Promise.all(
-      ready.slice(i, i + CONCURRENCY).map(async (row) => {
-        const outcome = await buyRow(batch.userId, batchId, row, log);
-        if (!outcome) waiting++;
-        else await setRowOutcome(batchId, row.row, outcome);
-      }),
-    );
-  }
+  await inGroups(ready, CONCURRENCY, async (row) => {
+    const outcome = await buyRow(batch.userId, batchId, row, log);
+    if (!outcome) waiting++;
+    else await setRowOutcome(batchId, row.row, outcome);
+  });
   if (ready.length > 0) {
     await renewLease(batchId);
     // Rows whose first purchase is still at work elsewhere: give it time rather than spin.

@@ -1,9 +1,15 @@
-/** The batch CSV template: every column in order and one example row that is valid as it is. */
+/**
+ * The batch CSV template: every column in order and one example row that is valid as it is in the
+ * configured pricing mode (table mode names a label type, rates mode a USPS service).
+ */
 import { BATCH_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import { config } from '../config';
 import { toCsv } from '../exports/csv';
 
 const EXAMPLE: Record<BatchColumn, string> = {
   labelType: 'usps_ground',
+  // Rates mode only (below): a USPS service id; blank is the cheapest the row's quote offers.
+  service: '',
   weight: '2',
   length: '10',
   width: '8',
@@ -32,8 +38,11 @@ const EXAMPLE: Record<BatchColumn, string> = {
   toEmail: 'john@example.com',
 };
 
+/** The example in rates mode: the same parcel as USPS Ground Advantage, the label type left blank (not read). */
+const RATES_EXAMPLE: Record<BatchColumn, string> = { ...EXAMPLE, labelType: '', service: 'usps_ground_advantage' };
+
 export const batchTemplateCsv = (): string =>
   toCsv(
     BATCH_COLUMNS.map((c) => ({ header: c, cell: (row: Record<BatchColumn, string>) => row[c] })),
-    [EXAMPLE],
+    [config().PRICING_MODE === 'rates' ? RATES_EXAMPLE : EXAMPLE],
   );

@@ -9,7 +9,8 @@
  *   ref    pk USER#<userId>    sk BATCHREF#<batchId>  batchId, createdAt, rowCount
  *          (the user's list of batches, newest first as ulids sort by time; written with the batch item)
  *   row    pk BATCH#<batchId>  sk ROW#<0000002>    row, fields, valid, errors, priceCents, status,
- *                                                  shipOrderId, tracking, error
+ *                                                  shipOrderId, tracking, error; while valid its quote:
+ *                                                  quoteId, quoteExpiresAt, service (rates mode)
  *   slots  pk USER#<userId>    sk BATCHSLOTS        taken: batches reserved and not yet seen done
  *          (at most BATCH_MAX_OPEN; never below the user's open batches, see reserveBatchSlot)
  *
@@ -29,6 +30,7 @@
  */
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
+import type { ServiceId } from '../../domain/postage/service-ids';
 import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, transact } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
@@ -58,11 +60,21 @@ export interface StoredRow {
   fields: BatchRowFields;
   valid: boolean;
   errors: BatchRowError[];
+  /** The price of its quote (the most buying it may charge), or once bought what its label was charged; null while invalid. */
   priceCents: number | null;
   status: BatchRowStatus;
   shipOrderId: string | null;
   tracking: string | null;
   error: string | null;
+  /**
+   * The quote the row is bought from (functions/postage/quotes.ts: the signed token) and when it
+   * expires; null while invalid. Rows stored before batches were quoted have neither: they are
+   * quoted when the batch is bought.
+   */
+  quoteId?: string | null;
+  quoteExpiresAt?: string | null;
+  /** Rates mode: the USPS service the row buys (its `service` cell, or the cheapest when it was blank); null in table mode. */
+  service?: ServiceId | null;
 }
 
 /** How long a running batch's worker owns it after its last progress: longer than one chunk can take (the worker Lambda's timeout). */
@@ -434,7 +446,7 @@ export const finishBatch = (batchId: string, pdfKey: string | undefined) =>
 export async function setRowOutcome(
   batchId: string,
   row: number,
-  outcome: Pick<StoredRow, 'status' | 'shipOrderId' | 'tracking' | 'error'> & Partial<Pick<StoredRow, 'valid' | 'errors'>>,
+  outcome: Pick<StoredRow, 'status' | 'shipOrderId' | 'tracking' | 'error'> & Partial<Pick<StoredRow, 'valid' | 'errors' | 'priceCents'>>,
 ): Promise<boolean> {
   const fields = Object.entries(outcome);
   try {

@@ -2,12 +2,13 @@
  * Batch CSVs: the file as a whole (functions/batches/parse.ts) and each row's cells as a
  * label form body (functions/batches/rows.ts), with errors named by column.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { resetConfigForTests } from '../../../functions/config';
 import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../../domain/constants';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../domain/schemas/batches';
 import { addDays, todayInEastern } from '../../../domain/ship-date';
 import { parseBatchCsv } from '../../../functions/batches/parse';
-import { fillSender, judgeRow } from '../../../functions/batches/rows';
+import { CHEAPEST, fillSender, judgeRow } from '../../../functions/batches/rows';
 import { batchResultsCsv } from '../../../functions/batches/results';
 import { batchTemplateCsv } from '../../../functions/batches/template';
 import { InvalidRequest } from '../../../functions/errors';
@@ -121,18 +122,17 @@ describe('batch CSV file (parseBatchCsv)', () => {
 });
 
 describe('batch row -> label form body (judgeRow)', () => {
-  it('turns a valid row into the credits body the dialog would send, priced by the server', () => {
-    const judged = judgeRow(sampleRow({ weight: '2.5', toEmail: 'bo@example.com' }));
+  it('turns a valid row into the credits body the dialog would send', () => {
+    const judged = judgeRow(sampleRow({ weight: '2.5', toEmail: 'bo@example.com' }), 'table');
     expect(judged.valid).toBe(true);
     if (!judged.valid) return;
-    expect(judged.priceCents).toBe(600);
     expect(judged.body).toMatchObject({ labelType: 'usps_priority', weight: 2.5, paymentMethod: 'credits', to: { email: 'bo@example.com' } });
     expect(judged.body.from).toMatchObject({ name: 'Ann Sender', zip: '78701', state: 'TX' });
     expect(judged.body.shipDate).toBeUndefined();
   });
 
   it('names each error by its CSV column, with the form message', () => {
-    const judged = judgeRow(sampleRow({ weight: 'heavy', toZip: '1234', fromState: 'XX', toEmail: 'nope', toName: '' }));
+    const judged = judgeRow(sampleRow({ weight: 'heavy', toZip: '1234', fromState: 'XX', toEmail: 'nope', toName: '' }), 'table');
     expect(judged.valid).toBe(false);
     expect(judged.errors).toEqual([
       { column: 'weight', message: 'Weight must be a positive number' },
@@ -144,21 +144,41 @@ describe('batch row -> label form body (judgeRow)', () => {
   });
 
   it('judges the ship date against today in US Eastern time', () => {
-    expect(judgeRow(sampleRow({ shipDate: todayInEastern() })).valid).toBe(true);
-    const late = judgeRow(sampleRow({ shipDate: addDays(todayInEastern(), 8) }));
+    expect(judgeRow(sampleRow({ shipDate: todayInEastern() }), 'table').valid).toBe(true);
+    const late = judgeRow(sampleRow({ shipDate: addDays(todayInEastern(), 8) }), 'table');
     expect(late.errors.map((e) => e.column)).toEqual(['shipDate']);
-    expect(judgeRow(sampleRow({ shipDate: '12/01/2026' })).errors.map((e) => e.column)).toEqual(['shipDate']);
+    expect(judgeRow(sampleRow({ shipDate: '12/01/2026' }), 'table').errors.map((e) => e.column)).toEqual(['shipDate']);
   });
 
-  it('makes an unpriceable type or weight a row error on labelType or weight', () => {
-    expect(judgeRow(sampleRow({ labelType: 'fedex' })).errors).toEqual([
+  it('makes an unknown label type a row error on labelType, and too heavy a parcel one on weight', () => {
+    expect(judgeRow(sampleRow({ labelType: 'fedex' }), 'table').errors).toEqual([
       { column: 'labelType', message: expect.stringMatching(/Unknown label type: use one of .*usps_priority/) as string },
     ]);
-    expect(judgeRow(sampleRow({ weight: '71' })).errors.map((e) => e.column)).toEqual(['weight']);
+    expect(judgeRow(sampleRow({ weight: '71' }), 'table').errors.map((e) => e.column)).toEqual(['weight']);
+  });
+
+  it('reads the label type in table mode and the service in rates mode, the other cell not read', () => {
+    const table = judgeRow(sampleRow({ service: 'not read' }), 'table');
+    expect(table.valid && [table.body.labelType, table.body.service]).toEqual(['usps_priority', undefined]);
+
+    const named = judgeRow(sampleRow({ labelType: 'not read', service: 'usps_priority_mail' }), 'rates');
+    expect(named.valid && [named.body.labelType, named.body.service]).toEqual([undefined, 'usps_priority_mail']);
+    // Blank: the cheapest, chosen once the row is quoted.
+    const blank = judgeRow(sampleRow({ service: '' }), 'rates');
+    expect(blank.valid && blank.body.service).toBe(CHEAPEST);
+    // Unknown, or not one the quote lists (Media Mail is a table-mode type's service only).
+    for (const service of ['usps_teleport', 'usps_media_mail']) {
+      expect(judgeRow(sampleRow({ service }), 'rates').errors).toEqual([
+        {
+          column: 'service',
+          message: expect.stringMatching(/^Unknown USPS service: use one of usps_ground_advantage, .*or leave it blank for the cheapest$/) as string,
+        },
+      ]);
+    }
   });
 
   it("judges a long cell by the label form's own limit (a stored row from before the file limits)", () => {
-    expect(judgeRow(sampleRow({ toStreet: 'x'.repeat(201) })).errors).toEqual([{ column: 'toStreet', message: 'Must be at most 200 characters' }]);
+    expect(judgeRow(sampleRow({ toStreet: 'x'.repeat(201) }), 'table').errors).toEqual([{ column: 'toStreet', message: 'Must be at most 200 characters' }]);
   });
 
   it('fills only blank sender cells from a saved address', () => {
@@ -204,7 +224,7 @@ describe('company, second street line and phone columns', () => {
   });
 
   it("fill each side's company, street2 and phone, the phone kept as its ten digits", () => {
-    const judged = judgeRow(detailed);
+    const judged = judgeRow(detailed, 'table');
     expect(judged.valid).toBe(true);
     if (!judged.valid) return;
     expect(judged.body.from).toMatchObject({ company: 'Ann Crafts', street2: 'Suite 200', phone: '5125550100' });
@@ -213,12 +233,12 @@ describe('company, second street line and phone columns', () => {
 
   it('name their own errors, and blank cells are left out of the body', () => {
     // In column order, the sender's first.
-    expect(judgeRow(sampleRow({ fromPhone: '555-0100', toStreet2: 'x'.repeat(101), toCompany: 'see www.example.com' })).errors).toEqual([
+    expect(judgeRow(sampleRow({ fromPhone: '555-0100', toStreet2: 'x'.repeat(101), toCompany: 'see www.example.com' }), 'table').errors).toEqual([
       { column: 'fromPhone', message: 'Phone must be a 10-digit US number' },
       { column: 'toCompany', message: 'Links are not allowed here' },
       { column: 'toStreet2', message: 'Must be at most 100 characters' },
     ]);
-    const plain = judgeRow(sampleRow());
+    const plain = judgeRow(sampleRow(), 'table');
     expect(plain.valid && JSON.parse(JSON.stringify(plain.body.from))).toEqual({
       name: 'Ann Sender',
       street: '1 Main St',
@@ -233,7 +253,7 @@ describe('company, second street line and phone columns', () => {
     const older = BATCH_COLUMNS.filter((c) => !/^(from|to)(Company|Street2|Phone)$/.test(c));
     expect(older).toHaveLength(BATCH_COLUMNS.length - 6);
     const rows = parseBatchCsv(bytes(batchCsv([sampleRow()], older)));
-    expect(judgeRow(rows[0]!.fields).valid).toBe(true);
+    expect(judgeRow(rows[0]!.fields, 'table').valid).toBe(true);
     expect(rows[0]!.fields).not.toHaveProperty('toPhone');
   });
 
@@ -250,10 +270,24 @@ describe('template and results CSV', () => {
     expect(batchTemplateCsv()).toMatch(/fromName,fromCompany,fromStreet,fromStreet2,fromCity,fromState,fromZip,fromCountry,fromPhone,/);
     expect(batchTemplateCsv()).toMatch(/toName,toCompany,toStreet,toStreet2,toCity,toState,toZip,toCountry,toPhone,toEmail/);
     expect(rows).toHaveLength(1);
-    const judged = judgeRow(rows[0]!.fields);
+    const judged = judgeRow(rows[0]!.fields, 'table');
     expect(judged.valid).toBe(true);
     // The example shows the optional columns filled.
     expect(judged.valid && judged.body.from).toMatchObject({ company: 'Springfield Crafts', street2: 'Suite 200', phone: '2175550100' });
+  });
+
+  it("in rates mode the template's example names a USPS service and leaves the label type blank, valid as it is", () => {
+    vi.stubEnv('PRICING_MODE', 'rates');
+    resetConfigForTests();
+    try {
+      const [row] = parseBatchCsv(bytes(batchTemplateCsv()));
+      expect(row?.fields).toMatchObject({ labelType: '', service: 'usps_ground_advantage' });
+      const judged = judgeRow(row!.fields, 'rates');
+      expect(judged.valid && judged.body.service).toBe('usps_ground_advantage');
+    } finally {
+      vi.unstubAllEnvs();
+      resetConfigForTests();
+    }
   });
 
   it('results: row,status,trackingNumber,price,error with the BOM, prices bare and formula-like errors neutralised', () => {

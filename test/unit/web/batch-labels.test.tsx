@@ -44,7 +44,20 @@ const goodFields = {
 };
 
 function batchRow(row: number, overrides: Partial<ApiBatchRow> = {}): ApiBatchRow {
-  return { row, valid: true, errors: [], priceCents: 600, status: 'ready', fields: goodFields, shipOrderId: null, tracking: null, error: null, ...overrides };
+  return {
+    row,
+    valid: true,
+    errors: [],
+    priceCents: 600,
+    service: null,
+    serviceName: null,
+    status: 'ready',
+    fields: goodFields,
+    shipOrderId: null,
+    tracking: null,
+    error: null,
+    ...overrides,
+  };
 }
 
 const badZip = batchRow(3, {
@@ -165,6 +178,43 @@ describe('Batch page', () => {
     await waitFor(() => expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('1 dropped'));
     expect(api.calls('DELETE /shipping/batches/b1/rows/3')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^(Fix|Edit|Drop) row 3$/ })).not.toBeInTheDocument();
+  });
+
+  it("rates mode: each row shows the service it was quoted as and its price; the total is the server's", async () => {
+    const ratesFields = { ...goodFields, labelType: '', service: '' };
+    await renderBatch({
+      'GET /shipping/batches/b1': json(
+        apiBatch({
+          rows: [
+            batchRow(2, { fields: ratesFields, priceCents: 912, service: 'usps_ground_advantage', serviceName: 'USPS Ground Advantage' }),
+            batchRow(3, { fields: ratesFields, priceCents: 1455, service: 'usps_priority_mail', serviceName: 'USPS Priority Mail' }),
+          ],
+          totalCents: 2367,
+        }),
+      ),
+    });
+    const table = screen.getByRole('table', { name: 'Batch rows' });
+    expect(within(table).getByText('USPS Ground Advantage')).toBeInTheDocument();
+    expect(within(table).getByText('$9.12')).toBeInTheDocument();
+    expect(within(table).getByText('USPS Priority Mail')).toBeInTheDocument();
+    expect(within(table).getByText('$14.55')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('Total $23.67');
+  });
+
+  it('a purchase answered 409 (rows repriced) reads the batch again, so the button offers the new total', async () => {
+    let gets = 0;
+    const { api, user } = await renderBatch({
+      'GET /shipping/batches/b1': () => {
+        gets++;
+        return Response.json(
+          gets === 1 ? apiBatch() : apiBatch({ rows: [batchRow(2, { priceCents: 650 }), badZip, batchRow(4, { priceCents: 700 })], totalCents: 1350 }),
+        );
+      },
+      'POST /shipping/batches/b1/purchase': () => Response.json({ message: 'Some rows were quoted again…', batch: apiBatch() }, { status: 409 }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' }));
+    expect(await screen.findByRole('button', { name: 'Buy 2 labels ($13.50)' })).toBeInTheDocument();
+    expect(api.calls('POST /shipping/batches/b1/purchase')).toHaveLength(1);
   });
 
   it("after a 402 offers 'Pay $4.00 by card and buy', sends payShortfall under a new key and goes to the checkout", async () => {

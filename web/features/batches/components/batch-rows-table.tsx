@@ -13,7 +13,9 @@ import { FixRowDialog } from './fix-row-dialog';
 const rowPalette: Record<ApiBatchRow['status'], StatusPalette> = { ready: 'yellow', bought: 'green', invalid: 'red', failed: 'red', dropped: 'gray' };
 
 const recipient = ({ fields: f }: ApiBatchRow) => [f.toName, [f.toCity, f.toState].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || noValue;
-const service = ({ fields: f }: ApiBatchRow) => (f.labelType ? (findLabelType(f.labelType)?.name ?? f.labelType) : noValue);
+/** Rates mode: the service the row was quoted as (the server names it); table mode: its label type's name; else the cell as typed. */
+const service = ({ fields: f, serviceName }: ApiBatchRow) =>
+  serviceName ?? (f.labelType ? (findLabelType(f.labelType)?.name ?? f.labelType) : f.service || noValue);
 /** Pounds, as the label form takes them; a cell that is not a number is shown as typed (its error says why). */
 const weight = ({ fields: f }: ApiBatchRow) => (!f.weight ? noValue : Number.isFinite(Number(f.weight)) ? `${f.weight} lbs` : f.weight);
 /**

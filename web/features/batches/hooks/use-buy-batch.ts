@@ -13,7 +13,8 @@ import { purchaseBatch, type BatchPurchaseBody } from '../api/purchase-batch';
  * Buying a batch: one `Idempotency-Key` per purchase the person means (the same batch and payment
  * choice pressed twice is one purchase), the batch the server answers put in the cache at once (the
  * page then polls it), and the card checkout followed when the server opened one. After a 402,
- * `shortfallCents` is what a card would pay for the credits path to go through.
+ * `shortfallCents` is what a card would pay for the credits path to go through; after a 409 the
+ * batch is read again (its rows may have been repriced: the shipper confirms the new total).
  */
 export function useBuyBatch(batchId: string) {
   const { mutate } = useSWRConfig();
@@ -48,6 +49,9 @@ export function useBuyBatch(batchId: string) {
     } catch (error) {
       if (!mayHaveActed(error)) idempotency.settle();
       if (error instanceof ApiError && error.status === 402) setShortfallCents(error.shortfallCents ?? 0);
+      // Rows quoted again at another price (or a batch someone else's purchase moved on): the
+      // server stored the batch as it now stands, so the preview and its total are read again.
+      if (error instanceof ApiError && error.status === 409) void mutate(batchKey(batchId));
       notifyApiError('Batch purchase failed', error, 'An error occurred. Please try again.');
     }
     inFlight.current = false;

@@ -1,0 +1,74 @@
+/**
+ * A batch row priced as the Create Label dialog prices its form: judged (./rows.ts), then quoted
+ * (functions/postage/quotes.ts makeQuote, for the batch's owner) and priced from the quote's row it
+ * names: its label type in table mode, its service in rates mode (the cheapest available when the
+ * cell is blank). The row keeps the quote, its price and (rates mode) the service, and is bought
+ * from that quote (./run.ts); a row the quote does not offer is invalid with the quote's reason.
+ *
+ * Rows are quoted QUOTES_AT_ONCE at a time: each quote may be a carrier call (at EasyPost it creates
+ * shipments), so a 500-row file is neither 500 calls at once nor 500 in a row.
+ */
+import type { PricingMode } from '../../domain/api/quotes';
+import { findService, type ServiceId } from '../../domain/postage/services';
+import type { BatchRowFields } from '../../domain/schemas/batches';
+import { config } from '../config';
+import type { StoredRow } from '../data/batches';
+import { makeQuote } from '../postage/quotes';
+import { inGroups } from './in-groups';
+import { CHEAPEST, judgeRow } from './rows';
+
+export const QUOTES_AT_ONCE = 5;
+
+/** A row that cannot be bought as it stands: its errors, no price, no quote. */
+const invalidRow = (row: number, fields: BatchRowFields, errors: StoredRow['errors']): StoredRow => ({
+  row,
+  fields,
+  valid: false,
+  errors,
+  priceCents: null,
+  status: 'invalid',
+  shipOrderId: null,
+  tracking: null,
+  error: null,
+  quoteId: null,
+  quoteExpiresAt: null,
+  service: null,
+});
+
+/**
+ * A row as judged and quoted now: ready with its quote and price, or invalid with its errors.
+ * `keepService`: in rates mode, the service a blank cell was quoted as before (a row quoted again
+ * keeps the service the shipper saw, rather than whatever is cheapest now). Throws
+ * ProviderUnavailable when the carrier cannot quote.
+ */
+export async function pricedRow(userId: string, row: number, fields: BatchRowFields, keepService?: ServiceId | null): Promise<StoredRow> {
+  const mode: PricingMode = config().PRICING_MODE;
+  const judged = judgeRow(fields, mode);
+  if (!judged.valid) return invalidRow(row, fields, judged.errors);
+  const column = mode === 'table' ? 'labelType' : 'service';
+  const asked = mode === 'table' ? judged.body.labelType : judged.body.service === CHEAPEST && keepService ? keepService : judged.body.service;
+  const quote = await makeQuote(userId, judged.body);
+  const rate = asked === CHEAPEST ? quote.rates.find((r) => r.cheapest) : quote.rates.find((r) => r.service === asked);
+  if (!rate?.available || rate.priceCents === null) {
+    const message = rate?.reason ?? (asked === CHEAPEST ? 'No USPS service is available for this parcel.' : `${asked} is not offered for this parcel.`);
+    return invalidRow(row, fields, [{ column, message }]);
+  }
+  return {
+    row,
+    fields,
+    valid: true,
+    errors: [],
+    priceCents: rate.priceCents,
+    status: 'ready',
+    shipOrderId: null,
+    tracking: null,
+    error: null,
+    quoteId: quote.quoteId,
+    quoteExpiresAt: quote.expiresAt,
+    service: mode === 'rates' ? (findService(rate.service)?.id ?? null) : null,
+  };
+}
+
+/** Many rows judged and quoted, QUOTES_AT_ONCE at a time, in their order. */
+export const pricedRows = (userId: string, rows: readonly { row: number; fields: BatchRowFields; keepService?: ServiceId | null }[]): Promise<StoredRow[]> =>
+  inGroups(rows, QUOTES_AT_ONCE, (r) => pricedRow(userId, r.row, r.fields, r.keepService));
