@@ -35,7 +35,7 @@ export const CHUNK_ROWS = 25;
 export const CONCURRENCY = 5;
 
 export const BALANCE_SHORT = 'Your wallet balance did not cover this label when its turn came; nothing was charged.';
-export const CARRIER_FAILED = 'The carrier could not make this label; its price went back to your wallet.';
+export const CARRIER_FAILED = 'The carrier could not price or make this label; nothing was charged for it (a price already taken went back to your wallet).';
 export const NO_LONGER_VALID = 'This row was no longer valid when its turn came; nothing was charged.';
 /** A row whose quote expired and whose price is now above the one confirmed for it. */
 export const priceRose = (nowCents: number, confirmedCents: number): string =>
