@@ -9,6 +9,15 @@ import { offerName } from '../pricing';
 import { refundDecisionExpected, refundWindowEnd } from '../ship-date';
 import type { ApiOrder, Order } from './orders';
 
+/**
+ * Whether a refund of `o` asked now credits the wallet at once: a created label paid from the wallet
+ * whose PDF never reached its shipper (downloadedAt null; absent counts as downloaded), so it cannot
+ * have been printed. A card-paid label waits for the carrier like any other. The refund's own
+ * transaction checks the same facts in its condition (functions/labels/label-refunds.ts).
+ */
+export const creditsAtOnce = (o: Pick<Order, 'status' | 'paymentMethod' | 'downloadedAt'>): boolean =>
+  o.status === 'created' && o.paymentMethod === 'credits' && o.downloadedAt === null;
+
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,
   labelType: o.labelType,
@@ -39,8 +48,10 @@ export const toApiOrder = (o: Order): ApiOrder => ({
         decidedAt: o.refundDecidedAt ?? null,
         automatic: o.refundBy === 'auto',
         reason: o.refundReason ?? null,
+        creditedEarly: o.creditedEarly === true,
       }
     : null,
+  instantRefund: creditsAtOnce(o),
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
   lastEvent: o.lastEvent ?? null,
 });
