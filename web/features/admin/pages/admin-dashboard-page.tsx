@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import type { AdminStats } from '@domain/api/admin';
-import { LuLandmark, LuPackageCheck, LuReceipt, LuTag, LuTrendingDown, LuTrendingUp, LuTruck, LuUsers, LuWallet } from 'react-icons/lu';
+import { LuLandmark, LuPackageCheck, LuReceipt, LuTag, LuTrendingDown, LuTrendingUp, LuTruck, LuUndo2, LuUsers, LuWallet } from 'react-icons/lu';
 import { formatUsd } from '@domain/money';
 import { errorMessage } from '@/api-client/client';
 import { ErrorState, LoadingState } from '@/components/load-states';
@@ -15,8 +15,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * Revenue, carrier cost and margin of the labels a carrier charged us for. Sandbox labels
  * cost nothing and are not counted, so a sandbox deployment says so instead of showing a margin of zero.
+ * Beside them, the refunds we carried: labels credited to the wallet when their refund was asked
+ * (never downloaded) whose refund the carrier rejected, of any carrier.
  */
-function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
+function RealLabels({ real, carried }: { real: AdminStats['realLabels']; carried: AdminStats['carriedRefunds'] }) {
   return (
     <Box as="section" aria-labelledby="real-labels-title" mt="8">
       <Heading as="h2" id="real-labels-title" size="lg" mb="4">
@@ -40,6 +42,14 @@ function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
           />
         </SimpleGrid>
       )}
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mt="4">
+        <StatCard
+          label="Refunds we carried"
+          icon={LuUndo2}
+          value={formatUsd(carried.cents)}
+          help={`${plural(carried.count, 'label', 'labels')} credited at the refund request, then rejected by the carrier`}
+        />
+      </SimpleGrid>
     </Box>
   );
 }
@@ -93,7 +103,7 @@ export function AdminDashboardPage() {
             </Text>
           )}
           {data && <DailyCharts days={data.days} />}
-          {data && <RealLabels real={data.realLabels} />}
+          {data && <RealLabels real={data.realLabels} carried={data.carriedRefunds} />}
         </>
       )}
     </>

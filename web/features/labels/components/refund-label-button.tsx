@@ -13,7 +13,8 @@ export const canRefund = (order: ApiOrder, now = Date.now()): boolean =>
 
 /**
  * "Refund label" for one unused label, after a confirmation that says what happens: the price goes
- * back to the wallet once the carrier confirms, and the label can no longer be used.
+ * back to the wallet once the carrier confirms (at once for a wallet-paid label never downloaded),
+ * and the label can no longer be used.
  */
 export function RefundLabelButton({ order }: { order: ApiOrder }) {
   const [open, setOpen] = useState(false);
@@ -23,7 +24,7 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
   async function confirm() {
     try {
       const after = await refund(order.shipOrderId);
-      if (after.status === 'refunded') notifySuccess('Label refunded', `${formatUsd(order.priceCents)} is back in your wallet.`);
+      if (after.status === 'refunded' || after.refund?.creditedEarly) notifySuccess('Label refunded', `${formatUsd(order.priceCents)} is back in your wallet.`);
       else if (after.status === 'refund_rejected') notifyInfo('Refund rejected', after.refund?.reason ?? undefined);
       else notifyInfo('Refund requested', 'We credit your wallet as soon as the carrier confirms the refund.');
     } catch (error) {
@@ -50,7 +51,9 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
       <DialogBody>
         <Text>
           The label {order.tracking ? `with tracking number ${order.tracking} ` : ''}will be voided and can no longer be used or downloaded.{' '}
-          {formatUsd(order.priceCents)} goes back to your wallet as soon as the carrier confirms the refund.
+          {order.instantRefund
+            ? `It was never downloaded, so ${formatUsd(order.priceCents)} goes back to your wallet at once, without waiting for the carrier.`
+            : `${formatUsd(order.priceCents)} goes back to your wallet as soon as the carrier confirms the refund.`}
         </Text>
       </DialogBody>
       <DialogFooter>
