@@ -464,8 +464,14 @@ const SERVE_READS = 3;
  */
 export async function ordersToServe(userId: string, orderIds: readonly string[], now = new Date()): Promise<Map<string, Order>> {
   const at = now.toISOString();
-  const orders = await getOrders(userId, orderIds);
-  for (let read = 1; ; read++) {
+  // One label (a download) is one GetItem, as before downloads were recorded; a batch's, one BatchGet.
+  const readOrders = async (ids: readonly string[]) => {
+    if (ids.length !== 1) return getOrders(userId, ids);
+    const one = await getOrder(userId, ids[0] as string);
+    return new Map(one ? [[one.id, one]] : []);
+  };
+  const orders = await readOrders(orderIds);
+  for (let reads = 1; ; reads++) {
     const unserved = [...orders.values()].filter((o) => isPrintable(o) && o.downloadedAt === null);
     const changed: string[] = [];
     for (let i = 0; i < unserved.length; i += MARKS_AT_ONCE) {
@@ -474,8 +480,8 @@ export async function ordersToServe(userId: string, orderIds: readonly string[],
       batch.forEach((o, j) => (marked[j] ? orders.set(o.id, { ...o, downloadedAt: at }) : changed.push(o.id)));
     }
     if (changed.length === 0) return orders;
-    if (read === SERVE_READS) throw new Conflict('A label changed while it was being downloaded. Please try again.');
-    for (const [id, o] of await getOrders(userId, changed)) orders.set(id, o);
+    if (reads === SERVE_READS) throw new Conflict('A label changed while it was being downloaded. Please try again.');
+    for (const [id, o] of await readOrders(changed)) orders.set(id, o);
   }
 }
 

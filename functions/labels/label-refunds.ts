@@ -125,10 +125,7 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
     `${NEVER_DOWNLOADED} AND paymentMethod = :credits`,
     { ...NEVER_DOWNLOADED_VALUES, ':credits': 'credits' },
   );
-  const done = await transact([
-    ...savingsRefundSteps(order, move),
-    ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
-  ]);
+  const done = await transact([...savingsRefundSteps(order, move), ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order))]);
   if (!done.ok) return undefined;
   labelRefunded();
   log.info('label credited at its refund request: never downloaded', { orderId: order.id, by: fields.refundBy, amountCents: order.priceCents });
@@ -156,7 +153,9 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
 /** The carrier refunded a label credited early: refund_pending -> refunded, no money moves (it moved at the request). */
 async function confirmEarlyCredit(order: Order, log: Logger, now: Date): Promise<Order> {
   const at = now.toISOString();
-  const done = await transact([guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }), 'creditedEarly = :yes', { ':yes': true })]);
+  const done = await transact([
+    guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }), 'creditedEarly = :yes', { ':yes': true }),
+  ]);
   if (!done.ok) return settledElsewhere(order);
   log.info('carrier refunded a label credited early', { orderId: order.id, by: order.refundBy });
   return { ...order, status: 'refunded', refundDecidedAt: at, leaseUntil: undefined, updatedAt: at };
@@ -198,7 +197,10 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   const done = await transact([
     // The label's savings leave its month with it; guarded on the month read (data/savings.ts), and
     // on no early credit (whose price went back already) whatever the read said.
-    ...savingsRefundSteps(order, guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }), 'attribute_not_exists(creditedEarly)')),
+    ...savingsRefundSteps(
+      order,
+      guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }), 'attribute_not_exists(creditedEarly)'),
+    ),
     ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
   ]);
   if (!done.ok) return settledElsewhere(order);
