@@ -62,7 +62,18 @@ describe('admin dashboard page', () => {
 
     const section = await screen.findByRole('region', { name: 'Margin on real labels' });
     expect(section).toHaveTextContent(/^Margin on real labelsNo real labels yet\. Labels from the sandbox carrier are samples/);
-    for (const label of ['Real labels', 'Revenue', 'Carrier cost', 'Margin']) expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+    for (const label of ['Real labels', 'Revenue', 'Carrier cost', 'Margin', 'Refunds we carried'])
+      expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refunds we carried without real labels once there are some (sandbox labels credited early, then rejected)', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, carriedRefunds: { count: 1, cents: 600, dollars: 6 } }) });
+    renderAt('/admin-dashboard');
+
+    const section = await screen.findByRole('region', { name: 'Margin on real labels' });
+    expect(section).toHaveTextContent(/No real labels yet/);
+    expect(card('Refunds we carried').value).toBe('$6.00');
+    expect(card('Refunds we carried').text).toContain('1 label credited at the refund request');
   });
 
   it('shows the real labels, their revenue, carrier cost and margin with its share of revenue', async () => {
