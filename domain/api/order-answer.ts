@@ -11,12 +11,13 @@ import type { ApiOrder, Order } from './orders';
 
 /**
  * Whether a refund of `o` asked now credits the wallet at once: a created label paid from the wallet
- * whose PDF never reached its shipper (downloadedAt null; absent counts as downloaded), so it cannot
- * have been printed. A card-paid label waits for the carrier like any other. The refund's own
- * transaction checks the same facts in its condition (functions/labels/label-refunds.ts).
+ * alone whose PDF never reached its shipper (downloadedAt null; absent counts as downloaded), so it
+ * cannot have been printed. A label a card paid for, in full or its shortfall, waits for the carrier
+ * like any other (its card part goes back to the card). The refund's own transaction checks the
+ * same facts in its condition (functions/labels/label-refunds.ts).
  */
-export const creditsAtOnce = (o: Pick<Order, 'status' | 'paymentMethod' | 'downloadedAt'>): boolean =>
-  o.status === 'created' && o.paymentMethod === 'credits' && o.downloadedAt === null;
+export const creditsAtOnce = (o: Pick<Order, 'status' | 'paymentMethod' | 'downloadedAt' | 'shortfallCents'>): boolean =>
+  o.status === 'created' && o.paymentMethod === 'credits' && o.shortfallCents === undefined && o.downloadedAt === null;
 
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,

@@ -155,7 +155,7 @@ export const apiOrderSchema = z
     refund: apiRefundSchema.nullable().meta({ description: 'Its refund, once asked for; null otherwise.' }),
     instantRefund: z.boolean().meta({
       description:
-        'A refund asked now would credit the wallet at once: a created label paid from the wallet whose PDF was never downloaded (alone or in its batch). Downloading it ends that.',
+        'A refund asked now would credit the wallet at once: a created label paid from the wallet alone (no card-paid shortfall) whose PDF was never downloaded (alone or in its batch). Downloading it ends that.',
     }),
     trackingStatus: z
       .enum(SHIPMENT_STATUSES)

@@ -122,7 +122,7 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
   const at = fields.refundRequestedAt as string;
   const move = guarded(
     moveOrderStep(order, 'created', 'refund_pending', at, { ...fields, creditedEarly: true }, leaseUntil),
-    `${NEVER_DOWNLOADED} AND paymentMethod = :credits`,
+    `${NEVER_DOWNLOADED} AND paymentMethod = :credits AND attribute_not_exists(shortfallCents)`,
     { ...NEVER_DOWNLOADED_VALUES, ':credits': 'credits' },
   );
   const done = await transact([...savingsRefundSteps(order, move), ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order))]);

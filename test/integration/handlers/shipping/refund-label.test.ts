@@ -548,6 +548,25 @@ describe('a label never downloaded: credited the moment its refund is asked', ()
     expect((await listOutbox({ to: ann.email }))[0]?.text).toContain('was not used within 28 days of its purchase');
   });
 
+  it('a credits label whose shortfall a card paid waits for the carrier (its card part goes back to the card), even never downloaded', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    // As a shortfall order stores it once its card payment settled.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(ann.id, label.shipOrderId),
+        UpdateExpression: 'SET shortfallCents = :s',
+        ExpressionAttributeValues: { ':s': 350 },
+      }),
+    );
+    const before = await balanceCents();
+
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { creditedEarly: false } });
+    expect(await balanceCents()).toBe(before);
+    expect(await credited(label.shipOrderId)).toEqual([]);
+  });
+
   it('a label bought before downloads were recorded (no downloadedAt) counts as downloaded: its refund waits for the carrier', async () => {
     delayRefunds(60);
     const label = await labelBought();
