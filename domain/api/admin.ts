@@ -31,6 +31,10 @@ export const adminStatsSchema = z
         description:
           'All time, labels a carrier charged us for (sandbox labels cost nothing and are not here): what customers paid, what the carrier charged, and the difference; `percent` is the margin as a share of revenue with one decimal, null while there is no revenue.',
       }),
+    carriedRefunds: z.object({ count: z.number().int(), cents: z.number().int(), dollars: z.number() }).meta({
+      description:
+        "All time, refunds we carried: labels credited to the wallet when their refund was asked (never downloaded, so never printed) whose refund the carrier then rejected, and the prices credited. A real label's carrier cost stays in `realLabels.carrierCost`: the carrier kept it.",
+    }),
     window: z.object({ from: z.string(), to: z.string() }).meta({ description: 'The last 7 days: UTC days, both included.' }),
     days: z
       .array(adminStatsDaySchema)

@@ -11,6 +11,15 @@ import type { ApiOrder, Order } from './orders';
 
 /** What of a refunded label's price went back to its card: the card part Stripe refunded (none when it refused). */
 const toCardCents = (o: Order): number => (o.cardRefundId ? (o.cardRefundCents ?? 0) : 0);
+/**
+ * Whether a refund of `o` asked now credits the wallet at once: a created label paid from the wallet
+ * alone whose PDF never reached its shipper (downloadedAt null; absent counts as downloaded), so it
+ * cannot have been printed. A label a card paid for, in full or its shortfall, waits for the carrier
+ * like any other (its card part goes back to the card). The refund's own transaction checks the
+ * same facts in its condition (functions/labels/label-refunds.ts).
+ */
+export const creditsAtOnce = (o: Pick<Order, 'status' | 'paymentMethod' | 'downloadedAt' | 'shortfallCents'>): boolean =>
+  o.status === 'created' && o.paymentMethod === 'credits' && o.shortfallCents === undefined && o.downloadedAt === null;
 
 export const toApiOrder = (o: Order): ApiOrder => ({
   shipOrderId: o.id,
@@ -43,8 +52,10 @@ export const toApiOrder = (o: Order): ApiOrder => ({
         automatic: o.refundBy === 'auto',
         reason: o.refundReason ?? null,
         toCardCents: o.status === 'refunded' ? toCardCents(o) : null,
+        creditedEarly: o.creditedEarly === true,
       }
     : null,
+  instantRefund: creditsAtOnce(o),
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
   lastEvent: o.lastEvent ?? null,
 });

@@ -34,6 +34,10 @@ export const apiRefundSchema = z
       description:
         'Once refunded: the cents of the price refunded to the card that paid for the label (a Stripe refund of its payment; 0 when it all went to the wallet). The rest went to the wallet. Null until refunded.',
     }),
+    creditedEarly: z.boolean().meta({
+      description:
+        "The label's price went back to the wallet when the refund was asked (a wallet-paid label whose PDF was never downloaded), without waiting for the carrier; its decision moves no money.",
+    }),
   })
   .meta({ id: 'Refund' });
 export type ApiRefund = z.infer<typeof apiRefundSchema>;
@@ -120,6 +124,18 @@ export interface Order {
   cardRefundIntent?: string;
   cardRefundId?: string;
   cardRefundRefused?: string;
+  /**
+   * When the label's PDF first reached its shipper (a download of it, or of its batch's PDF); null
+   * while it never has. Absent on orders bought before downloads were recorded: those count as
+   * downloaded, since nothing says they were not.
+   */
+  downloadedAt?: string | null;
+  /**
+   * Its price went back to the wallet when its refund was asked, before the carrier decided (a
+   * wallet-paid label never downloaded: functions/labels/label-refunds.ts). The carrier's decision
+   * then moves no money, and the label is never printable again whatever it decides.
+   */
+  creditedEarly?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -153,6 +169,10 @@ export const apiOrderSchema = z
       .nullable()
       .meta({ description: 'Until when the label may be refunded (its purchase + 30 days, ISO time); null when it is no created label.' }),
     refund: apiRefundSchema.nullable().meta({ description: 'Its refund, once asked for; null otherwise.' }),
+    instantRefund: z.boolean().meta({
+      description:
+        'A refund asked now would credit the wallet at once: a created label paid from the wallet alone (no card-paid shortfall) whose PDF was never downloaded (alone or in its batch). Downloading it ends that.',
+    }),
     trackingStatus: z
       .enum(SHIPMENT_STATUSES)
       .nullable()

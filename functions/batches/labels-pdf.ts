@@ -8,9 +8,10 @@
  * postage went back, and a package shipped with it would be unpaid. So a download reads the bought
  * rows' orders first (batchLabelsPdf): while every label is still printable it answers the stored
  * PDF; otherwise it merges the printable labels afresh for that answer. The stored PDF is never
- * rewritten: a rejected refund gives its label back, and the stored PDF is then right again.
+ * rewritten: a rejected refund gives its label back, and the stored PDF is then right again. (A
+ * label whose price went back to the wallet when its refund was asked stays out for good.)
  */
-import { getOrders, isPrintable } from '../data/orders';
+import { getOrders, isPrintable, ordersToServe } from '../data/orders';
 import type { StoredBatch, StoredRow } from '../data/batches';
 import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
@@ -72,11 +73,12 @@ export async function mergeBatchLabels(batch: StoredBatch, rows: readonly Stored
 /**
  * The PDF a download of a done batch answers: the stored one while every bought label may still be
  * printed, else the printable labels merged now (without the refunded ones); undefined when no
- * label of the batch may be printed.
+ * label of the batch may be printed. Every label it holds is recorded as served first
+ * (ordersToServe), like a label downloaded alone: none of them is credited early any more.
  */
 export async function batchLabelsPdf(batch: StoredBatch & { pdfKey: string }, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
   const bought = boughtRows(rows);
-  const orders = await getOrders(
+  const orders = await ordersToServe(
     batch.userId,
     bought.map((r) => r.shipOrderId as string),
   );

@@ -86,6 +86,26 @@ export interface Step {
   item: TransactItem;
 }
 
+/**
+ * `step` (an Update) with `condition` added to its own, and the values that condition names: a
+ * transition that must also find a fact still true when it commits (the savings month read, a
+ * label never downloaded).
+ */
+export function guarded(step: Step, condition: string, values: Record<string, unknown> = {}): Step {
+  const update = step.item.Update;
+  if (!update) throw new Error(`step ${step.name} is no Update to guard`);
+  return {
+    ...step,
+    item: {
+      Update: {
+        ...update,
+        ConditionExpression: update.ConditionExpression ? `(${update.ConditionExpression}) AND ${condition}` : condition,
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...values },
+      },
+    },
+  };
+}
+
 /** Names the items of `items` (the stats counters, which carry no condition). */
 export const steps = (name: string, items: readonly TransactItem[]): Step[] => items.map((item) => ({ name, item }));
 

@@ -14,6 +14,8 @@
  *                                  gsi1pk WORK#track  gsi1sk <next poll ISO>#<shipOrderId>
  *                                  trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
  *                searchText: recipient name, city and tracking number, lower case (the shipments search)
+ *                downloadedAt: null until the label is first served (ordersToServe), then when;
+ *                creditedEarly: its price went back when its refund was asked (never served)
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
  * The shipOrderId is a ulid, so a user's orders sort newest first and a download is a GetItem under
@@ -45,6 +47,7 @@ import type { ExportRange } from '../../domain/schemas/exports';
 import { isOrderStatus, orderMatches, orderSearchText, searchTerms, type ShipmentFilters } from '../../domain/shipment-search';
 import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
+import { Conflict } from '../errors';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, isConditionFailure, steps, tableName, transact, type Step } from './client';
@@ -155,6 +158,8 @@ export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer
     carrierRef: null,
     service: null,
     labelKey: null,
+    // Never served yet: the first download records when (markDownloaded).
+    downloadedAt: null,
     failureReason: null,
     createdAt: now,
     updatedAt: now,
@@ -232,7 +237,7 @@ export function moveOrderStep(
   from: OrderStatus,
   to: OrderStatus,
   now: string,
-  fields: Record<string, string | number | null> = {},
+  fields: Record<string, string | number | boolean | null> = {},
   leaseUntil?: Date,
 ): Step {
   let work: Record<string, string> = {};
@@ -241,7 +246,7 @@ export function moveOrderStep(
     if (!order.createdAt) throw new Error(`order ${order.id} becomes created without its purchase time`);
     work = workKeys('unused', order.id, autoRefundAt(order.createdAt));
   }
-  const all: Record<string, string | number | null> = { ...fields, ...work };
+  const all: Record<string, string | number | boolean | null> = { ...fields, ...work };
   const names = Object.keys(all);
   const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
   // A refunded label will never move: it leaves the tracking poll with its refund.
@@ -440,8 +445,75 @@ export async function getOrders(userId: string, orderIds: readonly string[]): Pr
  * given back (printing a refunded label would ship a package nobody paid for). A rejected refund
  * gives the label back.
  */
-export const isPrintable = (order: Pick<Order, 'status' | 'labelKey' | 'tracking'>): boolean =>
-  !!order.labelKey && !!order.tracking && order.status !== 'refunded' && order.status !== 'refund_pending';
+export const isPrintable = (order: Pick<Order, 'status' | 'labelKey' | 'tracking' | 'creditedEarly'>): boolean =>
+  !!order.labelKey && !!order.tracking && order.status !== 'refunded' && order.status !== 'refund_pending' && !order.creditedEarly;
+
+/**
+ * The condition, on an order item, that its label was never served: downloadedAt stored as null
+ * (an order bought before downloads were recorded has none, and counts as served).
+ */
+export const NEVER_DOWNLOADED = 'attribute_type(downloadedAt, :nullType)';
+export const NEVER_DOWNLOADED_VALUES = { ':nullType': 'NULL' };
+
+/**
+ * Records that `order`'s label reaches its shipper now: downloadedAt set while it is still null and
+ * the label printable (created, or its refund rejected without an early credit). False when the
+ * order changed since it was read (its refund was asked meanwhile, or another download marked it).
+ */
+async function markDownloaded(order: Pick<Order, 'userId' | 'id'>, at: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(order.userId, order.id),
+        UpdateExpression: 'SET downloadedAt = :at',
+        ConditionExpression: `${NEVER_DOWNLOADED} AND (#status = :created OR (#status = :rejected AND attribute_not_exists(creditedEarly)))`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':created': 'created', ':rejected': 'refund_rejected', ...NEVER_DOWNLOADED_VALUES },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Marks written at once while serving a batch: a 500-label batch's first download is not 500 writes in a row. */
+const MARKS_AT_ONCE = 16;
+/** Reads of a changing order before giving up: each failed mark means it moved one step, and a label moves at most twice. */
+const SERVE_READS = 3;
+
+/**
+ * The user's orders of `orderIds` that exist, read consistently, every printable one among them
+ * recorded as served (downloadedAt) before the caller hands out its PDF: one conditional UpdateItem
+ * per label never served, none for the others. An order that changed between the read and its mark
+ * (its refund was asked meanwhile) is read again and judged afresh, so a label credited early is
+ * never served, and a served label is never credited early (the refund's condition is
+ * NEVER_DOWNLOADED). The caller serves only the printable ones (isPrintable) of the answer.
+ */
+export async function ordersToServe(userId: string, orderIds: readonly string[], now = new Date()): Promise<Map<string, Order>> {
+  const at = now.toISOString();
+  // One label (a download) is one GetItem, as before downloads were recorded; a batch's, one BatchGet.
+  const readOrders = async (ids: readonly string[]) => {
+    if (ids.length !== 1) return getOrders(userId, ids);
+    const one = await getOrder(userId, ids[0] as string);
+    return new Map(one ? [[one.id, one]] : []);
+  };
+  const orders = await readOrders(orderIds);
+  for (let reads = 1; ; reads++) {
+    const unserved = [...orders.values()].filter((o) => isPrintable(o) && o.downloadedAt === null);
+    const changed: string[] = [];
+    for (let i = 0; i < unserved.length; i += MARKS_AT_ONCE) {
+      const batch = unserved.slice(i, i + MARKS_AT_ONCE);
+      const marked = await Promise.all(batch.map((o) => markDownloaded(o, at)));
+      batch.forEach((o, j) => (marked[j] ? orders.set(o.id, { ...o, downloadedAt: at }) : changed.push(o.id)));
+    }
+    if (changed.length === 0) return orders;
+    if (reads === SERVE_READS) throw new Conflict('A label changed while it was being downloaded. Please try again.');
+    for (const [id, o] of await readOrders(changed)) orders.set(id, o);
+  }
+}
 
 /** The user's orders, newest first. */
 export async function listOrders(userId: string, page: { limit: number; cursor?: string }): Promise<Page<Order>> {

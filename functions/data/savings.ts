@@ -20,13 +20,16 @@
 import type { Order, OrderStatus } from '../../domain/api/orders';
 import { easternMonthOf, labelSaving } from '../../domain/insights';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName, type Step } from './client';
+import { db, guarded, isConditionFailure, tableName, type Step } from './client';
 
 const savingsKey = (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `SAVINGS#${month}` });
 const backfillKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SAVINGSFROM' });
 
 /** The statuses whose labels count: bought and not (yet) refunded. */
-export const COUNTED_STATUSES: readonly OrderStatus[] = ['created', 'refund_pending', 'refund_rejected'];
+const COUNTED_STATUSES: readonly OrderStatus[] = ['created', 'refund_pending', 'refund_rejected'];
+
+/** Whether a label counts in its month: bought, not refunded, and not credited back when its refund was asked. */
+export const countsAsBought = (o: Pick<Order, 'status' | 'creditedEarly'>): boolean => COUNTED_STATUSES.includes(o.status) && !o.creditedEarly;
 
 /** A month's figures as stored. */
 export interface MonthFigures {
@@ -89,21 +92,11 @@ export function savingsAddSteps(order: Priced & Pick<Order, 'createdAt'>): { ste
  * order step fails and the refund is decided again from a fresh read.
  */
 export function savingsRefundSteps(order: Priced & Pick<Order, 'savingsMonth'>, orderStep: Step): Step[] {
-  const update = orderStep.item.Update;
-  if (!update) throw new Error('the refund guard needs the order step to be an Update');
   const counted = order.savingsMonth !== undefined && order.savingsMonth !== null;
-  const guard = counted ? 'savingsMonth = :savingsMonthRead' : 'attribute_not_exists(savingsMonth)';
-  const guarded: Step = {
-    ...orderStep,
-    item: {
-      Update: {
-        ...update,
-        ConditionExpression: update.ConditionExpression ? `(${update.ConditionExpression}) AND ${guard}` : guard,
-        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...(counted ? { ':savingsMonthRead': order.savingsMonth } : {}) },
-      },
-    },
-  };
-  return counted ? [guarded, addStep(order.userId, order.savingsMonth as string, [order], -1)] : [guarded];
+  const guard = counted
+    ? guarded(orderStep, 'savingsMonth = :savingsMonthRead', { ':savingsMonthRead': order.savingsMonth })
+    : guarded(orderStep, 'attribute_not_exists(savingsMonth)');
+  return counted ? [guard, addStep(order.userId, order.savingsMonth as string, [order], -1)] : [guard];
 }
 
 /** The user's month items and whether the older labels were counted: one Query (SAVINGS#... and SAVINGSFROM). */

@@ -4,12 +4,15 @@
  * read, never a Scan). Sharded so many concurrent purchases don't all update one hot item.
  *
  *   all time  pk STATS#total#<0..SHARDS-1>           sk STATS  labels, users, balanceCents,
- *                                                               realLabels, realRevenueCents, realCostCents
+ *                                                               realLabels, realRevenueCents, realCostCents,
+ *                                                               carriedRefunds, carriedRefundCents
  *   per day   pk STATS#day#<YYYY-MM-DD>#<0..SHARDS-1> sk STATS  labels, topUps, topUpCents, expiresAt
  *
  * Days are UTC; a day's shards expire (TTL) 40 days on, well after they leave the dashboard's 30-day charts. "Real" labels
  * are those a carrier charged us for (BoughtLabel.costCents not null): the margin on the dashboard
  * is their revenue minus their cost. Sandbox labels cost nothing and are counted in `labels` only.
+ * Carried refunds are labels credited to the wallet when their refund was asked (never downloaded)
+ * whose refund the carrier then rejected: we gave their price back and the carrier kept its cost.
  */
 import { randomInt } from 'node:crypto';
 import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
@@ -38,6 +41,9 @@ export interface StatsChange {
   realLabels?: number;
   realRevenueCents?: number;
   realCostCents?: number;
+  /** Refunds we carried: labels credited early whose refund the carrier rejected, and the prices credited. */
+  carriedRefunds?: number;
+  carriedRefundCents?: number;
 }
 
 /**
@@ -75,6 +81,8 @@ export function statsItems(change: StatsChange, now = new Date()) {
     realLabels: change.realLabels ?? 0,
     realRevenueCents: change.realRevenueCents ?? 0,
     realCostCents: change.realCostCents ?? 0,
+    carriedRefunds: change.carriedRefunds ?? 0,
+    carriedRefundCents: change.carriedRefundCents ?? 0,
   });
   if (total) {
     items.push({
@@ -116,6 +124,8 @@ export interface Stats {
   balanceCents: number;
   /** All time: labels a carrier charged us for, their price to customers and their carrier cost. */
   realLabels: { count: number; revenueCents: number; costCents: number };
+  /** All time: refunds credited at their request (labels never downloaded) that the carrier rejected, and their prices. */
+  carriedRefunds: { count: number; cents: number };
   window: { from: string; to: string; labels: number; topUps: number; topUpCents: number };
   /** The charts' ADMIN_CHART_DAYS UTC days, oldest first, zero-filled. */
   days: AdminStatsDay[];
@@ -151,6 +161,7 @@ export async function getStats(now = new Date()): Promise<Stats> {
     labels: sum(totals, 'labels'),
     balanceCents: sum(totals, 'balanceCents'),
     realLabels: { count: sum(totals, 'realLabels'), revenueCents: sum(totals, 'realRevenueCents'), costCents: sum(totals, 'realCostCents') },
+    carriedRefunds: { count: sum(totals, 'carriedRefunds'), cents: sum(totals, 'carriedRefundCents') },
     window: {
       from: days[days.length - 1] as string,
       to: days[0] as string,

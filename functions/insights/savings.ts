@@ -14,7 +14,7 @@ import type { Order } from '../../domain/api/orders';
 import { lastEasternMonths, SAVINGS_MONTHS, zeroFill } from '../../domain/insights';
 import { tableName, transact, type Step } from '../data/client';
 import { getOrder, listOrders, orderKey } from '../data/orders';
-import { addStep, COUNTED_STATUSES, markOlderLabelsCounted, readMonths, savingsMonthOf, type MonthFigures } from '../data/savings';
+import { addStep, countsAsBought, markOlderLabelsCounted, readMonths, savingsMonthOf, type MonthFigures } from '../data/savings';
 
 /** Orders one backfill transaction stamps, at most (plus one month item each, at worst: within the 100 items of a transaction). */
 const BACKFILL_CHUNK = 40;
@@ -46,7 +46,7 @@ async function countChunk(userId: string, orders: readonly Order[]): Promise<boo
 async function countOne(userId: string, orderId: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const o = await getOrder(userId, orderId);
-    if (!o || o.savingsMonth || !COUNTED_STATUSES.includes(o.status)) return;
+    if (!o || o.savingsMonth || !countsAsBought(o)) return;
     if (await countChunk(userId, [o])) return;
   }
 }
@@ -61,7 +61,7 @@ export async function countOlderLabels(userId: string): Promise<number> {
   let cursor: string | undefined;
   do {
     const page = await listOrders(userId, { limit: 500, cursor });
-    older.push(...page.items.filter((o) => COUNTED_STATUSES.includes(o.status) && !o.savingsMonth));
+    older.push(...page.items.filter((o) => countsAsBought(o) && !o.savingsMonth));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   for (let i = 0; i < older.length; i += BACKFILL_CHUNK) {

@@ -19,15 +19,16 @@
  * order whose lease runs out; the settle job then takes the lease over and asks the carrier how the
  * refund stands (asking for it when it never reached the carrier), exactly like purchase recovery.
  */
+import { creditsAtOnce } from '../../domain/api/order-answer';
 import type { Order } from '../../domain/api/orders';
 import { AUTO_REFUND_AFTER_DAYS, REFUND_WINDOW_DAYS } from '../../domain/constants';
 import { refundWindowEnd } from '../../domain/ship-date';
 import { formatUsd } from '../../domain/money';
 import { config } from '../config';
-import { transact } from '../data/client';
-import { dueWork, getOrder, leaseMs, leaveUnusedQueue, moveOrderStep, takeOverLease } from '../data/orders';
+import { guarded, steps, transact } from '../data/client';
+import { dueWork, getOrder, leaseMs, leaveUnusedQueue, moveOrderStep, NEVER_DOWNLOADED, NEVER_DOWNLOADED_VALUES, takeOverLease } from '../data/orders';
 import { savingsRefundSteps } from '../data/savings';
-import type { StatsChange } from '../data/stats';
+import { statsItems, type StatsChange } from '../data/stats';
 import { getUserById } from '../data/users';
 import { Conflict, NotFound, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
@@ -39,6 +40,7 @@ import { getPackageTracker } from '../providers/registry/tracking';
 import { acceptanceScan } from '../providers/tracking/acceptance-scan';
 import { refundMoney } from './card-refunds';
 import type { Checkpoint } from '../providers/tracking/tracking';
+import { refund } from '../wallet/wallet';
 
 /** Orders one scheduled run looks at per job, at most: a backlog is worked through over the following runs. */
 const BATCH = 25;
@@ -86,14 +88,99 @@ function refusal(order: Order, now: Date): Conflict | undefined {
   return undefined;
 }
 
-/** created -> refund_pending, with a lease for the asker; false when the order was no longer created. */
-async function startRefund(order: Order, by: 'user' | 'auto', now: Date): Promise<Order | undefined> {
+/**
+ * created -> refund_pending, with a lease for the asker; undefined when the order was no longer
+ * created. A wallet-paid label never downloaded is credited in the same move (creditEarly); when a
+ * download marked it meanwhile, the refund is asked the ordinary way from a fresh read.
+ */
+async function startRefund(order: Order, by: 'user' | 'auto', now: Date, log: Logger): Promise<Order | undefined> {
   const at = now.toISOString();
   const fields = { refundRequestedAt: at, refundBy: by };
   const leaseUntil = new Date(now.getTime() + leaseMs());
+  if (creditsAtOnce(order)) {
+    const early = await creditEarly(order, fields, leaseUntil, log);
+    if (early) return early;
+    const fresh = await getOrder(order.userId, order.id);
+    if (!fresh || fresh.status !== 'created' || creditsAtOnce(fresh)) return undefined;
+    order = fresh;
+  }
   const done = await transact([moveOrderStep(order, 'created', 'refund_pending', at, fields, leaseUntil)]);
   if (!done.ok) return undefined;
   return { ...order, ...fields, status: 'refund_pending', leaseUntil: leaseUntil.toISOString(), updatedAt: at };
+}
+
+/**
+ * A wallet-paid label whose PDF never reached its shipper cannot have been printed, so its price
+ * goes back to the wallet the moment its refund is asked, in the transaction that moves it created
+ * -> refund_pending: the wallet's refund entry, the savings and the margin counters taken back as a
+ * completed refund takes them, and `creditedEarly` on the order. Its condition includes "never
+ * downloaded" (the download's mark is conditional on created), so a download and this credit
+ * exclude each other. The carrier's decision then moves no money (confirmEarlyCredit,
+ * carryRejection). Undefined when the order changed since it was read.
+ */
+async function creditEarly(order: Order, fields: Record<string, string>, leaseUntil: Date, log: Logger): Promise<Order | undefined> {
+  const user = await getUserById(order.userId, { consistent: true });
+  if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
+  const at = fields.refundRequestedAt as string;
+  const move = guarded(
+    moveOrderStep(order, 'created', 'refund_pending', at, { ...fields, creditedEarly: true }, leaseUntil),
+    `${NEVER_DOWNLOADED} AND paymentMethod = :credits AND attribute_not_exists(shortfallCents)`,
+    { ...NEVER_DOWNLOADED_VALUES, ':credits': 'credits' },
+  );
+  const done = await transact([...savingsRefundSteps(order, move), ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order))]);
+  if (!done.ok) return undefined;
+  labelRefunded();
+  log.info('label credited at its refund request: never downloaded', { orderId: order.id, by: fields.refundBy, amountCents: order.priceCents });
+  await tellUser(
+    user.email,
+    'Your label refund is complete',
+    [
+      `Hello ${user.name},`,
+      '',
+      `${fields.refundBy === 'auto' ? `Your label was not used within ${AUTO_REFUND_AFTER_DAYS} days of its purchase, so we asked for its refund. ` : ''}Your ${formatUsd(order.priceCents)} label${order.tracking ? ` (tracking ${order.tracking})` : ''} was never downloaded, so we did not wait for USPS to decide its refund.`,
+      `${formatUsd(order.priceCents)} is back in your PrepaidShip wallet already. The label can no longer be used or downloaded.`,
+    ],
+    log,
+  );
+  return {
+    ...order,
+    ...fields,
+    creditedEarly: true,
+    status: 'refund_pending',
+    leaseUntil: leaseUntil.toISOString(),
+    updatedAt: at,
+  };
+}
+
+/** The carrier refunded a label credited early: refund_pending -> refunded, no money moves (it moved at the request). */
+async function confirmEarlyCredit(order: Order, log: Logger, now: Date): Promise<Order> {
+  const at = now.toISOString();
+  const done = await transact([
+    guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, { refundDecidedAt: at }), 'creditedEarly = :yes', { ':yes': true }),
+  ]);
+  if (!done.ok) return settledElsewhere(order);
+  log.info('carrier refunded a label credited early', { orderId: order.id, by: order.refundBy });
+  return { ...order, status: 'refunded', refundDecidedAt: at, leaseUntil: undefined, updatedAt: at };
+}
+
+/**
+ * The carrier rejected the refund of a label credited early: refund_rejected with its reason, and
+ * we carry it. The wallet keeps the credit (the shipper was told the money is back; the label was
+ * never printed and stays unprintable), the refunds we carried count it and its price, and a real
+ * label's carrier cost comes back into the margin's carrier cost: the carrier kept it.
+ */
+async function carryRejection(order: Order, reason: string, log: Logger, now: Date): Promise<Order> {
+  const at = now.toISOString();
+  const carried: StatsChange = { carriedRefunds: 1, carriedRefundCents: order.priceCents, realCostCents: order.costCents ?? 0 };
+  const done = await transact([
+    guarded(moveOrderStep(order, 'refund_pending', 'refund_rejected', at, { refundDecidedAt: at, refundReason: reason }), 'creditedEarly = :yes', {
+      ':yes': true,
+    }),
+    ...steps('stats', statsItems(carried, now)),
+  ]);
+  if (!done.ok) return settledElsewhere(order);
+  log.warn('carrier rejected the refund of a label credited early: carried', { orderId: order.id, reason, priceCents: order.priceCents });
+  return { ...order, status: 'refund_rejected', refundDecidedAt: at, refundReason: reason, leaseUntil: undefined, updatedAt: at };
 }
 
 /**
@@ -109,6 +196,7 @@ const marginBack = (order: Order): StatsChange =>
  * card's refund cannot be made now: the scheduled work resumes it.
  */
 async function completeRefund(order: Order, log: Logger, now: Date): Promise<Order> {
+  if (order.creditedEarly) return confirmEarlyCredit(order, log, now);
   const user = await getUserById(order.userId, { consistent: true });
   if (!user) throw new Error(`refund of order ${order.id}: account ${order.userId} is gone`);
   const money = await refundMoney(order, log);
@@ -116,8 +204,9 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   const at = now.toISOString();
   const fields = { refundDecidedAt: at, ...money.orderFields };
   const done = await transact([
-    // The label's savings leave its month with it; guarded on the month read (data/savings.ts).
-    ...savingsRefundSteps(order, moveOrderStep(order, 'refund_pending', 'refunded', at, fields)),
+    // The label's savings leave its month with it; guarded on the month read (data/savings.ts), and
+    // on no early credit (whose price went back already) whatever the read said.
+    ...savingsRefundSteps(order, guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, fields), 'attribute_not_exists(creditedEarly)')),
     ...money.steps(user, marginBack(order)),
   ]);
   if (!done.ok) return settledElsewhere(order);
@@ -139,6 +228,7 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
 
 /** refund_pending -> refund_rejected with the carrier's reason, once. */
 async function rejectRefund(order: Order, reason: string, log: Logger, now: Date): Promise<Order> {
+  if (order.creditedEarly) return carryRejection(order, reason, log, now);
   const at = now.toISOString();
   const done = await transact([moveOrderStep(order, 'refund_pending', 'refund_rejected', at, { refundDecidedAt: at, refundReason: reason })]);
   if (!done.ok) return settledElsewhere(order);
@@ -216,7 +306,7 @@ export async function requestRefund(userId: string, orderId: string, log: Logger
   if (scan) {
     throw new Conflict(`USPS has already scanned this package (${scan.message}, ${scan.checkpoint_time}), so its label can no longer be refunded.`);
   }
-  const pending = await startRefund(order, 'user', now);
+  const pending = await startRefund(order, 'user', now, log);
   if (!pending) {
     // Another request (a double click) or the auto-refund moved it first: answer why, as for a repeat.
     const current = await getOrder(userId, orderId);
@@ -294,7 +384,7 @@ async function autoRefundOne(order: Order, log: Logger, now: Date): Promise<Auto
     await leaveUnusedQueue(order);
     return 'used';
   }
-  const pending = await startRefund(order, 'auto', now);
+  const pending = await startRefund(order, 'auto', now, log);
   if (!pending) return 'skipped';
   const settled = await askCarrier(pending, log, now);
   return settled.status === 'refunded' ? 'refunded' : settled.status === 'refund_rejected' ? 'rejected' : 'pending';

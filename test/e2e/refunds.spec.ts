@@ -67,7 +67,8 @@ test.describe.serial('label refunds', () => {
     const row = shipments().getByRole('row').filter({ hasText: tracking });
     await row.getByRole('button', { name: `Refund label ${tracking}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Refund this label?' });
-    await expect(confirm).toContainText('$6.00 goes back to your wallet as soon as the carrier confirms the refund');
+    // Never downloaded: credited with the request (test/e2e/early-credit.spec.ts has the carrier still deciding).
+    await expect(confirm).toContainText('It was never downloaded, so $6.00 goes back to your wallet at once');
     await confirm.getByRole('button', { name: 'Refund label' }).click();
 
     await expect(page.getByText('Label refunded')).toBeVisible();

@@ -35,7 +35,8 @@ async function expectSavingsMatchOrders(userId: string): Promise<void> {
   const orders = await storedItems(userId, 'ORDER#');
   const expected = new Map<string, { labels: number; savedCents: number; retailCents: number; paidCents: number }>();
   for (const o of orders) {
-    if (!['created', 'refund_pending', 'refund_rejected'].includes(String(o.status)) || !o.savingsMonth) continue;
+    // A label credited when its refund was asked left its month then, whatever its status.
+    if (!['created', 'refund_pending', 'refund_rejected'].includes(String(o.status)) || !o.savingsMonth || o.creditedEarly === true) continue;
     const s = labelSaving({ weightLb: Number(o.weightLb), priceCents: Number(o.priceCents) });
     const row = expected.get(String(o.savingsMonth)) ?? { labels: 0, savedCents: 0, retailCents: 0, paidCents: 0 };
     expected.set(String(o.savingsMonth), {
@@ -53,7 +54,9 @@ async function expectSavingsMatchOrders(userId: string): Promise<void> {
 
 /** Stores a created label as one bought before savings were kept: no savingsMonth, no month figures. */
 async function olderLabel(who: Account, createdAt: string, over: Record<string, unknown> = {}, status: 'created' | 'refunded' = 'created') {
-  const order = { ...newOrder(who.id, sampleLabelOrder(over) as never, 600, status), createdAt, tracking: `9400OLD${Date.now()}${Math.random()}`.slice(0, 22) };
+  // Bought before downloads were recorded too: no downloadedAt (counted as downloaded).
+  const { downloadedAt: _never, ...made } = newOrder(who.id, sampleLabelOrder(over) as never, 600, status);
+  const order = { ...made, createdAt, tracking: `9400OLD${Date.now()}${Math.random()}`.slice(0, 22) };
   await transact([putOrderStep(order)]);
   return order;
 }

@@ -2,7 +2,8 @@
  * GET /admin/stats: the admin dashboard's figures. One BatchGet over the running counters that the
  * money and label transactions keep (functions/data/stats.ts), never a Scan, so it stays cheap
  * however many users and labels there are. Cents are exact; dollars are for display. The margin is
- * on real labels only (a carrier cost recorded), so sandbox labels never look like profit.
+ * on real labels only (a carrier cost recorded), so sandbox labels never look like profit; the
+ * refunds we carried (credited early, then rejected by the carrier) stand beside it.
  */
 import { marginPercent } from '../../../domain/admin-stats';
 import { centsToDollars } from '../../../domain/money';
@@ -26,6 +27,7 @@ export const handler = api(route.getAdminStats, async function getAdminStats() {
       carrierCost: money(s.realLabels.costCents),
       margin: { ...money(margin), percent: marginPercent(margin, s.realLabels.revenueCents) },
     },
+    carriedRefunds: { count: s.carriedRefunds.count, ...money(s.carriedRefunds.cents) },
     window: { from: s.window.from, to: s.window.to },
     days: s.days,
   };

@@ -32,6 +32,7 @@ import { getApproval } from '../../../functions/data/approvals';
 import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
+import { handler as downloadOrder } from '../../../functions/handlers/shipping/download-order';
 import { handler as easyPostWebhook } from '../../../functions/handlers/tracking/easypost-webhook';
 import { sandboxInvoiceEvent } from '../../../functions/postage/sandbox-adjustments';
 import { getOrder, newOrder } from '../../../functions/data/orders';
@@ -594,15 +595,31 @@ let jobRuns = 0;
 /** A moment later than any lease or poll a refund case has set so far: each scheduled run sees its refund due again. */
 const jobNow = () => new Date(Date.now() + ++jobRuns * 2 * DAY_MS);
 
-/** A user whose $20 wallet bought a $6 label through the real handler. */
-async function userWithLabel(prefix: string): Promise<{ user: TestUser; orderId: string }> {
+/**
+ * A user whose $20 wallet bought a $6 label through the real handler, and downloaded its PDF unless
+ * `downloaded` is false (a label never downloaded is credited when its refund is asked).
+ */
+async function userWithLabel(prefix: string, downloaded = true): Promise<{ user: TestUser; orderId: string }> {
   const user = await newUser(prefix, 2000);
   const bought = await post(createLabel, '/shipping/create-label', {
     token: user.token,
     body: JSON.stringify(labelForm()),
     headers: { 'idempotency-key': `fault-refund-${++keys}` },
   });
-  return { user, orderId: String((bought.json?.label as { shipOrderId?: string } | undefined)?.shipOrderId) };
+  const orderId = String((bought.json?.label as { shipOrderId?: string } | undefined)?.shipOrderId);
+  if (downloaded) {
+    const pdf = await call(
+      downloadOrder,
+      apiEvent({
+        method: 'GET',
+        path: `/shipping/download-order/${orderId}`,
+        headers: { authorization: `Bearer ${user.token}` },
+        params: { shipOrderId: orderId },
+      }),
+    );
+    expect(pdf.statusCode, pdf.body).toBe(200);
+  }
+  return { user, orderId };
 }
 
 /** The shipper's refund request of `orderId`, through the real handler. */
@@ -657,6 +674,35 @@ const labelRefundFlow: Flow = {
         return (await getOrder(user.id, orderId))?.status === 'refunded';
       },
       expectDoneOnce: () => expectRefundedOnce(user, orderId),
+    };
+  },
+};
+
+/**
+ * A shipper's refund of an unused $6 label never downloaded: the user read, created ->
+ * refund_pending with the wallet's credit in one transaction, the mail, then (the sandbox refunds
+ * at once) refunded with no money. Whatever a fault stops, the price is credited once: with the
+ * move, never again when the carrier decides.
+ */
+const earlyCreditFlow: Flow = {
+  name: 'label refund request, never downloaded (credited at once)',
+  // the order, the tracker read, the user, refund_pending + credit (and the savings back), the mail, refunded
+  commands: [SESSION, GET, GET, GET, WRITE, GET, PUT, WRITE],
+  finalStatus: 200,
+  againStatus: 409,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-early', false);
+    return {
+      user,
+      send: () => askRefund(user, orderId),
+      done: async () => {
+        await settleRefunds(logger, jobNow());
+        return (await getOrder(user.id, orderId))?.status === 'refunded';
+      },
+      async expectDoneOnce() {
+        await expectRefundedOnce(user, orderId);
+        expect(await getOrder(user.id, orderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
+      },
     };
   },
 };
@@ -923,6 +969,7 @@ export const flows: Flow[] = [
   secondAdminFlow('approve'),
   secondAdminFlow('reject'),
   labelRefundFlow,
+  earlyCreditFlow,
   refundSettleFlow,
   cardLabelRefundFlow,
   disputeOpenedFlow,

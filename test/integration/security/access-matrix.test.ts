@@ -456,6 +456,12 @@ const matrix: Record<TableKey, Row> = {
     why: "the order is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
     prepare: ownerLabel,
     request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
+    after: async ({ actor, world, fx }) => {
+      // Only the owner's download records the label as served (which ends its instant refund).
+      const order = await getOrder(world.owner.id, fx.shipOrderId as string);
+      if (actor === 'user') expect(order?.downloadedAt, `owner's label after ${actor}`).toEqual(expect.any(String));
+      else expect(order?.downloadedAt, `owner's label after ${actor}`).toBeNull();
+    },
   },
   'POST /shipping/orders/{shipOrderId}/refund': {
     expect: OWNED(200),

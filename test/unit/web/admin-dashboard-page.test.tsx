@@ -17,6 +17,7 @@ const stats = {
   topUps: { last7Days: { count: 3, cents: 123450, dollars: 1234.5 } },
   balances: { cents: 98765, dollars: 987.65 },
   realLabels: { count: 0, revenue: { cents: 0, dollars: 0 }, carrierCost: { cents: 0, dollars: 0 }, margin: { cents: 0, dollars: 0, percent: null } },
+  carriedRefunds: { count: 0, cents: 0, dollars: 0 },
   window: { from: '2025-03-01', to: '2025-03-07' },
   // The charts' 30 UTC days, today's 2 labels and one $25 top-up.
   days: Array.from({ length: 30 }, (_, i) => ({
@@ -61,7 +62,18 @@ describe('admin dashboard page', () => {
 
     const section = await screen.findByRole('region', { name: 'Margin on real labels' });
     expect(section).toHaveTextContent(/^Margin on real labelsNo real labels yet\. Labels from the sandbox carrier are samples/);
-    for (const label of ['Real labels', 'Revenue', 'Carrier cost', 'Margin']) expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+    for (const label of ['Real labels', 'Revenue', 'Carrier cost', 'Margin', 'Refunds we carried'])
+      expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('shows the refunds we carried without real labels once there are some (sandbox labels credited early, then rejected)', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, carriedRefunds: { count: 1, cents: 600, dollars: 6 } }) });
+    renderAt('/admin-dashboard');
+
+    const section = await screen.findByRole('region', { name: 'Margin on real labels' });
+    expect(section).toHaveTextContent(/No real labels yet/);
+    expect(card('Refunds we carried').value).toBe('$6.00');
+    expect(card('Refunds we carried').text).toContain('1 label credited at the refund request');
   });
 
   it('shows the real labels, their revenue, carrier cost and margin with its share of revenue', async () => {
@@ -75,6 +87,16 @@ describe('admin dashboard page', () => {
     expect(card('Margin').value).toBe('$2.77');
     expect(card('Margin').text).toContain('15.4% of revenue');
     expect(screen.queryByText(/No real labels yet/)).not.toBeInTheDocument();
+  });
+
+  it('shows the refunds we carried beside the margin: labels credited at the refund request whose refund the carrier rejected', async () => {
+    stubApi({ 'GET /admin/stats': json({ ...stats, realLabels: realLabels(1800, 1523, 15.4), carriedRefunds: { count: 2, cents: 1250, dollars: 12.5 } }) });
+    renderAt('/admin-dashboard');
+
+    const section = await screen.findByRole('region', { name: 'Margin on real labels' });
+    await within(section).findByText('$12.50');
+    expect(card('Refunds we carried').value).toBe('$12.50');
+    expect(card('Refunds we carried').text).toContain('2 labels credited at the refund request, then rejected by the carrier');
   });
 
   it('shows a loss as a negative margin', async () => {

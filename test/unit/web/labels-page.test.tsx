@@ -209,6 +209,7 @@ describe('Refund label', () => {
     decidedAt: '2025-03-05T10:00:01.000Z',
     automatic: false,
     toCardCents: 0,
+    creditedEarly: false,
   };
 
   it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
@@ -254,6 +255,48 @@ describe('Refund label', () => {
       ]),
     );
     expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says a label never downloaded comes back at once, and shows its pending refund as money in the wallet already, without a PDF', async () => {
+    const fresh = { ...unused, instantRefund: true };
+    const pending = {
+      ...fresh,
+      status: 'refund_pending',
+      refundableUntil: null,
+      instantRefund: false,
+      refund: { ...decided, decidedAt: null, reason: null, creditedEarly: true },
+    };
+    let asked = false;
+    const api = stubApi({
+      ...labelsPageApi(),
+      'GET /shipping/orders': () => Response.json({ orders: [asked ? pending : fresh], nextCursor: null, totalOrders: 1 }),
+      'POST /shipping/orders/o5/refund': () => {
+        asked = true;
+        return Response.json(pending);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/user-dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Refund label 9400100000000000000055' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this label?' });
+    expect(dialog).toHaveTextContent('It was never downloaded, so $6.00 goes back to your wallet at once, without waiting for the carrier.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund label' }));
+
+    expect(await screen.findByText('Label refunded')).toBeInTheDocument();
+    expect(screen.getByText('$6.00 is back in your wallet.')).toBeInTheDocument();
+    expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
+    await waitFor(() =>
+      expect(rowTexts(caption)[0]?.slice(6)).toEqual([
+        'refund pendingAsked 03/05/2025; $6.00 back in your wallet already; USPS decides by 03/20/2025',
+        'pre transit',
+        '—',
+        '9400100000000000000055',
+        '—',
+        '—',
+        'Receipt',
+      ]),
+    );
   });
 
   it("toasts the server's reason when the refund is refused, and keeps the label", async () => {

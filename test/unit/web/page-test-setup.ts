@@ -101,6 +101,7 @@ export function apiOrder(overrides: { [K in keyof ApiOrder]?: ApiOrder[K] | unde
     createdAt: '2025-03-04T15:06:00.000Z',
     refundableUntil: '2025-04-01T00:00:00.000Z',
     refund: null,
+    instantRefund: false,
     trackingStatus: 'pre_transit',
     lastEvent: null,
     ...overrides,

@@ -58,6 +58,7 @@ describe('GET /admin/stats', () => {
       topUps: { last7Days: { count: 0, cents: 0, dollars: 0 } },
       balances: { cents: 0, dollars: 0 },
       realLabels: NO_REAL_LABELS,
+      carriedRefunds: { count: 0, cents: 0, dollars: 0 },
       window: { from: '2026-11-15', to: '2026-11-21' },
       days: chartDays(),
     });
@@ -84,6 +85,7 @@ describe('GET /admin/stats', () => {
       balances: { cents: 1000, dollars: 10 },
       // Labels without a carrier cost (the sandbox's) are labels, not real ones.
       realLabels: NO_REAL_LABELS,
+      carriedRefunds: { count: 0, cents: 0, dollars: 0 },
       window: { from: '2026-11-15', to: '2026-11-21' },
       // The charts' 30 days: the day before the window is among them.
       days: chartDays({
@@ -120,6 +122,24 @@ describe('GET /admin/stats', () => {
       carrierCost: { cents: 1523, dollars: 15.23 },
       margin: { cents: 277, dollars: 2.77, percent: 15.4 },
     });
+  });
+
+  it('counts the refunds we carried (credited at the request, rejected by the carrier) and puts their carrier cost back in the margin', async () => {
+    const before = (await getStats()).json as unknown as AdminStats;
+    // What label-refunds.ts moves: the early credit takes the label out as a refund would, the rejection carries it.
+    await apply({ realLabels: -1, realRevenueCents: -600, realCostCents: -475, balanceCents: 600 }, '2026-11-20T09:00:00.000Z');
+    await apply({ carriedRefunds: 1, carriedRefundCents: 600, realCostCents: 475 }, '2026-11-20T10:00:00.000Z');
+
+    const after = (await getStats()).json as unknown as AdminStats;
+    expect(after.carriedRefunds).toEqual({
+      count: before.carriedRefunds.count + 1,
+      cents: before.carriedRefunds.cents + 600,
+      dollars: (before.carriedRefunds.cents + 600) / 100,
+    });
+    expect(after.realLabels.count - before.realLabels.count).toBe(-1);
+    expect(after.realLabels.revenue.cents - before.realLabels.revenue.cents).toBe(-600);
+    // The carrier kept its cost: the margin falls by the price credited.
+    expect(after.realLabels.margin.cents - before.realLabels.margin.cents).toBe(-600);
   });
 
   it('never scans or queries the table: the same figures when every Scan, or every Query, fails', async () => {

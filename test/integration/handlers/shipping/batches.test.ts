@@ -12,6 +12,7 @@ import type { ApiBatch } from '../../../../domain/api/batches';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../../domain/schemas/batches';
 import { addDays, todayInEastern } from '../../../../domain/ship-date';
 import { limitCheckouts, RATES } from '../../../../functions/accounts/limits';
+import { resetConfigForTests } from '../../../../functions/config';
 import { purchaseBatch } from '../../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { resumeStalledBatches } from '../../../../functions/batches/resume';
@@ -21,7 +22,7 @@ import { batchKey, getBatch, getBatchRows, rowKey, startAwaitingPayment, startRu
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../../functions/data/client';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
-import { listOrders } from '../../../../functions/data/orders';
+import { getOrders, listOrders } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { logger } from '../../../../functions/observability/logger';
 import { batchCsv, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
@@ -550,6 +551,42 @@ describe('files and recovery', () => {
     const none = await labelsPdf();
     expect(none.statusCode).toBe(409);
     expect(none.json?.message).toMatch(/refunded/);
+  });
+
+  it('labels.pdf records every label in it as downloaded (once): their refunds then wait for the carrier; one credited before is left out', async () => {
+    vi.stubEnv('SANDBOX_REFUND_DELAY_SECONDS', '60');
+    resetConfigForTests();
+    try {
+      await creditWallet(ann, 1800);
+      const batchId = await draft(sampleRows(3));
+      await purchase(batchId);
+      await batchQueueIdle();
+      const [first, second, third] = (await read(batchId)).rows;
+      const ids = [first, second, third].map((r) => r?.shipOrderId ?? '');
+      expect((await getOrders(ann.id, ids)).get(ids[0]!)?.downloadedAt).toBeNull();
+      const refund = (shipOrderId: string) => invoke('POST /shipping/orders/{shipOrderId}/refund', { token: ann.token, params: { shipOrderId } });
+      const labelsPdf = () => invoke('GET /shipping/batches/{batchId}/labels.pdf', { token: ann.token, params: { batchId } });
+
+      // Asked before any download: credited at once, and out of the batch's PDF for good.
+      const balance = (await balanceOf(ann.id)) ?? 0;
+      expect((await refund(ids[0]!)).json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: true } });
+      expect(await balanceOf(ann.id)).toBe(balance + PRICE);
+
+      const pdf = await labelsPdf();
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(await trackingNumbersIn(pdf.body)).toEqual([second?.tracking, third?.tracking]);
+      const marked = await getOrders(ann.id, ids);
+      expect(ids.map((id) => marked.get(id)?.downloadedAt ?? null)).toEqual([null, expect.stringMatching(/Z$/), expect.stringMatching(/Z$/)]);
+      // A second download finds them marked: it writes nothing.
+      expect((await withoutWrites(labelsPdf)).statusCode).toBe(200);
+
+      // Served in the batch's PDF: refunded only when the carrier says so.
+      expect((await refund(ids[1]!)).json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: false } });
+      expect(await balanceOf(ann.id)).toBe(balance + PRICE);
+    } finally {
+      vi.unstubAllEnvs();
+      resetConfigForTests();
+    }
   });
 
   it('a batch left running with no progress (the process restarted) is resumed by the scheduled work once its lease ends', async () => {

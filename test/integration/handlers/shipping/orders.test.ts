@@ -13,7 +13,7 @@ import type { OrderStatus } from '../../../../domain/api/orders';
 import { installFaultInjector } from '../../reliability/helpers';
 import { buyLabel, invoke, newAccount, type Account } from '../../security/actors';
 import { HIDDEN_500, expectVerifiedUserOnly } from '../answers';
-import { withoutWrites } from '../table-changes';
+import { changesOf, pkOf, withoutWrites } from '../table-changes';
 
 const NO_LABEL = { message: 'No label for this order' };
 const cursorOf = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -111,8 +111,16 @@ describe('GET /shipping/orders', () => {
 });
 
 describe('GET /shipping/download-order/{shipOrderId}', () => {
-  it('answers the stored PDF of a created order, named after its tracking number', async () => {
+  it('answers the stored PDF of a created order, named after its tracking number, recording the first download only', async () => {
     const label = await buyLabel(ann);
+    expect((await getOrder(ann.id, label.shipOrderId))?.downloadedAt).toBeNull();
+    const { result: first, written } = await changesOf(() =>
+      invoke('GET /shipping/download-order/{shipOrderId}', { token: ann.token, params: { shipOrderId: label.shipOrderId } }),
+    );
+    expect(first.statusCode).toBe(200);
+    // Only the order, marked as served: its refund now waits for the carrier.
+    expect(written.map(pkOf)).toEqual([`USER#${ann.id}`]);
+    expect((await getOrder(ann.id, label.shipOrderId))?.downloadedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.+Z$/);
     const res = await download(label.shipOrderId);
 
     expect(res.statusCode).toBe(200);
@@ -151,7 +159,8 @@ describe('GET /shipping/download-order/{shipOrderId}', () => {
     const label = await buyLabel(ann);
     const order = await getOrder(ann.id, label.shipOrderId);
     rmSync(join(process.env.LABEL_DIR!, ...order!.labelKey!.split('/')));
-    const res = await download(label.shipOrderId);
+    // Marked as served before the bytes are read: a failed serve only makes its refund wait for the carrier.
+    const res = await invoke('GET /shipping/download-order/{shipOrderId}', { token: ann.token, params: { shipOrderId: label.shipOrderId } });
 
     expect(res.statusCode).toBe(500);
     expect(res.json).toEqual(HIDDEN_500);

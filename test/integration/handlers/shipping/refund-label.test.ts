@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toApiOrder } from '../../../../domain/api/order-answer';
 import { autoRefundAt, refundWindowEnd, type OrderStatus } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
+import type { BuildMiddleware } from '@smithy/types';
 import { db, tableName, transact } from '../../../../functions/data/client';
 import { dueWork, getOrder, newOrder, orderKey, putOrderStep } from '../../../../functions/data/orders';
 import { listOutbox } from '../../../../functions/data/outbox';
@@ -68,8 +69,9 @@ function delayRefunds(seconds: number): void {
 }
 
 describe('POST /shipping/orders/{shipOrderId}/refund', () => {
-  it('refunds an unused label at once (sandbox): refunded order, one refund entry of its price, the balance back, a mail, no download', async () => {
+  it('refunds an unused, downloaded label at once (sandbox): refunded order, one refund entry of its price, the balance back, a mail, no download', async () => {
     const label = await labelBought();
+    expect((await download(label.shipOrderId)).statusCode).toBe(200);
     const before = await balanceCents();
     const stats = await getStats();
 
@@ -224,15 +226,16 @@ describe('POST /shipping/orders/{shipOrderId}/refund', () => {
 });
 
 describe('refunds the carrier decides later (SANDBOX_REFUND_DELAY_SECONDS)', () => {
-  it('answers refund_pending, refuses the download with 409, and the scheduled settlement credits the wallet once the carrier says refunded', async () => {
+  it('answers refund_pending for a downloaded label, refuses the download with 409, and the scheduled settlement credits the wallet once the carrier says refunded', async () => {
     delayRefunds(60);
     const label = await labelBought();
+    expect((await download(label.shipOrderId)).statusCode).toBe(200);
     const before = await balanceCents();
 
     const res = await refund(label.shipOrderId);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json).toMatchObject({ status: 'refund_pending', refund: { decidedAt: null, automatic: false, reason: null } });
+    expect(res.json).toMatchObject({ status: 'refund_pending', refund: { decidedAt: null, automatic: false, reason: null, creditedEarly: false } });
     expect(await balanceCents()).toBe(before);
     const pdf = await withoutWrites(() => download(label.shipOrderId));
     expect(pdf.statusCode).toBe(409);
@@ -267,9 +270,10 @@ describe('refunds the carrier decides later (SANDBOX_REFUND_DELAY_SECONDS)', () 
     expect(await settleRefunds(logger, new Date(lease - 1))).toEqual({ refunded: 0, rejected: 0, pending: 0, skipped: 0 });
   });
 
-  it('closes the refund as refund_rejected with the reason, and mails it, when USPS scanned the package before the carrier decided', async () => {
+  it('closes the refund of a downloaded label as refund_rejected with the reason, and mails it, when USPS scanned the package before the carrier decided', async () => {
     delayRefunds(86_400);
     const label = await labelBought();
+    expect((await download(label.shipOrderId)).statusCode).toBe(200);
     const before = await balanceCents();
     expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending' });
 
@@ -324,5 +328,252 @@ describe('auto-refund of unused labels', () => {
     expect((await getOrder(ann.id, label.shipOrderId))?.status).toBe('created');
     expect(await balanceCents()).toBe(before);
     expect((await dueWork('unused', new Date(Date.now() + 60 * DAY_MS), 100)).map((o) => o.id)).not.toContain(label.shipOrderId);
+  });
+});
+
+describe('a label never downloaded: credited the moment its refund is asked', () => {
+  const credited = async (orderId: string) => (await refundEntries(orderId)).map((e) => [e.amountCents, e.status]);
+
+  /**
+   * Runs `action` once, just before the first `command` whose input mentions `mark` from now on:
+   * another request cut in between a read and its write. Answers the function that removes it.
+   */
+  function cutIn(command: string, mark: string, action: () => Promise<unknown>): () => void {
+    const name = 'refundRaceCutIn';
+    let fired = false;
+    const middleware: BuildMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
+      if (!fired && context.commandName === command && JSON.stringify(args.input).includes(mark)) {
+        fired = true;
+        await action();
+      }
+      return next(args);
+    };
+    db.middlewareStack.add(middleware, { step: 'build', name, override: true });
+    return () => db.middlewareStack.remove(name);
+  }
+
+  it('credits the price with the request (ledger, balance, savings, mail), carries no PDF, and the carrier refunding later moves nothing more', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ downloadedAt: null });
+    const listed = await invoke('GET /shipping/orders', { token: ann.token });
+    expect((listed.json?.orders as { shipOrderId: string; instantRefund: boolean }[]).find((o) => o.shipOrderId === label.shipOrderId)?.instantRefund).toBe(
+      true,
+    );
+    const before = await balanceCents();
+    const stats = await getStats();
+
+    const res = await refund(label.shipOrderId);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { decidedAt: null, creditedEarly: true } });
+    const stored = await getOrder(ann.id, label.shipOrderId);
+    expect(stored).toMatchObject({ status: 'refund_pending', creditedEarly: true, downloadedAt: null });
+    expect(res.json).toEqual(toApiOrder(stored!));
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await credited(label.shipOrderId)).toEqual([[label.priceCents, 'completed']]);
+    expect((await getStats()).balanceCents - stats.balanceCents).toBe(label.priceCents);
+    const [mail] = await listOutbox({ to: ann.email });
+    expect(mail).toMatchObject({ subject: 'Your label refund is complete' });
+    expect(mail?.text).toContain('was never downloaded, so we did not wait for USPS');
+    expect(mail?.text).toContain('$6.00 is back in your PrepaidShip wallet already');
+    // Never served now: the money is back.
+    const pdf = await withoutWrites(() => download(label.shipOrderId));
+    expect(pdf.statusCode).toBe(410);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect(await settleRefunds(logger, new Date())).toEqual({ refunded: 1, rejected: 0, pending: 0, skipped: 0 });
+
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refunded', creditedEarly: true, refundDecidedAt: expect.stringMatching(ISO) });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await credited(label.shipOrderId)).toEqual([[label.priceCents, 'completed']]);
+    expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).toEqual(['Your label refund is complete']);
+  });
+
+  it('a downloaded label is credited only when the carrier says refunded: the first download marks it, later ones write nothing', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+
+    expect((await download(label.shipOrderId)).statusCode).toBe(200);
+    const marked = await getOrder(ann.id, label.shipOrderId);
+    expect(marked?.downloadedAt).toMatch(ISO);
+    expect(toApiOrder(marked!).instantRefund).toBe(false);
+    expect((await withoutWrites(() => download(label.shipOrderId))).statusCode).toBe(200);
+    const before = await balanceCents();
+
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: false } });
+    expect(await balanceCents()).toBe(before);
+    expect(await credited(label.shipOrderId)).toEqual([]);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect(await settleRefunds(logger, new Date())).toMatchObject({ refunded: 1 });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await credited(label.shipOrderId)).toEqual([[label.priceCents, 'completed']]);
+  });
+
+  it('a rejection after the early credit is carried: no debit back, the label stays void, the admin figure and the margin show it', async () => {
+    delayRefunds(86_400);
+    const label = await labelBought();
+    // As an EasyPost purchase records it: the carrier's cost on the order.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(ann.id, label.shipOrderId),
+        UpdateExpression: 'SET costCents = :c',
+        ExpressionAttributeValues: { ':c': 455 },
+      }),
+    );
+    const before = await balanceCents();
+    const stats = await getStats();
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: true } });
+    const asked = await getStats();
+    // The early credit took the label out of the margin as a completed refund does.
+    expect({
+      count: asked.realLabels.count - stats.realLabels.count,
+      revenueCents: asked.realLabels.revenueCents - stats.realLabels.revenueCents,
+      costCents: asked.realLabels.costCents - stats.realLabels.costCents,
+    }).toEqual({ count: -1, revenueCents: -600, costCents: -455 });
+
+    // USPS scanned the package meanwhile (the sandbox's timeline): the carrier rejects.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * DAY_MS });
+    expect(await settleRefunds(logger, new Date())).toEqual({ refunded: 0, rejected: 1, pending: 0, skipped: 0 });
+    vi.useRealTimers();
+
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refund_rejected', creditedEarly: true, refundReason: expect.any(String) });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await credited(label.shipOrderId)).toEqual([[label.priceCents, 'completed']]);
+    const after = await getStats();
+    expect({
+      carried: after.carriedRefunds.count - stats.carriedRefunds.count,
+      carriedCents: after.carriedRefunds.cents - stats.carriedRefunds.cents,
+      // The carrier kept its cost: back in the carrier cost, while the revenue stays out.
+      costCents: after.realLabels.costCents - stats.realLabels.costCents,
+      revenueCents: after.realLabels.revenueCents - stats.realLabels.revenueCents,
+      balanceCents: after.balanceCents - stats.balanceCents,
+    }).toEqual({ carried: 1, carriedCents: 600, costCents: 0, revenueCents: -600, balanceCents: 600 });
+    const admin = await newAccount('admin', 'refund');
+    const figures = await invoke('GET /admin/stats', { token: admin.token });
+    expect(figures.json?.carriedRefunds).toEqual({
+      count: after.carriedRefunds.count,
+      cents: after.carriedRefunds.cents,
+      dollars: after.carriedRefunds.cents / 100,
+    });
+    // The shipper has the money: the label is not given back, and no rejection is mailed.
+    expect((await withoutWrites(() => download(label.shipOrderId))).statusCode).toBe(410);
+    expect((await refund(label.shipOrderId)).statusCode).toBe(409);
+    expect((await listOutbox({ to: ann.email })).map((m) => m.subject)).toEqual(['Your label refund is complete']);
+  });
+
+  it("a download that lands between the refund request's read and its credit wins: served, and the refund waits for the carrier", async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    const before = await balanceCents();
+    let served: Awaited<ReturnType<typeof download>> | undefined;
+    // The download goes just before the refund's early credit.
+    const stop = cutIn('TransactWriteItemsCommand', 'creditedEarly', async () => (served = await download(label.shipOrderId)));
+    const res = await refund(label.shipOrderId).finally(stop);
+
+    expect(served?.statusCode).toBe(200);
+    expect(res.statusCode).toBe(200);
+    expect(res.json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: false } });
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refund_pending', downloadedAt: expect.stringMatching(ISO) });
+    expect((await getOrder(ann.id, label.shipOrderId))?.creditedEarly).toBeUndefined();
+    expect(await balanceCents()).toBe(before);
+    expect(await credited(label.shipOrderId)).toEqual([]);
+  });
+
+  it("a refund request that lands between a download's read and its mark wins: credited, and the PDF is refused", async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    const before = await balanceCents();
+    let asked: Awaited<ReturnType<typeof refund>> | undefined;
+    // The refund goes just before the download's mark.
+    const stop = cutIn('UpdateItemCommand', 'downloadedAt = :at', async () => (asked = await refund(label.shipOrderId)));
+    const pdf = await download(label.shipOrderId).finally(stop);
+
+    expect(asked?.json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: true } });
+    expect(pdf.statusCode).toBe(410);
+    expect(pdf.json).toEqual({ message: 'This label was refunded and can no longer be downloaded.' });
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+  });
+
+  it('downloads and refund requests sent together: each label is either served or credited early, never both, and credited once', async () => {
+    delayRefunds(60);
+    const labels = [await labelBought(), await labelBought(), await labelBought()];
+    const before = await balanceCents();
+
+    const answers = await Promise.all(
+      labels.map(async (l) => {
+        const [pdf, asked, again, pdfAgain] = await Promise.all([
+          download(l.shipOrderId),
+          refund(l.shipOrderId),
+          refund(l.shipOrderId),
+          download(l.shipOrderId),
+        ]);
+        return { pdfs: [pdf, pdfAgain], asked: [asked, again] };
+      }),
+    );
+
+    let creditedCents = 0;
+    for (const [i, l] of labels.entries()) {
+      const stored = await getOrder(ann.id, l.shipOrderId);
+      const { pdfs, asked } = answers[i]!;
+      expect(asked.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      if (stored?.creditedEarly) {
+        creditedCents += l.priceCents;
+        expect(pdfs.map((p) => p.statusCode)).not.toContain(200);
+        expect(stored.downloadedAt).toBeNull();
+        expect(await credited(l.shipOrderId)).toEqual([[l.priceCents, 'completed']]);
+      } else {
+        expect(stored?.downloadedAt).toMatch(ISO);
+        expect(await credited(l.shipOrderId)).toEqual([]);
+      }
+    }
+    expect(await balanceCents()).toBe(before + creditedCents);
+  });
+
+  it('the auto-refund credits an undownloaded label at once too, once however many runs', async () => {
+    delayRefunds(3600);
+    const label = await labelBought();
+    const before = await balanceCents();
+    const end = new Date(autoRefundAt((await getOrder(ann.id, label.shipOrderId))!.createdAt));
+
+    const [a, b] = await Promise.all([autoRefundUnused(logger, new Date(end.getTime() + 1)), autoRefundUnused(logger, new Date(end.getTime() + 1))]);
+
+    expect(a.pending + b.pending).toBe(1);
+    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refund_pending', refundBy: 'auto', creditedEarly: true });
+    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await credited(label.shipOrderId)).toEqual([[label.priceCents, 'completed']]);
+    expect((await listOutbox({ to: ann.email }))[0]?.text).toContain('was not used within 28 days of its purchase');
+  });
+
+  it('a credits label whose shortfall a card paid waits for the carrier (its card part goes back to the card), even never downloaded', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    // As a shortfall order stores it once its card payment settled.
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: orderKey(ann.id, label.shipOrderId),
+        UpdateExpression: 'SET shortfallCents = :s',
+        ExpressionAttributeValues: { ':s': 350 },
+      }),
+    );
+    const before = await balanceCents();
+
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { creditedEarly: false } });
+    expect(await balanceCents()).toBe(before);
+    expect(await credited(label.shipOrderId)).toEqual([]);
+  });
+
+  it('a label bought before downloads were recorded (no downloadedAt) counts as downloaded: its refund waits for the carrier', async () => {
+    delayRefunds(60);
+    const label = await labelBought();
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: orderKey(ann.id, label.shipOrderId), UpdateExpression: 'REMOVE downloadedAt' }));
+    const before = await balanceCents();
+
+    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { creditedEarly: false } });
+    expect(await balanceCents()).toBe(before);
   });
 });

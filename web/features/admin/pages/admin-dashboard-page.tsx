@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import type { AdminStats } from '@domain/api/admin';
-import { LuLandmark, LuPackageCheck, LuReceipt, LuTag, LuTrendingDown, LuTrendingUp, LuTruck, LuUsers, LuWallet } from 'react-icons/lu';
+import { LuLandmark, LuPackageCheck, LuReceipt, LuTag, LuTrendingDown, LuTrendingUp, LuTruck, LuUndo2, LuUsers, LuWallet } from 'react-icons/lu';
 import { formatUsd } from '@domain/money';
 import { errorMessage } from '@/api-client/client';
 import { ErrorState, LoadingState } from '@/components/load-states';
@@ -15,18 +15,36 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * Revenue, carrier cost and margin of the labels a carrier charged us for. Sandbox labels
  * cost nothing and are not counted, so a sandbox deployment says so instead of showing a margin of zero.
+ * Beside them, the refunds we carried: labels credited to the wallet when their refund was asked
+ * (never downloaded) whose refund the carrier rejected, of any carrier (shown without real labels
+ * only when there are some).
  */
-function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
+function RealLabels({ real, carried }: { real: AdminStats['realLabels']; carried: AdminStats['carriedRefunds'] }) {
+  const carriedCard = (
+    <StatCard
+      label="Refunds we carried"
+      icon={LuUndo2}
+      value={formatUsd(carried.cents)}
+      help={`${plural(carried.count, 'label', 'labels')} credited at the refund request, then rejected by the carrier`}
+    />
+  );
   return (
     <Box as="section" aria-labelledby="real-labels-title" mt="8">
       <Heading as="h2" id="real-labels-title" size="lg" mb="4">
         Margin on real labels
       </Heading>
       {real.count === 0 ? (
-        <Text color="fg.muted">
-          No real labels yet. Labels from the sandbox carrier are samples that cost nothing, so they are not counted here; revenue, carrier cost and margin
-          appear once the carrier sells one.
-        </Text>
+        <>
+          <Text color="fg.muted">
+            No real labels yet. Labels from the sandbox carrier are samples that cost nothing, so they are not counted here; revenue, carrier cost and margin
+            appear once the carrier sells one.
+          </Text>
+          {carried.count > 0 && (
+            <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mt="4">
+              {carriedCard}
+            </SimpleGrid>
+          )}
+        </>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
           <StatCard label="Real labels" icon={LuPackageCheck} value={String(real.count)} help="Bought from the carrier, all time" />
@@ -38,6 +56,7 @@ function RealLabels({ real }: { real: AdminStats['realLabels'] }) {
             value={formatUsd(real.margin.cents)}
             help={real.margin.percent === null ? undefined : `${real.margin.percent}% of revenue`}
           />
+          {carriedCard}
         </SimpleGrid>
       )}
     </Box>
@@ -93,7 +112,7 @@ export function AdminDashboardPage() {
             </Text>
           )}
           {data && <DailyCharts days={data.days} />}
-          {data && <RealLabels real={data.realLabels} />}
+          {data && <RealLabels real={data.realLabels} carried={data.carriedRefunds} />}
         </>
       )}
     </>

@@ -21,7 +21,8 @@ export function refundedTo(order: ApiOrder): string {
 
 /**
  * "Refund label" for one unused label, after a confirmation that says what happens: the price goes
- * back (to the card that paid for a card-paid label, else to the wallet) once the carrier confirms,
+ * back (to the card that paid for a card-paid label, else to the wallet) once the carrier confirms
+ * (to the wallet at once for a wallet-paid label never downloaded),
  * and the label can no longer be used.
  */
 export function RefundLabelButton({ order }: { order: ApiOrder }) {
@@ -33,7 +34,8 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
   async function confirm() {
     try {
       const after = await refund(order.shipOrderId);
-      if (after.status === 'refunded') notifySuccess('Label refunded', `Refunded: ${refundedTo(after)}.`);
+      if (after.refund?.creditedEarly) notifySuccess('Label refunded', `${formatUsd(order.priceCents)} is back in your wallet.`);
+      else if (after.status === 'refunded') notifySuccess('Label refunded', `Refunded: ${refundedTo(after)}.`);
       else if (after.status === 'refund_rejected') notifyInfo('Refund rejected', after.refund?.reason ?? undefined);
       else notifyInfo('Refund requested', `We refund ${byCard ? 'the card you paid with' : 'your wallet'} as soon as the carrier confirms the refund.`);
     } catch (error) {
@@ -60,7 +62,9 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
       <DialogBody>
         <Text>
           The label {order.tracking ? `with tracking number ${order.tracking} ` : ''}will be voided and can no longer be used or downloaded.{' '}
-          {formatUsd(order.priceCents)} goes back to {byCard ? 'the card you paid with' : 'your wallet'} as soon as the carrier confirms the refund.
+          {order.instantRefund
+            ? `It was never downloaded, so ${formatUsd(order.priceCents)} goes back to your wallet at once, without waiting for the carrier.`
+            : `${formatUsd(order.priceCents)} goes back to ${byCard ? 'the card you paid with' : 'your wallet'} as soon as the carrier confirms the refund.`}
         </Text>
       </DialogBody>
       <DialogFooter>

@@ -4,6 +4,7 @@ import { DataTable, type DataTableColumn, type TablePager } from '@/components/d
 import { ReceiptButton } from '@/components/receipt-button';
 import { noValue } from '@/lib/transaction-labels';
 import type { ApiOrder } from '@domain/api/orders';
+import { formatUsd } from '@domain/money';
 import { trackingPagePath } from '@/lib/paths';
 import { preloadOnIntent } from '@/lib/route-preload';
 import { labelTypeName } from '../lib/label-type-name';
@@ -26,11 +27,15 @@ export const formatShipDate = (day: string) => {
 /** Pounds, as the label form takes them (SPEC's table says kg; docs/spec-readings.md, "§2 l.49"). */
 export const formatWeight = (lb: number) => `${lb.toLocaleString('en-US', { maximumFractionDigits: 2 })} lbs`;
 
-/** A refund's timeline under its status: when it was asked and when USPS decides (or decided), where the money went, and a rejection's reason. */
+/**
+ * A refund's timeline under its status: when it was asked and when USPS decides (or decided), where
+ * the money went, and a rejection's reason; a refund credited when it was asked says the money is in
+ * the wallet already.
+ */
 function refundLine(o: ApiOrder): string | undefined {
   const refund = o.refund;
   if (!refund) return undefined;
-  const asked = `Asked ${formatShipDate(refund.requestedAt.slice(0, 10))}`;
+  const asked = `Asked ${formatShipDate(refund.requestedAt.slice(0, 10))}${refund.creditedEarly ? `; ${formatUsd(o.priceCents)} back in your wallet already` : ''}`;
   if (o.status === 'refund_pending') return `${asked}; USPS decides by ${formatShipDate(refund.expectedBy)}`;
   if (!refund.decidedAt) return undefined;
   const decided = `${asked}; decided ${formatShipDate(refund.decidedAt.slice(0, 10))}`;
@@ -76,11 +81,11 @@ const columns: DataTableColumn<Row>[] = [
         noValue
       ),
   },
-  // A refunded label (or one being refunded) is void: the server refuses its PDF.
+  // A refunded label (or one being refunded, or credited when its refund was asked) is void: the server refuses its PDF.
   {
     header: 'PDF',
     cell: (o) =>
-      o.tracking && o.status !== 'refunded' && o.status !== 'refund_pending' ? (
+      o.tracking && o.status !== 'refunded' && o.status !== 'refund_pending' && !o.refund?.creditedEarly ? (
         <DownloadPdfButton shipOrderId={o.shipOrderId} tracking={o.tracking} />
       ) : (
         noValue
