@@ -156,6 +156,8 @@ describe('the refund of a label paid by card', () => {
 
   it('goes to the wallet for a label paid by credits: no card refund', async () => {
     const label = await buyLabel(ann);
+    // Downloaded, so the refund waits for the carrier (a label never downloaded is credited when asked).
+    expect((await invoke('GET /shipping/download-order/{shipOrderId}', { token: ann.token, params: { shipOrderId: label.shipOrderId } })).statusCode).toBe(200);
     const before = await balance();
 
     const res = await refund(label.shipOrderId);
