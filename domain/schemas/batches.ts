@@ -43,6 +43,11 @@ export const batchPurchaseSchema = /* @__PURE__ */ schema(() =>
   z.object({
     paymentMethod: z.enum(['credits', 'purchase'], { error: 'Payment method is required' }),
     payShortfall: z.optional(z.boolean()),
+    // The total the shipper was shown: a purchase of any other total (a second tab still showing the
+    // batch before it was repriced) is refused with the batch as it stands.
+    totalCents: z.optional(
+      z.number({ error: 'Total must be a whole number of cents' }).check(z.int('Total must be a whole number of cents'), z.gte(0, 'Total must be 0 or more')),
+    ),
   }),
 );
 

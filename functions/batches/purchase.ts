@@ -53,6 +53,10 @@ import { pricedRows, QUOTES_AT_ONCE } from './row-quotes';
 export type BatchPurchaseBody = z.output<typeof batchPurchaseSchema>;
 
 export const NOTHING_TO_BUY = 'This batch has no valid rows to buy. Fix or add rows first.';
+/** A purchase naming a total other than the stored rows' sum: the shipper saw another batch. */
+export const totalChanged = (shownCents: number, nowCents: number): string =>
+  `This batch now costs ${formatUsd(nowCents)}, not the ${formatUsd(shownCents)} you saw. Nothing was charged: check the new total and buy again.`;
+
 export const REPRICED =
   'Some rows were quoted again because their quotes had expired, and their price changed or they are no longer available. Nothing was charged: check the new total and buy again.';
 
@@ -128,6 +132,10 @@ export async function purchaseBatch(input: {
   const ready = await requoteExpired(batch, stored);
   if (ready === 'locked') return reread();
   const totalCents = ready.reduce((sum, r) => sum + (r.priceCents ?? 0), 0);
+  const shown = input.body.totalCents;
+  if (shown !== undefined && shown !== totalCents) {
+    throw new BatchRepriced(totalChanged(shown, totalCents), toApiBatch(batch, await getBatchRows(batch.id)));
+  }
   const fields = { toBuy: ready.length, purchaseKey: input.key, paymentMethod: input.body.paymentMethod };
 
   let cardCents = totalCents;

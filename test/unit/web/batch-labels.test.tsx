@@ -232,7 +232,11 @@ describe('Batch page', () => {
 
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_batch'));
     const calls = api.calls('POST /shipping/batches/b1/purchase');
-    expect(calls.map((c) => c.body)).toEqual([{ paymentMethod: 'credits' }, { paymentMethod: 'credits', payShortfall: true }]);
+    // Each names the total the page showed, so a batch repriced meanwhile is refused, not bought.
+    expect(calls.map((c) => c.body)).toEqual([
+      { paymentMethod: 'credits', totalCents: 1300 },
+      { paymentMethod: 'credits', payShortfall: true, totalCents: 1300 },
+    ]);
     expect(new Set(calls.map((c) => c.headers['Idempotency-Key'])).size).toBe(2);
   });
 

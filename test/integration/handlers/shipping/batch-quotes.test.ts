@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
-import { REPRICED } from '../../../../functions/batches/purchase';
+import { REPRICED, totalChanged } from '../../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { NO_LONGER_OFFERED, priceRose, runBatchToEnd } from '../../../../functions/batches/run';
 import { resetConfigForTests } from '../../../../functions/config';
@@ -57,11 +57,11 @@ function pricing(mode: 'table' | 'rates', env: Record<string, string> = {}) {
 
 const batchOf = (res: { json?: Record<string, unknown> }) => res.json as unknown as ApiBatch;
 const upload = (rows: CsvRow[]) => invoke('POST /shipping/batches', { token: ann.token, raw: batchCsv(rows), contentType: 'text/csv' });
-const purchase = (batchId: string) =>
+const purchase = (batchId: string, over: Record<string, unknown> = {}) =>
   invoke('POST /shipping/batches/{batchId}/purchase', {
     token: ann.token,
     params: { batchId },
-    body: { paymentMethod: 'credits' },
+    body: { paymentMethod: 'credits', ...over },
     headers: { 'idempotency-key': idempotencyKey() },
   });
 const read = async (batchId: string) => batchOf(await invoke('GET /shipping/batches/{batchId}', { token: ann.token, params: { batchId } }));
@@ -221,6 +221,29 @@ describe('rates mode: rows quoted by service and distance', () => {
       expect.anything(),
       expect.any(Function),
     );
+  });
+});
+
+describe('the total the shipper saw', () => {
+  beforeEach(() => pricing('rates', { RATE_MARKUP_CENTS: '35', RATE_MARKUP_PERCENT: '3' }));
+
+  it('a purchase naming another total than the rows cost is refused with the batch as it stands, nothing charged; the right total buys it', async () => {
+    await creditWallet(ann, 10_000);
+    const batch = await draft([ratesRow(ACROSS_TOWN), ratesRow(ACROSS_COUNTRY)]);
+
+    const refused = await purchase(batch.batchId, { totalCents: batch.totalCents - 1 });
+
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json?.message).toBe(totalChanged(batch.totalCents - 1, batch.totalCents));
+    expect((refused.json?.batch as ApiBatch).totalCents).toBe(batch.totalCents);
+    expect(await read(batch.batchId)).toMatchObject({ status: 'draft', totalCents: batch.totalCents });
+    expect(await balanceOf(ann.id)).toBe(10_000);
+    expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
+
+    expect((await purchase(batch.batchId, { totalCents: batch.totalCents })).statusCode).toBe(200);
+    await batchQueueIdle();
+    expect(await read(batch.batchId)).toMatchObject({ status: 'done', counts: { bought: 2 } });
+    expect(await balanceOf(ann.id)).toBe(10_000 - batch.totalCents);
   });
 });
 

@@ -52,7 +52,7 @@ export function BuyBatch({ batch }: { batch: ApiBatch }) {
                   colorPalette="blue"
                   variant="outline"
                   loading={busy}
-                  onClick={() => void buy({ paymentMethod: 'credits', payShortfall: true })}
+                  onClick={() => void buy({ paymentMethod: 'credits', payShortfall: true, totalCents })}
                 >
                   Pay {formatUsd(shortfallCents)} by card and buy
                 </Button>
@@ -64,7 +64,7 @@ export function BuyBatch({ batch }: { batch: ApiBatch }) {
       {ready === 0 ? (
         <Text color="fg.muted">No valid rows to buy: fix a row first.</Text>
       ) : (
-        <Button colorPalette="blue" loading={busy} onClick={() => void buy({ paymentMethod })}>
+        <Button colorPalette="blue" loading={busy} onClick={() => void buy({ paymentMethod, totalCents })}>
           Buy {ready === 1 ? '1 label' : `${ready} labels`} ({formatUsd(totalCents)})
         </Button>
       )}
