@@ -6,21 +6,28 @@
 import { ulid, isValid as isUlid } from 'ulid';
 import type { ApiBatch } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
+import type { SavedPackage } from '../../domain/api/packages';
 import { listAddresses } from '../data/addresses';
+import { listPackages } from '../data/packages';
 import { BATCH_MAX_OPEN } from '../../domain/constants';
 import { createBatch, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch, type StoredRow } from '../data/batches';
 import { Conflict, NotFound } from '../errors';
 import { toApiBatch } from './answer';
 import { parseBatchCsv } from './parse';
-import { fillSender, judgeRow } from './rows';
+import { fillParcel, fillSender, judgeRow } from './rows';
 
 export const NO_BATCH = 'No such batch';
 export const TOO_MANY_OPEN = `You have ${BATCH_MAX_OPEN} batches not yet bought (drafts, cancelled or being bought). Buy one of them, or wait until one is done, before uploading another.`;
 export const NOT_EDITABLE = 'This batch is being bought or was bought: its rows can no longer change.';
 
-/** A row as judged now: ready with its price, or invalid with its errors. */
-export function judgedRow(row: number, fields: BatchRowFields): StoredRow {
-  const judged = judgeRow(fields);
+/**
+ * A row as judged now: ready with its price, or invalid with its errors. Its parcel is filled from
+ * the shipper's `packages` (read once per upload or edit) and stored filled, so the purchase buys the
+ * figures that were priced even when the package changes or goes later.
+ */
+export function judgedRow(row: number, cells: BatchRowFields, packages: readonly SavedPackage[]): StoredRow {
+  const { fields, errors } = fillParcel(cells, packages);
+  const judged = judgeRow(fields, errors);
   return {
     row,
     fields,
@@ -50,14 +57,15 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
 /**
  * Stores an uploaded CSV as a draft batch. The file as a whole must read (400 otherwise, nothing
  * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
- * cells. A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
+ * cells; the caller's saved packages fill parcels (./rows.ts fillParcel). A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
  * batch holds up to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
-  const sender = fromAddressId ? (await listAddresses(userId)).find((a) => a.id === fromAddressId) : undefined;
+  const [addresses, packages] = await Promise.all([fromAddressId ? listAddresses(userId) : [], listPackages(userId)]);
+  const sender = fromAddressId ? addresses.find((a) => a.id === fromAddressId) : undefined;
   if (fromAddressId && !sender) throw new NotFound('No such saved address');
   const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
-  const rows = parsed.map((p) => judgedRow(p.row, fillSender(p.fields, sender)));
+  const rows = parsed.map((p) => judgedRow(p.row, fillSender(p.fields, sender), packages));
   if (!(await hasBatchSlot(userId, BATCH_MAX_OPEN))) throw new Conflict(TOO_MANY_OPEN);
   const now = new Date().toISOString();
   const batch: StoredBatch = { id: ulid(), userId, status: 'draft', createdAt: now, updatedAt: now, toBuy: 0 };
@@ -71,11 +79,11 @@ function rowNumber(text: string): number {
   return Number(text);
 }
 
-/** Replaces a row's cells (judged and priced again; a dropped row comes back), while the batch is editable. */
+/** Replaces a row's cells (filled, judged and priced again; a dropped row comes back), while the batch is editable. */
 export async function fixRow(userId: string, batchId: string, rowText: string, fields: BatchRowFields): Promise<ApiBatch> {
   const batch = await ownBatch(userId, batchId);
   const row = rowNumber(rowText);
-  const result = await putRowWhileEditable(batch.id, judgedRow(row, fields));
+  const result = await putRowWhileEditable(batch.id, judgedRow(row, fields, await listPackages(userId)));
   if (result === 'missing') throw new NotFound('No such row');
   if (result === 'locked') throw new Conflict(NOT_EDITABLE);
   return readBatch(userId, batchId);

@@ -4,6 +4,9 @@ import { toCsv } from '../exports/csv';
 
 const EXAMPLE: Record<BatchColumn, string> = {
   labelType: 'usps_ground',
+  // Blank: the row's own weight and sizes, or the default package when they are blank too. A saved
+  // package's name (case ignored) fills the blank ones.
+  package: '',
   weight: '2',
   length: '10',
   width: '8',
