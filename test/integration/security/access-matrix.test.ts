@@ -377,8 +377,9 @@ const matrix: Record<TableKey, Row> = {
     why: "the caller's own list; the leak check proves the second user does not see the owner's",
     prepare: ownerPackage,
     after: async ({ actor, fx }, res) => {
-      const seen = ((res.json ?? []) as unknown as { id: string }[]).some((p) => p.id === fx.packageId);
-      if (res.statusCode === 200) expect(seen, `owner's package seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode !== 200) return;
+      const seen = (res.json as unknown as { id: string }[]).some((p) => p.id === fx.packageId);
+      expect(seen, `owner's package seen by ${actor}`).toBe(actor === 'user');
     },
   },
   'POST /auth/packages': {
