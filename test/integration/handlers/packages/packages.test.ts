@@ -97,15 +97,30 @@ describe('POST /auth/packages', () => {
     expect((res.json as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
   });
 
-  it(`refuses a package beyond ${MAX_PACKAGES} with 409, writing nothing; deleting one makes room`, async () => {
-    for (let i = 1; i <= MAX_PACKAGES; i++) await savePackage(ann.id, { ...BOX, name: `Box ${i}` });
-    const res = await withoutWrites(() => save({ ...BOX, name: 'One more' }));
+  it(`keeps one of 3 concurrent saves at ${MAX_PACKAGES - 1} packages, refuses the others with 409, and frees a place on delete`, async () => {
+    for (let i = 1; i < MAX_PACKAGES; i++) await savePackage(ann.id, { ...BOX, name: `Box ${i}` });
+    const answers = await Promise.all(['One', 'Two', 'Three'].map((name) => save({ ...BOX, name })));
 
-    expect(res.statusCode).toBe(409);
-    expect(res.json).toEqual({ message: `You can keep at most ${MAX_PACKAGES} packages. Delete one first.` });
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const full = { message: `You can keep at most ${MAX_PACKAGES} packages. Delete one first.` };
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json)).toEqual([full, full]);
+    expect((await list()).json).toHaveLength(MAX_PACKAGES);
+    expect((await withoutWrites(() => save({ ...BOX, name: 'One more' }))).json).toEqual(full);
+
     const [newest] = (await list()).json as unknown as { id: string }[];
     expect((await remove(newest!.id)).statusCode).toBe(200);
     expect((await save({ ...BOX, name: 'One more' })).statusCode).toBe(201);
+  });
+
+  it('ignores keys, id, default pointer and dates sent in the body: the caller cannot choose where the package is written', async () => {
+    const { result: res, written } = await changesOf(() =>
+      save({ ...BOX, pk: `USER#${bob.id}`, sk: 'PROFILE', entity: 'user', id: 'chosen', defaultId: 'chosen', createdAt: '2000-01-01T00:00:00.000Z' }),
+    );
+
+    expect(res.statusCode).toBe(201);
+    expect(res.json).toEqual({ id: expect.stringMatching(ULID), ...BOX, isDefault: false, createdAt: expect.not.stringMatching(/^2000/) });
+    expect(items(written).map((i) => i.pk)).toEqual([`USER#${ann.id}`, `USER#${ann.id}`, `USER#${ann.id}`]);
+    expect(written.join()).not.toMatch(/chosen|2000-01-01/);
   });
 
   it('saves with isDefault: the new package is the default and the one before is not', async () => {
