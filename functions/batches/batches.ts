@@ -57,8 +57,9 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
 /**
  * Stores an uploaded CSV as a draft batch. The file as a whole must read (400 otherwise, nothing
  * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
- * cells; the caller's saved packages fill parcels (./rows.ts fillParcel). A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
- * batch holds up to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
+ * cells; the caller's saved packages fill parcels (./rows.ts fillParcel). A user with
+ * BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open batch holds up to
+ * BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
   const [addresses, packages] = await Promise.all([fromAddressId ? listAddresses(userId) : [], listPackages(userId)]);
