@@ -4,11 +4,13 @@
  * these) so that a Lambda reading or writing batch rows without validating a body bundles no zod
  * (GET /shipping/batches/{batchId} and the other body-less batch routes).
  */
+import { PACKAGE_NAME_MAX } from './package-name';
 
 /** The template's header row, in order. Names are matched case-insensitively; any other column is refused. */
 export const BATCH_COLUMNS = [
   'labelType',
   'service',
+  'package',
   'weight',
   'length',
   'width',
@@ -45,6 +47,7 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
   labelType: 64,
   service: 64,
+  package: PACKAGE_NAME_MAX,
   weight: 20,
   length: 20,
   width: 20,
@@ -75,12 +78,13 @@ export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
 
 /**
  * Columns a CSV may leave out: the USPS service (read in rates mode only; blank or missing: the
- * cheapest), the ship date (today), the recipient's email, each side's company, second street line
- * and phone (files made before those columns existed keep working), and the sender when a saved
- * address fills it.
+ * cheapest), a saved package's name, the ship date (today), the recipient's email, each side's
+ * company, second street line and phone (files made before those columns existed keep working), and
+ * the sender when a saved address fills it.
  */
 export const OPTIONAL_COLUMNS: readonly BatchColumn[] = [
   'service',
+  'package',
   'shipDate',
   'toEmail',
   'fromCompany',
@@ -90,6 +94,8 @@ export const OPTIONAL_COLUMNS: readonly BatchColumn[] = [
   'toStreet2',
   'toPhone',
 ];
+/** The parcel's columns, which a saved package fills (functions/batches/rows.ts fillParcel). */
+export const PARCEL_COLUMNS = ['weight', 'length', 'width', 'height'] as const satisfies readonly BatchColumn[];
 /** The sender's required columns, which a saved address may fill. */
 export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet', 'fromCity', 'fromState', 'fromZip', 'fromCountry'];
 /** The sender's optional columns: a saved address fills them only where it fills the street too (functions/batches/rows.ts fillSender). */

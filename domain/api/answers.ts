@@ -36,6 +36,7 @@ import { balanceHistorySchema, savingsAnswerSchema } from './insights';
 import { labelsCounterSchema } from './landing';
 import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
+import { savedPackageSchema } from './packages';
 import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
 import { trackAnswerSchema } from './tracking';
@@ -91,6 +92,12 @@ export const answers = {
   'addresses/list-addresses': z.array(savedAddressSchema),
   'addresses/create-address': savedAddressSchema,
   'addresses/delete-address': messageAnswerSchema,
+  // Saved packages
+  'packages/list-packages': z.array(savedPackageSchema),
+  'packages/create-package': savedPackageSchema,
+  'packages/set-default-package': savedPackageSchema,
+  'packages/clear-default-package': savedPackageSchema,
+  'packages/delete-package': messageAnswerSchema,
   // Address check before buying and saving
   'addresses/verify-address': addressCheckSchema,
   // Wallet and payments

@@ -27,6 +27,7 @@ import {
   verifyTotpSchema,
 } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
+import { packageSchema } from '../schemas/packages';
 import { disputeAdjustmentSchema } from '../schemas/adjustments';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, quoteRequestSchema, refundLabelSchema } from '../schemas/labels';
@@ -367,6 +368,58 @@ export const deleteAddress = {
   handler: 'addresses/delete-address',
   table: 'write',
   errors: [404],
+} as const satisfies RouteEntry;
+
+// Saved packages
+export const listPackages = {
+  method: 'GET',
+  path: '/auth/packages',
+  access: 'user',
+  handler: 'packages/list-packages',
+  table: 'read',
+  note: "The caller's saved packages, newest first, each with `isDefault` (at most one is).",
+} as const satisfies RouteEntry;
+
+export const createPackage = {
+  method: 'POST',
+  path: '/auth/packages',
+  access: 'user',
+  handler: 'packages/create-package',
+  table: 'write',
+  body: packageSchema,
+  status: 201,
+  errors: [409],
+  note: "A name (1 to 50 characters, unique per shipper with case ignored) and the label form's weight and sizes. `isDefault: true` makes it the default. 409 for a name already saved or when 50 packages are saved.",
+} as const satisfies RouteEntry;
+
+export const setDefaultPackage = {
+  method: 'PUT',
+  path: '/auth/packages/{id}/default',
+  access: 'user',
+  handler: 'packages/set-default-package',
+  table: 'write',
+  errors: [404],
+  note: "Makes the package the caller's default; the one that was stops being so. No body.",
+} as const satisfies RouteEntry;
+
+export const clearDefaultPackage = {
+  method: 'DELETE',
+  path: '/auth/packages/{id}/default',
+  access: 'user',
+  handler: 'packages/clear-default-package',
+  table: 'write',
+  errors: [404],
+  note: 'The package stops being the default (nothing changes when it was not): the dialog and the batch then fill no parcel by themselves.',
+} as const satisfies RouteEntry;
+
+export const deletePackage = {
+  method: 'DELETE',
+  path: '/auth/packages/{id}',
+  access: 'user',
+  handler: 'packages/delete-package',
+  table: 'write',
+  errors: [404],
+  note: 'Deletes the package (and the default with it, when it was). Batch rows it filled keep their figures.',
 } as const satisfies RouteEntry;
 
 // Address check before buying and saving
@@ -745,7 +798,7 @@ export const createBatch = {
   query: batchUploadQuerySchema,
   status: 201,
   errors: [404, 409, 502],
-  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows, a cell longer than its field allows: the message names row and column) is refused with 400 and nothing is stored; a shipper with 20 batches not yet done (draft, awaiting payment, running or cancelled) is refused with 409 and nothing is stored; rows that fail the label form's checks, or that their quote does not offer (table mode: its `labelType`; rates mode: its `service`, blank for the cheapest), are stored as `invalid` with their errors, to be fixed or dropped; each valid row is stored with its quote's price. A carrier that cannot quote answers 502 and nothing is stored. `fromAddressId`: a saved address filling blank sender cells (404 when unknown).",
+  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows, a cell longer than its field allows: the message names row and column) is refused with 400 and nothing is stored; a shipper with 20 batches not yet done (draft, awaiting payment, running or cancelled) is refused with 409 and nothing is stored; rows that fail the label form's checks, or that their quote does not offer (table mode: its `labelType`; rates mode: its `service`, blank for the cheapest), are stored as `invalid` with their errors, to be fixed or dropped; each valid row is stored with its quote's price. A carrier that cannot quote answers 502 and nothing is stored. `fromAddressId`: a saved address filling blank sender cells (404 when unknown). The optional `package` column names a saved package (case ignored) filling blank parcel cells; a row with no package and a blank parcel takes the default package; an unknown name is the row's error on `package`.",
 } as const satisfies RouteEntry;
 
 export const getBatch = {

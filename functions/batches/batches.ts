@@ -7,13 +7,14 @@ import { ulid, isValid as isUlid } from 'ulid';
 import type { ApiBatch } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { listAddresses } from '../data/addresses';
+import { listPackages } from '../data/packages';
 import { BATCH_MAX_OPEN } from '../../domain/constants';
 import { createBatch, EDITABLE, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch } from '../data/batches';
 import { Conflict, NotFound } from '../errors';
 import { toApiBatch } from './answer';
 import { parseBatchCsv } from './parse';
 import { pricedRow, pricedRows } from './row-quotes';
-import { fillSender } from './rows';
+import { fillParcel, fillSender } from './rows';
 
 export const NO_BATCH = 'No such batch';
 export const TOO_MANY_OPEN = `You have ${BATCH_MAX_OPEN} batches not yet bought (drafts, cancelled or being bought). Buy one of them, or wait until one is done, before uploading another.`;
@@ -35,20 +36,26 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
 /**
  * Stores an uploaded CSV as a draft batch. The file as a whole must read (400 otherwise, nothing
  * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
- * cells. A user with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open
- * batch holds up to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded.
- * Each valid row is quoted before anything is stored; a carrier that cannot quote answers 502
- * (ProviderUnavailable) and nothing is stored: a row is never kept without its price.
+ * cells; the caller's saved packages fill parcels (./rows.ts fillParcel, stored filled, so the
+ * purchase buys the figures that were priced even when the package changes or goes later). A user
+ * with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open batch holds up
+ * to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number is bounded. Each valid row
+ * is quoted before anything is stored; a carrier that cannot quote answers 502 (ProviderUnavailable)
+ * and nothing is stored: a row is never kept without its price.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
-  const sender = fromAddressId ? (await listAddresses(userId)).find((a) => a.id === fromAddressId) : undefined;
+  const [addresses, packages] = await Promise.all([fromAddressId ? listAddresses(userId) : [], listPackages(userId)]);
+  const sender = fromAddressId ? addresses.find((a) => a.id === fromAddressId) : undefined;
   if (fromAddressId && !sender) throw new NotFound('No such saved address');
   const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
   // Before the quotes: a shipper with no place left costs no carrier calls.
   if (!(await hasBatchSlot(userId, BATCH_MAX_OPEN))) throw new Conflict(TOO_MANY_OPEN);
   const rows = await pricedRows(
     userId,
-    parsed.map((p) => ({ row: p.row, fields: fillSender(p.fields, sender) })),
+    parsed.map((p) => {
+      const filled = fillParcel(fillSender(p.fields, sender), packages);
+      return { row: p.row, fields: filled.fields, found: filled.errors };
+    }),
   );
   const now = new Date().toISOString();
   const batch: StoredBatch = { id: ulid(), userId, status: 'draft', createdAt: now, updatedAt: now, toBuy: 0 };
@@ -63,8 +70,9 @@ function rowNumber(text: string): number {
 }
 
 /**
- * Replaces a row's cells (judged and quoted again; a dropped row comes back), while the batch is
- * editable. A carrier that cannot quote answers 502 and the row stays as it was.
+ * Replaces a row's cells (filled from the saved packages, judged and quoted again; a dropped row
+ * comes back), while the batch is editable. A carrier that cannot quote answers 502 and the row
+ * stays as it was.
  */
 export async function fixRow(userId: string, batchId: string, rowText: string, fields: BatchRowFields): Promise<ApiBatch> {
   const batch = await ownBatch(userId, batchId);
@@ -72,7 +80,8 @@ export async function fixRow(userId: string, batchId: string, rowText: string, f
   // Only a row that exists in an editable batch is quoted (a carrier call); the write checks both again.
   if (!EDITABLE.includes(batch.status)) throw new Conflict(NOT_EDITABLE);
   if (!(await getBatchRow(batch.id, row))) throw new NotFound('No such row');
-  const result = await putRowWhileEditable(batch.id, await pricedRow(userId, row, fields));
+  const filled = fillParcel(fields, await listPackages(userId));
+  const result = await putRowWhileEditable(batch.id, await pricedRow(userId, row, filled.fields, undefined, filled.errors));
   if (result === 'missing') throw new NotFound('No such row');
   if (result === 'locked') throw new Conflict(NOT_EDITABLE);
   return readBatch(userId, batchId);

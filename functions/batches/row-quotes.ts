@@ -10,6 +10,7 @@
  */
 import type { PricingMode } from '../../domain/api/quotes';
 import { findService, type ServiceId } from '../../domain/postage/services';
+import type { BatchRowError } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { config } from '../config';
 import type { StoredRow } from '../data/batches';
@@ -39,11 +40,18 @@ const invalidRow = (row: number, fields: BatchRowFields, errors: StoredRow['erro
  * A row as judged and quoted now: ready with its quote and price, or invalid with its errors.
  * `keepService`: in rates mode, the service a blank cell was quoted as before (a row quoted again
  * keeps the service the shipper saw, rather than whatever is cheapest now). Throws
- * ProviderUnavailable when the carrier cannot quote.
+ * ProviderUnavailable when the carrier cannot quote. `found`: errors found before judging (an
+ * unknown saved package), which make the row invalid without a quote.
  */
-export async function pricedRow(userId: string, row: number, fields: BatchRowFields, keepService?: ServiceId | null): Promise<StoredRow> {
+export async function pricedRow(
+  userId: string,
+  row: number,
+  fields: BatchRowFields,
+  keepService?: ServiceId | null,
+  found: readonly BatchRowError[] = [],
+): Promise<StoredRow> {
   const mode: PricingMode = config().PRICING_MODE;
-  const judged = judgeRow(fields, mode);
+  const judged = judgeRow(fields, mode, found);
   if (!judged.valid) return invalidRow(row, fields, judged.errors);
   const column = mode === 'table' ? 'labelType' : 'service';
   const asked = mode === 'table' ? judged.body.labelType : judged.body.service === CHEAPEST && keepService ? keepService : judged.body.service;
@@ -70,5 +78,7 @@ export async function pricedRow(userId: string, row: number, fields: BatchRowFie
 }
 
 /** Many rows judged and quoted, QUOTES_AT_ONCE at a time, in their order. */
-export const pricedRows = (userId: string, rows: readonly { row: number; fields: BatchRowFields; keepService?: ServiceId | null }[]): Promise<StoredRow[]> =>
-  inGroups(rows, QUOTES_AT_ONCE, (r) => pricedRow(userId, r.row, r.fields, r.keepService));
+export const pricedRows = (
+  userId: string,
+  rows: readonly { row: number; fields: BatchRowFields; keepService?: ServiceId | null; found?: readonly BatchRowError[] }[],
+): Promise<StoredRow[]> => inGroups(rows, QUOTES_AT_ONCE, (r) => pricedRow(userId, r.row, r.fields, r.keepService, r.found));

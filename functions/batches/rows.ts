@@ -9,11 +9,13 @@
  * (a USPS service id; blank: the cheapest the quote offers; the `labelType` cell is not read).
  */
 import type { BatchRowError } from '../../domain/api/batches';
+import type { SavedPackage } from '../../domain/api/packages';
 import type { PricingMode } from '../../domain/api/quotes';
+import { packageNameKey } from '../../domain/package-name';
 import { findService, USPS_SERVICES } from '../../domain/postage/services';
 import { findLabelType, LABEL_TYPES } from '../../domain/pricing';
 import type { Address } from '../../domain/schemas/addresses';
-import { BATCH_COLUMNS, COLUMN_FIELD, SENDER_COLUMNS, SENDER_OPTIONAL_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
+import { BATCH_COLUMNS, COLUMN_FIELD, PARCEL_COLUMNS, SENDER_COLUMNS, SENDER_OPTIONAL_COLUMNS, type BatchColumn } from '../../domain/batch-columns';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import { labelOrderSchema, type LabelOrderBody } from '../../domain/schemas/labels';
 
@@ -43,6 +45,26 @@ export function fillSender(fields: BatchRowFields, sender: Address | undefined):
     if (saved && !filled[c]?.trim()) filled[c] = saved;
   }
   return filled;
+}
+
+/**
+ * The cells with the parcel filled from a saved package (what the row will buy), and the row's error
+ * when its `package` cell names none of them. A named package (case ignored) fills each blank
+ * parcel cell: a cell the row gives is its own figure (the same box, another weight). A row naming
+ * no package whose parcel cells are all blank takes the default package, whose name then fills its
+ * `package` cell, so the row says where its figures came from. A row that gives any parcel cell and
+ * names no package describes its own parcel: the default fills nothing, and a missing figure is its
+ * error as in the dialog.
+ */
+export function fillParcel(fields: BatchRowFields, packages: readonly SavedPackage[]): { fields: BatchRowFields; errors: BatchRowError[] } {
+  const named = fields.package?.trim();
+  const blank = PARCEL_COLUMNS.filter((c) => !fields[c]?.trim());
+  const chosen = named ? packages.find((p) => packageNameKey(p.name) === packageNameKey(named)) : packages.find((p) => p.isDefault);
+  if (named && !chosen) return { fields, errors: [{ column: 'package', message: `No saved package is named "${named}"` }] };
+  if (!chosen || (!named && blank.length < PARCEL_COLUMNS.length)) return { fields, errors: [] };
+  const filled: BatchRowFields = { ...fields, package: named || chosen.name };
+  for (const c of blank) filled[c] = String(chosen[c]);
+  return { fields: filled, errors: [] };
 }
 
 /** A number cell: blank is missing (the schema's "required" message), anything else as JS reads it. */
@@ -97,14 +119,15 @@ function unknownOffer(body: LabelOrderBody, mode: PricingMode): BatchRowError | 
  * Judges a row's cells now (the ship date against today's clock): the label form's body, or its
  * errors, one per column (the form's first message for each field), in column order. An unknown
  * label type or service is an error here; whether it is offered for the parcel, and at what price,
- * the row's quote says.
+ * the row's quote says. `found`: errors found before (an unknown package), which make the row
+ * invalid beside the form's own.
  */
-export function judgeRow(fields: BatchRowFields, mode: PricingMode): JudgedRow {
-  const errors: BatchRowError[] = [];
+export function judgeRow(fields: BatchRowFields, mode: PricingMode, found: readonly BatchRowError[] = []): JudgedRow {
+  const errors: BatchRowError[] = [...found];
   const parsed = labelOrderSchema.safeParse(formInput(fields, mode));
-  if (!parsed.success) {
-    const seen = new Set<string>();
-    for (const issue of parsed.error.issues) {
+  if (!parsed.success || errors.length > 0) {
+    const seen = new Set<string>(errors.map((e) => e.column));
+    for (const issue of parsed.error?.issues ?? []) {
       const column = COLUMN_OF_FIELD.get(issue.path.map(String).join('.')) ?? 'row';
       if (seen.has(column)) continue;
       seen.add(column);

@@ -10,6 +10,9 @@ const EXAMPLE: Record<BatchColumn, string> = {
   labelType: 'usps_ground',
   // Rates mode only (below): a USPS service id; blank is the cheapest the row's quote offers.
   service: '',
+  // Blank: the row's own weight and sizes, or the default package when they are blank too. A saved
+  // package's name (case ignored) fills the blank ones.
+  package: '',
   weight: '2',
   length: '10',
   width: '8',

@@ -264,6 +264,27 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('saved packages with errors, a package and its delete dialog', async () => {
+    await open('/user-dashboard/packages', 'Saved Packages');
+    await submitEmpty(page, 'Add Package');
+    await expectNoViolations(page, 'packages with errors');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Small box');
+    for (const [name, value] of [
+      ['Weight (lbs)', '2'],
+      ['Length (in)', '10'],
+      ['Width (in)', '6'],
+      ['Height (in)', '4'],
+    ])
+      await page.getByRole('spinbutton', { name }).fill(value!);
+    await page.getByRole('button', { name: 'Add Package' }).click();
+    await expect(page.getByText('Package saved')).toBeVisible();
+    await expectNoViolations(page, 'packages with one saved');
+    await page.getByRole('button', { name: 'Delete Small box' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete this package?' })).toBeVisible();
+    await expectNoViolations(page, 'the delete-package dialog');
+    await page.keyboard.press('Escape');
+  });
+
   test('profile, FAQ and support with their errors', async () => {
     await open('/user-dashboard/profile-edit', 'Profile');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');

@@ -174,6 +174,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.packages,
+                ...lazyRoute(
+                  () => import('@/features/packages/pages/packages-page'),
+                  (m) => m.PackagesPage,
+                ),
+              },
+              {
                 path: paths.user.profile,
                 ...lazyRoute(
                   () => import('@/features/profile/pages/profile-page'),

@@ -26,6 +26,8 @@ export const paths = {
     adjustments: '/user-dashboard/adjustments',
     tracking: '/user-dashboard/tracking',
     addresses: '/user-dashboard/address-management',
+    /** Saved packages: a named weight and size the label dialog and the batch fill in. */
+    packages: '/user-dashboard/packages',
     profile: '/user-dashboard/profile-edit',
     faq: '/user-dashboard/faq',
     support: '/user-dashboard/support',

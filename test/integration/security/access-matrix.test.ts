@@ -15,6 +15,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
+import { listPackages, savePackage } from '../../../functions/data/packages';
 import { getOrder } from '../../../functions/data/orders';
 import { getAdjustment, listAdjustments } from '../../../functions/data/postage-adjustments';
 import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
@@ -113,6 +114,9 @@ const ownerPasskey = async (w: World) => {
   return { credentialId };
 };
 const ownerAddress = async (w: World) => ({ addressId: (await saveAddress(w.owner.id, address('Owner Home', '78701', '9 Owner Rd'))).id });
+const ownerPackage = async (w: World) => ({ packageId: (await savePackage(w.owner.id, { name: 'Owner box', weight: 2, length: 10, width: 6, height: 4 })).id });
+/** The owner's package, and whether it is the owner's default after the call. */
+const ownerDefault = async (world: World, fx: Record<string, string>) => (await listPackages(world.owner.id)).find((p) => p.id === fx.packageId)?.isDefault;
 const ownerLabel = async (w: World) => {
   const label = await buyLabel(w.owner);
   return { shipOrderId: label.shipOrderId, tracking: label.tracking };
@@ -366,6 +370,53 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world, fx }) => {
       const still = (await listAddresses(world.owner.id)).some((a) => a.id === fx.addressId);
       expect(still, `owner's address after ${actor}`).toBe(actor !== 'user');
+    },
+  },
+  'GET /auth/packages': {
+    expect: VERIFIED(200),
+    why: "the caller's own list; the leak check proves the second user does not see the owner's",
+    prepare: ownerPackage,
+    after: async ({ actor, fx }, res) => {
+      if (res.statusCode !== 200) return;
+      const seen = (res.json as unknown as { id: string }[]).some((p) => p.id === fx.packageId);
+      expect(seen, `owner's package seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'POST /auth/packages': {
+    expect: VERIFIED(201),
+    why: "saved under the caller's own key",
+    request: () => ({ body: { name: 'Flat mailer', weight: 1, length: 12, width: 9, height: 1 } }),
+  },
+  'PUT /auth/packages/{id}/default': {
+    expect: OWNED(200),
+    why: "the key is the caller's: another user's (or an admin's) default of the owner's package finds nothing",
+    prepare: ownerPackage,
+    request: ({ fx }) => ({ params: { id: fx.packageId! } }),
+    after: async ({ actor, world, fx }) => {
+      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'DELETE /auth/packages/{id}/default': {
+    expect: OWNED(200),
+    why: "the key is the caller's: nobody else can clear the owner's default",
+    prepare: async (w) => {
+      const fx = await ownerPackage(w);
+      await invoke('PUT /auth/packages/{id}/default', { token: w.owner.token, params: { id: fx.packageId } });
+      return fx;
+    },
+    request: ({ fx }) => ({ params: { id: fx.packageId! } }),
+    after: async ({ actor, world, fx }) => {
+      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(actor !== 'user');
+    },
+  },
+  'DELETE /auth/packages/{id}': {
+    expect: OWNED(200),
+    why: "the key is the caller's: another user's (or an admin's) delete of the owner's package finds nothing",
+    prepare: ownerPackage,
+    request: ({ fx }) => ({ params: { id: fx.packageId! } }),
+    after: async ({ actor, world, fx }) => {
+      const still = (await listPackages(world.owner.id)).some((p) => p.id === fx.packageId);
+      expect(still, `owner's package after ${actor}`).toBe(actor !== 'user');
     },
   },
   'POST /stripe/create-checkout-session': {

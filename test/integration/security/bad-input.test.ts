@@ -30,6 +30,7 @@ import {
   verifyTotpSchema,
 } from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
+import { packageSchema } from '../../../domain/schemas/packages';
 import { disputeAdjustmentSchema } from '../../../domain/schemas/adjustments';
 import { getOrder } from '../../../functions/data/orders';
 import { listAdjustments } from '../../../functions/data/postage-adjustments';
@@ -46,6 +47,7 @@ import { approveApprovalSchema, rejectApprovalSchema } from '../../../domain/sch
 import { uploadBatch } from '../../../functions/batches/batches';
 import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import { saveAddress } from '../../../functions/data/addresses';
+import { savePackage } from '../../../functions/data/packages';
 import { getLocalCheckout } from '../../../functions/data/local-checkouts';
 import { paymentIdFromWebhook } from '../../../functions/providers/payments/hoodpay-checkout';
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
@@ -81,6 +83,7 @@ let world: World;
 /** Real data the refused requests could have touched: the second user's address and label, pending payments. */
 let fixtures: {
   otherAddressId: string;
+  otherPackageId: string;
   otherOrderId: string;
   otherTracking: string;
   otherBatchId: string;
@@ -91,7 +94,11 @@ let fixtures: {
 
 beforeAll(async () => {
   world = await newWorld('bad');
-  const [addr, label] = await Promise.all([saveAddress(world.other.id, address('Other Home')), buyLabel(world.other)]);
+  const [addr, pkg, label] = await Promise.all([
+    saveAddress(world.other.id, address('Other Home')),
+    savePackage(world.other.id, { name: 'Other box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }),
+    buyLabel(world.other),
+  ]);
   // A pending card top-up and a pending crypto top-up of the owner: what a forged webhook would aim at.
   const card = await invoke('POST /stripe/create-checkout-session', { token: world.owner.token, body: { amount: 40 } });
   const checkout = await getLocalCheckout((card.json as { id: string }).id);
@@ -102,6 +109,7 @@ beforeAll(async () => {
   const [adjustment] = (await listAdjustments(world.other.id, { limit: 1 })).items;
   fixtures = {
     otherAddressId: addr.id,
+    otherPackageId: pkg.id,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
@@ -183,6 +191,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'PUT /auth/notifications': { schema: notificationSettingsBodySchema, valid: () => ({ delivered: true, exception: false, unused: true }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
+  'POST /auth/packages': { schema: packageSchema, valid: () => ({ name: 'New box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }) },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
   'POST /shipping/rates': { schema: quoteRequestSchema, valid: () => labelOrder({ from: detailedAddress() }) },
@@ -214,10 +223,11 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
 };
 
 /**
- * POSTs that take no body by design: the one-click unsubscribe accepts whatever a mail
+ * POSTs and PUTs that take no body by design: the one-click unsubscribe accepts whatever a mail
  * provider sends (RFC 8058's form-encoded `List-Unsubscribe=One-Click`) and reads only its signed
  * query token (test/integration/handlers/notifications/); logout reads only the caller's token; the
- * second-factor settings' POSTs start something on the caller's own account.
+ * second-factor settings' POSTs start something on the caller's own account; "make default" is said
+ * by its path.
  */
 const BODILESS = new Set([
   'POST /notifications/unsubscribe',
@@ -226,6 +236,8 @@ const BODILESS = new Set([
   'POST /auth/totp/start',
   'POST /auth/passkeys/options',
   'POST /auth/recovery-codes',
+  // Makes the caller's own package (named by the path) the default.
+  'PUT /auth/packages/{id}/default',
 ]);
 
 /**
@@ -518,6 +530,9 @@ describe('bad path ids', () => {
   /** `valid`: the rest of a valid request (body, headers), so the refusal comes from the id alone. */
   const paramRows: Partial<Record<TableKey, { name: string; others: () => string; valid?: () => Req }>> = {
     'DELETE /auth/addresses/{id}': { name: 'id', others: () => fixtures.otherAddressId },
+    'PUT /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
+    'DELETE /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
+    'DELETE /auth/packages/{id}': { name: 'id', others: () => fixtures.otherPackageId },
     // A passkey id nobody has: the caller's own passkeys are the only ones it can name.
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },

@@ -8,7 +8,7 @@ import { BATCH_MAX_BYTES, BATCH_MAX_ROWS } from '../../../domain/constants';
 import { BATCH_COLUMNS, SENDER_COLUMNS } from '../../../domain/schemas/batches';
 import { addDays, todayInEastern } from '../../../domain/ship-date';
 import { parseBatchCsv } from '../../../functions/batches/parse';
-import { CHEAPEST, fillSender, judgeRow } from '../../../functions/batches/rows';
+import { CHEAPEST, fillParcel, fillSender, judgeRow } from '../../../functions/batches/rows';
 import { batchResultsCsv } from '../../../functions/batches/results';
 import { batchTemplateCsv } from '../../../functions/batches/template';
 import { InvalidRequest } from '../../../functions/errors';
@@ -260,6 +260,31 @@ describe('company, second street line and phone columns', () => {
   it('refuse a cell longer than its field allows', () => {
     expect(refusal(bytes(batchCsv([sampleRow({ fromCompany: 'c'.repeat(101) })])))).toMatch(/column fromCompany: at most 100 characters/);
     expect(refusal(bytes(batchCsv([sampleRow({ toPhone: '5'.repeat(31) })])))).toMatch(/column toPhone: at most 30 characters/);
+  });
+});
+
+describe('saved packages fill the parcel (fillParcel)', () => {
+  const box = { id: 'p1', name: 'Big Box', weight: 12, length: 20, width: 16, height: 12, isDefault: false, createdAt: '' };
+  const mailer = { id: 'p2', name: 'Mailer', weight: 0.5, length: 12, width: 9, height: 1, isDefault: true, createdAt: '' };
+  const blank = sampleRow({ weight: '', length: '', width: '', height: '' });
+  const parcel = (f: Record<string, string | undefined>) => [f.package, f.weight, f.length, f.width, f.height];
+
+  it('fills the blank cells from the package named, case and spaces ignored; cells given stay', () => {
+    expect(parcel(fillParcel({ ...blank, package: ' big BOX ' }, [box, mailer]).fields)).toEqual(['big BOX', '12', '20', '16', '12']);
+    expect(parcel(fillParcel({ ...blank, package: 'Big Box', weight: '3' }, [box]).fields)).toEqual(['Big Box', '3', '20', '16', '12']);
+  });
+
+  it('fills a row with no package and a blank parcel from the default, naming it; a row with its own parcel keeps it', () => {
+    expect(parcel(fillParcel(blank, [box, mailer]).fields)).toEqual(['Mailer', '0.5', '12', '9', '1']);
+    expect(fillParcel(sampleRow({ height: '' }), [box, mailer]).fields).toEqual(sampleRow({ height: '' }));
+    expect(fillParcel(blank, [box]).fields).toEqual(blank);
+  });
+
+  it('names an unknown package as the row error on its column, the form errors beside it', () => {
+    const { fields, errors } = fillParcel({ ...blank, package: 'Crate' }, [box, mailer]);
+    expect(errors).toEqual([{ column: 'package', message: 'No saved package is named "Crate"' }]);
+    expect(judgeRow(fields, 'table', errors).errors.map((e) => e.column)).toEqual(['package', 'weight', 'length', 'width', 'height']);
+    expect(judgeRow(sampleRow(), 'table', errors).valid).toBe(false);
   });
 });
 

@@ -12,7 +12,6 @@ import type { Quote } from '../../../domain/api/quotes';
 // unit files on two busy cores one can pass the project's 20 s.
 vi.setConfig({ testTimeout: 60_000 });
 
-/** What the Shipping Labels page reads: the profile, no shipments, no saved addresses. */
 /** A table-mode quote of any form: the four label types at their prices for 2 lb, all available. */
 export const tableQuote = (over: Partial<Quote> = {}): Quote => ({
   quoteId: 'quote-1',
@@ -40,11 +39,13 @@ export const tableQuote = (over: Partial<Quote> = {}): Quote => ({
   ...over,
 });
 
+/** What the Shipping Labels page reads: the profile, no shipments, no saved addresses or packages. */
 export const labelsPageApi = (): Record<string, StubAnswer> => ({
   'POST /shipping/rates': json(tableQuote()),
   'GET /auth/profile': json(apiUser({ balance: 25, balanceCents: 2500 })),
   'GET /shipping/orders': json({ orders: [], nextCursor: null, totalOrders: 0 }),
   'GET /auth/addresses': json([]),
+  'GET /auth/packages': json([]),
   'GET /hoodpay/transactions': json({ data: [], nextCursor: null }),
 });
 

@@ -78,7 +78,18 @@ describe('sidebar', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Shipping Labels', 'Batch Labels', 'Account Wallet', 'Adjustments', 'Track Package', 'Manage Addresses', 'Profile', 'FAQ', 'Support']);
+    ).toEqual([
+      'Shipping Labels',
+      'Batch Labels',
+      'Account Wallet',
+      'Adjustments',
+      'Track Package',
+      'Manage Addresses',
+      'Saved Packages',
+      'Profile',
+      'FAQ',
+      'Support',
+    ]);
   });
 
   it("marks Batch Labels current on a batch's own page, and Shipping Labels (the area's index) only on its own path", () => {

@@ -7,6 +7,7 @@ import {
   LuLayoutDashboard,
   LuLifeBuoy,
   LuMapPin,
+  LuPackage,
   LuPackageSearch,
   LuReceipt,
   LuScale,
@@ -18,7 +19,7 @@ import {
 import type { SidebarItem } from '@/components/sidebar';
 import { paths } from '@/lib/paths';
 
-/** The user area's sidebar, in the spec's order (SPEC section 2), with Adjustments beside the wallet they are paid from. */
+/** The user area's sidebar, in the spec's order (SPEC section 2), with Adjustments beside the wallet they are paid from and Saved Packages beside the addresses. */
 export const userMenu: SidebarItem[] = [
   { label: 'Shipping Labels', to: paths.user.labels, icon: LuTag },
   { label: 'Batch Labels', to: paths.user.batchLabels, icon: LuLayers },
@@ -26,6 +27,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Adjustments', to: paths.user.adjustments, icon: LuScale },
   { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
+  { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
   { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },

@@ -86,6 +86,16 @@ export const faqEntries: FaqEntry[] = [
     ),
   },
   {
+    id: 'packages',
+    question: 'Can I save the boxes I ship often?',
+    answer: (
+      <Text>
+        Yes. Name a weight and size on Saved Packages and pick it in the Create Label dialog; the one you make the default is filled in when the dialog opens.
+        In a batch CSV, name it in the package column, or leave the weight and sizes blank to use the default.
+      </Text>
+    ),
+  },
+  {
     id: 'sample',
     question: 'Why does my label say SAMPLE?',
     answer: (

@@ -23,7 +23,7 @@ import { ShipDateField } from './ship-date-field';
 import { ShortOfCreditsAlert } from './short-of-credits-alert';
 
 interface LabelOrderFormProps {
-  /** The dialog is open: saved addresses are fetched only then. */
+  /** The dialog is open: saved addresses and packages are fetched only then. */
   open: boolean;
   /** A label was bought with credits (the form is already reset). */
   onCreated: () => void;
@@ -147,7 +147,7 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
       <Dialog.Body>
         <QuoteWatcher control={form.control} onSettled={setQuotable} />
         <Form id={formId} onSubmit={onSubmit}>
-          <PackageFields labelTypes={mode !== 'rates'} />
+          <PackageFields labelTypes={mode !== 'rates'} open={open} />
           <RateChoice quote={quote.data} loading={quote.isLoading} />
           <ShipDateField />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '5', md: '6' }}>

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { LABEL_TYPES } from '@domain/pricing';
 import { FormField } from '@/components/form-field';
 import type { LabelFormValues } from '../lib/label-form';
+import { SavedPackageField } from './saved-package-field';
 
 type NumberField = 'weight' | 'height' | 'length' | 'width';
 
@@ -14,8 +15,11 @@ const numberFields: { name: NumberField; label: string }[] = [
   { name: 'width', label: 'Width (in)' },
 ];
 
-/** The label type (table mode; rates mode lists services instead, ./rate-choice.tsx) and the parcel's weight and size. */
-export function PackageFields({ labelTypes = true }: { labelTypes?: boolean }) {
+/**
+ * The label type (table mode; rates mode lists services instead, ./rate-choice.tsx) and the parcel's
+ * weight and size, which a saved package may fill (`open`: the dialog is open, the packages are read).
+ */
+export function PackageFields({ labelTypes = true, open }: { labelTypes?: boolean; open: boolean }) {
   const {
     register,
     formState: { errors },
@@ -37,6 +41,7 @@ export function PackageFields({ labelTypes = true }: { labelTypes?: boolean }) {
           </NativeSelect.Root>
         </FormField>
       )}
+      <SavedPackageField open={open} />
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         {numberFields.map(({ name, label }) => (
           <FormField key={name} label={label} error={errors[name]?.message} required>

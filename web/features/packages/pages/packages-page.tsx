@@ -1,0 +1,42 @@
+import { Card, Heading } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { errorMessage } from '@/api-client/client';
+import { notifyApiError } from '@/components/notify';
+import { PageTitle } from '@/components/page-title';
+import { usePackages } from '../api/list-packages';
+import { PackageForm } from '../components/package-form';
+import { SavedPackagesTable } from '../components/saved-packages-table';
+
+/** Saved Packages, beside Manage Addresses: the add form, then the saved packages with Make default and Delete. */
+export function PackagesPage() {
+  const { packages, error, isLoading, mutate } = usePackages();
+
+  useEffect(() => {
+    if (error) notifyApiError('Failed to fetch packages.', error, undefined, 'packages-fetch');
+  }, [error]);
+
+  return (
+    <>
+      <PageTitle>Saved Packages</PageTitle>
+      <Card.Root maxW="3xl" mb="8">
+        <Card.Header>
+          <Heading as="h2" size="lg">
+            Add a Package
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <PackageForm />
+        </Card.Body>
+      </Card.Root>
+      <Heading as="h2" size="lg" mb="4">
+        Saved Packages
+      </Heading>
+      <SavedPackagesTable
+        packages={packages}
+        isLoading={isLoading}
+        error={error ? errorMessage(error, 'The packages could not be loaded.') : undefined}
+        onRetry={() => void mutate()}
+      />
+    </>
+  );
+}
