@@ -44,12 +44,14 @@ export async function readBatch(userId: string, batchId: string): Promise<ApiBat
  * and nothing is stored: a row is never kept without its price.
  */
 export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
-  const [addresses, packages] = await Promise.all([fromAddressId ? listAddresses(userId) : [], listPackages(userId)]);
+  const addresses = fromAddressId ? await listAddresses(userId) : [];
   const sender = fromAddressId ? addresses.find((a) => a.id === fromAddressId) : undefined;
   if (fromAddressId && !sender) throw new NotFound('No such saved address');
+  // A file that cannot be read is refused before any other read.
   const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
   // Before the quotes: a shipper with no place left costs no carrier calls.
-  if (!(await hasBatchSlot(userId, BATCH_MAX_OPEN))) throw new Conflict(TOO_MANY_OPEN);
+  const [slot, packages] = await Promise.all([hasBatchSlot(userId, BATCH_MAX_OPEN), listPackages(userId)]);
+  if (!slot) throw new Conflict(TOO_MANY_OPEN);
   const rows = await pricedRows(
     userId,
     parsed.map((p) => {
