@@ -25,6 +25,7 @@ import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
 import { withoutWrites } from '../table-changes';
+import { pricing } from '../../pricing-mode';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
@@ -48,12 +49,6 @@ afterEach(async () => {
   resetConfigForTests();
   await expectLedgerInvariant(ann.id);
 });
-
-function pricing(mode: 'table' | 'rates', env: Record<string, string> = {}) {
-  vi.stubEnv('PRICING_MODE', mode);
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  resetConfigForTests();
-}
 
 const batchOf = (res: { json?: Record<string, unknown> }) => res.json as unknown as ApiBatch;
 const upload = (rows: CsvRow[]) => invoke('POST /shipping/batches', { token: ann.token, raw: batchCsv(rows), contentType: 'text/csv' });

@@ -15,6 +15,7 @@ import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
+import { pricing } from '../../pricing-mode';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
@@ -36,12 +37,6 @@ afterEach(async () => {
   resetConfigForTests();
   await expectLedgerInvariant(ann.id);
 });
-
-function pricing(mode: 'table' | 'rates', env: Record<string, string> = {}) {
-  vi.stubEnv('PRICING_MODE', mode);
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  resetConfigForTests();
-}
 
 const quote = async (body: unknown = form(), token = ann.token) => {
   const res = await invoke('POST /shipping/rates', { token, body });

@@ -1,9 +1,7 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuTrash2 } from 'react-icons/lu';
 import type { SavedPackage } from '@domain/api/packages';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { DialogActions, DialogBody, DialogFooter, FormDialog } from '@/components/form-dialog';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useDeletePackage, useSetDefaultPackage } from '../api/change-packages';
 import { packageFigures } from '../lib/package-figures';
@@ -32,45 +30,20 @@ function DefaultButton({ pkg }: { pkg: SavedPackage }) {
   );
 }
 
-/** Delete for one saved package, after a confirmation; Chakra gives focus back to the button. */
+/** Delete for one saved package, after a confirmation. */
 function DeletePackageButton({ pkg }: { pkg: SavedPackage }) {
-  const [open, setOpen] = useState(false);
   const { trigger: deletePackage, isMutating } = useDeletePackage();
-
-  async function confirm() {
-    try {
-      await deletePackage(pkg.id);
-      notifySuccess('Package deleted');
-      setOpen(false);
-    } catch (error) {
-      notifyApiError('Failed to delete package.', error);
-    }
-  }
-
   return (
-    <FormDialog
-      role="alertdialog"
+    <ConfirmDeleteButton
+      name={pkg.name}
       title="Delete this package?"
-      open={open}
-      onOpenChange={setOpen}
-      closeButton={false}
-      trigger={
-        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${pkg.name}`}>
-          <LuTrash2 aria-hidden /> Delete
-        </Button>
-      }
+      busy={isMutating}
+      onDelete={() => deletePackage(pkg.id)}
+      deleted="Package deleted"
+      failed="Failed to delete package."
     >
-      <DialogBody>
-        <Text>“{pkg.name}” will be removed from your saved packages. Labels and batch rows already filled from it keep their figures.</Text>
-      </DialogBody>
-      <DialogFooter>
-        <DialogActions>
-          <Button colorPalette="red" loading={isMutating} onClick={() => void confirm()}>
-            Delete
-          </Button>
-        </DialogActions>
-      </DialogFooter>
-    </FormDialog>
+      “{pkg.name}” will be removed from your saved packages. Labels and batch rows already filled from it keep their figures.
+    </ConfirmDeleteButton>
   );
 }
 
