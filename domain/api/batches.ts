@@ -7,15 +7,16 @@ import * as z from 'zod';
 import { BATCH_COLUMNS } from '../schemas/batches';
 
 /**
- * `draft`: uploaded, rows may be fixed or dropped; `awaiting_payment`: its card payment is at the
+ * `pricing`: its rows are being quoted by the batch worker (after an upload, or when quotes expired
+ * before a purchase), nothing may change until they are; `draft`: uploaded, rows may be fixed or dropped; `awaiting_payment`: its card payment is at the
  * checkout; `running`: rows are being bought; `done`: every row bought or failed; `cancelled`: the
  * card payment did not complete (nothing was bought, the rows can be bought again).
  */
-export const BATCH_STATUSES = ['draft', 'awaiting_payment', 'running', 'done', 'cancelled'] as const;
+export const BATCH_STATUSES = ['pricing', 'draft', 'awaiting_payment', 'running', 'done', 'cancelled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-/** `invalid`: fails validation; `ready`: valid, not yet bought; `dropped`: left out by the shipper; then `bought` or `failed`. */
-export const BATCH_ROW_STATUSES = ['invalid', 'ready', 'dropped', 'bought', 'failed'] as const;
+/** `pricing`: valid, its quote not yet made; `invalid`: fails validation (or could not be priced); `ready`: valid and priced, not yet bought; `dropped`: left out by the shipper; then `bought` or `failed`. */
+export const BATCH_ROW_STATUSES = ['pricing', 'invalid', 'ready', 'dropped', 'bought', 'failed'] as const;
 export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 
 export const batchRowErrorSchema = z
@@ -33,7 +34,7 @@ export const apiBatchRowSchema = z
     errors: z.array(batchRowErrorSchema).meta({ description: 'Empty when the row is valid.' }),
     priceCents: z.number().int().nullable().meta({
       description:
-        "The row's price from its quote (once bought, what its label was charged); null when it is invalid. The purchase charges a row at most this price.",
+        "The row's price from its quote (once bought, what its label was charged); null when it is invalid or still being priced. The purchase charges a row at most this price.",
     }),
     service: z.string().nullable().meta({
       description:

@@ -797,8 +797,8 @@ export const createBatch = {
   textBody: 'text/csv',
   query: batchUploadQuerySchema,
   status: 201,
-  errors: [404, 409, 502],
-  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows, a cell longer than its field allows: the message names row and column) is refused with 400 and nothing is stored; a shipper with 20 batches not yet done (draft, awaiting payment, running or cancelled) is refused with 409 and nothing is stored; rows that fail the label form's checks, or that their quote does not offer (table mode: its `labelType`; rates mode: its `service`, blank for the cheapest), are stored as `invalid` with their errors, to be fixed or dropped; each valid row is stored with its quote's price. A carrier that cannot quote answers 502 and nothing is stored. `fromAddressId`: a saved address filling blank sender cells (404 when unknown). The optional `package` column names a saved package (case ignored) filling blank parcel cells; a row with no package and a blank parcel takes the default package; an unknown name is the row's error on `package`.",
+  errors: [404, 409],
+  note: "The body is the CSV itself (UTF-8, at most 500 rows and 1 MiB; the header row names the columns of GET /shipping/batches/template.csv). A file that cannot be read as a whole (a missing, unknown or repeated column, a ragged row, not UTF-8, too many rows, a cell longer than its field allows: the message names row and column) is refused with 400 and nothing is stored; a shipper with 20 batches not yet done (draft, awaiting payment, running or cancelled) is refused with 409 and nothing is stored; rows that fail the label form's checks, or that their quote does not offer (table mode: its `labelType`; rates mode: its `service`, blank for the cheapest), are stored as `invalid` with their errors, to be fixed or dropped. The batch is answered `pricing`, its valid rows `pricing`: the batch worker quotes them in the background (poll GET /shipping/batches/{batchId}), each then `ready` with its quote's price or `invalid` when its quote does not offer it (or the carrier could not price it after a few tries), and the batch becomes a `draft`. `fromAddressId`: a saved address filling blank sender cells (404 when unknown). The optional `package` column names a saved package (case ignored) filling blank parcel cells; a row with no package and a blank parcel takes the default package; an unknown name is the row's error on `package`.",
 } as const satisfies RouteEntry;
 
 export const getBatch = {
@@ -817,8 +817,8 @@ export const updateBatchRow = {
   handler: 'shipping/batches/update-batch-row',
   table: 'write',
   body: batchRowUpdateSchema,
-  errors: [404, 409, 502],
-  note: 'The row is validated and quoted again (502 and the row unchanged when the carrier cannot quote). Only while the batch is `draft` or `cancelled` (409 otherwise).',
+  errors: [404, 409, 429, 502],
+  note: 'The row is validated and quoted again (502 and the row unchanged when the carrier cannot quote), counted on a rate of fixes per user and address (429 with Retry-After beyond). Only while the batch is `draft` or `cancelled` (409 otherwise; with Retry-After while it is `pricing`).',
 } as const satisfies RouteEntry;
 
 export const dropBatchRow = {
@@ -828,7 +828,7 @@ export const dropBatchRow = {
   handler: 'shipping/batches/drop-batch-row',
   table: 'write',
   errors: [404, 409],
-  note: 'The row is left out of the purchase (status `dropped`). Only while the batch is `draft` or `cancelled` (409 otherwise).',
+  note: 'The row is left out of the purchase (status `dropped`). Only while the batch is `draft` or `cancelled` (409 otherwise; with Retry-After while it is `pricing`).',
 } as const satisfies RouteEntry;
 
 export const purchaseBatch = {
@@ -839,7 +839,7 @@ export const purchaseBatch = {
   table: 'write',
   body: batchPurchaseSchema,
   errors: [402, 404, 409, 429, 502],
-  note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. Rows whose quote expired are quoted again first: when a price changed, 409 with `batch` (the rows repriced and stored, nothing charged; buy again to confirm the new total). Each valid row is then bought once as a credits label from its quote, never above its price, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
+  note: 'Needs an `Idempotency-Key` header. `credits`: the balance must cover the total (402 with `shortfallCents` otherwise), or with `payShortfall` a card checkout pays the shortfall first; `purchase`: a card checkout pays the total first. A batch whose rows are being priced answers 409 with Retry-After. When the quote of a ready row has expired, the batch goes back to `pricing` for such rows to be quoted again and the purchase answers 409 with `batch`, nothing charged: buy again once it is a `draft`. `totalCents` (optional): the total the shipper saw; when the rows now cost another, 409 with `batch` and nothing charged. Each valid row is then bought once as a credits label from its quote, never above its price, in the background; poll GET /shipping/batches/{batchId}. A batch already bought or being bought is answered as it is.',
 } as const satisfies RouteEntry;
 
 export const getBatchLabels = {

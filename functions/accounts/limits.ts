@@ -83,10 +83,17 @@ export const RATES = {
   checkoutUser: { name: 'checkout-user', max: 10, windowMs: 10 * MINUTE },
   /** Payment sessions opened from one address, whatever the user. */
   checkoutAddress: { name: 'checkout-address', max: 50, windowMs: 10 * MINUTE },
-  /** Quotes by one user: the dialog asks again as the parcel or an address changes, a few a minute; a batch preview quotes its rows elsewhere. */
+  /** Quotes by one user: the dialog asks again as the parcel or an address changes, a few a minute; a batch's rows are counted apart. */
   quoteUser: { name: 'quote-user', max: 60, windowMs: MINUTE },
   /** Quotes from one address, whatever the user. */
   quoteAddress: { name: 'quote-address', max: 300, windowMs: MINUTE },
+  /**
+   * Batch rows fixed (each quoted again) by one user: a shipper fixing a file's rows by hand does a few
+   * a minute. Uploads need no rate: their quotes are bounded by the open batches a shipper may hold.
+   */
+  batchQuoteUser: { name: 'batch-quote-user', max: 60, windowMs: MINUTE },
+  /** Batch rows fixed from one address, whatever the user. */
+  batchQuoteAddress: { name: 'batch-quote-address', max: 300, windowMs: MINUTE },
   /** Sign-ups from one address: a household or office opens a few accounts, never more an hour. */
   signUpAddress: { name: 'signup-address', max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Rate>;
@@ -153,6 +160,8 @@ export const limitTracking = rated(RATES.trackUser, RATES.trackAddress, tooManyT
 export const limitAddressChecks = rated(RATES.addressUser, RATES.addressAddress, tooManyAddressChecks);
 /** Before a quote (POST /shipping/rates): each may create shipments at the carrier. */
 export const limitQuotes = rated(RATES.quoteUser, RATES.quoteAddress, tooManyQuotes);
+/** Before a batch row is quoted again (PUT /shipping/batches/{batchId}/rows/{row}): a rate apart from the dialog's. */
+export const limitBatchQuotes = rated(RATES.batchQuoteUser, RATES.batchQuoteAddress, tooManyQuotes);
 /** Before a payment session is opened at Stripe or Hoodpay. */
 export const limitCheckouts = rated(RATES.checkoutUser, RATES.checkoutAddress, tooManyCheckouts);
 /** Before a sign-up (POST /auth/register), per address only: there is no user yet. */

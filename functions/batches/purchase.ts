@@ -14,11 +14,11 @@
  * it is; one awaiting its card answers the same checkout. Status changes are conditional, so two
  * purchases at once start one run and one checkout.
  *
- * Each ready row holds a quote (./row-quotes.ts). Rows whose quote has expired are quoted again
- * first; when one came back at another price or no longer available, the rows are stored as
- * repriced and the purchase answers 409 with the batch (BatchRepriced), charging nothing, so the
- * shipper confirms the new total. The total a purchase starts with is always one the shipper saw:
- * the stored rows' sum, each row's price the most its purchase may charge (./run.ts).
+ * Each ready row holds a quote (./row-quotes.ts). When a row's quote has expired, the batch goes
+ * back to `pricing` for the worker to quote such rows again (./run.ts) and the purchase answers 409
+ * with the batch (BatchRepriced), charging nothing: the shipper buys again once the rows are priced,
+ * confirming the total (`totalCents`, which the web page always sends). The total a purchase starts
+ * with is the stored rows' sum, each row's price the most its purchase may charge (./run.ts).
  */
 import { limitCheckouts } from '../accounts/limits';
 import type { BatchPurchaseAnswer } from '../../domain/api/batches';
@@ -32,8 +32,8 @@ import {
   getBatch,
   getBatchRows,
   paidAndRunning,
-  putRowWhileEditable,
   startAwaitingPayment,
+  startPricing,
   startRunning,
   type StoredBatch,
   type StoredRow,
@@ -45,10 +45,9 @@ import { shortfallCharge } from '../labels/credit-orders';
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import { toApiBatch } from './answer';
-import { ownBatch } from './batches';
-import { inGroups } from './in-groups';
+import { ownBatch, refuseWhilePricing } from './batches';
 import { getBatchQueue } from './queue';
-import { pricedRows, QUOTES_AT_ONCE } from './row-quotes';
+import { quoteHolds } from './row-quotes';
 
 export type BatchPurchaseBody = z.output<typeof batchPurchaseSchema>;
 
@@ -57,8 +56,9 @@ export const NOTHING_TO_BUY = 'This batch has no valid rows to buy. Fix or add r
 export const totalChanged = (shownCents: number, nowCents: number): string =>
   `This batch now costs ${formatUsd(nowCents)}, not the ${formatUsd(shownCents)} you saw. Nothing was charged: check the new total and buy again.`;
 
-export const REPRICED =
-  'Some rows were quoted again because their quotes had expired, and their price changed or they are no longer available. Nothing was charged: check the new total and buy again.';
+/** A purchase that met rows whose quotes expired: they are being quoted again. */
+export const requoting = (rows: number): string =>
+  `The quotes of ${rows === 1 ? '1 row' : `${rows} rows`} expired, so they are being priced again. Nothing was charged: check the total once they are priced and buy again.`;
 
 /** The batch page the card checkout sends the payer back to (the web app's route; agreed with the Batch Labels page). */
 export const batchPagePath = (batchId: string): string => `/user-dashboard/batch-labels/${batchId}`;
@@ -80,6 +80,7 @@ const CHECKOUT_START_MS = 60_000;
 
 /** A batch someone else's purchase moved on meanwhile: answered as it now is. */
 async function asItIs(batch: StoredBatch): Promise<BatchPurchaseAnswer> {
+  refuseWhilePricing(batch);
   if (batch.status === 'awaiting_payment') {
     if (batch.checkoutUrl) return answer(batch, batch.checkoutUrl);
     if (Date.now() - Date.parse(batch.updatedAt) > CHECKOUT_START_MS && (await cancelAwaiting(batch.id, undefined, { withoutEntry: true }))) {
@@ -90,29 +91,17 @@ async function asItIs(batch: StoredBatch): Promise<BatchPurchaseAnswer> {
   return answer(batch);
 }
 
-/** Whether a row's quote may still be bought from: not expired (a row stored before rows were quoted has none). */
-const quoteHolds = (row: StoredRow, now: number) => !!row.quoteId && !!row.quoteExpiresAt && Date.parse(row.quoteExpiresAt) > now;
-
 /**
- * The ready rows with every expired quote replaced by a fresh one (stored), or 'locked' when a
- * concurrent purchase started the batch meanwhile. Throws BatchRepriced when a row's price or
- * availability changed (the repriced rows are stored first), ProviderUnavailable when the carrier
- * cannot quote (nothing changes).
+ * Sends the batch back to be priced when a ready row's quote expired (BatchRepriced: 409 with the
+ * batch, nothing charged), or 'locked' when a concurrent purchase moved it on meanwhile.
  */
-async function requoteExpired(batch: StoredBatch, ready: StoredRow[]): Promise<StoredRow[] | 'locked'> {
+async function requoteExpired(batch: StoredBatch, ready: readonly StoredRow[]): Promise<'locked' | undefined> {
   const now = Date.now();
-  const expired = ready.filter((r) => !quoteHolds(r, now));
-  if (expired.length === 0) return ready;
-  const fresh = await pricedRows(
-    batch.userId,
-    expired.map((r) => ({ row: r.row, fields: r.fields, keepService: r.service })),
-  );
-  const written = await inGroups(fresh, QUOTES_AT_ONCE, (r) => putRowWhileEditable(batch.id, r));
-  if (written.some((w) => w !== 'ok')) return 'locked';
-  const changed = fresh.some((r, i) => r.status !== 'ready' || r.priceCents !== expired[i]?.priceCents || r.service !== (expired[i]?.service ?? null));
-  if (changed) throw new BatchRepriced(REPRICED, toApiBatch(batch, await getBatchRows(batch.id)));
-  const byRow = new Map(fresh.map((r) => [r.row, r]));
-  return ready.map((r) => byRow.get(r.row) ?? r);
+  const expired = ready.filter((r) => !quoteHolds(r, now)).length;
+  if (expired === 0) return undefined;
+  if (!(await startPricing(batch.id))) return 'locked';
+  await getBatchQueue().send(batch.id);
+  throw new BatchRepriced(requoting(expired), toApiBatch((await getBatch(batch.id)) ?? batch, await getBatchRows(batch.id)));
 }
 
 export async function purchaseBatch(input: {
@@ -125,12 +114,12 @@ export async function purchaseBatch(input: {
   log: Logger;
 }): Promise<BatchPurchaseAnswer> {
   const batch = await ownBatch(input.userId, input.batchId);
+  refuseWhilePricing(batch);
   if (!EDITABLE.includes(batch.status)) return asItIs(batch);
-  const stored = (await getBatchRows(batch.id)).filter((r) => r.status === 'ready');
-  if (stored.length === 0) throw new Conflict(NOTHING_TO_BUY);
+  const ready = (await getBatchRows(batch.id)).filter((r) => r.status === 'ready');
+  if (ready.length === 0) throw new Conflict(NOTHING_TO_BUY);
   const reread = async () => asItIs((await getBatch(batch.id)) ?? batch);
-  const ready = await requoteExpired(batch, stored);
-  if (ready === 'locked') return reread();
+  if ((await requoteExpired(batch, ready)) === 'locked') return reread();
   const totalCents = ready.reduce((sum, r) => sum + (r.priceCents ?? 0), 0);
   const shown = input.body.totalCents;
   if (shown !== undefined && shown !== totalCents) {

@@ -5,8 +5,9 @@
  * cell is blank). The row keeps the quote, its price and (rates mode) the service, and is bought
  * from that quote (./run.ts); a row the quote does not offer is invalid with the quote's reason.
  *
- * Rows are quoted QUOTES_AT_ONCE at a time: each quote may be a carrier call (at EasyPost it creates
- * shipments), so a 500-row file is neither 500 calls at once nor 500 in a row.
+ * An uploaded row is judged at once and stored `pricing` (./batches.ts); the batch worker quotes it
+ * (./run.ts), QUOTES_AT_ONCE at a time: each quote may be a carrier call (at EasyPost it creates
+ * shipments), so a 500-row file is neither 500 calls at once nor 500 in a row, nor inside a request.
  */
 import type { PricingMode } from '../../domain/api/quotes';
 import { findService, type ServiceId } from '../../domain/postage/services';
@@ -15,19 +16,18 @@ import type { BatchRowFields } from '../../domain/schemas/batches';
 import { config } from '../config';
 import type { StoredRow } from '../data/batches';
 import { makeQuote } from '../postage/quotes';
-import { inGroups } from './in-groups';
 import { CHEAPEST, judgeRow } from './rows';
 
 export const QUOTES_AT_ONCE = 5;
 
-/** A row that cannot be bought as it stands: its errors, no price, no quote. */
-const invalidRow = (row: number, fields: BatchRowFields, errors: StoredRow['errors']): StoredRow => ({
+/** A row with no quote: invalid with its errors, or valid and waiting for the worker to price it. */
+const unquotedRow = (row: number, fields: BatchRowFields, errors: StoredRow['errors']): StoredRow => ({
   row,
   fields,
-  valid: false,
+  valid: errors.length === 0,
   errors,
   priceCents: null,
-  status: 'invalid',
+  status: errors.length === 0 ? 'pricing' : 'invalid',
   shipOrderId: null,
   tracking: null,
   error: null,
@@ -35,6 +35,18 @@ const invalidRow = (row: number, fields: BatchRowFields, errors: StoredRow['erro
   quoteExpiresAt: null,
   service: null,
 });
+
+/** A row that cannot be bought as it stands: its errors, no price, no quote. */
+export const invalidRow = (row: number, fields: BatchRowFields, errors: [BatchRowError, ...BatchRowError[]]): StoredRow => unquotedRow(row, fields, errors);
+
+/**
+ * A row as uploaded: judged now (its errors, as the label form's), and when valid stored `pricing`
+ * for the batch worker to quote. `found`: errors found before judging (an unknown saved package).
+ */
+export function rowToPrice(row: number, fields: BatchRowFields, found: readonly BatchRowError[] = []): StoredRow {
+  const judged = judgeRow(fields, config().PRICING_MODE, found);
+  return unquotedRow(row, fields, judged.valid ? [] : judged.errors);
+}
 
 /**
  * A row as judged and quoted now: ready with its quote and price, or invalid with its errors.
@@ -52,7 +64,7 @@ export async function pricedRow(
 ): Promise<StoredRow> {
   const mode: PricingMode = config().PRICING_MODE;
   const judged = judgeRow(fields, mode, found);
-  if (!judged.valid) return invalidRow(row, fields, judged.errors);
+  if (!judged.valid) return unquotedRow(row, fields, judged.errors);
   const column = mode === 'table' ? 'labelType' : 'service';
   const asked = mode === 'table' ? judged.body.labelType : judged.body.service === CHEAPEST && keepService ? keepService : judged.body.service;
   const quote = await makeQuote(userId, judged.body);
@@ -77,8 +89,5 @@ export async function pricedRow(
   };
 }
 
-/** Many rows judged and quoted, QUOTES_AT_ONCE at a time, in their order. */
-export const pricedRows = (
-  userId: string,
-  rows: readonly { row: number; fields: BatchRowFields; keepService?: ServiceId | null; found?: readonly BatchRowError[] }[],
-): Promise<StoredRow[]> => inGroups(rows, QUOTES_AT_ONCE, (r) => pricedRow(userId, r.row, r.fields, r.keepService, r.found));
+/** Whether a row's quote may still be bought from: not expired (a row stored before rows were quoted has none). */
+export const quoteHolds = (row: StoredRow, now: number): boolean => !!row.quoteId && !!row.quoteExpiresAt && Date.parse(row.quoteExpiresAt) > now;

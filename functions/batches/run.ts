@@ -1,5 +1,5 @@
 /**
- * The batch worker: buys a running batch's ready rows, a chunk at a time, each as an
+ * The batch worker: prices a pricing batch's rows (below), and buys a running batch's ready rows, a chunk at a time, each as an
  * ordinary credits label (functions/labels/credit-orders.ts buyWithCredits) under the idempotency key
  * `batch-<batchId>-<row>`. That key is what makes every run safe to repeat: a redelivered message,
  * a restarted worker or two workers at once answer the first purchase of a row instead of buying it
@@ -13,6 +13,14 @@
  * price is not above the row's, the most the shipper confirmed for it; otherwise the row fails,
  * costing nothing.
  *
+ * Pricing: the rows stored `pricing` at upload, and the ready rows whose quotes expired before a
+ * purchase, are quoted a chunk at a time (./row-quotes.ts pricedRow, QUOTES_AT_ONCE at once), each
+ * written only while the batch is still pricing; with none left the batch is a draft again. A pass
+ * that meets a carrier unable to quote keeps the rows it could not price and fails, to be worked on
+ * again (SQS delivers its message again; in this process the scheduled work sends the batch again
+ * when its lease ends); after PRICING_TRIES such passes those rows are stored invalid, with a
+ * message saying why, for the shipper to fix (which quotes the row again) or drop.
+ *
  * The same function runs in the SQS worker Lambda (./worker.ts) and in the local front's process
  * (./queue.ts); each call does one chunk and says whether more is left, so no call meets a timeout.
  */
@@ -21,11 +29,23 @@ import { formatUsd } from '../../domain/money';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import type { Logger } from '../observability/logger';
 import { config } from '../config';
-import { finishBatch, getBatch, getBatchRows, renewLease, setRowOutcome, type StoredRow } from '../data/batches';
+import {
+  countPricingFailure,
+  finishBatch,
+  finishPricing,
+  getBatch,
+  getBatchRows,
+  putRowWhilePricing,
+  renewLease,
+  setRowOutcome,
+  type StoredBatch,
+  type StoredRow,
+} from '../data/batches';
 import { orderIdForKey } from '../data/orders';
 import { BadRequest, Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, QuoteChanged } from '../errors';
 import { buyWithCredits } from '../labels/credit-orders';
 import { inGroups } from './in-groups';
+import { invalidRow, pricedRow, QUOTES_AT_ONCE, quoteHolds } from './row-quotes';
 import { judgeRow } from './rows';
 import { mergeBatchLabels } from './labels-pdf';
 
@@ -42,6 +62,11 @@ export const priceRose = (nowCents: number, confirmedCents: number): string =>
   `This row's price rose to ${formatUsd(nowCents)} after its quote expired, above the ${formatUsd(confirmedCents)} you confirmed; it was not bought and nothing was charged.`;
 /** A row whose quote expired and whose service is no longer offered for its parcel. */
 export const NO_LONGER_OFFERED = 'This row was no longer offered when its quote expired; it was not bought and nothing was charged.';
+
+/** Pricing passes that may meet a carrier unable to quote before the rows it could not price are given up. */
+export const PRICING_TRIES = 3;
+export const NOT_PRICED =
+  'USPS could not price this row just now; nothing was charged. Edit the row (saving it unchanged is enough) to price it again, or drop it.';
 
 /** The idempotency key of a row's purchase: the same row is always the same one order. */
 export const rowKeyOf = (batchId: string, row: number): string => `batch-${batchId}-${row}`;
@@ -103,12 +128,48 @@ async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logg
 }
 
 /**
- * One chunk of a batch's purchase: up to CHUNK_ROWS ready rows bought, the lease renewed; with none
- * left, the merged PDF made and the batch done. `more`: call again (send the batch to the queue);
- * `done`: nothing left (or the batch is not running: a duplicate message).
+ * One chunk of a pricing batch: up to CHUNK_ROWS rows to price quoted and stored, the lease renewed;
+ * with none left, the batch a draft again. Throws ProviderUnavailable when the carrier could not
+ * price some (kept for the next pass) and tries are left.
+ */
+async function priceChunk(batch: StoredBatch, rows: readonly StoredRow[], log: Logger): Promise<'more' | 'done'> {
+  const now = Date.now();
+  const toPrice = rows.filter((r) => r.status === 'pricing' || (r.status === 'ready' && !quoteHolds(r, now))).slice(0, CHUNK_ROWS);
+  if (toPrice.length === 0) {
+    await finishPricing(batch.id);
+    log.info('batch priced', { batchId: batch.id, ready: rows.filter((r) => r.status === 'ready').length });
+    return 'done';
+  }
+  const failures = (batch.pricingFailures ?? 0) + 1;
+  let unpriced: ProviderUnavailable | undefined;
+  await inGroups(toPrice, QUOTES_AT_ONCE, async (row) => {
+    let priced: StoredRow;
+    try {
+      priced = await pricedRow(batch.userId, row.row, row.fields, row.service);
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      if (failures < PRICING_TRIES) return void (unpriced = err);
+      priced = invalidRow(row.row, row.fields, [{ column: 'row', message: NOT_PRICED }]);
+    }
+    await putRowWhilePricing(batch.id, priced);
+  });
+  if (unpriced) {
+    // Its rows stay `pricing`: the pass fails and is made again (the lease is renewed for it).
+    await countPricingFailure(batch.id, failures);
+    throw unpriced;
+  }
+  await renewLease(batch.id);
+  return 'more';
+}
+
+/**
+ * One chunk of a batch's work: pricing (above), or up to CHUNK_ROWS ready rows bought, the lease
+ * renewed; with none left, the merged PDF made and the batch done. `more`: call again (send the
+ * batch to the queue); `done`: nothing left (or the batch is neither pricing nor running: a duplicate message).
  */
 export async function processChunk(batchId: string, log: Logger): Promise<'more' | 'done'> {
   const batch = await getBatch(batchId);
+  if (batch?.status === 'pricing') return priceChunk(batch, await getBatchRows(batchId), log);
   if (!batch || batch.status !== 'running') return 'done';
   const rows = await getBatchRows(batchId);
   const ready = rows.filter((r) => r.status === 'ready').slice(0, CHUNK_ROWS);

@@ -5,7 +5,8 @@
  *
  *   batch  pk BATCH#<batchId>  sk BATCH            userId, status, createdAt, updatedAt, toBuy,
  *                                                  paymentMethod?, purchaseKey?, entryId?, checkoutUrl?, pdfKey?
- *          while running: leaseUntil, gsi3pk WORK#batch  gsi3sk <leaseUntil>#<batchId>
+ *          pricingFailures? (passes whose carrier could not quote)
+ *          while pricing or running: leaseUntil, gsi3pk WORK#batch  gsi3sk <leaseUntil>#<batchId>
  *   ref    pk USER#<userId>    sk BATCHREF#<batchId>  batchId, createdAt, rowCount
  *          (the user's list of batches, newest first as ulids sort by time; written with the batch item)
  *   row    pk BATCH#<batchId>  sk ROW#<0000002>    row, fields, valid, errors, priceCents, status,
@@ -18,12 +19,14 @@
  * batch answers 404 like an unknown one). Statuses change only by conditional writes on the status
  * they were read in, so two purchases, two workers or a purchase racing an edit settle on one outcome:
  *
+ *   (upload) pricing --(every row quoted)--> draft
  *   draft --(credits)--> running --(every row bought or failed)--> done
  *     |  \--(card)--> awaiting_payment --(paid)--> running
  *     |                    '--(checkout cancelled or failed)--> cancelled --(purchase again)--> ...
+ *     |-- (purchase with expired quotes, from draft or cancelled) --> pricing
  *     '-- rows fixed or dropped while draft or cancelled
  *
- * A running batch holds a lease renewed by every chunk of rows its worker finishes; a lease that
+ * A pricing or running batch holds a lease renewed by every chunk of rows its worker finishes; a lease that
  * ends with no progress (the local process restarted, a worker died) puts it in the scheduled work
  * (functions/jobs/), which sends it to the queue again. Rows are bought under the idempotency keys
  * `batch-<batchId>-<row>`, so a second run never buys a row twice.
@@ -53,6 +56,8 @@ export interface StoredBatch {
   /** The merged PDF of every bought label, made when the batch is done (label store key). */
   pdfKey?: string;
   leaseUntil?: string;
+  /** Passes of the pricing worker that met a carrier unable to quote (./../batches/run.ts gives up after a few). */
+  pricingFailures?: number;
 }
 
 export interface StoredRow {
@@ -77,7 +82,7 @@ export interface StoredRow {
   service?: ServiceId | null;
 }
 
-/** How long a running batch's worker owns it after its last progress: longer than one chunk can take (the worker Lambda's timeout). */
+/** How long a pricing or running batch's worker owns it after its last progress: longer than one chunk can take (the worker Lambda's timeout). */
 export const BATCH_LEASE_MS = 5 * 60_000;
 
 /** Statuses in which rows may be fixed, dropped, or bought (again). */
@@ -121,7 +126,14 @@ export async function createBatch(batch: StoredBatch, rows: readonly StoredRow[]
   const created = await transact([
     {
       name: 'batch',
-      item: { Put: { TableName: tableName(), Item: { ...batchKey(batch.id), entity: 'batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      item: {
+        Put: {
+          TableName: tableName(),
+          // A batch stored to be priced is the worker's from the start: a worker that never comes is sent again.
+          Item: { ...batchKey(batch.id), entity: 'batch', ...batch, ...(batch.status === 'pricing' ? leaseOf(batch.id) : {}) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     },
     {
       name: 'ref',
@@ -307,20 +319,21 @@ export async function getBatchRow(batchId: string, row: number): Promise<StoredR
 }
 
 /**
- * Replaces a row, only while its batch is still editable (draft or cancelled) and the row exists, in
- * one transaction: an edit racing a purchase either lands before it or is refused.
+ * Replaces a row, only while its batch is in one of `statuses` and the row exists, in one
+ * transaction: an edit racing a purchase, or a quote racing the end of pricing, lands before it or
+ * is refused.
  */
-export async function putRowWhileEditable(batchId: string, row: StoredRow): Promise<'ok' | 'locked' | 'missing'> {
+async function putRowWhile(batchId: string, row: StoredRow, statuses: readonly BatchStatus[]): Promise<'ok' | 'locked' | 'missing'> {
   const done = await transact([
     {
-      name: 'batch.editable',
+      name: 'batch.status',
       item: {
         ConditionCheck: {
           TableName: tableName(),
           Key: batchKey(batchId),
-          ConditionExpression: '#status IN (:draft, :cancelled)',
+          ConditionExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':draft': 'draft', ':cancelled': 'cancelled' },
+          ExpressionAttributeValues: Object.fromEntries(statuses.map((status, i) => [`:s${i}`, status])),
         },
       },
     },
@@ -330,8 +343,14 @@ export async function putRowWhileEditable(batchId: string, row: StoredRow): Prom
     },
   ]);
   if (done.ok) return 'ok';
-  return done.failed.has('batch.editable') ? 'locked' : 'missing';
+  return done.failed.has('batch.status') ? 'locked' : 'missing';
 }
+
+/** Replaces a row while its batch is editable (draft or cancelled): a shipper's fix or drop. */
+export const putRowWhileEditable = (batchId: string, row: StoredRow) => putRowWhile(batchId, row, EDITABLE);
+
+/** Replaces a row while its batch is being priced: the pricing worker's quote of it. */
+export const putRowWhilePricing = (batchId: string, row: StoredRow) => putRowWhile(batchId, row, ['pricing']);
 
 /** A conditional update of the batch item; false when its condition did not hold. */
 async function updateBatch(input: {
@@ -376,7 +395,7 @@ async function updateBatch(input: {
   }
 }
 
-/** The lease attributes of a running batch: its expiry and its place in the work index. */
+/** The lease attributes of a pricing or running batch: its expiry and its place in the work index. */
 const leaseOf = (batchId: string, now = new Date()) => {
   const leaseUntil = new Date(now.getTime() + BATCH_LEASE_MS).toISOString();
   return { leaseUntil, ...workKeys('batch', batchId, leaseUntil) };
@@ -429,9 +448,26 @@ export async function cancelAwaiting(batchId: string, entryId: string | undefine
   });
 }
 
-/** The worker made progress: its lease starts again (only while running). */
+/** The worker made progress: its lease starts again (only while pricing or running). */
 export const renewLease = (batchId: string, now = new Date()) =>
-  updateBatch({ batchId, from: ['running'], set: { updatedAt: now.toISOString(), ...leaseOf(batchId, now) } });
+  updateBatch({ batchId, from: ['pricing', 'running'], set: { updatedAt: now.toISOString(), ...leaseOf(batchId, now) } });
+
+/** Rows whose quotes expired are to be quoted again before a purchase (from draft or cancelled, once). */
+export const startPricing = (batchId: string) =>
+  updateBatch({ batchId, from: EDITABLE, set: { status: 'pricing', pricingFailures: 0, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
+
+/** A pricing pass met a carrier that could not quote: counted, and the lease renewed for the next pass. */
+export const countPricingFailure = (batchId: string, failures: number) =>
+  updateBatch({ batchId, from: ['pricing'], set: { pricingFailures: failures, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
+
+/** Every row is priced (or could not be): the batch is a draft again, to be checked and bought; it leaves the work index. */
+export const finishPricing = (batchId: string) =>
+  updateBatch({
+    batchId,
+    from: ['pricing'],
+    set: { status: 'draft', updatedAt: new Date().toISOString() },
+    remove: ['leaseUntil', 'gsi3pk', 'gsi3sk', 'pricingFailures'],
+  });
 
 /** Every row is bought or failed: the batch is done, with its merged PDF if it has labels; it leaves the work index. */
 export const finishBatch = (batchId: string, pdfKey: string | undefined) =>
@@ -467,7 +503,7 @@ export async function setRowOutcome(
   }
 }
 
-/** Ids of running batches whose lease ended before `now` with no progress, the earliest first. */
+/** Ids of pricing or running batches whose lease ended before `now` with no progress, the earliest first. */
 export async function stalledBatchIds(now: Date, limit: number): Promise<string[]> {
   const items = await dueItems('batch', now, limit);
   return items.map((i) => String(i.id));

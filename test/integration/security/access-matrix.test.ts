@@ -133,7 +133,12 @@ const ownerWithdrawal = async (w: World) => {
   const res = await invoke('POST /wallet/withdrawals', { token: w.owner.token, body: { amount: 2 } });
   return { withdrawalId: String(res.json?.id) };
 };
-const ownerBatch = async (w: World) => ({ batchId: (await uploadBatch(w.owner.id, Buffer.from(batchCsv(sampleRows(2))), undefined)).batchId });
+/** The owner's batch, its rows priced by the (in-process) batch worker. */
+async function ownerBatch(w: World): Promise<{ batchId: string }> {
+  const { batchId } = await uploadBatch(w.owner.id, Buffer.from(batchCsv(sampleRows(2))), undefined);
+  await batchQueueIdle();
+  return { batchId };
+}
 const ownerBoughtBatch = async (w: World) => {
   await creditWallet(w.owner, 1200);
   const { batchId } = await ownerBatch(w);

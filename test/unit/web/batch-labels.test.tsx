@@ -201,20 +201,36 @@ describe('Batch page', () => {
     expect(screen.getByRole('group', { name: 'Batch summary' })).toHaveTextContent('Total $23.67');
   });
 
-  it('a purchase answered 409 (rows repriced) reads the batch again, so the button offers the new total', async () => {
+  it('a purchase answered 409 (quotes expired) reads the batch again, follows its pricing, then offers the new total', async () => {
     let gets = 0;
+    const pricing = apiBatch({ status: 'pricing', rows: [batchRow(2, { status: 'pricing', priceCents: null }), badZip, batchRow(4, { priceCents: 700 })] });
+    const repriced = apiBatch({ rows: [batchRow(2, { priceCents: 650 }), badZip, batchRow(4, { priceCents: 700 })], totalCents: 1350 });
     const { api, user } = await renderBatch({
       'GET /shipping/batches/b1': () => {
         gets++;
-        return Response.json(
-          gets === 1 ? apiBatch() : apiBatch({ rows: [batchRow(2, { priceCents: 650 }), badZip, batchRow(4, { priceCents: 700 })], totalCents: 1350 }),
-        );
+        return Response.json(gets === 1 ? apiBatch() : gets === 2 ? pricing : repriced);
       },
-      'POST /shipping/batches/b1/purchase': () => Response.json({ message: 'Some rows were quoted again…', batch: apiBatch() }, { status: 409 }),
+      'POST /shipping/batches/b1/purchase': () => Response.json({ message: 'The quotes of 2 rows expired…', batch: pricing }, { status: 409 }),
     });
     await user.click(screen.getByRole('button', { name: 'Buy 2 labels ($13.00)' }));
-    expect(await screen.findByRole('button', { name: 'Buy 2 labels ($13.50)' })).toBeInTheDocument();
+    expect(await screen.findByText('Pricing the rows with USPS… 1 of 2 priced')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Buy 2 labels ($13.50)' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(api.calls('POST /shipping/batches/b1/purchase')).toHaveLength(1);
+  });
+
+  it('while its rows are priced says how many are, marks each row waiting, and offers no purchase or edit', async () => {
+    const pricing = apiBatch({
+      status: 'pricing',
+      rows: [batchRow(2, { status: 'pricing', priceCents: null }), badZip, batchRow(4, { priceCents: 700 })],
+      totalCents: 700,
+    });
+    stubApi({ 'GET /auth/profile': json(apiUser()), 'GET /shipping/batches/b1': json(pricing) });
+    renderAt('/user-dashboard/batch-labels/b1');
+    expect(await screen.findByText('Pricing the rows with USPS… 1 of 2 priced')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Batch rows' });
+    expect(within(table).getByText('Pricing…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^(Fix|Edit|Drop)/ })).not.toBeInTheDocument();
   });
 
   it("after a 402 offers 'Pay $4.00 by card and buy', sends payShortfall under a new key and goes to the checkout", async () => {

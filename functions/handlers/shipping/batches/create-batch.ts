@@ -1,7 +1,8 @@
 /**
  * POST /shipping/batches?fromAddressId=: the body is the CSV itself (text/csv). A file that cannot be
- * read as a whole is refused (400, nothing stored); otherwise every row is judged and priced and the
- * batch is stored as a draft (201), its invalid rows carrying their errors to be fixed or dropped.
+ * read as a whole is refused (400, nothing stored); otherwise every row is judged and the batch is
+ * stored (201): `pricing` while the batch worker quotes its valid rows, then a draft; its invalid rows
+ * carry their errors to be fixed or dropped.
  */
 import { uploadBatch } from '../../../batches/batches';
 import { api, Reply } from '../../../http/handler';

@@ -11,13 +11,14 @@ import { finishBatch, startRunning } from '../../../../functions/data/batches';
 import { db, tableName } from '../../../../functions/data/client';
 import { batchCsv, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
 import { invoke, newAccount, type Account } from '../../security/actors';
+import { uploadPriced } from '../../batch-upload';
 
 let ann: Account;
 beforeEach(async () => {
   ann = await newAccount('user', 'blimit');
 });
 
-const upload = (who: Account, raw: string) => invoke('POST /shipping/batches', { token: who.token, raw, contentType: 'text/csv' });
+const upload = (who: Account, raw: string) => uploadPriced({ token: who.token, raw });
 
 /** The batch ids the user's list points at. */
 async function storedBatchIds(who: Account): Promise<string[]> {

@@ -10,6 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../../functions/data/client';
 import { batchCsv, type CsvRow, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
 import { invoke, newAccount, type Account } from '../../security/actors';
+import { uploadPriced } from '../../batch-upload';
 
 let ann: Account;
 let bob: Account;
@@ -18,7 +19,7 @@ beforeEach(async () => {
 });
 
 async function upload(who: Account, rows: readonly CsvRow[]): Promise<string> {
-  const res = await invoke('POST /shipping/batches', { token: who.token, raw: batchCsv(rows), contentType: 'text/csv' });
+  const res = await uploadPriced({ token: who.token, raw: batchCsv(rows) });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json as unknown as ApiBatch).batchId;
 }

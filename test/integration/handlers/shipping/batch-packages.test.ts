@@ -15,6 +15,7 @@ import { logger } from '../../../../functions/observability/logger';
 import { batchCsv, sampleRow } from '../../../fixtures/batch-csv';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
+import { uploadPriced } from '../../batch-upload';
 
 vi.mock('../../../../functions/data/packages', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../../functions/data/packages')>();
@@ -37,7 +38,7 @@ afterEach(async () => {
 });
 
 const upload = async (rows: Record<string, string>[], who: Account = ann) => {
-  const res = await invoke('POST /shipping/batches', { token: who.token, raw: batchCsv(rows), contentType: 'text/csv' });
+  const res = await uploadPriced({ token: who.token, raw: batchCsv(rows) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json as unknown as ApiBatch;
 };

@@ -1,20 +1,23 @@
 /**
  * Batch rows priced from quotes, against DynamoDB Local through the real handlers with the sandbox
- * carrier (priced from USPS's commercial price list in rates mode): each row quoted at upload, in
- * table mode at the seed's prices with the quote's reasons as row errors, in rates mode by distance
- * and service; expired quotes quoted again at purchase (409 with the repriced batch when a price
- * changed, nothing charged) and in the worker (bought only at no more than the confirmed price); a
- * carrier that cannot quote stores nothing. Proof: the answers, the stored rows, the orders, the
- * ledger and the balance.
+ * carrier (priced from USPS's commercial price list in rates mode): each row quoted by the batch
+ * worker after the upload, in table mode at the seed's prices with the quote's reasons as row errors,
+ * in rates mode by distance and service; expired quotes sent back to be priced at purchase (409 with
+ * the batch, nothing charged; bought once the shipper confirms the total) and in the worker (bought
+ * only at no more than the confirmed price); a carrier that cannot quote leaves rows to price again,
+ * then says so on each row. Proof: the answers, the stored rows, the orders, the ledger and the balance.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBatch } from '../../../../domain/api/batches';
-import { REPRICED, totalChanged } from '../../../../functions/batches/purchase';
+import { requoting, totalChanged } from '../../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
-import { NO_LONGER_OFFERED, priceRose, runBatchToEnd } from '../../../../functions/batches/run';
+import { NO_LONGER_OFFERED, NOT_PRICED, PRICING_TRIES, priceRose, processChunk, runBatchToEnd } from '../../../../functions/batches/run';
+import { resumeStalledBatches } from '../../../../functions/batches/resume';
 import { resetConfigForTests } from '../../../../functions/config';
-import { getBatch, getBatchRows, startRunning } from '../../../../functions/data/batches';
+import { getBatch, getBatchRows, startPricing, startRunning } from '../../../../functions/data/batches';
+import { BEING_PRICED } from '../../../../functions/batches/batches';
 import { getOrder, listOrders } from '../../../../functions/data/orders';
+import { limitBatchQuotes, limitQuotes, RATES } from '../../../../functions/accounts/limits';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { logger } from '../../../../functions/observability/logger';
 import { batchCsv, sampleRow, type CsvRow } from '../../../fixtures/batch-csv';
@@ -26,6 +29,7 @@ import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
 import { withoutWrites } from '../table-changes';
 import { pricing } from '../../pricing-mode';
+import { uploadPriced } from '../../batch-upload';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
@@ -51,7 +55,7 @@ afterEach(async () => {
 });
 
 const batchOf = (res: { json?: Record<string, unknown> }) => res.json as unknown as ApiBatch;
-const upload = (rows: CsvRow[]) => invoke('POST /shipping/batches', { token: ann.token, raw: batchCsv(rows), contentType: 'text/csv' });
+const upload = (rows: CsvRow[]) => uploadPriced({ token: ann.token, raw: batchCsv(rows) });
 const purchase = (batchId: string, over: Record<string, unknown> = {}) =>
   invoke('POST /shipping/batches/{batchId}/purchase', {
     token: ann.token,
@@ -119,6 +123,25 @@ describe('table mode (the default): rows quoted at the seed prices', () => {
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });
 
+  it('counts row fixes on a rate of their own: once it is spent, 429 and the row stays; the dialog quotes are not touched', async () => {
+    const batch = await draft([sampleRow()]);
+    // Fill the user's rate well inside one window, as that many fixes would.
+    const { windowMs, max } = RATES.batchQuoteUser;
+    if (Date.now() % windowMs > windowMs - 10_000) await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 1_000));
+    for (let i = 0; i < max; i++) await limitBatchQuotes(ann.id, undefined);
+
+    const edit = await invoke('PUT /shipping/batches/{batchId}/rows/{row}', {
+      token: ann.token,
+      params: { batchId: batch.batchId, row: '2' },
+      body: { fields: sampleRow({ labelType: 'usps_ground' }) },
+    });
+    expect(edit.statusCode, edit.body).toBe(429);
+    expect(edit.json?.message).toMatch(/^Too many quotes asked for\./);
+    expect((await getBatchRows(batch.batchId))[0]).toMatchObject({ status: 'ready', priceCents: 600, fields: { labelType: 'usps_priority' } });
+    // The Create Label dialog's quotes count on their own rate.
+    await expect(limitQuotes(ann.id, undefined)).resolves.toBeUndefined();
+  });
+
   it('a row fixed to a type the quote refuses becomes invalid with the reason, and out of the total', async () => {
     const batch = await draft([sampleRow(), sampleRow({ labelType: 'usps_ground' })]);
     const fixed = await invoke('PUT /shipping/batches/{batchId}/rows/{row}', {
@@ -131,19 +154,36 @@ describe('table mode (the default): rows quoted at the seed prices', () => {
     expect(batchOf(fixed).totalCents).toBe(600);
   });
 
-  it('a carrier that cannot quote: the upload answers 502 and nothing is stored; a row edit 502 and the row stays', async () => {
+  it('a carrier that cannot quote: the rows stay to be priced on the next passes, then are invalid saying why; a row edit answers 502 and the row stays', async () => {
     const batch = await draft([sampleRow()]);
     carrierWatch.quote.mockRejectedValue(new ProviderUnavailable('USPS', 'down'));
 
-    const res = await withoutWrites(() => upload([sampleRow(), sampleRow()]));
-    expect(res.statusCode).toBe(502);
-    const edit = await withoutWrites(() =>
-      invoke('PUT /shipping/batches/{batchId}/rows/{row}', {
-        token: ann.token,
-        params: { batchId: batch.batchId, row: '2' },
-        body: { fields: sampleRow({ labelType: 'usps_ground' }) },
-      }),
-    );
+    const res = await upload([sampleRow(), sampleRow({ toZip: 'bad' })]);
+    expect(res.statusCode, res.body).toBe(201);
+    const stuck = batchOf(res);
+    // The first pass failed: the batch is still pricing, its row waiting, and the lease renewed for the next pass.
+    expect(stuck.status).toBe('pricing');
+    expect(stuck.rows.map((r) => r.status)).toEqual(['pricing', 'invalid']);
+    expect(await getBatch(stuck.batchId)).toMatchObject({ pricingFailures: 1, leaseUntil: expect.any(String) as unknown });
+    // The scheduled work sends it again once the lease ends; the carrier is still down.
+    expect(await resumeStalledBatches(logger, new Date(Date.now() + 10 * 60_000))).toEqual({ resumed: 1 });
+    await batchQueueIdle();
+    expect(await getBatch(stuck.batchId)).toMatchObject({ status: 'pricing', pricingFailures: 2 });
+    // The last try gives the row up: invalid, saying why, and the batch a draft to fix or drop it.
+    expect(PRICING_TRIES).toBe(3);
+    expect(await processChunk(stuck.batchId, logger)).toBe('more');
+    expect(await processChunk(stuck.batchId, logger)).toBe('done');
+    const given = await read(stuck.batchId);
+    expect(given).toMatchObject({ status: 'draft', totalCents: 0 });
+    expect(given.rows[0]).toMatchObject({ status: 'invalid', valid: false, priceCents: null, errors: [{ column: 'row', message: NOT_PRICED }] });
+    expect((await getBatch(stuck.batchId))?.leaseUntil).toBeUndefined();
+
+    // The edit's quote is counted on the batch quotes' rate; the row is not touched.
+    const edit = await invoke('PUT /shipping/batches/{batchId}/rows/{row}', {
+      token: ann.token,
+      params: { batchId: batch.batchId, row: '2' },
+      body: { fields: sampleRow({ labelType: 'usps_ground' }) },
+    });
     expect(edit.statusCode).toBe(502);
     expect((await getBatchRows(batch.batchId))[0]).toMatchObject({ status: 'ready', priceCents: 600, fields: { labelType: 'usps_priority' } });
   });
@@ -245,12 +285,20 @@ describe('the total the shipper saw', () => {
 describe('quotes that expire', () => {
   beforeEach(() => pricing('rates', { RATE_MARKUP_CENTS: '35', RATE_MARKUP_PERCENT: '3' }));
 
-  it('at purchase, expired quotes at an unchanged price are replaced and the purchase goes ahead at the same total', async () => {
+  it('at purchase, expired quotes: 409 with the batch sent back to be priced, nothing charged; at an unchanged price the same total then buys it', async () => {
     await creditWallet(ann, 10_000);
     const batch = await draftWithExpiredQuotes([ratesRow(ACROSS_TOWN), ratesRow(ACROSS_COUNTRY)]);
     const before = await getBatchRows(batch.batchId);
 
-    const res = await purchase(batch.batchId);
+    const refused = await purchase(batch.batchId, { totalCents: batch.totalCents });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json?.message).toBe(requoting(2));
+    expect((refused.json?.batch as ApiBatch).status).toBe('pricing');
+    expect(await balanceOf(ann.id)).toBe(10_000);
+    await batchQueueIdle();
+    expect(await read(batch.batchId)).toMatchObject({ status: 'draft', totalCents: batch.totalCents });
+
+    const res = await purchase(batch.batchId, { totalCents: batch.totalCents });
     expect(res.statusCode, res.body).toBe(200);
     await batchQueueIdle();
 
@@ -261,33 +309,64 @@ describe('quotes that expire', () => {
     expect(await balanceOf(ann.id)).toBe(10_000 - batch.totalCents);
   });
 
-  it('at purchase, an expired quote whose price changed: 409 with the batch as repriced and stored, nothing charged; bought at the new total once confirmed', async () => {
+  it('at purchase, an expired quote whose price changed: repriced and stored by the worker, nothing charged; the old total is refused, the new one buys it', async () => {
     await creditWallet(ann, 10_000);
     const batch = await draftWithExpiredQuotes([ratesRow(ACROSS_TOWN), ratesRow({ ...ACROSS_COUNTRY, service: 'usps_priority_mail' })]);
     // Ground Advantage now carries 50 cents more markup; Priority Mail the same.
     pricing('rates', { RATE_MARKUP_CENTS: JSON.stringify({ usps_ground_advantage: 85, '*': 35 }) });
 
-    const refused = await purchase(batch.batchId);
+    const refused = await purchase(batch.batchId, { totalCents: batch.totalCents });
 
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json?.message).toBe(REPRICED);
-    const repriced = refused.json?.batch as ApiBatch;
+    expect(refused.json?.message).toBe(requoting(2));
+    await batchQueueIdle();
+    const repriced = await read(batch.batchId);
     expect(repriced.status).toBe('draft');
     expect(repriced.rows.map((r) => r.priceCents)).toEqual([batch.rows[0]!.priceCents! + 50, batch.rows[1]!.priceCents]);
     expect(repriced.totalCents).toBe(batch.totalCents + 50);
-    expect(await read(batch.batchId)).toMatchObject({ status: 'draft', totalCents: batch.totalCents + 50 });
     expect((await getBatchRows(batch.batchId)).every((r) => Date.parse(r.quoteExpiresAt ?? '') > Date.now())).toBe(true);
     expect(await balanceOf(ann.id)).toBe(10_000);
     expect((await listOrders(ann.id, { limit: 10 })).items).toEqual([]);
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
 
-    const confirmed = await purchase(batch.batchId);
+    const stale = await purchase(batch.batchId, { totalCents: batch.totalCents });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json?.message).toBe(totalChanged(batch.totalCents, repriced.totalCents));
+    const confirmed = await purchase(batch.batchId, { totalCents: repriced.totalCents });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await batchQueueIdle();
     expect(await read(batch.batchId)).toMatchObject({ status: 'done', counts: { bought: 2 }, totalCents: repriced.totalCents });
     const charges = await chargesOf(batch.batchId);
     expect(charges.map((c) => c.order?.priceCents)).toEqual(repriced.rows.map((r) => r.priceCents));
     expect(await balanceOf(ann.id)).toBe(10_000 - repriced.totalCents);
+  });
+
+  it('a batch being priced takes no purchase, fix or drop: 409 with Retry-After, nothing changes; once priced it does', async () => {
+    await creditWallet(ann, 10_000);
+    const batch = await draftWithExpiredQuotes([ratesRow(ACROSS_TOWN)]);
+    // Sent back to be priced, its worker not yet at work.
+    expect(await startPricing(batch.batchId)).toBe(true);
+
+    const refused = await withoutWrites(() =>
+      Promise.all([
+        purchase(batch.batchId, { totalCents: batch.totalCents }),
+        invoke('PUT /shipping/batches/{batchId}/rows/{row}', { token: ann.token, params: { batchId: batch.batchId, row: '2' }, body: { fields: ratesRow() } }),
+        invoke('DELETE /shipping/batches/{batchId}/rows/{row}', { token: ann.token, params: { batchId: batch.batchId, row: '2' } }),
+      ]),
+    );
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json?.message).toBe(BEING_PRICED);
+      expect(res.headers?.['retry-after']).toBe('2');
+    }
+
+    expect(await processChunk(batch.batchId, logger)).toBe('more');
+    expect(await processChunk(batch.batchId, logger)).toBe('done');
+    expect(await read(batch.batchId)).toMatchObject({ status: 'draft', totalCents: batch.totalCents });
+    const bought = await purchase(batch.batchId, { totalCents: batch.totalCents });
+    expect(bought.statusCode, bought.body).toBe(200);
+    await batchQueueIdle();
+    expect(await read(batch.batchId)).toMatchObject({ status: 'done', counts: { bought: 1 } });
   });
 
   it('in the worker, a row whose quote expired is bought from a fresh one at no more than its confirmed price; a dearer or withdrawn one fails costing nothing', async () => {

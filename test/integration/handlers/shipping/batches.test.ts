@@ -32,6 +32,7 @@ import { creditWallet } from '../../wallet-credit';
 import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
 import { withoutWrites } from '../table-changes';
 import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
+import { uploadPriced } from '../../batch-upload';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
@@ -49,7 +50,7 @@ afterEach(async () => {
 });
 
 const upload = (csv: string, query?: Record<string, string>, contentType = 'text/csv', who: Account = ann) =>
-  invoke('POST /shipping/batches', { token: who.token, raw: csv, contentType, query });
+  uploadPriced({ token: who.token, raw: csv, contentType, query });
 const batchOf = (res: { json?: Record<string, unknown> }) => res.json as unknown as ApiBatch;
 const purchase = (batchId: string, body: Record<string, unknown> = { paymentMethod: 'credits' }, key = idempotencyKey()) =>
   invoke('POST /shipping/batches/{batchId}/purchase', { token: ann.token, params: { batchId }, body, headers: { 'idempotency-key': key } });
@@ -94,10 +95,17 @@ async function draft(rows = sampleRows(3)): Promise<string> {
 }
 
 describe('POST /shipping/batches: upload', () => {
-  it('stores a draft: one item per row, valid rows ready and priced, invalid rows with errors named by column', async () => {
+  it('stores the rows to be priced, then the worker prices them: one item per row, valid rows ready and priced, invalid rows with errors named by column', async () => {
     const res = await upload(batchCsv([sampleRow(), sampleRow({ toZip: '123', weight: '' }), sampleRow({ labelType: 'usps_ground' })]));
 
     expect(res.statusCode, res.body).toBe(201);
+    // The upload's own answer: judged, nothing quoted yet.
+    expect(res.uploaded).toMatchObject({ status: 'pricing', totalCents: 0 });
+    expect(res.uploaded?.rows.map((r) => [r.row, r.status, r.valid, r.priceCents])).toEqual([
+      [2, 'pricing', true, null],
+      [3, 'invalid', false, null],
+      [4, 'pricing', true, null],
+    ]);
     const batch = batchOf(res);
     expect(batch).toMatchObject({ status: 'draft', totalCents: PRICE + 500, counts: { toBuy: 0, bought: 0, failed: 0 } });
     expect(batch.rows.map((r) => [r.row, r.status, r.valid, r.priceCents])).toEqual([
@@ -112,6 +120,7 @@ describe('POST /shipping/batches: upload', () => {
     const items = await batchItems(batch.batchId);
     expect(items.map((i) => i.sk)).toEqual(['BATCH', 'ROW#0000002', 'ROW#0000003', 'ROW#0000004']);
     expect(items[0]).toMatchObject({ entity: 'batch', userId: ann.id, status: 'draft' });
+    expect(items[0]?.gsi3pk, 'a priced batch leaves the work index').toBeUndefined();
     expect(items[2]).toMatchObject({ entity: 'batchRow', status: 'invalid', fields: expect.objectContaining({ toZip: '123' }) as unknown });
     expect(carrierWatch.buyLabel).not.toHaveBeenCalled();
   });

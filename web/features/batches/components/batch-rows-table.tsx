@@ -9,8 +9,15 @@ import { formatRowError, isEditable } from '../lib/batch-figures';
 import { DropRowButton } from './drop-row-button';
 import { FixRowDialog } from './fix-row-dialog';
 
-/** Ready and bought green-ish (ready is yellow: not bought yet), invalid and failed red, dropped gray. */
-const rowPalette: Record<ApiBatchRow['status'], StatusPalette> = { ready: 'yellow', bought: 'green', invalid: 'red', failed: 'red', dropped: 'gray' };
+/** Ready and bought green-ish (ready is yellow: not bought yet), invalid and failed red, pricing and dropped gray. */
+const rowPalette: Record<ApiBatchRow['status'], StatusPalette> = {
+  pricing: 'gray',
+  ready: 'yellow',
+  bought: 'green',
+  invalid: 'red',
+  failed: 'red',
+  dropped: 'gray',
+};
 
 const recipient = ({ fields: f }: ApiBatchRow) => [f.toName, [f.toCity, f.toState].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || noValue;
 /** Rates mode: the service the row was quoted as (the server names it); table mode: its label type's name; else the cell as typed. */
@@ -43,6 +50,7 @@ function Outcome({ row }: { row: ApiBatchRow }) {
         {row.error ?? 'Failed'}
       </Text>
     );
+  if (row.status === 'pricing') return <Text color="fg.muted">Pricing…</Text>;
   return row.priceCents === null ? noValue : formatUsd(row.priceCents);
 }
 

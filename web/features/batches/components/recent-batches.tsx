@@ -11,7 +11,14 @@ import { formatDateTime } from '@/lib/transaction-labels';
 import { useBatches } from '../api/list-batches';
 
 /** Done green, being bought or paid yellow, a draft or a cancelled card payment gray (nothing went wrong). */
-const statusPalette: Record<BatchStatus, StatusPalette> = { done: 'green', running: 'yellow', awaiting_payment: 'yellow', draft: 'gray', cancelled: 'gray' };
+const statusPalette: Record<BatchStatus, StatusPalette> = {
+  pricing: 'yellow',
+  done: 'green',
+  running: 'yellow',
+  awaiting_payment: 'yellow',
+  draft: 'gray',
+  cancelled: 'gray',
+};
 
 const columns: DataTableColumn<ApiBatchSummary>[] = [
   { header: 'Created', cell: (b) => <DateTime iso={b.createdAt} /> },

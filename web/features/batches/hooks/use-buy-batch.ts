@@ -49,8 +49,8 @@ export function useBuyBatch(batchId: string) {
     } catch (error) {
       if (!mayHaveActed(error)) idempotency.settle();
       if (error instanceof ApiError && error.status === 402) setShortfallCents(error.shortfallCents ?? 0);
-      // Rows quoted again at another price (or a batch someone else's purchase moved on): the
-      // server stored the batch as it now stands, so the preview and its total are read again.
+      // Rows whose quotes expired are being priced again (or someone else's purchase moved the batch
+      // on): the batch is read again, and polled while its rows are priced, so the total shown is new.
       if (error instanceof ApiError && error.status === 409) void mutate(batchKey(batchId));
       notifyApiError('Batch purchase failed', error, 'An error occurred. Please try again.');
     }

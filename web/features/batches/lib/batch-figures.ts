@@ -37,7 +37,15 @@ export function batchProgress({ counts }: Pick<ApiBatch, 'counts'>): BatchProgre
 export const isEditable = (batch: Pick<ApiBatch, 'status'>): boolean => batch.status === 'draft' || batch.status === 'cancelled';
 
 /** A batch the server is still working on: the page polls it. */
-export const isInProgress = (batch: Pick<ApiBatch, 'status'>): boolean => batch.status === 'running' || batch.status === 'awaiting_payment';
+export const isInProgress = (batch: Pick<ApiBatch, 'status'>): boolean =>
+  batch.status === 'pricing' || batch.status === 'running' || batch.status === 'awaiting_payment';
+
+/** While the worker prices a batch: rows priced (or found unpriceable) of those it prices. */
+export function pricingProgress({ rows }: Pick<ApiBatch, 'rows'>): { priced: number; toPrice: number } {
+  const waiting = rows.filter((r) => r.status === 'pricing').length;
+  const toPrice = rows.filter((r) => r.valid || r.status === 'pricing').length;
+  return { priced: toPrice - waiting, toPrice };
+}
 
 /** How a row's error reads in the preview: `toZip: ZIP must be 5 digits`, or the message alone for the row as a whole. */
 export const formatRowError = ({ column, message }: BatchRowError): string => (column === 'row' ? message : `${column}: ${message}`);

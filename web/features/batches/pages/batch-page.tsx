@@ -1,6 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import type { ApiBatch } from '@domain/api/batches';
 import { errorMessage } from '@/api-client/client';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 import { DateTime } from '@/components/date-time';
@@ -15,7 +16,7 @@ import { BatchResults } from '../components/batch-results';
 import { BatchRowsTable } from '../components/batch-rows-table';
 import { BatchSummary } from '../components/batch-summary';
 import { BuyBatch } from '../components/buy-batch';
-import { isEditable } from '../lib/batch-figures';
+import { isEditable, pricingProgress } from '../lib/batch-figures';
 
 const checkoutNotices = {
   success: ['Payment received', 'The labels are bought as soon as the payment is confirmed.'],
@@ -37,7 +38,13 @@ function useCheckoutNotice() {
   }, [outcome, setSearchParams]);
 }
 
-/** One batch: the preview while it is a draft, the progress while it is bought, then its results and files. */
+/** The rows' pricing by the batch worker: how many of them are priced so far. */
+function PricingState({ batch }: { batch: Pick<ApiBatch, 'rows'> }) {
+  const { priced, toPrice } = pricingProgress(batch);
+  return <LoadingState label={`Pricing the rows with USPS… ${priced} of ${toPrice} priced`} />;
+}
+
+/** One batch: its pricing, the preview while it is a draft, the progress while it is bought, then its results and files. */
 export function BatchPage() {
   const { batchId = '' } = useParams();
   const { data: batch, error, isLoading, mutate } = useBatch(batchId);
@@ -77,6 +84,8 @@ export function BatchPage() {
             </>
           ) : batch.status === 'awaiting_payment' ? (
             <LoadingState label="Waiting for the card payment to be confirmed…" />
+          ) : batch.status === 'pricing' ? (
+            <PricingState batch={batch} />
           ) : (
             <BatchProgress batch={batch} />
           )}
