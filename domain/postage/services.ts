@@ -78,31 +78,47 @@ const flatRate = (
   banner: `USPS PRIORITY MAIL FLAT RATE ${name.toUpperCase()}`,
 });
 
+const groundAdvantage: UspsService = {
+  id: 'usps_ground_advantage',
+  name: 'USPS Ground Advantage',
+  summary: 'Priced by weight and distance; 2 to 5 business days.',
+  listed: true,
+  easypostService: 'GroundAdvantage',
+  price: { kind: 'weight', table: 'groundAdvantage' },
+  maxWeightLb: 70,
+  maxLengthPlusGirthIn: 130,
+  deliveryDays: GROUND_DAYS,
+  letter: 'G',
+  banner: 'USPS GROUND ADVANTAGE',
+  serviceTypeCode: '001',
+};
+const priorityMail: UspsService = {
+  ...priority,
+  id: 'usps_priority_mail',
+  name: 'USPS Priority Mail',
+  summary: 'Priced by weight and distance; 1 to 3 business days.',
+  listed: true,
+  price: { kind: 'weight', table: 'priority' },
+  maxWeightLb: 70,
+  maxLengthPlusGirthIn: 108,
+};
+/**
+ * Cubic is a way USPS prices Ground Advantage and Priority Mail, not a service of its own: the same
+ * label, size limit and delivery days, priced by size tier for parcels to 20 lb (whyNot adds the
+ * tier and longest-side limits).
+ */
+const cubic = (service: UspsService, id: ServiceId, table: Extract<PriceTable, { kind: 'cubic' }>['table']): UspsService => ({
+  ...service,
+  id,
+  name: `${service.name} Cubic`,
+  summary: 'Priced by size, not weight: small dense parcels to 20 lb and 0.5 cubic feet.',
+  price: { kind: 'cubic', table },
+  maxWeightLb: 20,
+});
+
 export const USPS_SERVICES: readonly UspsService[] = [
-  {
-    id: 'usps_ground_advantage',
-    name: 'USPS Ground Advantage',
-    summary: 'Priced by weight and distance; 2 to 5 business days.',
-    listed: true,
-    easypostService: 'GroundAdvantage',
-    price: { kind: 'weight', table: 'groundAdvantage' },
-    maxWeightLb: 70,
-    maxLengthPlusGirthIn: 130,
-    deliveryDays: GROUND_DAYS,
-    letter: 'G',
-    banner: 'USPS GROUND ADVANTAGE',
-    serviceTypeCode: '001',
-  },
-  {
-    ...priority,
-    id: 'usps_priority_mail',
-    name: 'USPS Priority Mail',
-    summary: 'Priced by weight and distance; 1 to 3 business days.',
-    listed: true,
-    price: { kind: 'weight', table: 'priority' },
-    maxWeightLb: 70,
-    maxLengthPlusGirthIn: 108,
-  },
+  groundAdvantage,
+  priorityMail,
   {
     id: 'usps_priority_express',
     name: 'USPS Priority Mail Express',
@@ -171,30 +187,8 @@ export const USPS_SERVICES: readonly UspsService[] = [
     ],
     'Any weight to 70 lb that fits a USPS Large Flat Rate Box (or the board game box).',
   ),
-  {
-    id: 'usps_ground_advantage_cubic',
-    name: 'USPS Ground Advantage Cubic',
-    summary: 'Priced by size, not weight: small dense parcels to 20 lb and 0.5 cubic feet.',
-    listed: true,
-    easypostService: 'GroundAdvantage',
-    price: { kind: 'cubic', table: 'groundAdvantage' },
-    maxWeightLb: 20,
-    maxLengthPlusGirthIn: 130,
-    deliveryDays: GROUND_DAYS,
-    letter: 'G',
-    banner: 'USPS GROUND ADVANTAGE',
-    serviceTypeCode: '001',
-  },
-  {
-    ...priority,
-    id: 'usps_priority_mail_cubic',
-    name: 'USPS Priority Mail Cubic',
-    summary: 'Priced by size, not weight: small dense parcels to 20 lb and 0.5 cubic feet.',
-    listed: true,
-    price: { kind: 'cubic', table: 'priority' },
-    maxWeightLb: 20,
-    maxLengthPlusGirthIn: 108,
-  },
+  cubic(groundAdvantage, 'usps_ground_advantage_cubic', 'groundAdvantage'),
+  cubic(priorityMail, 'usps_priority_mail_cubic', 'priority'),
   {
     id: 'usps_media_mail',
     name: 'USPS Media Mail',

@@ -49,7 +49,7 @@ import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { Conflict } from '../errors';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
@@ -89,6 +89,26 @@ function workOf(o: Pick<Order, 'id' | 'status' | 'leaseUntil' | 'createdAt'>) {
   const leased = LEASED[o.status];
   if (leased) return o.leaseUntil ? workKeys(leased, o.id, o.leaseUntil) : {};
   return o.status === 'created' ? workKeys('unused', o.id, autoRefundAt(o.createdAt)) : {};
+}
+
+/** What an UpdateItem of one order's item says: the update, its condition, and the names and values they use. */
+type OrderUpdate = { UpdateExpression: string } & Pick<UpdateCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+
+/** The step (named `order`) that applies `update` to the order's item. */
+const orderUpdateStep = (order: Pick<Order, 'userId' | 'id'>, update: OrderUpdate): Step => ({
+  name: 'order',
+  item: { Update: { TableName: tableName(), Key: orderKey(order.userId, order.id), ...update } },
+});
+
+/** Applies `update` to the order's item on its own; false when its condition does not hold (the order moved on). */
+async function updateOrderIf(order: Pick<Order, 'userId' | 'id'>, update: OrderUpdate): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand({ TableName: tableName(), Key: orderKey(order.userId, order.id), ...update }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 const toItem = (o: Order) => ({
@@ -251,20 +271,13 @@ export function moveOrderStep(
   const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
   // A refunded label will never move: it leaves the tracking poll with its refund.
   if (to === 'refunded') gone.push('gsi1pk', 'gsi1sk');
-  return {
-    name: 'order',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression:
-          ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', ') + (gone.length ? ` REMOVE ${gone.join(', ')}` : ''),
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
-        ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ...Object.fromEntries(names.map((n) => [`:${n}`, all[n]])) },
-      },
-    },
-  };
+  return orderUpdateStep(order, {
+    UpdateExpression:
+      ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', ') + (gone.length ? ` REMOVE ${gone.join(', ')}` : ''),
+    ConditionExpression: '#status = :from',
+    ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
+    ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ...Object.fromEntries(names.map((n) => [`:${n}`, all[n]])) },
+  });
 }
 
 /** A refund's card part as the order keeps it (domain/api/orders.ts). */
@@ -275,24 +288,17 @@ export type CardRefundPlan = Required<Pick<Order, 'cardRefundCents' | 'cardRefun
  * card provider is asked, once: it fails when the order has left refund_pending or has a plan already.
  */
 export function cardRefundPlanStep(order: Pick<Order, 'userId' | 'id'>, plan: CardRefundPlan): Step {
-  return {
-    name: 'order',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression: 'SET cardRefundCents = :cents, cardRefundEntryId = :entry, cardRefundIntent = :intent',
-        ConditionExpression: '#status = :pending AND attribute_not_exists(cardRefundCents)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':cents': plan.cardRefundCents,
-          ':entry': plan.cardRefundEntryId,
-          ':intent': plan.cardRefundIntent,
-          ':pending': 'refund_pending',
-        },
-      },
+  return orderUpdateStep(order, {
+    UpdateExpression: 'SET cardRefundCents = :cents, cardRefundEntryId = :entry, cardRefundIntent = :intent',
+    ConditionExpression: '#status = :pending AND attribute_not_exists(cardRefundCents)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':cents': plan.cardRefundCents,
+      ':entry': plan.cardRefundEntryId,
+      ':intent': plan.cardRefundIntent,
+      ':pending': 'refund_pending',
     },
-  };
+  });
 }
 
 /**
@@ -309,28 +315,12 @@ export async function takeOverLease(
 ): Promise<boolean> {
   const status = options.status ?? 'processing';
   const lease = leaseFields(status, order.id, options.until ?? new Date(now.getTime() + leaseMs()));
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression: 'SET leaseUntil = :until, gsi3pk = :queue, gsi3sk = :due',
-        ConditionExpression: '#status = :status AND leaseUntil = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':until': lease.leaseUntil,
-          ':queue': lease.gsi3pk,
-          ':due': lease.gsi3sk,
-          ':status': status,
-          ':seen': seenLeaseUntil,
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateOrderIf(order, {
+    UpdateExpression: 'SET leaseUntil = :until, gsi3pk = :queue, gsi3sk = :due',
+    ConditionExpression: '#status = :status AND leaseUntil = :seen',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':until': lease.leaseUntil, ':queue': lease.gsi3pk, ':due': lease.gsi3sk, ':status': status, ':seen': seenLeaseUntil },
+  });
 }
 
 /**
@@ -349,24 +339,13 @@ export const dueWork = async (queue: Exclude<WorkQueue, 'mail' | 'recheck'>, now
  * Takes a created order out of the unused queue (a scan was seen: it is in the mail and will never
  * be refunded automatically). False when it is no longer created.
  */
-export async function leaveUnusedQueue(order: Pick<Order, 'userId' | 'id'>): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
-        ConditionExpression: '#status = :created',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':created': 'created' },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const leaveUnusedQueue = (order: Pick<Order, 'userId' | 'id'>): Promise<boolean> =>
+  updateOrderIf(order, {
+    UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+    ConditionExpression: '#status = :created',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':created': 'created' },
+  });
 
 /**
  * Processing orders whose lease expired before `now`, oldest lease first, at most `limit`: a Query
@@ -460,24 +439,13 @@ export const NEVER_DOWNLOADED_VALUES = { ':nullType': 'NULL' };
  * the label printable (created, or its refund rejected without an early credit). False when the
  * order changed since it was read (its refund was asked meanwhile, or another download marked it).
  */
-async function markDownloaded(order: Pick<Order, 'userId' | 'id'>, at: string): Promise<boolean> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression: 'SET downloadedAt = :at',
-        ConditionExpression: `${NEVER_DOWNLOADED} AND (#status = :created OR (#status = :rejected AND attribute_not_exists(creditedEarly)))`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': at, ':created': 'created', ':rejected': 'refund_rejected', ...NEVER_DOWNLOADED_VALUES },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+const markDownloaded = (order: Pick<Order, 'userId' | 'id'>, at: string): Promise<boolean> =>
+  updateOrderIf(order, {
+    UpdateExpression: 'SET downloadedAt = :at',
+    ConditionExpression: `${NEVER_DOWNLOADED} AND (#status = :created OR (#status = :rejected AND attribute_not_exists(creditedEarly)))`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':at': at, ':created': 'created', ':rejected': 'refund_rejected', ...NEVER_DOWNLOADED_VALUES },
+  });
 
 /** Marks written at once while serving a batch: a 500-label batch's first download is not 500 writes in a row. */
 const MARKS_AT_ONCE = 16;
@@ -627,24 +595,17 @@ export interface AppliedTrackingEvent {
  */
 export function trackingEventStep(order: Pick<Order, 'userId' | 'id'>, event: AppliedTrackingEvent, nextPoll: Date | undefined): Step {
   const poll = nextPoll ? trackingPollKeys(order.id, nextPoll) : undefined;
-  return {
-    name: 'order',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression:
-          'SET trackingStatus = :status, lastEvent = :event, lastEventAt = :at' + (poll ? ', gsi1pk = :queue, gsi1sk = :due' : ' REMOVE gsi1pk, gsi1sk'),
-        ConditionExpression: 'attribute_exists(tracking) AND (attribute_not_exists(lastEventAt) OR lastEventAt < :at)',
-        ExpressionAttributeValues: {
-          ':status': event.status,
-          ':event': event.lastEvent,
-          ':at': event.at,
-          ...(poll ? { ':queue': poll.gsi1pk, ':due': poll.gsi1sk } : {}),
-        },
-      },
+  return orderUpdateStep(order, {
+    UpdateExpression:
+      'SET trackingStatus = :status, lastEvent = :event, lastEventAt = :at' + (poll ? ', gsi1pk = :queue, gsi1sk = :due' : ' REMOVE gsi1pk, gsi1sk'),
+    ConditionExpression: 'attribute_exists(tracking) AND (attribute_not_exists(lastEventAt) OR lastEventAt < :at)',
+    ExpressionAttributeValues: {
+      ':status': event.status,
+      ':event': event.lastEvent,
+      ':at': event.at,
+      ...(poll ? { ':queue': poll.gsi1pk, ':due': poll.gsi1sk } : {}),
     },
-  };
+  });
 }
 
 /** Labels whose tracking poll is due before `now`, the earliest first, at most `limit`: one Query of the sparse gsi1 index. */
@@ -668,19 +629,9 @@ export async function dueTrackingPolls(now: Date, limit: number): Promise<(Order
  */
 export async function claimTrackingPoll(order: Pick<Order, 'userId' | 'id'>, seenKey: string, next: Date | undefined): Promise<boolean> {
   const poll = next ? trackingPollKeys(order.id, next) : undefined;
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(order.userId, order.id),
-        UpdateExpression: poll ? 'SET gsi1sk = :due' : 'REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'gsi1sk = :seen',
-        ExpressionAttributeValues: { ':seen': seenKey, ...(poll ? { ':due': poll.gsi1sk } : {}) },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return updateOrderIf(order, {
+    UpdateExpression: poll ? 'SET gsi1sk = :due' : 'REMOVE gsi1pk, gsi1sk',
+    ConditionExpression: 'gsi1sk = :seen',
+    ExpressionAttributeValues: { ':seen': seenKey, ...(poll ? { ':due': poll.gsi1sk } : {}) },
+  });
 }

@@ -102,7 +102,7 @@ interface Flow {
   teardown?(): void;
 }
 
-const post = (handler: ApiHandler, path: string, init: { token?: string; body: string; headers?: Record<string, string> }) =>
+const post = (handler: ApiHandler, path: string, init: { token?: string; body: string; headers?: Record<string, string>; params?: Record<string, string> }) =>
   call(
     handler,
     apiEvent({
@@ -110,8 +110,21 @@ const post = (handler: ApiHandler, path: string, init: { token?: string; body: s
       path,
       headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
       body: init.body,
+      ...(init.params ? { params: init.params } : {}),
     }),
   );
+
+/** A Stripe event delivered to its webhook, signed. */
+const deliver = (event: { payload: string; signatureHeader: string }) =>
+  post(stripeWebhook, '/stripe/webhook', { body: event.payload, headers: { 'stripe-signature': event.signatureHeader } });
+
+/** Stripe's signed `paid` event for the sandbox checkout `user` starts with `body` (a top-up's amount, or a label's order). */
+async function paidCheckoutEvent(user: TestUser, body: object): Promise<{ payload: string; signatureHeader: string }> {
+  const started = await post(createCheckoutSession, '/stripe/create-checkout-session', { token: user.token, body: JSON.stringify(body) });
+  const checkout = await getLocalCheckout(String(started.json?.id));
+  if (!checkout) throw new Error('no sandbox checkout');
+  return stripeSandboxEvent(checkout, 'paid');
+}
 
 const entriesOf = async (userId: string) => (await ledgerOf(userId)).entries.map((e) => [e.type, e.amountCents, e.status]).sort();
 /** The user's savings aggregates, as stored: one entry a month. */
@@ -297,13 +310,10 @@ const stripeTopUpFlow: Flow = {
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-stripe');
-    const started = await post(createCheckoutSession, '/stripe/create-checkout-session', { token: user.token, body: JSON.stringify({ amount: 25 }) });
-    const checkout = await getLocalCheckout(String(started.json?.id));
-    if (!checkout) throw new Error('no sandbox checkout');
-    const { payload, signatureHeader } = stripeSandboxEvent(checkout, 'paid');
+    const event = await paidCheckoutEvent(user, { amount: 25 });
     return {
       user,
-      send: () => post(stripeWebhook, '/stripe/webhook', { body: payload, headers: { 'stripe-signature': signatureHeader } }),
+      send: () => deliver(event),
       done: async () => (await getUserById(user.id, { consistent: true }))?.balanceCents === 2500,
       expectDoneOnce: async () => expect(await entriesOf(user.id)).toEqual([['topup', 2500, 'completed']]),
     };
@@ -341,17 +351,11 @@ const cardLabelFlow: Flow = {
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-card');
-    const started = await post(createCheckoutSession, '/stripe/create-checkout-session', {
-      token: user.token,
-      body: JSON.stringify({ metadata: { orderDetails: labelForm({ paymentMethod: 'purchase' }) } }),
-    });
-    const checkout = await getLocalCheckout(String(started.json?.id));
-    if (!checkout) throw new Error('no sandbox checkout');
-    const { payload, signatureHeader } = stripeSandboxEvent(checkout, 'paid');
+    const event = await paidCheckoutEvent(user, { metadata: { orderDetails: labelForm({ paymentMethod: 'purchase' }) } });
     const orders = () => storedItems(user.id, 'ORDER#');
     return {
       user,
-      send: () => post(stripeWebhook, '/stripe/webhook', { body: payload, headers: { 'stripe-signature': signatureHeader } }),
+      send: () => deliver(event),
       done: async () => (await orders()).some((o) => o.status === 'created'),
       async expectDoneOnce() {
         expect((await orders()).map((o) => o.status)).toEqual(['created']);
@@ -382,11 +386,7 @@ async function newAdmin(): Promise<{ id: string; token: string }> {
 /** A user with a $10 card top-up settled through the sandbox's signed Stripe event (so it has a PaymentIntent to refund). */
 async function userWithCardTopUp(prefix: string): Promise<TestUser> {
   const user = await newUser(prefix);
-  const started = await post(createCheckoutSession, '/stripe/create-checkout-session', { token: user.token, body: JSON.stringify({ amount: 10 }) });
-  const checkout = await getLocalCheckout(String(started.json?.id));
-  if (!checkout) throw new Error('no sandbox checkout');
-  const { payload, signatureHeader } = stripeSandboxEvent(checkout, 'paid');
-  expect((await post(stripeWebhook, '/stripe/webhook', { body: payload, headers: { 'stripe-signature': signatureHeader } })).statusCode).toBe(200);
+  expect((await deliver(await paidCheckoutEvent(user, { amount: 10 }))).statusCode).toBe(200);
   return user;
 }
 
@@ -432,17 +432,7 @@ const withdrawalApproveFlow: Flow = {
     const id = String(asked.json?.id);
     return {
       user,
-      send: () =>
-        call(
-          approveWithdrawal,
-          apiEvent({
-            method: 'POST',
-            path: `/admin/withdrawals/${id}/approve`,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-            body: '{}',
-            params: { id },
-          }),
-        ),
+      send: () => post(approveWithdrawal, `/admin/withdrawals/${id}/approve`, { token: admin.token, body: '{}', params: { id } }),
       done: async () => (await withdrawalsOf(user.id)).some((w) => w.status === 'approved'),
       async expectDoneOnce() {
         expect((await withdrawalsOf(user.id)).map((w) => w.status)).toEqual(['approved']);
@@ -474,17 +464,7 @@ const withdrawalRejectFlow: Flow = {
     const body = JSON.stringify({ reason: 'Not this month' });
     return {
       user,
-      send: () =>
-        call(
-          rejectWithdrawal,
-          apiEvent({
-            method: 'POST',
-            path: `/admin/withdrawals/${id}/reject`,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-            body,
-            params: { id },
-          }),
-        ),
+      send: () => post(rejectWithdrawal, `/admin/withdrawals/${id}/reject`, { token: admin.token, body, params: { id } }),
       done: async () => (await withdrawalsOf(user.id)).some((w) => w.status === 'rejected'),
       async expectDoneOnce() {
         expect((await withdrawalsOf(user.id)).map((w) => w.status)).toEqual(['rejected']);
@@ -512,16 +492,7 @@ const adjustmentFlow: Flow = {
     return {
       user,
       send: () =>
-        call(
-          adjustWallet,
-          apiEvent({
-            method: 'POST',
-            path: `/admin/users/${user.id}/adjustments`,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'idempotency-key': key },
-            body,
-            params: { id: user.id },
-          }),
-        ),
+        post(adjustWallet, `/admin/users/${user.id}/adjustments`, { token: admin.token, body, headers: { 'idempotency-key': key }, params: { id: user.id } }),
       done: async () => (await getUserById(user.id, { consistent: true }))?.balanceCents === 1250,
       expectDoneOnce: async () =>
         expect(await entriesOf(user.id)).toEqual([
@@ -546,32 +517,19 @@ function secondAdminFlow(decision: 'approve' | 'reject'): Flow {
     againStatus: 409,
     async prepare() {
       const [user, asker, decider] = await Promise.all([newUser(`fault-${decision}-adj`, 1000), newAdmin(), newAdmin()]);
-      const asked = await call(
-        adjustWallet,
-        apiEvent({
-          method: 'POST',
-          path: `/admin/users/${user.id}/adjustments`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${asker.token}`, 'idempotency-key': `fault-ask-${++keys}` },
-          body: JSON.stringify({ amountCents: 20_000, reason: 'Goodwill' }),
-          params: { id: user.id },
-        }),
-      );
+      const asked = await post(adjustWallet, `/admin/users/${user.id}/adjustments`, {
+        token: asker.token,
+        body: JSON.stringify({ amountCents: 20_000, reason: 'Goodwill' }),
+        headers: { 'idempotency-key': `fault-ask-${++keys}` },
+        params: { id: user.id },
+      });
       const id = String((asked.json?.pendingApproval as { id?: string } | null)?.id);
       const body = JSON.stringify(decision === 'approve' ? {} : { reason: 'Not agreed' });
       const approval = () => getApproval(id);
       return {
         user,
         send: () =>
-          call(
-            decision === 'approve' ? approveApproval : rejectApproval,
-            apiEvent({
-              method: 'POST',
-              path: `/admin/approvals/${id}/${decision}`,
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${decider.token}` },
-              body,
-              params: { id },
-            }),
-          ),
+          post(decision === 'approve' ? approveApproval : rejectApproval, `/admin/approvals/${id}/${decision}`, { token: decider.token, body, params: { id } }),
         done: async () => (await approval())?.status === (decision === 'approve' ? 'approved' : 'rejected'),
         async expectDoneOnce() {
           expect(await entriesOf(user.id)).toEqual(
@@ -652,6 +610,20 @@ async function expectRefundedOnce(user: TestUser, orderId: string): Promise<void
 }
 
 /**
+ * The run of a shipper's refund request of `orderId`: done once the scheduled settlement, run at each
+ * look, finds the order refunded.
+ */
+const refundRequestRun = (user: TestUser, orderId: string, expectDoneOnce: () => Promise<void>): Run => ({
+  user,
+  send: () => askRefund(user, orderId),
+  done: async () => {
+    await settleRefunds(logger, jobNow());
+    return (await getOrder(user.id, orderId))?.status === 'refunded';
+  },
+  expectDoneOnce,
+});
+
+/**
  * A shipper's refund of an unused $6 label (the sandbox refunds at once): the order moves to
  * refund_pending, then refunded with the wallet's credit, then the mail. Whatever a fault stops,
  * the request is done once the scheduled settlement has run (no one pressing anything more).
@@ -666,15 +638,7 @@ const labelRefundFlow: Flow = {
   againStatus: 409,
   async prepare() {
     const { user, orderId } = await userWithLabel('fault-refund');
-    return {
-      user,
-      send: () => askRefund(user, orderId),
-      done: async () => {
-        await settleRefunds(logger, jobNow());
-        return (await getOrder(user.id, orderId))?.status === 'refunded';
-      },
-      expectDoneOnce: () => expectRefundedOnce(user, orderId),
-    };
+    return refundRequestRun(user, orderId, () => expectRefundedOnce(user, orderId));
   },
 };
 
@@ -692,18 +656,10 @@ const earlyCreditFlow: Flow = {
   againStatus: 409,
   async prepare() {
     const { user, orderId } = await userWithLabel('fault-early', false);
-    return {
-      user,
-      send: () => askRefund(user, orderId),
-      done: async () => {
-        await settleRefunds(logger, jobNow());
-        return (await getOrder(user.id, orderId))?.status === 'refunded';
-      },
-      async expectDoneOnce() {
-        await expectRefundedOnce(user, orderId);
-        expect(await getOrder(user.id, orderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
-      },
-    };
+    return refundRequestRun(user, orderId, async () => {
+      await expectRefundedOnce(user, orderId);
+      expect(await getOrder(user.id, orderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
+    });
   },
 };
 
@@ -758,34 +714,20 @@ const cardLabelRefundFlow: Flow = {
   againStatus: 409,
   async prepare() {
     const user = await newUser('fault-card-refund-label');
-    const started = await post(createCheckoutSession, '/stripe/create-checkout-session', {
-      token: user.token,
-      body: JSON.stringify({ metadata: { orderDetails: labelForm({ paymentMethod: 'purchase' }) } }),
-    });
-    const checkout = await getLocalCheckout(String(started.json?.id));
-    if (!checkout) throw new Error('no sandbox checkout');
-    expect((await deliver(stripeSandboxEvent(checkout, 'paid'))).statusCode).toBe(200);
+    expect((await deliver(await paidCheckoutEvent(user, { metadata: { orderDetails: labelForm({ paymentMethod: 'purchase' }) } }))).statusCode).toBe(200);
     const [order] = await storedItems(user.id, 'ORDER#');
     const orderId = String(order?.id);
-    return {
-      user,
-      send: () => askRefund(user, orderId),
-      done: async () => {
-        await settleRefunds(logger, jobNow());
-        return (await getOrder(user.id, orderId))?.status === 'refunded';
-      },
-      async expectDoneOnce() {
-        expect(await getOrder(user.id, orderId)).toMatchObject({ status: 'refunded', cardRefundCents: 600, cardRefundId: expect.any(String) });
-        expect(await entriesOf(user.id)).toEqual([
-          ['card_refund', -600, 'completed'],
-          ['label', -600, 'completed'],
-          ['refund', 600, 'completed'],
-          ['topup', 600, 'completed'],
-        ]);
-        expect(await getLocalRefund(`label-refund-${orderId}`)).toMatchObject({ amountCents: 600 });
-        expect((await ledgerOf(user.id)).entries.find((e) => e.type === 'topup')?.refundedCents).toBe(600);
-      },
-    };
+    return refundRequestRun(user, orderId, async () => {
+      expect(await getOrder(user.id, orderId)).toMatchObject({ status: 'refunded', cardRefundCents: 600, cardRefundId: expect.any(String) });
+      expect(await entriesOf(user.id)).toEqual([
+        ['card_refund', -600, 'completed'],
+        ['label', -600, 'completed'],
+        ['refund', 600, 'completed'],
+        ['topup', 600, 'completed'],
+      ]);
+      expect(await getLocalRefund(`label-refund-${orderId}`)).toMatchObject({ amountCents: 600 });
+      expect((await ledgerOf(user.id)).entries.find((e) => e.type === 'topup')?.refundedCents).toBe(600);
+    });
   },
 };
 
@@ -794,8 +736,6 @@ async function paymentIntentOf(userId: string): Promise<string> {
   const topUp = (await ledgerOf(userId)).entries.find((e) => e.type === 'topup');
   return String(topUp?.paymentIntent);
 }
-const deliver = (event: { payload: string; signatureHeader: string }) =>
-  post(stripeWebhook, '/stripe/webhook', { body: event.payload, headers: { 'stripe-signature': event.signatureHeader } });
 const disputedOf = async (userId: string) => (await getUserById(userId, { consistent: true }))?.disputedCents;
 
 /** Stripe's `charge.dispute.created` on a $10 card top-up: the $10 held at once, with a pending dispute entry, then the mail. */

@@ -12,7 +12,7 @@ import { CHEAPEST, fillParcel, fillSender, judgeRow } from '../../../functions/b
 import { batchResultsCsv } from '../../../functions/batches/results';
 import { batchTemplateCsv } from '../../../functions/batches/template';
 import { InvalidRequest } from '../../../functions/errors';
-import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
+import { batchCsv, detailedRow, sampleRow, sampleRows, savedSender } from '../../fixtures/batch-csv';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -188,43 +188,28 @@ describe('batch row -> label form body (judgeRow)', () => {
   });
 
   it("fills a saved address's company, second line and phone only where it fills the street", () => {
-    const saved = {
-      name: 'Saved Co',
-      company: 'Dock Works',
-      street: '9 Dock Rd',
-      street2: 'Bay 4',
-      city: 'Dallas',
-      state: 'TX',
-      zip: '75201',
-      country: 'US',
-      phone: '2145550100',
-    };
     const blank = { ...sampleRow(), fromName: '', fromStreet: '', fromCity: '', fromState: '', fromZip: '', fromCountry: '' };
-    expect(fillSender(blank, saved)).toMatchObject({ fromCompany: 'Dock Works', fromStreet: '9 Dock Rd', fromStreet2: 'Bay 4', fromPhone: '2145550100' });
+    expect(fillSender(blank, savedSender)).toMatchObject({ fromCompany: 'Dock Works', fromStreet: '9 Dock Rd', fromStreet2: 'Bay 4', fromPhone: '2145550100' });
     // A row's own cells stand; a saved address without the optional fields leaves them blank.
-    expect(fillSender({ ...blank, fromPhone: '512 555 0100' }, saved).fromPhone).toBe('512 555 0100');
-    expect(fillSender(blank, { ...saved, company: undefined, street2: undefined, phone: undefined })).toMatchObject({
+    expect(fillSender({ ...blank, fromPhone: '512 555 0100' }, savedSender).fromPhone).toBe('512 555 0100');
+    expect(fillSender(blank, { ...savedSender, company: undefined, street2: undefined, phone: undefined })).toMatchObject({
       fromCompany: '',
       fromStreet2: '',
       fromPhone: '',
     });
     // A row with its own street never gets the saved building's suite.
-    expect(fillSender({ ...blank, fromStreet: '1 Own St' }, saved)).toMatchObject({ fromCompany: '', fromStreet: '1 Own St', fromStreet2: '', fromPhone: '' });
+    expect(fillSender({ ...blank, fromStreet: '1 Own St' }, savedSender)).toMatchObject({
+      fromCompany: '',
+      fromStreet: '1 Own St',
+      fromStreet2: '',
+      fromPhone: '',
+    });
   });
 });
 
 describe('company, second street line and phone columns', () => {
-  const detailed = sampleRow({
-    fromCompany: 'Ann Crafts',
-    fromStreet2: 'Suite 200',
-    fromPhone: '(512) 555-0100',
-    toCompany: 'Bo Imports',
-    toStreet2: 'Apt 4',
-    toPhone: '+1 212 555 0100',
-  });
-
   it("fill each side's company, street2 and phone, the phone kept as its ten digits", () => {
-    const judged = judgeRow(detailed, 'table');
+    const judged = judgeRow(detailedRow, 'table');
     expect(judged.valid).toBe(true);
     if (!judged.valid) return;
     expect(judged.body.from).toMatchObject({ company: 'Ann Crafts', street2: 'Suite 200', phone: '5125550100' });

@@ -212,21 +212,25 @@ describe('Refund label', () => {
     creditedEarly: false,
   };
 
-  it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
-    let refunded = false;
-    const api = stubApi({
+  /** The page's API where asking o5's refund answers `after`, and the shipments list then shows `after` in place of `before` (`others` below it). */
+  function refundingApi(before: object, after: object, others: object[] = []) {
+    let asked = false;
+    return stubApi({
       ...labelsPageApi(),
-      'GET /shipping/orders': () =>
-        Response.json({
-          orders: [refunded ? { ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } } : unused, newest],
-          nextCursor: null,
-          totalOrders: 2,
-        }),
+      'GET /shipping/orders': () => Response.json({ orders: [asked ? after : before, ...others], nextCursor: null, totalOrders: 1 + others.length }),
       'POST /shipping/orders/o5/refund': () => {
-        refunded = true;
-        return Response.json({ ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } });
+        asked = true;
+        return Response.json(after);
       },
     });
+  }
+
+  /** Waits until o5's row (the first) shows `status` and its timeline, with no PDF and no refund to ask. */
+  const expectRefundedRow = (status: string) =>
+    waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual([status, 'pre transit', '—', '9400100000000000000055', '—', '—', 'Receipt']));
+
+  it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
+    const api = refundingApi(unused, { ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } }, [newest]);
     const user = userEvent.setup();
     renderAt('/user-dashboard');
 
@@ -243,17 +247,7 @@ describe('Refund label', () => {
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
     expect(screen.getByText('Refunded: $6.00 to your wallet.')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
-    await waitFor(() =>
-      expect(rowTexts(caption)[0]?.slice(6)).toEqual([
-        'refundedAsked 03/05/2025; decided 03/05/2025: $6.00 to your wallet',
-        'pre transit',
-        '—',
-        '9400100000000000000055',
-        '—',
-        '—',
-        'Receipt',
-      ]),
-    );
+    await expectRefundedRow('refundedAsked 03/05/2025; decided 03/05/2025: $6.00 to your wallet');
     expect(api.calls('GET /auth/profile').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -266,15 +260,7 @@ describe('Refund label', () => {
       instantRefund: false,
       refund: { ...decided, decidedAt: null, reason: null, creditedEarly: true },
     };
-    let asked = false;
-    const api = stubApi({
-      ...labelsPageApi(),
-      'GET /shipping/orders': () => Response.json({ orders: [asked ? pending : fresh], nextCursor: null, totalOrders: 1 }),
-      'POST /shipping/orders/o5/refund': () => {
-        asked = true;
-        return Response.json(pending);
-      },
-    });
+    const api = refundingApi(fresh, pending);
     const user = userEvent.setup();
     renderAt('/user-dashboard');
 
@@ -286,17 +272,7 @@ describe('Refund label', () => {
     expect(await screen.findByText('Label refunded')).toBeInTheDocument();
     expect(screen.getByText('$6.00 is back in your wallet.')).toBeInTheDocument();
     expect(api.calls('POST /shipping/orders/o5/refund')).toHaveLength(1);
-    await waitFor(() =>
-      expect(rowTexts(caption)[0]?.slice(6)).toEqual([
-        'refund pendingAsked 03/05/2025; $6.00 back in your wallet already; USPS decides by 03/20/2025',
-        'pre transit',
-        '—',
-        '9400100000000000000055',
-        '—',
-        '—',
-        'Receipt',
-      ]),
-    );
+    await expectRefundedRow('refund pendingAsked 03/05/2025; $6.00 back in your wallet already; USPS decides by 03/20/2025');
   });
 
   it("toasts the server's reason when the refund is refused, and keeps the label", async () => {

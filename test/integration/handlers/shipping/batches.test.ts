@@ -25,7 +25,7 @@ import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrders, listOrders } from '../../../../functions/data/orders';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { logger } from '../../../../functions/observability/logger';
-import { batchCsv, sampleRow, sampleRows } from '../../../fixtures/batch-csv';
+import { batchCsv, detailedRow, sampleRow, sampleRows, savedSender } from '../../../fixtures/batch-csv';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
@@ -165,21 +165,12 @@ describe('POST /shipping/batches: upload', () => {
 });
 
 describe('company, second street line and phone columns', () => {
-  const detailed = sampleRow({
-    fromCompany: 'Ann Crafts',
-    fromStreet2: 'Suite 200',
-    fromPhone: '(512) 555-0100',
-    toCompany: 'Bo Imports',
-    toStreet2: 'Apt 4',
-    toPhone: '212.555.0100',
-  });
-
   it('a row with them is bought as a label whose order stores them (phones as ten digits)', async () => {
     await creditWallet(ann, PRICE);
-    const res = await upload(batchCsv([detailed]));
+    const res = await upload(batchCsv([detailedRow]));
     expect(res.statusCode, res.body).toBe(201);
     const { batchId, rows } = batchOf(res);
-    expect(rows[0]).toMatchObject({ status: 'ready', fields: { fromCompany: 'Ann Crafts', toStreet2: 'Apt 4', toPhone: '212.555.0100' } });
+    expect(rows[0]).toMatchObject({ status: 'ready', fields: { fromCompany: 'Ann Crafts', toStreet2: 'Apt 4', toPhone: '+1 212 555 0100' } });
 
     expect((await purchase(batchId)).statusCode).toBe(200);
     await batchQueueIdle();
@@ -205,17 +196,7 @@ describe('company, second street line and phone columns', () => {
   });
 
   it("a saved sender's company, second line and phone fill a row that takes its street", async () => {
-    const saved = await saveAddress(ann.id, {
-      name: 'Dock Co',
-      company: 'Dock Works',
-      street: '9 Dock Rd',
-      street2: 'Bay 4',
-      city: 'Dallas',
-      state: 'TX',
-      zip: '75201',
-      country: 'US',
-      phone: '2145550100',
-    });
+    const saved = await saveAddress(ann.id, savedSender);
     const res = await upload(
       batchCsv(
         [sampleRow()],

@@ -62,6 +62,18 @@ async function labelBought(daysAgo = 0): Promise<{ shipOrderId: string; tracking
   return label;
 }
 
+/** Stores a figure on a label's order as a step these tests skip records it (an EasyPost purchase's carrier cost, a card shortfall). */
+async function setOnOrder(shipOrderId: string, field: 'costCents' | 'shortfallCents', cents: number): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orderKey(ann.id, shipOrderId),
+      UpdateExpression: `SET ${field} = :cents`,
+      ExpressionAttributeValues: { ':cents': cents },
+    }),
+  );
+}
+
 /** Settles the sandbox with a refund delay of `seconds` from now on. */
 function delayRefunds(seconds: number): void {
   vi.stubEnv('SANDBOX_REFUND_DELAY_SECONDS', String(seconds));
@@ -122,14 +134,7 @@ describe('POST /shipping/orders/{shipOrderId}/refund', () => {
   it("takes back a real label's margin figures (what its purchase added: one label, its price, its carrier cost) with the credit", async () => {
     const label = await labelBought();
     // As an EasyPost purchase records it: the carrier's cost on the order (the sandbox charges nothing).
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(ann.id, label.shipOrderId),
-        UpdateExpression: 'SET costCents = :c',
-        ExpressionAttributeValues: { ':c': 455 },
-      }),
-    );
+    await setOnOrder(label.shipOrderId, 'costCents', 455);
     const before = await getStats();
 
     expect((await refund(label.shipOrderId)).statusCode).toBe(200);
@@ -335,21 +340,31 @@ describe('a label never downloaded: credited the moment its refund is asked', ()
   const credited = async (orderId: string) => (await refundEntries(orderId)).map((e) => [e.amountCents, e.status]);
 
   /**
-   * Runs `action` once, just before the first `command` whose input mentions `mark` from now on:
-   * another request cut in between a read and its write. Answers the function that removes it.
+   * Sends `request` for an order, and `cutter` for it once, just before the request's first `command`
+   * whose input mentions `mark`: another request cut in between a read and its write. Answers both.
    */
-  function cutIn(command: string, mark: string, action: () => Promise<unknown>): () => void {
+  async function withCutIn<R, C>(
+    shipOrderId: string,
+    request: (shipOrderId: string) => Promise<R>,
+    [command, mark]: [command: string, mark: string],
+    cutter: (shipOrderId: string) => Promise<C>,
+  ): Promise<[R, C | undefined]> {
     const name = 'refundRaceCutIn';
     let fired = false;
+    let cut: C | undefined;
     const middleware: BuildMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
       if (!fired && context.commandName === command && JSON.stringify(args.input).includes(mark)) {
         fired = true;
-        await action();
+        cut = await cutter(shipOrderId);
       }
       return next(args);
     };
     db.middlewareStack.add(middleware, { step: 'build', name, override: true });
-    return () => db.middlewareStack.remove(name);
+    try {
+      return [await request(shipOrderId), cut];
+    } finally {
+      db.middlewareStack.remove(name);
+    }
   }
 
   it('credits the price with the request (ledger, balance, savings, mail), carries no PDF, and the carrier refunding later moves nothing more', async () => {
@@ -415,14 +430,7 @@ describe('a label never downloaded: credited the moment its refund is asked', ()
     delayRefunds(86_400);
     const label = await labelBought();
     // As an EasyPost purchase records it: the carrier's cost on the order.
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(ann.id, label.shipOrderId),
-        UpdateExpression: 'SET costCents = :c',
-        ExpressionAttributeValues: { ':c': 455 },
-      }),
-    );
+    await setOnOrder(label.shipOrderId, 'costCents', 455);
     const before = await balanceCents();
     const stats = await getStats();
     expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: true } });
@@ -466,36 +474,32 @@ describe('a label never downloaded: credited the moment its refund is asked', ()
 
   it("a download that lands between the refund request's read and its credit wins: served, and the refund waits for the carrier", async () => {
     delayRefunds(60);
-    const label = await labelBought();
+    const { shipOrderId } = await labelBought();
     const before = await balanceCents();
-    let served: Awaited<ReturnType<typeof download>> | undefined;
     // The download goes just before the refund's early credit.
-    const stop = cutIn('TransactWriteItemsCommand', 'creditedEarly', async () => (served = await download(label.shipOrderId)));
-    const res = await refund(label.shipOrderId).finally(stop);
+    const [res, served] = await withCutIn(shipOrderId, refund, ['TransactWriteItemsCommand', 'creditedEarly'], download);
 
     expect(served?.statusCode).toBe(200);
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: false } });
-    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ status: 'refund_pending', downloadedAt: expect.stringMatching(ISO) });
-    expect((await getOrder(ann.id, label.shipOrderId))?.creditedEarly).toBeUndefined();
+    expect(await getOrder(ann.id, shipOrderId)).toMatchObject({ status: 'refund_pending', downloadedAt: expect.stringMatching(ISO) });
+    expect((await getOrder(ann.id, shipOrderId))?.creditedEarly).toBeUndefined();
     expect(await balanceCents()).toBe(before);
-    expect(await credited(label.shipOrderId)).toEqual([]);
+    expect(await credited(shipOrderId)).toEqual([]);
   });
 
   it("a refund request that lands between a download's read and its mark wins: credited, and the PDF is refused", async () => {
     delayRefunds(60);
-    const label = await labelBought();
+    const { shipOrderId, priceCents } = await labelBought();
     const before = await balanceCents();
-    let asked: Awaited<ReturnType<typeof refund>> | undefined;
     // The refund goes just before the download's mark.
-    const stop = cutIn('UpdateItemCommand', 'downloadedAt = :at', async () => (asked = await refund(label.shipOrderId)));
-    const pdf = await download(label.shipOrderId).finally(stop);
+    const [pdf, asked] = await withCutIn(shipOrderId, download, ['UpdateItemCommand', 'downloadedAt = :at'], refund);
 
     expect(asked?.json).toMatchObject({ status: 'refund_pending', refund: { creditedEarly: true } });
     expect(pdf.statusCode).toBe(410);
     expect(pdf.json).toEqual({ message: 'This label was refunded and can no longer be downloaded.' });
-    expect(await getOrder(ann.id, label.shipOrderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
-    expect(await balanceCents()).toBe(before + label.priceCents);
+    expect(await getOrder(ann.id, shipOrderId)).toMatchObject({ creditedEarly: true, downloadedAt: null });
+    expect(await balanceCents()).toBe(before + priceCents);
   });
 
   it('downloads and refund requests sent together: each label is either served or credited early, never both, and credited once', async () => {
@@ -548,32 +552,24 @@ describe('a label never downloaded: credited the moment its refund is asked', ()
     expect((await listOutbox({ to: ann.email }))[0]?.text).toContain('was not used within 28 days of its purchase');
   });
 
-  it('a credits label whose shortfall a card paid waits for the carrier (its card part goes back to the card), even never downloaded', async () => {
+  it.each<[string, (shipOrderId: string) => Promise<unknown>]>([
+    [
+      'a credits label whose shortfall a card paid waits for the carrier (its card part goes back to the card), even never downloaded',
+      // As a shortfall order stores it once its card payment settled.
+      (shipOrderId) => setOnOrder(shipOrderId, 'shortfallCents', 350),
+    ],
+    [
+      'a label bought before downloads were recorded (no downloadedAt) counts as downloaded: its refund waits for the carrier',
+      (shipOrderId) => db.send(new UpdateCommand({ TableName: tableName(), Key: orderKey(ann.id, shipOrderId), UpdateExpression: 'REMOVE downloadedAt' })),
+    ],
+  ])('%s', async (_name, stored) => {
     delayRefunds(60);
     const label = await labelBought();
-    // As a shortfall order stores it once its card payment settled.
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orderKey(ann.id, label.shipOrderId),
-        UpdateExpression: 'SET shortfallCents = :s',
-        ExpressionAttributeValues: { ':s': 350 },
-      }),
-    );
+    await stored(label.shipOrderId);
     const before = await balanceCents();
 
     expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { creditedEarly: false } });
     expect(await balanceCents()).toBe(before);
     expect(await credited(label.shipOrderId)).toEqual([]);
-  });
-
-  it('a label bought before downloads were recorded (no downloadedAt) counts as downloaded: its refund waits for the carrier', async () => {
-    delayRefunds(60);
-    const label = await labelBought();
-    await db.send(new UpdateCommand({ TableName: tableName(), Key: orderKey(ann.id, label.shipOrderId), UpdateExpression: 'REMOVE downloadedAt' }));
-    const before = await balanceCents();
-
-    expect((await refund(label.shipOrderId)).json).toMatchObject({ status: 'refund_pending', instantRefund: false, refund: { creditedEarly: false } });
-    expect(await balanceCents()).toBe(before);
   });
 });
