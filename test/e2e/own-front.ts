@@ -32,6 +32,15 @@ export interface Seeder {
 export const adminsSeeder = (admins: Account[]): Seeder => ({ script: 'test/e2e/seed-admins.ts', env: { SEED_ADMINS: JSON.stringify(admins) } });
 
 /**
+ * Seeds `shipper` (signed up, topped up $25) with a $6 label from `order.from` to `order.to` bought
+ * `daysAgo` days ago (test/e2e/seed-old-label.ts): no route buys in the past.
+ */
+export const oldLabelSeeder = (shipper: Account & { name: string }, order: { from: object; to: object }, daysAgo: number): Seeder => ({
+  script: 'test/e2e/seed-old-label.ts',
+  env: { SEED_SHIPPER: JSON.stringify(shipper), SEED_ORDER: JSON.stringify(order), SEED_DAYS_AGO: String(daysAgo) },
+});
+
+/**
  * Starts `npm run serve`'s front on `port` with `env` added, and waits until its API answers.
  * `seeders` run on its data folder first, in order.
  */
