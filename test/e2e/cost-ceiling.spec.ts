@@ -6,17 +6,12 @@
  * sent that it is not available for this parcel: Create Order then points at the label type,
  * nothing is bought or charged, and the stand-in was asked for rates only, never told to buy.
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { useEasyPostFront } from './easypost-stand-in';
 import { balanceBadge, createLabelThroughForm, signUp, topUpByCard, unique } from './helpers';
-import { startOwnFront, type OwnFront } from './own-front';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 50;
 const EASYPOST_PORT = FRONT_PORT + 1;
-const created = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/easypost/shipment-created.json'), 'utf8')) as Record<string, unknown>;
 
 const person = { name: 'Cora Ceiling', email: `cora-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Cora Ceiling', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
@@ -25,44 +20,7 @@ const to = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', stat
 test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
 
 test.describe.serial('cost ceiling', () => {
-  const calls: string[] = [];
-  let easypost: Server;
-  let front: OwnFront | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    // The stand-in EasyPost: the recorded shipment (with the reference sent), and nothing else.
-    easypost = createServer((req, res) => {
-      calls.push(`${req.method} ${req.url}`);
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        if (req.method === 'POST' && req.url === '/v2/addresses') {
-          // The address check before buying: each address verified as sent (no suggestion).
-          const { address } = JSON.parse(body) as { address: Record<string, string> };
-          res
-            .writeHead(201, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ ...address, verifications: { delivery: { success: true, errors: [] } } }));
-        } else if (req.method === 'POST' && req.url === '/v2/shipments') {
-          const { shipment } = JSON.parse(body) as { shipment: { reference: string } };
-          res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ...created, reference: shipment.reference }));
-        } else {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'UNEXPECTED', message: 'not in this test' } }));
-        }
-      });
-    });
-    await new Promise<void>((r) => easypost.listen(EASYPOST_PORT, r));
-    front = await startOwnFront(FRONT_PORT, {
-      CARRIER_PROVIDER: 'easypost',
-      EASYPOST_API_KEY: 'EZTK_e2e_stand_in',
-      EASYPOST_API_URL: `http://localhost:${EASYPOST_PORT}`,
-    });
-  });
-
-  test.afterAll(async () => {
-    await front?.stop();
-    await new Promise((r) => easypost.close(r));
-  });
+  const easypost = useEasyPostFront(FRONT_PORT, EASYPOST_PORT);
 
   test('a label EasyPost would sell above our price is refused by its quote, before the form is sent', async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -80,6 +38,7 @@ test.describe.serial('cost ceiling', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('table', { name: 'Shipments' })).toContainText('No shipments yet');
     // EasyPost was asked for rates (a shipment for the parcel, one per Flat Rate packaging), never to buy.
+    const calls = easypost.requests().map((r) => `${r.method} ${r.path}`);
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((c) => c === 'POST /v2/shipments')).toBe(true);
   });

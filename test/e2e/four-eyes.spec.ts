@@ -10,8 +10,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { collectConsoleErrors, sessionToken, signIn, signOut, signUp, underLock, unique } from './helpers';
-import { startOwnFront, type OwnFront } from './own-front';
+import { sessionToken, signIn, signOut, signUp, underLock, unique } from './helpers';
+import { adminsSeeder, useOwnFrontPage } from './own-front';
 
 const FRONT_PORT = Number(process.env.E2E_PORT ?? 3100) + 54;
 test.use({ baseURL: `http://localhost:${FRONT_PORT}` });
@@ -34,55 +34,41 @@ async function personBalance(page: Page) {
 }
 
 test.describe.serial('four eyes on money', () => {
-  let page: Page;
-  let consoleErrors: string[] = [];
-  let front: OwnFront | undefined;
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(180_000);
-    front = await startOwnFront(FRONT_PORT, { ADMIN_EMAIL: adminA.email, ADMIN_PASSWORD: adminA.password }, [adminB]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: front.url });
-    consoleErrors = collectConsoleErrors(page);
-  });
-
-  test.afterAll(async () => {
-    await page?.close();
-    await front?.stop();
-  });
+  const own = useOwnFrontPage(FRONT_PORT, { ADMIN_EMAIL: adminA.email, ADMIN_PASSWORD: adminA.password }, [adminsSeeder([adminB])]);
 
   test('a new person signs up with an empty wallet', async ({ request }) => {
     test.setTimeout(60_000);
-    await signUp(page, request, person);
-    await expect(page.getByText(/^Balance: /)).toHaveText('Balance: $0.00');
-    await signOut(page);
+    await signUp(own.page, request, person);
+    await expect(own.page.getByText(/^Balance: /)).toHaveText('Balance: $0.00');
+    await signOut(own.page);
   });
 
   test('admin A credits $150.00: it waits for a second admin and the balance stays $0.00', async ({ request }) => {
     test.setTimeout(90_000);
-    await signIn(page, request, adminA);
-    await expect(page).toHaveURL(/\/admin-dashboard$/);
-    const balance = await personBalance(page);
+    await signIn(own.page, request, adminA);
+    await expect(own.page).toHaveURL(/\/admin-dashboard$/);
+    const balance = await personBalance(own.page);
     await expect(balance).toHaveText('$0.00');
 
-    await page.getByRole('button', { name: `Adjust balance of ${person.email}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Adjust balance of ${person.name}` });
+    await own.page.getByRole('button', { name: `Adjust balance of ${person.email}` }).click();
+    const dialog = own.page.getByRole('dialog', { name: `Adjust balance of ${person.name}` });
     await expect(dialog.getByText('Over $100.00 a second admin must approve it.', { exact: false })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('150.00');
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill(reason);
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
-    await expect(page.getByText('Waiting for a second admin')).toBeVisible();
-    await expect(page.getByText('another admin approves it on the Approvals page', { exact: false })).toBeVisible();
+    await expect(own.page.getByText('Waiting for a second admin')).toBeVisible();
+    await expect(own.page.getByText('another admin approves it on the Approvals page', { exact: false })).toBeVisible();
     await expect(dialog).toBeHidden();
     // Nothing moved: the list read again from the server still says $0.00.
-    await page.reload();
-    await expect(await personBalance(page)).toHaveText('$0.00');
+    await own.page.reload();
+    await expect(await personBalance(own.page)).toHaveText('$0.00');
   });
 
   test('admin A sees the request but cannot approve it: no button, and the API refuses with nothing moved', async ({ request }) => {
     test.setTimeout(60_000);
-    await page.getByRole('link', { name: 'Approvals' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
-    const row = page.getByRole('table', { name: 'Requests waiting for a second admin' }).getByRole('row').filter({ hasText: person.email });
+    await own.page.getByRole('link', { name: 'Approvals' }).click();
+    await expect(own.page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+    const row = own.page.getByRole('table', { name: 'Requests waiting for a second admin' }).getByRole('row').filter({ hasText: person.email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(request150);
     await expect(row).toContainText(reason);
@@ -90,7 +76,7 @@ test.describe.serial('four eyes on money', () => {
     await expect(row).toContainText('Another admin decides');
     await expect(row.getByRole('button')).toHaveCount(0);
 
-    const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+    const auth = { Authorization: `Bearer ${await sessionToken(own.page)}` };
     const listed = await request.get('/admin/approvals?status=pending', { headers: auth });
     expect(listed.status()).toBe(200);
     const approvals = ((await listed.json()) as { approvals: { id: string; status: string; subject: { email: string } }[] }).approvals;
@@ -101,35 +87,35 @@ test.describe.serial('four eyes on money', () => {
     expect(((await refused.json()) as { message: string }).message).toBe('You asked for this yourself: a second admin must decide it.');
     const after = await request.get('/admin/approvals?status=pending', { headers: auth });
     expect(((await after.json()) as { approvals: { id: string }[] }).approvals.map((a) => a.id)).toContain(mine[0]!.id);
-    await expect(await personBalance(page)).toHaveText('$0.00');
-    await signOut(page);
+    await expect(await personBalance(own.page)).toHaveText('$0.00');
+    await signOut(own.page);
   });
 
   test('admin B approves it on Approvals and the balance becomes $150.00', async ({ request }) => {
     test.setTimeout(90_000);
-    await signInAsB(page, request);
-    await expect(page).toHaveURL(/\/admin-dashboard$/);
-    await page.getByRole('link', { name: 'Approvals' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
-    await page.getByRole('button', { name: `Approve: ${request150}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve as second admin' });
+    await signInAsB(own.page, request);
+    await expect(own.page).toHaveURL(/\/admin-dashboard$/);
+    await own.page.getByRole('link', { name: 'Approvals' }).click();
+    await expect(own.page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+    await own.page.getByRole('button', { name: `Approve: ${request150}` }).click();
+    const dialog = own.page.getByRole('dialog', { name: 'Approve as second admin' });
     await expect(dialog).toContainText(`${request150}, asked by ${adminA.email}: ${reason}`);
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Nothing waits for a second admin')).toBeVisible();
+    await expect(own.page.getByText('Nothing waits for a second admin')).toBeVisible();
 
-    await page.getByRole('button', { name: 'All requests' }).click();
-    const row = page.getByRole('table', { name: 'All second-admin requests' }).getByRole('row').filter({ hasText: person.email });
+    await own.page.getByRole('button', { name: 'All requests' }).click();
+    const row = own.page.getByRole('table', { name: 'All second-admin requests' }).getByRole('row').filter({ hasText: person.email });
     await expect(row).toContainText(`approved by ${adminB.email}`);
 
-    await expect(await personBalance(page)).toHaveText('$150.00');
+    await expect(await personBalance(own.page)).toHaveText('$150.00');
   });
 
   test("the Audit page lists B's adjustment above A's request, filters by admin, and exports the filtered CSV", async () => {
     test.setTimeout(90_000);
-    await page.getByRole('link', { name: 'Audit' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
-    const table = page.getByRole('table', { name: 'Audit log, newest first' });
+    await own.page.getByRole('link', { name: 'Audit' }).click();
+    await expect(own.page.getByRole('heading', { level: 1, name: 'Audit' })).toBeVisible();
+    const table = own.page.getByRole('table', { name: 'Audit log, newest first' });
     const rows = table.getByRole('row').filter({ hasText: person.email });
     await expect(rows).toHaveCount(2);
     // Newest first: B's approval made the adjustment after A asked for it.
@@ -146,13 +132,13 @@ test.describe.serial('four eyes on money', () => {
     }
 
     // The Admin filter: only A's request, and the filter is in the address.
-    await page.getByRole('searchbox', { name: 'Admin (email or id)' }).fill(adminA.email);
-    await expect(page).toHaveURL(new RegExp(`[?&]actor=${encodeURIComponent(adminA.email).replace(/\./g, '\\.')}`));
+    await own.page.getByRole('searchbox', { name: 'Admin (email or id)' }).fill(adminA.email);
+    await expect(own.page).toHaveURL(new RegExp(`[?&]actor=${encodeURIComponent(adminA.email).replace(/\./g, '\\.')}`));
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Adjustment asked (second admin)');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /^Export CSV/ }).click();
+    const download = own.page.waitForEvent('download');
+    await own.page.getByRole('button', { name: /^Export CSV/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('prepaidship-audit-all.csv');
     const bytes = await readFile(await file.path());
@@ -170,7 +156,7 @@ test.describe.serial('four eyes on money', () => {
       balanceAfterCents: '0',
       reason,
     });
-    await signOut(page);
-    expect(consoleErrors).toEqual([]);
+    await signOut(own.page);
+    expect(own.consoleErrors).toEqual([]);
   });
 });

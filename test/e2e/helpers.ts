@@ -188,6 +188,17 @@ export async function buyLabelWithCredits(page: Page, request: APIRequestContext
   return label.tracking;
 }
 
+/** The row of the shipment with tracking number `tracking` in the Shipping Labels page's table. */
+export const shipmentRow = (page: Page, tracking: string) => page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: tracking });
+
+/** Presses Refund label on the shipment `tracking`'s row; answers the confirmation it opens, for the test to read and answer. */
+export async function askRefund(page: Page, tracking: string): Promise<Locator> {
+  await shipmentRow(page, tracking)
+    .getByRole('button', { name: `Refund label ${tracking}` })
+    .click();
+  return page.getByRole('alertdialog', { name: 'Refund this label?' });
+}
+
 /** Logs out through the header's account menu; ends on the landing page. */
 export async function signOut(page: Page) {
   // A click while the header is drawn again (a resize, a page still loading) can miss the menu: open it until it shows.
@@ -211,9 +222,10 @@ export interface FormAddress {
 /** A label order as the Create Label form takes it. */
 export interface FormLabelOrder {
   type: string;
-  weight: string;
+  /** The package: left as the dialog has it (a saved package filled it) when absent. */
+  weight?: string;
   /** Height, length, width in inches. */
-  size: [string, string, string];
+  size?: [string, string, string];
   from: FormAddress;
   to: FormAddress;
   /** The optional recipient email, typed in the recipient block. */
@@ -230,21 +242,37 @@ export async function fillAddress(block: Locator, address: FormAddress) {
   await expect(block.getByRole('textbox', { name: 'Country', exact: true })).toHaveValue('US');
 }
 
-/** On the Shipping Labels page: opens Create Label, fills every field and presses 'Create Order $price'. */
-export async function createLabelThroughForm(page: Page, order: FormLabelOrder, price: string, payment = 'Wallet credits') {
-  const [height, length, width] = order.size;
-  await page.getByRole('button', { name: 'Create Label' }).click();
-  const form = page.getByRole('dialog', { name: 'Create Label' });
+/** Fills the open Create Label dialog `form`: the label type, the package, both addresses and the payment method. */
+export async function fillLabelForm(form: Locator, order: FormLabelOrder, payment = 'Wallet credits') {
   await form.getByRole('combobox', { name: 'Label type' }).selectOption({ label: order.type });
-  await form.getByRole('spinbutton', { name: 'Weight (lbs)' }).fill(order.weight);
-  await form.getByRole('spinbutton', { name: 'Height (in)' }).fill(height);
-  await form.getByRole('spinbutton', { name: 'Length (in)' }).fill(length);
-  await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
+  if (order.weight) await form.getByRole('spinbutton', { name: 'Weight (lbs)' }).fill(order.weight);
+  if (order.size) {
+    const [height, length, width] = order.size;
+    await form.getByRole('spinbutton', { name: 'Height (in)' }).fill(height);
+    await form.getByRole('spinbutton', { name: 'Length (in)' }).fill(length);
+    await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
+  }
   await fillAddress(form.getByRole('group', { name: 'Sender' }), order.from);
   await fillAddress(form.getByRole('group', { name: 'Recipient' }), order.to);
   if (order.toEmail) await form.getByRole('group', { name: 'Recipient' }).getByRole('textbox', { name: 'Recipient email' }).fill(order.toEmail);
   await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: payment });
+}
+
+/**
+ * On the Shipping Labels page: opens Create Label and fills every field; answers the dialog once it
+ * shows the estimate `price` (its quote has come).
+ */
+export async function openLabelForm(page: Page, order: FormLabelOrder, price: string, payment = 'Wallet credits'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Create Label' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Label' });
+  await fillLabelForm(form, order, payment);
   await expect(form.getByText(`Estimated cost: ${price}`)).toBeVisible();
+  return form;
+}
+
+/** On the Shipping Labels page: opens Create Label, fills every field and presses 'Create Order $price'. */
+export async function createLabelThroughForm(page: Page, order: FormLabelOrder, price: string, payment = 'Wallet credits') {
+  const form = await openLabelForm(page, order, price, payment);
   await form.getByRole('button', { name: `Create Order ${price}` }).click();
 }
 

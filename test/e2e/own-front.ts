@@ -1,14 +1,15 @@
 /**
  * A local front of a test's own, beside the suite's shared one: its own DynamoDB Local, data folder
- * and port, for tests that need other settings (a carrier stand-in) or figures no other worker's
- * test can move (the admin dashboard's totals). Its API answers go to the run's contract record.
+ * and port, for tests that need other settings (a carrier stand-in), data seeded before it starts,
+ * or figures no other worker's test can move (the admin dashboard's totals). Its API answers go to
+ * the run's contract record.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { contractRecordFile, e2eRunDir } from '../../playwright.config';
-import type { Account } from './helpers';
+import { collectConsoleErrors, type Account } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -18,18 +19,38 @@ export interface OwnFront {
 }
 
 /**
- * Starts `npm run serve`'s front on `port` with `env` added, and waits until its API answers.
- * `admins` are seeded into its data first, beside the one its ADMIN_EMAIL seeds (a second admin).
+ * A script run as `node --import tsx <script> <dataDir>` on a front's data folder before the front
+ * starts, with `env` added: it starts its own DynamoDB Local on the folder, writes through the real
+ * modules, and stops (test/e2e/seed-admins.ts).
  */
-export async function startOwnFront(port: number, env: Record<string, string> = {}, admins: Account[] = []): Promise<OwnFront> {
+export interface Seeder {
+  script: string;
+  env: Record<string, string>;
+}
+
+/** Seeds `admins` beside the one the front's ADMIN_EMAIL seeds (a second admin): no route makes an admin. */
+export const adminsSeeder = (admins: Account[]): Seeder => ({ script: 'test/e2e/seed-admins.ts', env: { SEED_ADMINS: JSON.stringify(admins) } });
+
+/**
+ * Seeds `shipper` (signed up, topped up $25) with a $6 label from `order.from` to `order.to` bought
+ * `daysAgo` days ago (test/e2e/seed-old-label.ts): no route buys in the past.
+ */
+export const oldLabelSeeder = (shipper: Account & { name: string }, order: { from: object; to: object }, daysAgo: number): Seeder => ({
+  script: 'test/e2e/seed-old-label.ts',
+  env: { SEED_SHIPPER: JSON.stringify(shipper), SEED_ORDER: JSON.stringify(order), SEED_DAYS_AGO: String(daysAgo) },
+});
+
+/**
+ * Starts `npm run serve`'s front on `port` with `env` added, and waits until its API answers.
+ * `seeders` run on its data folder first, in order.
+ */
+export async function startOwnFront(port: number, env: Record<string, string> = {}, seeders: Seeder[] = []): Promise<OwnFront> {
   const dataDir = mkdtempSync(join(e2eRunDir, 'front-'));
-  if (admins.length) {
-    try {
-      await seedAdmins(dataDir, admins);
-    } catch (err) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw err;
-    }
+  try {
+    for (const seeder of seeders) await seed(dataDir, seeder);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
   const url = `http://localhost:${port}`;
   const front: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--static'], {
@@ -56,19 +77,49 @@ export async function startOwnFront(port: number, env: Record<string, string> = 
   return { url, stop };
 }
 
-/** Seeds `admins` into the data folder `dataDir` (test/e2e/seed-admins.ts), before any front uses it. */
-async function seedAdmins(dataDir: string, admins: Account[]): Promise<void> {
-  const seeder = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/seed-admins.ts', dataDir], {
+/** Runs `seeder` on the data folder `dataDir`, before any front uses it. */
+async function seed(dataDir: string, { script, env }: Seeder): Promise<void> {
+  const seeder = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
     cwd: ROOT,
     // Its own process group, as the front's: a seeder that hangs is stopped with its DynamoDB Local.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, SEED_ADMINS: JSON.stringify(admins), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: { ...process.env, LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env },
   });
   let stderr = '';
   seeder.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const timer = setTimeout(() => process.kill(-seeder.pid!, 'SIGTERM'), 90_000);
   const code = await new Promise<number | null>((res) => seeder.once('exit', res));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`Seeding the admins failed (exit ${code}): ${stderr.trim()}`);
+  if (code !== 0) throw new Error(`Seeding with ${script} failed (exit ${code}): ${stderr.trim()}`);
+}
+
+/** A serial describe block's own front and the one page its tests share, filled in before its first test. */
+export interface OwnFrontPage {
+  front: OwnFront;
+  /** A laptop-sized page on the front. */
+  page: Page;
+  /** The page's console errors and uncaught exceptions (collectConsoleErrors). */
+  consoleErrors: string[];
+}
+
+/**
+ * Starts a front of the calling describe block's own (startOwnFront) and a page on it before the
+ * block's first test, and stops both after its last. Tests read the answer's fields, which are set
+ * by then.
+ */
+export function useOwnFrontPage(port: number, env: Record<string, string> = {}, seeders: Seeder[] = []): OwnFrontPage {
+  const own = {} as OwnFrontPage;
+  test.beforeAll(async ({ browser }) => {
+    // A cold DynamoDB Local, each seeder's too, takes most of this on a busy machine.
+    test.setTimeout(180_000);
+    own.front = await startOwnFront(port, env, seeders);
+    own.page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: own.front.url });
+    own.consoleErrors = collectConsoleErrors(own.page);
+  });
+  test.afterAll(async () => {
+    await own.page?.close();
+    await own.front?.stop();
+  });
+  return own;
 }

@@ -5,7 +5,7 @@
  * on one page, as one person would.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { balanceBadge, collectConsoleErrors, fillLabelForm, sessionToken, signUp, topUpByCard, unique } from './helpers';
 
 const person = { name: 'Pia Packages', email: `pia-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const sender = { name: 'Pia Packages', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043' };
@@ -63,19 +63,7 @@ test.describe.serial('saved packages', () => {
     await expect(form.getByRole('spinbutton', { name: 'Height (in)' })).toHaveValue('5');
     await expect(form.getByRole('combobox', { name: 'Saved package' })).toHaveValue(/.+/);
 
-    await form.getByRole('combobox', { name: 'Label type' }).selectOption({ label: 'USPS Priority' });
-    for (const [side, address] of [
-      ['Sender', sender],
-      ['Recipient', recipient],
-    ] as const) {
-      const block = form.getByRole('group', { name: side });
-      await block.getByRole('textbox', { name: 'Name', exact: true }).fill(address.name);
-      await block.getByRole('combobox', { name: 'Street', exact: true }).fill(address.street);
-      await block.getByRole('textbox', { name: 'City', exact: true }).fill(address.city);
-      await block.getByRole('combobox', { name: 'State', exact: true }).selectOption(address.state);
-      await block.getByRole('textbox', { name: 'ZIP', exact: true }).fill(address.zip);
-    }
-    await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Wallet credits' });
+    await fillLabelForm(form, { type: 'USPS Priority', from: sender, to: recipient });
     await expect(form.getByText('Estimated cost: $6.00')).toBeVisible();
     await form.getByRole('button', { name: 'Create Order $6.00' }).click();
 

@@ -8,7 +8,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addDays, todayInEastern } from '../../domain/ship-date';
-import { balanceBadge, collectConsoleErrors, createLabelThroughForm, signUp, topUpByCard, type FormLabelOrder, unique, checkoutReturnDone } from './helpers';
+import {
+  balanceBadge,
+  collectConsoleErrors,
+  createLabelThroughForm,
+  openLabelForm,
+  signUp,
+  topUpByCard,
+  type FormLabelOrder,
+  unique,
+  checkoutReturnDone,
+} from './helpers';
 
 const person = { name: 'Sid Shipdate', email: `sid-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const order: FormLabelOrder = {
@@ -41,28 +51,6 @@ test.describe.serial('ship date and paying the shortfall', () => {
   const dialog = () => page.getByRole('dialog', { name: 'Create Label' });
   const shipments = () => page.getByRole('table', { name: 'Shipments' });
 
-  /** Fills the open dialog's package, both addresses and the payment method (wallet credits). */
-  async function fillForm({ type, weight, size: [height, length, width], from, to }: FormLabelOrder) {
-    const form = dialog();
-    await form.getByRole('combobox', { name: 'Label type' }).selectOption({ label: type });
-    await form.getByRole('spinbutton', { name: 'Weight (lbs)' }).fill(weight);
-    await form.getByRole('spinbutton', { name: 'Height (in)' }).fill(height);
-    await form.getByRole('spinbutton', { name: 'Length (in)' }).fill(length);
-    await form.getByRole('spinbutton', { name: 'Width (in)' }).fill(width);
-    for (const [side, address] of [
-      ['Sender', from],
-      ['Recipient', to],
-    ] as const) {
-      const block = form.getByRole('group', { name: side });
-      await block.getByRole('textbox', { name: 'Name', exact: true }).fill(address.name);
-      await block.getByRole('combobox', { name: 'Street', exact: true }).fill(address.street);
-      await block.getByRole('textbox', { name: 'City', exact: true }).fill(address.city);
-      await block.getByRole('combobox', { name: 'State', exact: true }).selectOption(address.state);
-      await block.getByRole('textbox', { name: 'ZIP', exact: true }).fill(address.zip);
-    }
-    await form.getByRole('combobox', { name: 'Payment method' }).selectOption({ label: 'Wallet credits' });
-  }
-
   test('a label for a ship date three days ahead shows that date in the shipments list', async ({ request }) => {
     test.setTimeout(90_000);
     await signUp(page, request, person);
@@ -70,8 +58,7 @@ test.describe.serial('ship date and paying the shortfall', () => {
     await page.getByRole('link', { name: 'Shipping Labels' }).click();
     await expect(page.getByText('Payment received')).toBeHidden();
 
-    await page.getByRole('button', { name: 'Create Label' }).click();
-    await fillForm(order);
+    await openLabelForm(page, order, '$6.00');
     const shipDate = dialog().getByLabel('Ship date');
     const today = todayInEastern();
     await expect(shipDate).toHaveValue(today);
