@@ -62,7 +62,7 @@ async function measure(): Promise<BatchFigures> {
     const { createUser } = await import('../functions/data/users');
     const { getBatch } = await import('../functions/data/batches');
     const { getOrder } = await import('../functions/data/orders');
-    const { uploadBatch } = await import('../functions/batches/batches');
+    const { uploadBatch } = await import('../functions/batches/upload');
     const { purchaseBatch } = await import('../functions/batches/purchase');
     const { batchQueueIdle } = await import('../functions/batches/queue');
     const { getLabelStore } = await import('../functions/providers/registry/blobs');

@@ -1,22 +1,18 @@
 /**
- * Batch labels, before buying: upload a CSV (parsed, each row judged, stored to be priced by the
- * batch worker), read a batch, fix or drop a row while the batch is editable. Buying is
- * ./purchase.ts, the rows' pricing and purchase ./run.ts.
+ * Batch labels, before buying: read a batch, fix or drop a row while the batch is editable. The
+ * upload is ./upload.ts, buying ./purchase.ts, the rows' pricing and purchase ./run.ts.
  */
-import { ulid, isValid as isUlid } from 'ulid';
+import { isValid as isUlid } from 'ulid';
 import type { ApiBatch } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
-import { listAddresses } from '../data/addresses';
 import { listPackages } from '../data/packages';
 import { BATCH_MAX_OPEN } from '../../domain/constants';
-import { createBatch, EDITABLE, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, hasBatchSlot, type StoredBatch } from '../data/batches';
+import { EDITABLE, getBatch, getBatchRow, getBatchRows, putRowWhileEditable, type StoredBatch } from '../data/batches';
 import { limitBatchQuotes } from '../accounts/limits';
 import { Conflict, NotFound } from '../errors';
 import { toApiBatch } from './answer';
-import { parseBatchCsv } from './parse';
-import { getBatchQueue } from './queue';
-import { pricedRow, rowToPrice } from './row-quotes';
-import { fillParcel, fillSender } from './rows';
+import { pricedRow } from './row-quotes';
+import { fillParcel } from './rows';
 
 export const NO_BATCH = 'No such batch';
 export const TOO_MANY_OPEN = `You have ${BATCH_MAX_OPEN} batches not yet bought (drafts, cancelled or being bought). Buy one of them, or wait until one is done, before uploading another.`;
@@ -39,39 +35,6 @@ export async function ownBatch(userId: string, batchId: string): Promise<StoredB
 export async function readBatch(userId: string, batchId: string): Promise<ApiBatch> {
   const batch = await ownBatch(userId, batchId);
   return toApiBatch(batch, await getBatchRows(batch.id));
-}
-
-/**
- * Stores an uploaded CSV as a batch. The file as a whole must read (400 otherwise, nothing
- * stored); `fromAddressId` names one of the caller's saved addresses, whose fields fill blank sender
- * cells; the caller's saved packages fill parcels (./rows.ts fillParcel, stored filled, so the
- * purchase buys the figures that were priced even when the package changes or goes later). A user
- * with BATCH_MAX_OPEN batches not yet done gets 409 and nothing is stored: each open batch holds up
- * to BATCH_MAX_ROWS stored rows and may hold a purchase, so their number (and the carrier quotes
- * uploads cost) is bounded. No row is quoted here: the valid ones are stored `pricing` in a pricing
- * batch, which the worker quotes in the background (./run.ts) while the page polls, so the answer's
- * time does not grow with the carrier's latency times the rows.
- */
-export async function uploadBatch(userId: string, csv: Uint8Array, fromAddressId: string | undefined): Promise<ApiBatch> {
-  const addresses = fromAddressId ? await listAddresses(userId) : [];
-  const sender = fromAddressId ? addresses.find((a) => a.id === fromAddressId) : undefined;
-  if (fromAddressId && !sender) throw new NotFound('No such saved address');
-  // A file that cannot be read is refused before any other read.
-  const parsed = parseBatchCsv(csv, { senderFromAddress: sender !== undefined });
-  // Before judging the rows: a shipper with no place left is refused at once.
-  const [slot, packages] = await Promise.all([hasBatchSlot(userId, BATCH_MAX_OPEN), listPackages(userId)]);
-  if (!slot) throw new Conflict(TOO_MANY_OPEN);
-  const rows = parsed.map((p) => {
-    const filled = fillParcel(fillSender(p.fields, sender), packages);
-    return rowToPrice(p.row, filled.fields, filled.errors);
-  });
-  const now = new Date().toISOString();
-  const status = rows.some((r) => r.status === 'pricing') ? 'pricing' : 'draft';
-  const batch: StoredBatch = { id: ulid(), userId, status, createdAt: now, updatedAt: now, toBuy: 0 };
-  if ((await createBatch(batch, rows, BATCH_MAX_OPEN)) === 'full') throw new Conflict(TOO_MANY_OPEN);
-  // Stored with a lease: a send that fails here is made again by the scheduled work when it ends.
-  if (status === 'pricing') await getBatchQueue().send(batch.id);
-  return toApiBatch(batch, rows);
 }
 
 /** A row number from the path: a positive whole number, else no such row. */

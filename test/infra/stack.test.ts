@@ -453,9 +453,9 @@ describe('batch labels worker', () => {
     expect(worker!.Properties.Environment?.Variables).toMatchObject({ BATCH_QUEUE_URL: { Ref: expect.any(String) }, LABEL_BUCKET: expect.anything() });
   });
 
-  it('gives the queue URL and sqs:SendMessage only to the code that sends batches: the purchase route, the Stripe webhook, the scheduled work', () => {
+  it('gives the queue URL and sqs:SendMessage only to the code that sends batches: the upload and purchase routes, the Stripe webhook, the scheduled work', () => {
     const senders: string[] = routes.filter((r) => actionsOf(r.handler).includes('sqs:SendMessage')).map((r) => r.handler);
-    expect(senders.sort()).toEqual(['payments/stripe-webhook', 'shipping/batches/purchase-batch']);
+    expect(senders.sort()).toEqual(['payments/stripe-webhook', 'shipping/batches/create-batch', 'shipping/batches/purchase-batch']);
     for (const [handler, fn] of routeFunctions()) {
       expect('BATCH_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {}), handler).toBe(senders.includes(handler));
       expect(

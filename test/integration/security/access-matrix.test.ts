@@ -35,7 +35,8 @@ import { afterShipWebhookSecret, easyPostWebhookSecret } from '../../../function
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { hashResetToken, hashSignInCode, newResetToken } from '../../../functions/security/secrets';
 import { creditWallet } from '../wallet-credit';
-import { readBatch, uploadBatch } from '../../../functions/batches/batches';
+import { readBatch } from '../../../functions/batches/batches';
+import { uploadBatch } from '../../../functions/batches/upload';
 import { purchaseBatch } from '../../../functions/batches/purchase';
 import { batchQueueIdle } from '../../../functions/batches/queue';
 import { runBatchToEnd } from '../../../functions/batches/run';

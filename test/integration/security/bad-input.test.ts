@@ -44,7 +44,7 @@ import { trackSchema } from '../../../domain/schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
 import { batchPurchaseSchema, batchRowUpdateSchema } from '../../../domain/schemas/batches';
 import { approveApprovalSchema, rejectApprovalSchema } from '../../../domain/schemas/oversight';
-import { uploadBatch } from '../../../functions/batches/batches';
+import { uploadBatch } from '../../../functions/batches/upload';
 import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
 import { saveAddress } from '../../../functions/data/addresses';
 import { savePackage } from '../../../functions/data/packages';

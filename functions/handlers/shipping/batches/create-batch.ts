@@ -4,7 +4,7 @@
  * stored (201): `pricing` while the batch worker quotes its valid rows, then a draft; its invalid rows
  * carry their errors to be fixed or dropped.
  */
-import { uploadBatch } from '../../../batches/batches';
+import { uploadBatch } from '../../../batches/upload';
 import { api, Reply } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
