@@ -65,7 +65,7 @@ export const extrasFields = () => ({
   insuredValueCents: z
     .optional(
       z
-        .number({ error: 'Declared value must be a number of cents' })
+        .number({ error: 'Declared value must be a number' })
         .check(
           z.int('Declared value must be whole cents'),
           z.gte(0, 'Declared value cannot be negative'),

@@ -16,6 +16,11 @@ import { pricing } from '../../pricing-mode';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
 import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
+import type { ApiBatch } from '../../../../domain/api/batches';
+import { batchQueueIdle } from '../../../../functions/batches/queue';
+import { getBatchRows } from '../../../../functions/data/batches';
+import { batchCsv, sampleRow } from '../../../fixtures/batch-csv';
+import { uploadPriced } from '../../batch-upload';
 import { pdfTextRuns } from '../../../unit/providers/carrier/pdf-text';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
@@ -33,6 +38,7 @@ beforeEach(async () => {
   await creditWallet(ann, 20_000);
 });
 afterEach(async () => {
+  await batchQueueIdle();
   vi.unstubAllEnvs();
   resetConfigForTests();
   await expectLedgerInvariant(ann.id);
@@ -154,5 +160,40 @@ describe('bad extras', () => {
     }
     expect(await balance()).toBe(before);
     expect((await invoke('GET /shipping/orders', { token: ann.token })).json).toMatchObject({ orders: [] });
+  });
+});
+
+describe('extras in the batch CSV', () => {
+  it('prices a row with its extras, names the cell of a bad one, and buys the row with them at exactly its price', async () => {
+    const up = await uploadPriced({
+      token: ann.token,
+      raw: batchCsv([
+        sampleRow({ labelText1: 'Order 7', labelText2: 'Gift', signature: 'signature', insuredValueCents: '10000' }),
+        sampleRow({ labelText2: 'y'.repeat(26), signature: 'maybe', insuredValueCents: '500001' }),
+      ]),
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const batch = up.json as unknown as ApiBatch;
+    expect(batch.rows[0]).toMatchObject({ status: 'ready', priceCents: 600 + 365 + 80 });
+    expect(batch.rows[1]?.errors).toEqual([
+      { column: 'labelText2', message: 'Each label text line must be at most 25 characters' },
+      { column: 'signature', message: 'signature must be one of none, signature, adult' },
+      { column: 'insuredValueCents', message: 'Declared value is at most $5,000.00' },
+    ]);
+
+    const purchase = await invoke('POST /shipping/batches/{batchId}/purchase', {
+      token: ann.token,
+      params: { batchId: batch.batchId },
+      body: { paymentMethod: 'credits' },
+      headers: { 'idempotency-key': idempotencyKey() },
+    });
+    expect(purchase.statusCode, purchase.body).toBe(200);
+    await batchQueueIdle();
+    const [row] = await getBatchRows(batch.batchId);
+    expect(row?.status).toBe('bought');
+    expect(await getOrder(ann.id, row!.shipOrderId!)).toMatchObject({
+      priceCents: 1045,
+      extras: { labelText: ['Order 7', 'Gift'], signature: 'signature', insuredValueCents: 10_000, signatureCents: 365, insuranceCents: 80 },
+    });
   });
 });
