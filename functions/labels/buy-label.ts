@@ -49,7 +49,10 @@ export const labelRequestOf = (order: Order): LabelRequest => ({
   shipDate: order.shipDate,
   priceCents: order.priceCents,
   ...(order.extras
-    ? { extras: { labelText: order.extras.labelText, signature: order.extras.signature, insuredValueCents: order.extras.insuredValueCents } }
+    ? {
+        extras: { labelText: order.extras.labelText, signature: order.extras.signature, insuredValueCents: order.extras.insuredValueCents },
+        insuranceCents: order.extras.insuranceCents,
+      }
     : {}),
 });
 

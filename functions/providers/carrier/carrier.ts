@@ -32,6 +32,11 @@ export interface LabelRequest {
   priceCents: number;
   /** The shipper's text, signature and insured value; absent: none. */
   extras?: LabelExtras;
+  /**
+   * The insurance's part of `priceCents`: the carrier charges insurance apart from the rate, so this
+   * part is not room for the rate (the default ceiling is the price less it).
+   */
+  insuranceCents?: number;
 }
 
 export interface BoughtLabel {

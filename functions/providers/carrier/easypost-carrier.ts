@@ -264,7 +264,9 @@ export class EasyPostCarrier implements Carrier {
     const service = serviceOf(request.serviceId);
     // A configured ceiling is for the postage: the signature's fee, in the rate, raises it by as much.
     const configured = this.costCeilings[request.labelType];
-    const ceiling = configured !== undefined ? configured + SIGNATURE_FEE_CENTS[request.extras?.signature ?? 'none'] : request.priceCents;
+    // Insurance is bought apart from the rate, so its part of our price is no room for the rate.
+    const ceiling =
+      configured !== undefined ? configured + SIGNATURE_FEE_CENTS[request.extras?.signature ?? 'none'] : request.priceCents - (request.insuranceCents ?? 0);
     // The library types the amount as a number of dollars; two decimals print exactly in its JSON.
     const insured = request.extras?.insuredValueCents ? Number(centsToDollars(request.extras.insuredValueCents)) : undefined;
 

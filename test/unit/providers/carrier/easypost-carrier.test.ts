@@ -275,6 +275,16 @@ describe("EasyPostCarrier sends a label's extras as EasyPost's documented shipme
     expect(JSON.parse(plain[0]!.body)).toEqual({ rate: { id: quoted.rateId } });
   });
 
+  it("leaves the insurance's part of our price out of the rate's default ceiling: EasyPost charges insurance apart", async () => {
+    const asked = easypostAnswers({ json: created });
+    // $8.00 of price of which $0.80 is insurance: at most $7.20 for the $7.47 rate.
+    const insured = { labelText: [], signature: 'none', insuredValueCents: 10_000 } as const;
+    expect((await failure(carrier.buyLabel({ ...request, priceCents: 800, insuranceCents: 80, extras: { ...insured, labelText: [] } }))).detail).toContain(
+      'above the ceiling of $7.20',
+    );
+    expect(asked).toHaveLength(1);
+  });
+
   it("raises a configured postage ceiling by the signature's USPS fee, which EasyPost's rate includes", async () => {
     const strict = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: easypost.url(), costCeilings: { usps_priority: 400 } });
     happyPath();
