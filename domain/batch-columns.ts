@@ -35,6 +35,10 @@ export const BATCH_COLUMNS = [
   'toCountry',
   'toPhone',
   'toEmail',
+  'labelText1',
+  'labelText2',
+  'signature',
+  'insuredValueCents',
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
@@ -74,13 +78,18 @@ export const COLUMN_MAX_LENGTH: Record<BatchColumn, number> = {
   // A phone as people write it, before it becomes ten digits (domain/schemas/fields.ts).
   toPhone: 30,
   toEmail: 254,
+  // Room for spaces around a line the form trims; its own limit (25) is the row's error.
+  labelText1: 64,
+  labelText2: 64,
+  signature: 16,
+  insuredValueCents: 20,
 };
 
 /**
  * Columns a CSV may leave out: the USPS service (read in rates mode only; blank or missing: the
  * cheapest), a saved package's name, the ship date (today), the recipient's email, each side's
- * company, second street line and phone (files made before those columns existed keep working), and
- * the sender when a saved address fills it.
+ * company, second street line and phone, the label's extras (text lines, signature, insured value)
+ * (files made before those columns existed keep working), and the sender when a saved address fills it.
  */
 export const OPTIONAL_COLUMNS: readonly BatchColumn[] = [
   'service',
@@ -93,6 +102,10 @@ export const OPTIONAL_COLUMNS: readonly BatchColumn[] = [
   'toCompany',
   'toStreet2',
   'toPhone',
+  'labelText1',
+  'labelText2',
+  'signature',
+  'insuredValueCents',
 ];
 /** The parcel's columns, which a saved package fills (functions/batches/rows.ts fillParcel). */
 export const PARCEL_COLUMNS = ['weight', 'length', 'width', 'height'] as const satisfies readonly BatchColumn[];
@@ -101,10 +114,14 @@ export const SENDER_COLUMNS: readonly BatchColumn[] = ['fromName', 'fromStreet',
 /** The sender's optional columns: a saved address fills them only where it fills the street too (functions/batches/rows.ts fillSender). */
 export const SENDER_OPTIONAL_COLUMNS: readonly BatchColumn[] = ['fromCompany', 'fromStreet2', 'fromPhone'];
 
-/** The label form's field path each column fills (`from.zip` for `fromZip`, `to.email` for `toEmail`): how a row's errors name their column. */
+/**
+ * The label form's field path each column fills (`from.zip` for `fromZip`, `to.email` for `toEmail`,
+ * `labelText.0` for `labelText1`): how a row's errors name their column.
+ */
 export const COLUMN_FIELD: Record<BatchColumn, string> = Object.fromEntries(
   BATCH_COLUMNS.map((c) => {
     const side = /^(from|to)([A-Z]\w*)$/.exec(c);
-    return [c, side ? `${side[1]}.${side[2]!.charAt(0).toLowerCase()}${side[2]!.slice(1)}` : c];
+    const line = /^labelText(\d)$/.exec(c);
+    return [c, side ? `${side[1]}.${side[2]!.charAt(0).toLowerCase()}${side[2]!.slice(1)}` : line ? `labelText.${Number(line[1]) - 1}` : c];
   }),
 ) as Record<BatchColumn, string>;

@@ -242,6 +242,8 @@ const settings = {
   RATE_MARKUP_CENTS: withDefault(markup(10_000, true), { '*': 35 }),
   /** In `rates` mode: percent of the carrier's rate added too (rounded up to the cent), for every service or per service (JSON). */
   RATE_MARKUP_PERCENT: withDefault(markup(100, false), { '*': 3 }),
+  /** Our price for insuring a label's declared value: cents per started $100 (domain/postage/extras.ts). */
+  INSURANCE_CENTS_PER_100: withDefault(number({ int: true, min: 0, max: 10_000 }), 80),
   /** How long a quote (POST /shipping/rates) may be bought at its price. */
   QUOTE_TTL_SECONDS: withDefault(number({ int: true, min: 60, max: 3600 }), 900),
   /** Label PDFs: an S3 bucket in AWS; without one, files under LABEL_DIR (local runs). */

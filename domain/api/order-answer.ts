@@ -58,4 +58,5 @@ export const toApiOrder = (o: Order): ApiOrder => ({
   instantRefund: creditsAtOnce(o),
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
   lastEvent: o.lastEvent ?? null,
+  ...(o.extras ? { extras: o.extras } : {}),
 });

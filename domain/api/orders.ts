@@ -9,6 +9,7 @@ import { autoRefundAt, refundDecisionExpected, refundWindowEnd } from '../ship-d
 import { ORDER_STATUSES, type OrderStatus } from '../shipment-statuses';
 import type { Address } from '../schemas/addresses';
 import type { ServiceId } from '../postage/service-ids';
+import { SIGNATURES, type LabelExtras } from '../postage/extras';
 import { PAYMENT_METHODS, type PaymentMethod } from '../schemas/labels';
 import { apiAddressSchema } from './addresses';
 import { lastEventSchema, SHIPMENT_STATUSES, type LastEvent, type ShipmentStatus } from './tracking';
@@ -50,6 +51,15 @@ export interface OrderQuote {
   rateId?: string;
 }
 
+/**
+ * A label's extra services as its order keeps them (domain/postage/extras.ts): what was asked, and
+ * what of the price each part was, for the receipt.
+ */
+export interface OrderExtras extends LabelExtras {
+  signatureCents: number;
+  insuranceCents: number;
+}
+
 export interface Order {
   id: string;
   userId: string;
@@ -59,6 +69,8 @@ export interface Order {
   serviceId?: ServiceId;
   /** The quote it was bought from, when it was. */
   quote?: OrderQuote;
+  /** Its label text, signature and insurance; absent when it has none. */
+  extras?: OrderExtras;
   weightLb: number;
   lengthIn: number;
   widthIn: number;
@@ -178,6 +190,16 @@ export const apiOrderSchema = z
       .nullable()
       .meta({ description: "Where the package is, from the carrier's events: pre_transit for a label with none yet; null for an order without a label." }),
     lastEvent: lastEventSchema.nullable().meta({ description: 'The latest carrier event; null until the first arrives.' }),
+    extras: z
+      .object({
+        labelText: z.array(z.string()).meta({ description: "The lines of the shipper's own text printed on the label." }),
+        signature: z.enum(SIGNATURES),
+        insuredValueCents: z.number().int().meta({ description: 'The declared value insured, in cents; 0 when not insured.' }),
+        signatureCents: z.number().int().meta({ description: "The signature's part of `priceCents`." }),
+        insuranceCents: z.number().int().meta({ description: 'The insurance part of `priceCents`.' }),
+      })
+      .optional()
+      .meta({ description: 'Its label text, signature and insurance; absent when it has none.' }),
   })
   .meta({ id: 'Order' });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;

@@ -17,6 +17,22 @@ export const apiRateSchema = z
     description: z.string().meta({ description: 'What it is: the USPS service and packaging it buys, and what to know about it.' }),
     priceCents: z.number().int().nullable().meta({ description: 'Our price in cents; null when it is not available.' }),
     price: z.number().nullable().meta({ description: 'Dollars, for display; `priceCents` is exact.' }),
+    postageCents: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'The postage part of `priceCents` (available rows): the price less the signature and insurance below.' }),
+    signatureCents: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The signature's part of `priceCents`: USPS's commercial fee for the signature asked (0 without one)." }),
+    insuranceCents: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'The insurance part of `priceCents`: our price for the declared value (0 when not insured).' }),
+    coverageCents: z.number().int().optional().meta({ description: "USPS's own insurance included with the service, free (e.g. 10000: $100); 0 when none." }),
     deliveryDays: z.number().int().nullable().meta({ description: "The carrier's estimate of business days in transit; null when it gives none." }),
     deliveryDate: z.string().nullable().meta({ description: 'The expected delivery day (YYYY-MM-DD) from the ship date; null when unknown.' }),
     cheapest: z.boolean().meta({ description: 'The lowest price among the available rows (one row).' }),

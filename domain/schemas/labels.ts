@@ -5,6 +5,7 @@ import { WEIGHT_MAX_LB } from '../constants';
 import { isInShipDateWindow, SHIP_DATE_FORMAT_MESSAGE, SHIP_DATE_WINDOW_MESSAGE } from '../ship-date';
 import { addressSchema } from './addresses';
 import { email, positiveNumber } from './fields';
+import { INSURED_VALUE_MAX_CENTS, LABEL_TEXT_LINES, LABEL_TEXT_MAX, SIGNATURES } from '../postage/extras';
 
 export const PAYMENT_METHODS = ['purchase', 'credits'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -33,6 +34,49 @@ export const parcelFields = () => ({
   width: positiveNumber('Required', MAX_DIMENSION_IN),
 });
 
+/** Text a label printer and EasyPost's custom lines print as typed: printable ASCII, no line breaks. */
+const PRINTABLE = /^[\x20-\x7E]*$/;
+const LABEL_TEXT_MESSAGE = `Label text may use letters, digits, spaces and common punctuation only`;
+
+/**
+ * The extra services of a label (domain/postage/extras.ts), the same in the quote and the purchase:
+ * a quote is priced for them, and a purchase must send what it was quoted with.
+ */
+export const extrasFields = () => ({
+  labelText: z
+    .optional(
+      z
+        .array(
+          z.string({ error: 'Each label text line must be text' }).check(
+            z.trim(),
+            z.maxLength(LABEL_TEXT_MAX, `Each label text line must be at most ${LABEL_TEXT_MAX} characters`),
+            z.refine((line) => PRINTABLE.test(line), LABEL_TEXT_MESSAGE),
+          ),
+          { error: 'labelText must be a list of lines' },
+        )
+        .check(z.maxLength(LABEL_TEXT_LINES, `Label text is at most ${LABEL_TEXT_LINES} lines`)),
+    )
+    .register(z.globalRegistry, {
+      description: `Up to ${LABEL_TEXT_LINES} lines of the shipper's own text printed on the label (an order number, a memo), ${LABEL_TEXT_MAX} characters each.`,
+    }),
+  signature: z.optional(z.enum(SIGNATURES, { error: `signature must be one of ${SIGNATURES.join(', ')}` })).register(z.globalRegistry, {
+    description: '`signature` (Signature Confirmation) or `adult` (Adult Signature Required), priced in the quote; `none` by default.',
+  }),
+  insuredValueCents: z
+    .optional(
+      z
+        .number({ error: 'Declared value must be a number' })
+        .check(
+          z.int('Declared value must be whole cents'),
+          z.gte(0, 'Declared value cannot be negative'),
+          z.lte(INSURED_VALUE_MAX_CENTS, 'Declared value is at most $5,000.00'),
+        ),
+    )
+    .register(z.globalRegistry, {
+      description: 'The declared value to insure, in cents (at most 500000); insurance is priced in the quote. 0 or missing: not insured.',
+    }),
+});
+
 /** A quote id as POST /shipping/rates answers it (a signed token). */
 const quoteId = () =>
   z
@@ -52,6 +96,7 @@ export const labelOrderSchema = /* @__PURE__ */ schema(() =>
         .register(z.globalRegistry, { description: "A quote's row (its `service`): a USPS service id in rates mode, a label type in table mode." }),
       quoteId: quoteId(),
       ...parcelFields(),
+      ...extrasFields(),
       /**
        * Ship date as YYYY-MM-DD, from today to SHIP_DATE_MAX_DAYS_AHEAD days ahead in US Eastern time;
        * optional, today (Eastern) when missing. Checked against the clock at parse time, so the server
@@ -105,6 +150,7 @@ export type LabelOrderBody = z.infer<typeof labelOrderSchema>;
 export const quoteRequestSchema = /* @__PURE__ */ schema(() =>
   z.object({
     ...parcelFields(),
+    ...extrasFields(),
     shipDate: z.optional(z.iso.date({ error: SHIP_DATE_FORMAT_MESSAGE }).check(z.refine((day) => isInShipDateWindow(day), SHIP_DATE_WINDOW_MESSAGE))),
     from: addressSchema,
     to: recipientSchema,

@@ -93,6 +93,10 @@ export function formInput(f: BatchRowFields, mode: PricingMode): Record<string, 
     shipDate: textCell(f.shipDate),
     from: side('from'),
     to: { ...side('to'), email: textCell(f.toEmail) },
+    // Each line keeps its column's place, so an error names the cell it came from.
+    labelText: textCell(f.labelText1) || textCell(f.labelText2) ? [f.labelText1 ?? '', f.labelText2 ?? ''] : undefined,
+    signature: textCell(f.signature),
+    insuredValueCents: numberCell(f.insuredValueCents),
     paymentMethod: 'credits',
   };
 }

@@ -39,6 +39,13 @@ const EXAMPLE: Record<BatchColumn, string> = {
   toCountry: 'US',
   toPhone: '',
   toEmail: 'john@example.com',
+  // Up to 25 characters each, printed on the label; blank: none.
+  labelText1: 'Order 1042',
+  labelText2: '',
+  // Blank or none; signature (Signature Confirmation) or adult (Adult Signature Required), priced in the row.
+  signature: '',
+  // Whole cents to insure, at most 500000 ($5,000); blank: not insured.
+  insuredValueCents: '',
 };
 
 /** The example in rates mode: the same parcel as USPS Ground Advantage, the label type left blank (not read). */

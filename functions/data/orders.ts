@@ -43,6 +43,7 @@ import type { ServiceId } from '../../domain/postage/service-ids';
 import { autoRefundAt } from '../../domain/ship-date';
 import type { Address } from '../../domain/schemas/addresses';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
+import { extrasOf, hasExtras } from '../../domain/postage/extras';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { isOrderStatus, orderMatches, orderSearchText, searchTerms, type ShipmentFilters } from '../../domain/shipment-search';
 import { todayInEastern } from '../../domain/ship-date';
@@ -147,10 +148,13 @@ export interface OrderOffer {
   labelType: string;
   serviceId?: ServiceId;
   quote?: OrderQuote;
+  extrasCents?: { signatureCents: number; insuranceCents: number };
 }
 
 export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer | number, status: OrderStatus): Order {
-  const { priceCents, labelType, serviceId, quote } = typeof offer === 'number' ? { priceCents: offer, labelType: body.labelType ?? '' } : offer;
+  const { priceCents, labelType, serviceId, quote, extrasCents } =
+    typeof offer === 'number' ? { priceCents: offer, labelType: body.labelType ?? '', extrasCents: undefined } : offer;
+  const extras = extrasOf(body);
   const at = new Date();
   const now = at.toISOString();
   const id = ulid();
@@ -161,6 +165,7 @@ export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer
     labelType,
     ...(serviceId ? { serviceId } : {}),
     ...(quote ? { quote } : {}),
+    ...(hasExtras(extras) ? { extras: { ...extras, signatureCents: extrasCents?.signatureCents ?? 0, insuranceCents: extrasCents?.insuranceCents ?? 0 } } : {}),
     weightLb: body.weight,
     lengthIn: body.length,
     widthIn: body.width,

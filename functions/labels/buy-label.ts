@@ -48,6 +48,12 @@ export const labelRequestOf = (order: Order): LabelRequest => ({
   to: order.to,
   shipDate: order.shipDate,
   priceCents: order.priceCents,
+  ...(order.extras
+    ? {
+        extras: { labelText: order.extras.labelText, signature: order.extras.signature, insuredValueCents: order.extras.insuredValueCents },
+        insuranceCents: order.extras.insuranceCents,
+      }
+    : {}),
 });
 
 /** Keeps a bought label's PDF in the label store; the label fields the order records. */

@@ -16,6 +16,13 @@
  * one whose form has changed, answers 409 with a fresh quote. Nothing is stored per quote: a
  * purchase claims its quote's id once, in the transaction that places the order
  * (functions/data/orders.ts), so one quote buys one label.
+ *
+ * Extras (domain/postage/extras.ts) are priced into every row: in table mode the label type's price
+ * plus USPS's signature fee and our insurance; in rates mode the carrier's rate, which includes the
+ * signature's fee since its shipment carries it, plus the markup and our insurance. Each row shows
+ * the parts (`postageCents`, `signatureCents`, `insuranceCents`) and USPS's own included coverage.
+ * The text, signature and insured value are part of the quote's digest: a purchase must send what it
+ * was quoted with (docs/decisions/0211-signature-and-insurance.md).
  */
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
@@ -23,6 +30,7 @@ import { ulid } from 'ulid';
 import type { OrderQuote } from '../../domain/api/orders';
 import type { ApiRate, PricingMode, Quote } from '../../domain/api/quotes';
 import { centsToDollars, formatUsd } from '../../domain/money';
+import { extrasOf, extrasPrice, type ExtrasPrice, type LabelExtras } from '../../domain/postage/extras';
 import {
   findService,
   serviceForLabelType,
@@ -56,6 +64,8 @@ interface SignedRow {
   v: ServiceId;
   sh?: string;
   r?: string;
+  /** The extras' part of `p`: signature and insurance cents, when the row has any. */
+  x?: [number, number];
 }
 
 /** What a purchase is charged and what it buys. */
@@ -65,6 +75,8 @@ export interface PricedOffer {
   labelType: string;
   serviceId: ServiceId;
   quote?: OrderQuote;
+  /** The extras' part of the price (signature, insurance), when the label has any. */
+  extrasCents?: { signatureCents: number; insuranceCents: number };
 }
 
 const parcelOf = (form: Pick<QuoteRequestBody, 'weight' | 'length' | 'width' | 'height'>): Parcel => ({
@@ -77,9 +89,13 @@ const parcelOf = (form: Pick<QuoteRequestBody, 'weight' | 'length' | 'width' | '
 /** Every field of an address the carrier gets: at EasyPost the quote's shipment carries them, and a purchase buys that shipment. */
 const addressLine = (a: Address) => [a.name, a.company, a.street, a.street2, a.city, a.state, a.zip, a.country, a.phone];
 
-/** What a quote is of: the parcel, both printed addresses and the ship date (the recipient's email is not priced). */
+/** What a quote is of: the parcel, both printed addresses, the ship date and the extras (the recipient's email is not priced). */
 function digestOf(form: QuoteRequestBody, shipDate: string): string {
-  const facts = [form.weight, form.length, form.width, form.height, shipDate, ...addressLine(form.from), ...addressLine(form.to)];
+  const extras = extrasOf(form);
+  const facts: unknown[] = [form.weight, form.length, form.width, form.height, shipDate, ...addressLine(form.from), ...addressLine(form.to)];
+  // Appended only when there are any, so a quote without extras keeps the digest it always had.
+  if (extras.labelText.length || extras.signature !== 'none' || extras.insuredValueCents)
+    facts.push(extras.labelText, extras.signature, extras.insuredValueCents);
   return createHash('sha256').update(JSON.stringify(facts)).digest('base64url').slice(0, 22);
 }
 
@@ -117,7 +133,19 @@ const unavailable = (service: string, name: string, description: string, reason:
   },
 });
 
-function offered(key: string, name: string, description: string, priceCents: number, service: UspsService, rate: Extract<CarrierRate, { offered: true }>): Row {
+/** The extras of a form priced for one service, with our insurance rate. */
+const extrasFor = (extras: LabelExtras, service: ServiceId): ExtrasPrice => extrasPrice(extras, service, config().INSURANCE_CENTS_PER_100);
+
+function offered(
+  key: string,
+  name: string,
+  description: string,
+  priceCents: number,
+  service: UspsService,
+  rate: Extract<CarrierRate, { offered: true }>,
+  extras: ExtrasPrice,
+): Row {
+  const extrasCents = extras.signatureCents + extras.insuranceCents;
   return {
     rate: {
       service: key,
@@ -125,6 +153,10 @@ function offered(key: string, name: string, description: string, priceCents: num
       description,
       priceCents,
       price: Number(centsToDollars(priceCents)),
+      postageCents: priceCents - extrasCents,
+      signatureCents: extras.signatureCents,
+      insuranceCents: extras.insuranceCents,
+      coverageCents: extras.coverageCents,
       deliveryDays: rate.deliveryDays,
       deliveryDate: rate.deliveryDate,
       cheapest: false,
@@ -138,6 +170,7 @@ function offered(key: string, name: string, description: string, priceCents: num
       v: service.id,
       ...(rate.shipmentId ? { sh: rate.shipmentId } : {}),
       ...(rate.rateId ? { r: rate.rateId } : {}),
+      ...(extrasCents ? { x: [extras.signatureCents, extras.insuranceCents] as [number, number] } : {}),
     },
   };
 }
@@ -147,7 +180,8 @@ const describe = (service: UspsService) => `${service.name}: ${service.summary}`
 /** The carrier's answers for the services that can carry the parcel (one call), by service. */
 async function carrierRates(reference: string, form: QuoteRequestBody, shipDate: string, services: UspsService[]): Promise<Map<ServiceId, CarrierRate>> {
   if (!services.length) return new Map();
-  const answers = await getCarrier().quote({ reference, parcel: parcelOf(form), from: form.from, to: form.to, shipDate, services });
+  const extras = extrasOf(form);
+  const answers = await getCarrier().quote({ reference, parcel: parcelOf(form), from: form.from, to: form.to, shipDate, services, extras });
   return new Map(answers.map((a) => [a.service, a]));
 }
 
@@ -162,21 +196,25 @@ async function tableRows(reference: string, form: QuoteRequestBody, shipDate: st
   const services = [...new Set(plans.flatMap((p) => (p.reason || !p.service ? [] : [p.service])))];
   const rates = await carrierRates(reference, form, shipDate, services);
   const carrier = getCarrier();
-  return plans.map(({ type, priceCents, service, reason }) => {
+  const asked = extrasOf(form);
+  return plans.map(({ type, priceCents: typePriceCents, service, reason }) => {
     const description = service ? describe(service) : type.name;
     if (reason || !service) return unavailable(type.uid, type.name, description, reason ?? 'Not available for this parcel.');
     const rate = rates.get(service.id);
     if (!rate?.offered) return unavailable(type.uid, type.name, description, rate?.reason ?? `USPS did not offer ${service.name} for this parcel.`);
-    const ceiling = config().CARRIER_COST_CEILINGS[type.uid] ?? (carrier.chargesPostage ? priceCents : undefined);
+    const extras = extrasFor(asked, service.id);
+    // The carrier's cost includes the signature's fee, so its ceiling grows by as much.
+    const configured = config().CARRIER_COST_CEILINGS[type.uid];
+    const ceiling = configured !== undefined ? configured + extras.signatureCents : carrier.chargesPostage ? typePriceCents + extras.signatureCents : undefined;
     if (ceiling !== undefined && (rate.costCents === null || rate.costCents > ceiling)) {
       return unavailable(
         type.uid,
         type.name,
         description,
-        `Not available for this parcel at ${formatUsd(priceCents)}: USPS charges more to carry it. Choose another label type.`,
+        `Not available for this parcel at ${formatUsd(typePriceCents)}: USPS charges more to carry it. Choose another label type.`,
       );
     }
-    return offered(type.uid, type.name, description, priceCents, service, rate);
+    return offered(type.uid, type.name, description, typePriceCents + extras.signatureCents + extras.insuranceCents, service, rate, extras);
   });
 }
 
@@ -185,6 +223,7 @@ async function rateRows(reference: string, form: QuoteRequestBody, shipDate: str
   const listed = USPS_SERVICES.filter((s) => s.listed);
   const fits = listed.filter((s) => !whyNot(s, parcel));
   const rates = await carrierRates(reference, form, shipDate, fits);
+  const asked = extrasOf(form);
   return listed.map((service) => {
     const reason = whyNot(service, parcel);
     const rate = rates.get(service.id);
@@ -197,7 +236,9 @@ async function rateRows(reference: string, form: QuoteRequestBody, shipDate: str
       );
     }
     if (rate.costCents === null) return unavailable(service.id, service.name, service.summary, `The carrier has no price for ${service.name}.`);
-    return offered(service.id, service.name, service.summary, ratePriceCents(service.id, rate.costCents), service, rate);
+    // The carrier's rate already carries the signature's fee (marked up with it); insurance is added at our own rate.
+    const extras = extrasFor(asked, service.id);
+    return offered(service.id, service.name, service.summary, ratePriceCents(service.id, rate.costCents) + extras.insuranceCents, service, rate, extras);
   });
 }
 
@@ -282,7 +323,13 @@ export async function priceOffer(userId: string, body: LabelOrderBody): Promise<
     const row = (payload.r as SignedRow[]).find((r) => r.k === key);
     if (!row || !findService(row.v)) return requote(`${key || 'That offer'} is not available in this quote.`, userId, body, key);
     const quote: OrderQuote = { id: payload.jti!, ...(row.sh && row.r ? { shipmentId: row.sh, rateId: row.r } : {}) };
-    return { priceCents: row.p, labelType: key, serviceId: row.v, quote };
+    return {
+      priceCents: row.p,
+      labelType: key,
+      serviceId: row.v,
+      quote,
+      ...(row.x ? { extrasCents: { signatureCents: row.x[0], insuranceCents: row.x[1] } } : {}),
+    };
   }
   if (mode === 'rates') {
     const message = 'Ask for a quote first (POST /shipping/rates) and send its quoteId with the service chosen.';
@@ -295,5 +342,12 @@ export async function priceOffer(userId: string, body: LabelOrderBody): Promise<
   const reason = 'reason' in mapped ? mapped.reason : whyNot(mapped.service, parcelOf(body));
   if (reason || !('service' in mapped))
     throw new InvalidRequest(`${findLabelType(body.labelType)?.name ?? 'This label type'} is not available for this parcel: ${reason}`);
-  return { priceCents, labelType: body.labelType, serviceId: serviceOf(mapped.service.id).id };
+  const serviceId = serviceOf(mapped.service.id).id;
+  const { signatureCents, insuranceCents } = extrasFor(extrasOf(body), serviceId);
+  return {
+    priceCents: priceCents + signatureCents + insuranceCents,
+    labelType: body.labelType,
+    serviceId,
+    ...(signatureCents + insuranceCents ? { extrasCents: { signatureCents, insuranceCents } } : {}),
+  };
 }

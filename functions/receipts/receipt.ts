@@ -14,6 +14,7 @@ import { isValid as isUlid } from 'ulid';
 import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import { formatUsd } from '../../domain/money';
+import { SIGNATURE_NAMES } from '../../domain/postage/extras';
 import { findLabelType } from '../../domain/pricing';
 import { config } from '../config';
 import { getOrder } from '../data/orders';
@@ -102,6 +103,17 @@ function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], ord
   }
 }
 
+/** A label's extras, each with its part of the price: the signature, the insurance, the shipper's text. */
+function extrasLines(order: Order): [string, string][] {
+  const extras = order.extras;
+  if (!extras) return [];
+  const lines: [string, string][] = [];
+  if (extras.signature !== 'none') lines.push([SIGNATURE_NAMES[extras.signature], formatUsd(extras.signatureCents)]);
+  if (extras.insuredValueCents) lines.push([`Insurance (${formatUsd(extras.insuredValueCents)} declared)`, formatUsd(extras.insuranceCents)]);
+  extras.labelText.forEach((text, i) => lines.push([`Label text ${i + 1}`, text]));
+  return lines;
+}
+
 /** The lines that say what the entry was for. */
 function detailsOf(entry: LedgerEntry, order: Order | undefined): [string, string][] {
   const lines: [string, string][] = [];
@@ -109,6 +121,7 @@ function detailsOf(entry: LedgerEntry, order: Order | undefined): [string, strin
     lines.push(['Service', order.service ?? findLabelType(order.labelType)?.name ?? order.labelType]);
     if (order.tracking) lines.push(['Tracking', order.tracking]);
     lines.push(['From', order.from.name], ['To', order.to.name], ['Ship date', order.shipDate], ['Order', order.id]);
+    lines.push(...extrasLines(order));
   } else if (entry.orderId) {
     lines.push(['Order', entry.orderId]);
   }

@@ -5,6 +5,7 @@
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
  */
 import type { Order } from '../../../domain/api/orders';
+import type { LabelExtras } from '../../../domain/postage/extras';
 import type { Parcel, ServiceId, UspsService } from '../../../domain/postage/services';
 import type { Address } from '../../../domain/schemas/addresses';
 import { ProviderUnavailable } from '../../errors';
@@ -27,8 +28,15 @@ export interface LabelRequest {
   to: Address;
   /** YYYY-MM-DD. */
   shipDate: string;
-  /** What the customer pays us for this label (domain/pricing.ts): the default ceiling of its carrier cost. */
+  /** What the customer pays us for this label (domain/pricing.ts), extras included: the default ceiling of its carrier cost. */
   priceCents: number;
+  /** The shipper's text, signature and insured value; absent: none. */
+  extras?: LabelExtras;
+  /**
+   * The insurance's part of `priceCents`: the carrier charges insurance apart from the rate, so this
+   * part is not room for the rate (the default ceiling is the price less it).
+   */
+  insuranceCents?: number;
 }
 
 export interface BoughtLabel {
@@ -86,6 +94,11 @@ export interface QuoteRequest {
   shipDate: string;
   /** The services to rate; each can carry the parcel (domain/postage/services.ts whyNot). */
   services: readonly UspsService[];
+  /**
+   * The extras the label will carry: at EasyPost the quote's shipment is the one bought, so it is
+   * created with them, and its rates include the signature's fee.
+   */
+  extras?: LabelExtras;
 }
 
 /**
@@ -96,7 +109,10 @@ export type CarrierRate =
   | {
       service: ServiceId;
       offered: true;
-      /** What the carrier charges us, in cents; null when it cannot say (the sandbox's price list has no price for the service). */
+      /**
+       * What the carrier charges us, in cents, its signature fee included; null when it cannot say
+       * (the sandbox's price list has no price for the service).
+       */
       costCents: number | null;
       deliveryDays: number | null;
       /** YYYY-MM-DD. */

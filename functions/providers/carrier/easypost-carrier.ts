@@ -8,8 +8,15 @@
  *             { shipment: { reference, to_address, from_address, parcel: { weight (oz), length,
  *               width, height (in) }, options: { label_format: "PDF", label_date } } }
  *                                                  -> Shipment { id: "shp_...", rates: [...] }
- *   buy       client.Shipment.buy(id, rateId)       POST {EASYPOST_API_URL}/v2/shipments/{id}/buy
- *             { rate: { id: "rate_..." } }         -> Shipment { tracking_code, postage_label }
+ *   buy       client.Shipment.buy(id, rateId[, insurance])  POST {EASYPOST_API_URL}/v2/shipments/{id}/buy
+ *             { rate: { id: "rate_..." }, insurance: "249.99" }  -> Shipment { tracking_code, postage_label }
+ *
+ * A label's extras (domain/postage/extras.ts) go on the shipment at create, since the quote's
+ * shipment is the one bought: `options.delivery_confirmation` ("SIGNATURE", "ADULT_SIGNATURE"),
+ * whose fee EasyPost puts in the shipment's rates, and the shipper's two lines as
+ * `options.print_custom_1` and `print_custom_2`. Insurance is EasyPost's own, bought with the label
+ * (`insurance`, the declared value in dollars; EasyPost charges its fee apart from the rate and
+ * refunds it with the label) (docs/decisions/0211-signature-and-insurance.md).
  *   download  GET postage_label.label_pdf_url with the global fetch (a file URL on EasyPost's
  *             storage, not its API; no credentials sent)
  *
@@ -62,7 +69,8 @@
  * whose answer was lost (a timeout, a network error, a 5xx, 408, 409) is a plain ProviderUnavailable:
  * the label may be sold, and the purchase asks findPurchase (by our reference) before refunding.
  */
-import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
+import { centsToDollars, decimalDollarsToCents, formatUsd } from '../../../domain/money';
+import { SIGNATURE_FEE_CENTS, type LabelExtras } from '../../../domain/postage/extras';
 import { ProviderUnavailable } from '../../errors';
 import { asText, clip, redact } from '../payments/checkout-request';
 import type { Address } from '../../../domain/schemas/addresses';
@@ -187,6 +195,19 @@ class EasyPostStatusError extends ProviderUnavailable {
  */
 const REFUSING_STATUSES = new Set([400, 401, 402, 403, 404, 422, 429]);
 
+const DELIVERY_CONFIRMATION = { signature: 'SIGNATURE', adult: 'ADULT_SIGNATURE' } as const;
+
+/** A label's signature and text lines as EasyPost's shipment options name them; nothing for a label without. */
+function extrasOptions(extras: LabelExtras | undefined) {
+  if (!extras) return {};
+  const [line1, line2] = extras.labelText;
+  return {
+    ...(extras.signature !== 'none' ? { delivery_confirmation: DELIVERY_CONFIRMATION[extras.signature] } : {}),
+    ...(line1 ? { print_custom_1: line1 } : {}),
+    ...(line2 ? { print_custom_2: line2 } : {}),
+  };
+}
+
 export class EasyPostCarrier implements Carrier {
   readonly callTimeoutMs = EASYPOST_TIMEOUT_MS;
   readonly chargesPostage = true;
@@ -241,7 +262,13 @@ export class EasyPostCarrier implements Carrier {
 
   async buyLabel(request: LabelRequest, beforeCall?: BeforeCarrierCall): Promise<BoughtLabel> {
     const service = serviceOf(request.serviceId);
-    const ceiling = this.costCeilings[request.labelType] ?? request.priceCents;
+    // A configured ceiling is for the postage: the signature's fee, in the rate, raises it by as much.
+    const configured = this.costCeilings[request.labelType];
+    // Insurance is bought apart from the rate, so its part of our price is no room for the rate.
+    const ceiling =
+      configured !== undefined ? configured + SIGNATURE_FEE_CENTS[request.extras?.signature ?? 'none'] : request.priceCents - (request.insuranceCents ?? 0);
+    // The library types the amount as a number of dollars; two decimals print exactly in its JSON.
+    const insured = request.extras?.insuredValueCents ? Number(centsToDollars(request.extras.insuredValueCents)) : undefined;
 
     let shipmentId: string;
     let rate: { id: string };
@@ -261,7 +288,7 @@ export class EasyPostCarrier implements Carrier {
     let bought: Record<string, unknown>;
     try {
       const ref = encodeURIComponent(shipmentId);
-      bought = await this.call(`POST /v2/shipments/${ref}/buy`, (client) => client.Shipment.buy(ref, rate.id));
+      bought = await this.call(`POST /v2/shipments/${ref}/buy`, (client) => client.Shipment.buy(ref, rate.id, insured));
     } catch (err) {
       // EasyPost said no: nothing was bought. Any other failure (a timeout, a network error, a 5xx)
       // may have come after the sale, so it stays a plain ProviderUnavailable and the purchase asks.
@@ -331,14 +358,17 @@ export class EasyPostCarrier implements Carrier {
     return { shipmentId, rate };
   }
 
-  /** The body of a shipment: our reference, both addresses, the parcel (or the service's predefined package), a PDF label dated on the ship date. */
-  private shipmentBody(reference: string, where: { from: Address; to: Address; shipDate: string }, parcel: Parcel, service: UspsService) {
+  /**
+   * The body of a shipment: our reference, both addresses, the parcel (or the service's predefined
+   * package), a PDF label dated on the ship date, and the label's signature and text lines.
+   */
+  private shipmentBody(reference: string, where: { from: Address; to: Address; shipDate: string; extras?: LabelExtras }, parcel: Parcel, service: UspsService) {
     return {
       reference,
       to_address: easypostAddress(where.to),
       from_address: easypostAddress(where.from),
       parcel: easypostParcel(parcel, service),
-      options: { label_format: 'PDF', label_date: `${where.shipDate}T12:00:00Z` },
+      options: { label_format: 'PDF', label_date: `${where.shipDate}T12:00:00Z`, ...extrasOptions(where.extras) },
     };
   }
 

@@ -22,6 +22,7 @@ import { acceptanceScan } from '../tracking/acceptance-scan';
 import { sandboxTimeline } from '../tracking/sandbox-tracker';
 import { listPriceCents } from '../../../domain/postage/price-list';
 import { serviceOf } from '../../../domain/postage/services';
+import { SIGNATURE_FEE_CENTS } from '../../../domain/postage/extras';
 import { zoneBetween } from '../../../domain/postage/zones';
 import { addDeliveryDays } from '../../../domain/ship-date';
 import type {
@@ -97,7 +98,7 @@ export class SandboxCarrier implements Carrier {
 
   /**
    * Rates from USPS's commercial price list (domain/postage/price-list.ts) in the zone between the two
-   * ZIPs, with USPS's service standard as the delivery estimate: what a local run in rates mode
+   * ZIPs (plus USPS's signature fee when one is asked), with USPS's service standard as the delivery estimate: what a local run in rates mode
    * charges is what USPS would.
    */
   async quote(request: QuoteRequest): Promise<CarrierRate[]> {
@@ -107,7 +108,9 @@ export class SandboxCarrier implements Carrier {
       if (!zone) return { service: service.id, offered: false, reason: `USPS has no zone from ZIP ${request.from.zip} to ${request.to.zip}.` };
       // A service the price list has no table for (Cubic, Media Mail) is offered at an unknown cost:
       // table mode sells it at its fixed price; rates mode, which needs the cost, does not.
-      const costCents = listPriceCents(service, request.parcel, zone) ?? null;
+      // A signature adds USPS's fee to the rate, as EasyPost's rates of a shipment asking one do.
+      const listed = listPriceCents(service, request.parcel, zone);
+      const costCents = listed === undefined ? null : listed + SIGNATURE_FEE_CENTS[request.extras?.signature ?? 'none'];
       const deliveryDays = service.deliveryDays[zone - 1]!;
       return { service: service.id, offered: true, costCents, deliveryDays, deliveryDate: addDeliveryDays(request.shipDate, deliveryDays) };
     });

@@ -4,7 +4,8 @@
  *
  *   [P|G box] [sample indicia: ship date, weight, size, from ZIP]
  *   [black banner: USPS PRIORITY MAIL (FLAT RATE) / USPS GROUND ADVANTAGE]
- *   sender (small) ... SHIP TO: recipient (large, upper case)
+ *   sender (small) ... order id, the shipper's text lines, signature and insurance (right column)
+ *   SHIP TO: recipient (large, upper case)
  *   USPS TRACKING # -- GS1-128 IMpb barcode (PNG by bwip-js) -- 9400 1112 0108 ... in groups of 4
  *   [SAMPLE - NOT VALID FOR POSTAGE]          and a light diagonal SAMPLE across the middle
  *
@@ -24,6 +25,8 @@ import type { Address } from '../../../domain/schemas/addresses';
 import type { LabelRequest } from './carrier';
 import { formatTracking, isValidUspsTracking } from './tracking-number';
 import { serviceOf } from '../../../domain/postage/services';
+import { SIGNATURE_NAMES } from '../../../domain/postage/extras';
+import { formatUsd } from '../../../domain/money';
 
 /** 4 x 6 inches in PDF points (72 per inch). */
 export const LABEL_WIDTH_PT = 288;
@@ -352,6 +355,17 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
     minSize: 4.5,
     align: 'right',
   });
+
+  // Beneath it the shipper's own lines, then the services USPS must honour at delivery.
+  const extras = request.extras;
+  const notes = [
+    ...(extras?.labelText ?? []).map((text) => ({ text, font: fonts.regular })),
+    ...(extras && extras.signature !== 'none' ? [{ text: SIGNATURE_NAMES[extras.signature].toUpperCase(), font: fonts.bold }] : []),
+    ...(extras?.insuredValueCents ? [{ text: `INSURED ${formatUsd(extras.insuredValueCents)}`, font: fonts.bold }] : []),
+  ];
+  notes.forEach(({ text, font }, i) =>
+    drawLine(page, text, { top: fromTop + 9 * (i + 1), x: MARGIN + 176, maxWidth: CONTENT_W - 180, font, size: 7, minSize: 4.5, align: 'right' }),
+  );
 
   // Recipient, large: the same lines in upper case, closer together when a company or second line adds to them.
   const toTop = fromCityTop + 28;

@@ -112,7 +112,7 @@ describe('batch CSV file (parseBatchCsv)', () => {
     expect(refusal(bytes(''))).toMatch(/empty/);
     expect(refusal(bytes(' \r\n'))).toMatch(/empty/);
     expect(refusal(bytes(BATCH_COLUMNS.join(',') + '\r\n'))).toMatch(/no label rows/);
-    expect(refusal(bytes(batchCsv([sampleRow({ toName: 'x' })]).replace('x', '"x')))).toMatch(/Row 2 opens a quote/);
+    expect(refusal(bytes(batchCsv([sampleRow({ toName: 'x' })]).replace(',x,', ',"x,')))).toMatch(/Row 2 opens a quote/);
   });
 
   it("skips blank rows (a spreadsheet's trailing ,,,,) but keeps the numbering", () => {

@@ -66,6 +66,7 @@ describe('config()', () => {
       PRICING_MODE: 'table',
       RATE_MARKUP_CENTS: { '*': 35 },
       RATE_MARKUP_PERCENT: { '*': 3 },
+      INSURANCE_CENTS_PER_100: 80,
       QUOTE_TTL_SECONDS: 900,
       LABEL_DIR: '.data/labels',
       PURCHASE_LEASE_SECONDS: 30,

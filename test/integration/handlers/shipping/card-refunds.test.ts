@@ -59,11 +59,11 @@ async function pay(checkoutId: string): Promise<void> {
   expect((await deliverSigned(stripeEvent(checkout, 'paid'))).statusCode).toBe(200);
 }
 
-/** A $6 label bought by card through the checkout route and the sandbox's payment: its order id. */
-async function labelPaidByCard(): Promise<string> {
+/** A $6 label (plus any extras in `over`) bought by card through the checkout route and the sandbox's payment: its order id. */
+async function labelPaidByCard(over: Record<string, unknown> = {}): Promise<string> {
   const started = await invoke('POST /stripe/create-checkout-session', {
     token: ann.token,
-    body: { metadata: { orderDetails: sampleLabelOrder({ paymentMethod: 'purchase' }) } },
+    body: { metadata: { orderDetails: sampleLabelOrder({ paymentMethod: 'purchase', ...over }) } },
   });
   expect(started.statusCode, started.body).toBe(200);
   await pay(String(started.json?.id));
@@ -73,6 +73,23 @@ async function labelPaidByCard(): Promise<string> {
 }
 
 describe('the refund of a label paid by card', () => {
+  it('gives back the whole price of a label with extras: the card paid postage, signature and insurance, and gets all of it back', async () => {
+    const orderId = await labelPaidByCard({ signature: 'signature', insuredValueCents: 10_000, labelText: ['Order 9'] });
+    // $6.00 USPS Priority, Signature Confirmation $3.65, $100 insured at $0.80.
+    expect(await getOrder(ann.id, orderId)).toMatchObject({ priceCents: 1045, extras: { signatureCents: 365, insuranceCents: 80 } });
+    const res = await refund(orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json).toMatchObject({ status: 'refunded', refund: { toCardCents: 1045 } });
+    expect(await getLocalRefund(`label-refund-${orderId}`)).toMatchObject({ amountCents: 1045 });
+    expect(await entriesOf(orderId)).toEqual([
+      ['card_refund', -1045, 'completed'],
+      ['label', -1045, 'completed'],
+      ['refund', 1045, 'completed'],
+      ['topup', 1045, 'completed'],
+    ]);
+    expect(await balance()).toBe(0);
+  });
+
   it('goes back to the card: a Stripe refund of its PaymentIntent for the price, the wallet unchanged overall, a card_refund entry, the mail and the answer say so', async () => {
     await creditWallet(ann, 1000);
     const orderId = await labelPaidByCard();

@@ -229,6 +229,72 @@ describe('EasyPostCarrier.buyLabel', () => {
   });
 });
 
+describe("EasyPostCarrier sends a label's extras as EasyPost's documented shipment options (docs.easypost.com/docs/options)", () => {
+  const extras = { labelText: ['Order #1042', 'Fragile: glass'], signature: 'adult', insuredValueCents: 24_999 } as const;
+
+  it('creates the shipment with delivery_confirmation and print_custom_1/2, and buys it with EasyPost insurance for the declared value in dollars', async () => {
+    const asked = happyPath();
+    await carrier.buyLabel({ ...request, priceCents: 2_000, extras: { ...extras, labelText: [...extras.labelText] } });
+    expect(JSON.parse(asked[0]!.body).shipment.options).toEqual({
+      label_format: 'PDF',
+      label_date: '2026-09-07T12:00:00Z',
+      delivery_confirmation: 'ADULT_SIGNATURE',
+      print_custom_1: 'Order #1042',
+      print_custom_2: 'Fragile: glass',
+    });
+    expect(JSON.parse(asked[1]!.body)).toEqual({ rate: { id: 'rate_22ca9cdf88be4b5da8e91b051e673534' }, insurance: 249.99 });
+  });
+
+  it("rates a quote's shipments with the same options, so the shipment a purchase buys carries them", async () => {
+    const asked = easypostAnswers({ json: created });
+    await carrier.quote({
+      reference: 'q_02',
+      parcel: { weightLb: 2.5, lengthIn: 12, widthIn: 8, heightIn: 4 },
+      from: request.from,
+      to: request.to,
+      shipDate: request.shipDate,
+      services: [serviceOf('usps_priority_mail')],
+      extras: { labelText: ['Memo'], signature: 'signature', insuredValueCents: 0 },
+    });
+    expect(JSON.parse(asked[0]!.body).shipment.options).toEqual({
+      label_format: 'PDF',
+      label_date: '2026-09-07T12:00:00Z',
+      delivery_confirmation: 'SIGNATURE',
+      print_custom_1: 'Memo',
+    });
+  });
+
+  it("buys a quote's shipment with insurance, and sends none for a label that is not insured", async () => {
+    const asked = easypostAnswers({ json: bought }, { body: LABEL_PDF });
+    const quoted = { shipmentId: bought.id, rateId: 'rate_22ca9cdf88be4b5da8e91b051e673534' };
+    await carrier.buyLabel({ ...request, quoted, extras: { labelText: [], signature: 'none', insuredValueCents: 10_000 } });
+    expect(JSON.parse(asked[0]!.body)).toEqual({ rate: { id: quoted.rateId }, insurance: 100 });
+
+    const plain = easypostAnswers({ json: bought }, { body: LABEL_PDF });
+    await carrier.buyLabel({ ...request, quoted, extras: { labelText: ['A'], signature: 'none', insuredValueCents: 0 } });
+    expect(JSON.parse(plain[0]!.body)).toEqual({ rate: { id: quoted.rateId } });
+  });
+
+  it("leaves the insurance's part of our price out of the rate's default ceiling: EasyPost charges insurance apart", async () => {
+    const asked = easypostAnswers({ json: created });
+    // $8.00 of price of which $0.80 is insurance: at most $7.20 for the $7.47 rate.
+    const insured = { labelText: [], signature: 'none', insuredValueCents: 10_000 } as const;
+    expect((await failure(carrier.buyLabel({ ...request, priceCents: 800, insuranceCents: 80, extras: { ...insured, labelText: [] } }))).detail).toContain(
+      'above the ceiling of $7.20',
+    );
+    expect(asked).toHaveLength(1);
+  });
+
+  it("raises a configured postage ceiling by the signature's USPS fee, which EasyPost's rate includes", async () => {
+    const strict = new EasyPostCarrier({ apiKey: API_KEY, apiUrl: easypost.url(), costCeilings: { usps_priority: 400 } });
+    happyPath();
+    // $4.00 of postage plus Adult Signature's $10.20 covers the $7.47 rate.
+    expect((await strict.buyLabel({ ...request, extras: { labelText: [], signature: 'adult', insuredValueCents: 0 } })).costCents).toBe(747);
+    easypostAnswers({ json: created });
+    expect((await failure(strict.buyLabel(request))).detail).toContain('above the ceiling of $4.00');
+  });
+});
+
 describe('EasyPostCarrier failures are ProviderUnavailable without the key', () => {
   it('an EasyPost error answer (recorded), with its code and field messages in the detail', async () => {
     const asked = easypostAnswers({ status: 422, json: recordedError });

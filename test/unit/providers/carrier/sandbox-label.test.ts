@@ -66,6 +66,19 @@ describe('drawSandboxLabel', () => {
     expect(text).toEqual(expect.arrayContaining(['Weight: 2.5 lb', 'Ship date: 09/07/2026', 'Size: 12 x 8 x 4 in']));
   });
 
+  it("prints the shipper's text lines, the signature asked and the insured value, and nothing of them for a plain label", async () => {
+    const extras = { labelText: ['Order #1042', 'x'.repeat(25)], signature: 'adult', insuredValueCents: 25_000 } as const;
+    const text = await pdfTextRuns(await drawSandboxLabel({ ...request, extras: { ...extras, labelText: [...extras.labelText] } }, TRACKING, NOW));
+    expect(text).toEqual(expect.arrayContaining(['Order #1042', 'x'.repeat(25), 'ADULT SIGNATURE REQUIRED', 'INSURED $250.00']));
+    const signed = await pdfTextRuns(
+      await drawSandboxLabel({ ...request, extras: { labelText: [], signature: 'signature', insuredValueCents: 0 } }, TRACKING, NOW),
+    );
+    expect(signed).toContain('SIGNATURE CONFIRMATION');
+    expect(signed.join('\n')).not.toMatch(/INSURED/);
+    const plain = (await pdfTextRuns(await drawSandboxLabel(request, TRACKING, NOW))).join('\n');
+    expect(plain).not.toMatch(/SIGNATURE|INSURED/);
+  });
+
   it('prints the company and the second street line in both address blocks, never a phone', async () => {
     const busy: LabelRequest = {
       ...request,

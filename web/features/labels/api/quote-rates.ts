@@ -5,7 +5,7 @@ import type { Quote } from '@domain/api/quotes';
 import { quoteRequestSchema, type QuoteRequestBody } from '@domain/schemas/labels';
 import { apiRequest } from '@/api-client/client';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import type { LabelFormValues } from '../lib/label-form';
+import { withoutBlankExtras, type LabelFormValues } from '../lib/label-form';
 
 /** How long the form must rest before it is quoted: a typed address asks once, not per keystroke. */
 const SETTLE_MS = 400;
@@ -20,7 +20,7 @@ export const quoteRates = (body: QuoteRequestBody): Promise<Quote> => apiRequest
 /** What a quote is of, as text: the parsed parcel, addresses and ship date; null while the form cannot be quoted. */
 const quotedText = (values: unknown): string | null => {
   const parsed = quoteRequestSchema.safeParse(values);
-  return parsed.success ? JSON.stringify(parsed.data) : null;
+  return parsed.success ? JSON.stringify(withoutBlankExtras(parsed.data)) : null;
 };
 
 /**

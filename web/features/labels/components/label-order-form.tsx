@@ -12,7 +12,7 @@ import { notifyInfo } from '@/components/notify';
 import { useLeavingPage } from '@/hooks/use-leaving-page';
 import { useEstimateCents } from '../hooks/use-estimate-cents';
 import { usePlaceOrder } from '../hooks/use-place-order';
-import { newLabelForm, type AddressSide, type LabelFormValues } from '../lib/label-form';
+import { newLabelForm, withoutBlankExtras, type AddressSide, type LabelFormValues } from '../lib/label-form';
 import { AddressFields } from './address-fields';
 import { EstimatedCost } from './estimated-cost';
 import { PackageFields } from './package-fields';
@@ -20,6 +20,7 @@ import { PaymentMethodField } from './payment-method-field';
 import { RateChoice } from './rate-choice';
 import { QuoteWatcher, useQuote } from '../api/quote-rates';
 import { ShipDateField } from './ship-date-field';
+import { ExtrasFields } from './extras-fields';
 import { ShortOfCreditsAlert } from './short-of-credits-alert';
 
 interface LabelOrderFormProps {
@@ -131,12 +132,12 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
     }
     void goOn(order);
   }
-  const onSubmit = form.handleSubmit(checkThenSubmit);
+  const onSubmit = form.handleSubmit((order) => checkThenSubmit(withoutBlankExtras(order)));
   // The form as it is now, again, with a card paying what the balance lacks (the server recomputes it).
   const payShortfall = async () => {
     setPayingShortfall(true);
     try {
-      await form.handleSubmit((order) => submit({ ...order, payShortfall: true }))();
+      await form.handleSubmit((order) => submit({ ...withoutBlankExtras(order), payShortfall: true }))();
     } finally {
       setPayingShortfall(false);
     }
@@ -150,6 +151,7 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
           <PackageFields labelTypes={mode !== 'rates'} open={open} />
           <RateChoice quote={quote.data} loading={quote.isLoading} />
           <ShipDateField />
+          <ExtrasFields />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '5', md: '6' }}>
             <AddressFields side="from" addresses={addresses} />
             <AddressFields side="to" addresses={addresses} />
@@ -166,17 +168,23 @@ export function LabelOrderForm({ open, onCreated }: LabelOrderFormProps) {
       <Dialog.Footer borderTopWidth="1px" pt="4" flexDirection="column" alignItems="stretch">
         {/* In the footer, beside the button just pressed, not below the fold of the body. */}
         {short && <ShortOfCreditsAlert shortfallCents={short.shortfallCents} onPayShortfall={() => void payShortfall()} busy={payingShortfall} />}
-        <OrderFooter formId={formId} busy={busy} leaving={leaving} quote={mode === 'rates' ? quote.data : undefined} />
+        <OrderFooter formId={formId} busy={busy} leaving={leaving} quote={quote.data} />
       </Dialog.Footer>
     </FormProvider>
   );
 }
 
-/** The price shown: the chosen service's in rates mode, else SPEC section 9's estimate of the label type. */
+/**
+ * The price shown: the chosen service's in rates mode; in table mode SPEC section 9's estimate of the
+ * label type plus the quote's price of its extras (signature, insurance).
+ */
 function OrderFooter({ formId, busy, leaving, quote }: { formId: string; busy: boolean; leaving: boolean; quote: Quote | undefined }) {
   const estimate = useEstimateCents();
   const service = useWatch<LabelFormValues, 'service'>({ name: 'service' });
-  const cents = quote ? (quote.rates.find((r) => r.service === service && r.available)?.priceCents ?? 0) : estimate;
+  const labelType = useWatch<LabelFormValues, 'labelType'>({ name: 'labelType' });
+  const typeRow = quote?.mode === 'table' ? quote.rates.find((r) => r.service === labelType && r.available) : undefined;
+  const extras = (typeRow?.signatureCents ?? 0) + (typeRow?.insuranceCents ?? 0);
+  const cents = quote?.mode === 'rates' ? (quote.rates.find((r) => r.service === service && r.available)?.priceCents ?? 0) : estimate + extras;
   return (
     <Flex w="full" gap="3" wrap="wrap" align="center" justify="space-between">
       <EstimatedCost cents={cents} />

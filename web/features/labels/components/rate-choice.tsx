@@ -6,6 +6,17 @@ import { formatUsd } from '@domain/money';
 import type { LabelFormValues } from '../lib/label-form';
 import { formatShipDate } from './shipments-table';
 
+/** What a row's price includes beyond postage, and USPS's own coverage; null when neither applies. */
+export function extrasNote(rate: ApiRate): string | null {
+  const parts = [
+    ...(rate.signatureCents ? [`signature ${formatUsd(rate.signatureCents)}`] : []),
+    ...(rate.insuranceCents ? [`insurance ${formatUsd(rate.insuranceCents)}`] : []),
+  ];
+  const includes = parts.length ? `Includes ${parts.join(' and ')}.` : '';
+  const coverage = rate.coverageCents ? `USPS covers up to ${formatUsd(rate.coverageCents)} at no charge.` : '';
+  return [includes, coverage].filter(Boolean).join(' ') || null;
+}
+
 const delivery = (rate: ApiRate) =>
   rate.deliveryDays === null
     ? null
@@ -39,11 +50,19 @@ function LabelTypeNote({ quote }: { quote: Quote }) {
       </Text>
     );
   }
+  const note = extrasNote(row);
   return (
-    <Text fontSize="sm" color="fg.muted" role="status">
-      {row.description}
-      {delivery(row) ? ` Delivery in ${delivery(row)}.` : ''}
-    </Text>
+    <>
+      <Text fontSize="sm" color="fg.muted" role="status">
+        {row.description}
+        {delivery(row) ? ` Delivery in ${delivery(row)}.` : ''}
+      </Text>
+      {note && (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -78,6 +97,11 @@ function ServiceList({ quote }: { quote: Quote }) {
                   <Text fontSize="sm" color="fg.muted">
                     {rate.available ? (delivery(rate) ?? rate.description) : rate.reason}
                   </Text>
+                  {rate.available && extrasNote(rate) && (
+                    <Text fontSize="xs" color="fg.muted">
+                      {extrasNote(rate)}
+                    </Text>
+                  )}
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}

@@ -5,6 +5,7 @@ import { ReceiptButton } from '@/components/receipt-button';
 import { noValue } from '@/lib/transaction-labels';
 import type { ApiOrder } from '@domain/api/orders';
 import { formatUsd } from '@domain/money';
+import { SIGNATURE_NAMES } from '@domain/postage/extras';
 import { trackingPagePath } from '@/lib/paths';
 import { preloadOnIntent } from '@/lib/route-preload';
 import { labelTypeName } from '../lib/label-type-name';
@@ -60,7 +61,7 @@ const columns: DataTableColumn<Row>[] = [
   { header: '#', cell: (o) => o.position, numeric: true },
   { header: 'From', cell: (o) => place(o.fromName, o.fromCity) },
   { header: 'To', cell: (o) => place(o.toName, o.toCity) },
-  { header: 'Type', cell: labelTypeName },
+  { header: 'Type', cell: (o) => <TypeCell order={o} /> },
   { header: 'Weight', cell: (o) => formatWeight(o.weight), numeric: true },
   { header: 'Ship date', cell: (o) => formatShipDate(o.shipDate) },
   { header: 'Status', cell: (o) => <StatusCell order={o} /> },
@@ -120,5 +121,24 @@ export function ShipmentsTable({ orders, isLoading, error, onRetry, pager, empty
       emptyMessage={emptyMessage ?? 'No shipments yet. Create your first label.'}
       pager={pager}
     />
+  );
+}
+
+/** The label type, with the label's extras under it (signature, insured value, its text lines) when it has any. */
+function TypeCell({ order }: { order: ApiOrder }) {
+  const extras = order.extras;
+  if (!extras) return labelTypeName(order);
+  const notes = [
+    ...(extras.signature !== 'none' ? [SIGNATURE_NAMES[extras.signature]] : []),
+    ...(extras.insuredValueCents ? [`Insured ${formatUsd(extras.insuredValueCents)}`] : []),
+    ...extras.labelText.map((line) => `"${line}"`),
+  ];
+  return (
+    <>
+      {labelTypeName(order)}
+      <Text fontSize="xs" color="fg.muted">
+        {notes.join(' · ')}
+      </Text>
+    </>
   );
 }

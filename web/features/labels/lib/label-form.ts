@@ -21,3 +21,20 @@ export const emptyLabelForm = {
 
 /** A fresh form as the dialog opens it: the ship date starts at today in US Eastern time (the window's first day). */
 export const newLabelForm = (now: Date = new Date()) => ({ ...emptyLabelForm, shipDate: todayInEastern(now) }) satisfies Partial<LabelFormValues>;
+
+/**
+ * The form's body without the extras it leaves at their defaults (blank text lines, no signature, no
+ * declared value), so a label without extras is asked for and quoted exactly as before they existed.
+ */
+export function withoutBlankExtras<T extends { labelText?: string[] | undefined; signature?: string | undefined; insuredValueCents?: number | undefined }>(
+  body: T,
+): T {
+  const { labelText, signature, insuredValueCents, ...rest } = body;
+  const lines = labelText?.map((line) => line.trim());
+  return {
+    ...rest,
+    ...(lines?.some(Boolean) ? { labelText: lines } : {}),
+    ...(signature && signature !== 'none' ? { signature } : {}),
+    ...(insuredValueCents ? { insuredValueCents } : {}),
+  } as T;
+}
