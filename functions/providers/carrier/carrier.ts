@@ -3,6 +3,7 @@
  * valid-format USPS tracking number and IMpb barcode; `easypost` buys real postage through EasyPost.
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
+ * At the end of a shipping day the same carrier makes the SCAN form and books the pickups.
  */
 import type { Order } from '../../../domain/api/orders';
 import type { Parcel, ServiceId, UspsService } from '../../../domain/postage/services';

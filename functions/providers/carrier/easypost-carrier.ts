@@ -61,6 +61,8 @@
  * before the buy call, a buy EasyPost refused (REFUSING_STATUSES), a bought label refused here. A buy
  * whose answer was lost (a timeout, a network error, a 5xx, 408, 409) is a plain ProviderUnavailable:
  * the label may be sold, and the purchase asks findPurchase (by our reference) before refunding.
+ *
+ * SCAN forms and pickups are in ./easypost-shipping-day.ts, made with this carrier's calls and errors.
  */
 import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { ProviderUnavailable } from '../../errors';

@@ -16,6 +16,9 @@
  * (SANDBOX_REFUND_DELAY_SECONDS) a refund stays `submitted` that long first, as EasyPost's do for
  * days, so the pending state can be seen; the decision is taken when it is first asked after the
  * delay, and kept under `sandbox-carrier/<orderId>.refund.json` like the sales.
+ *
+ * The end of a shipping day: a SCAN form is drawn as a PS 5630-like page listing every label
+ * (./sandbox-scan-form.ts), and every pickup is confirmed (and canceled when asked).
  */
 import type { BlobStore } from '../blobs/blob-store';
 import { acceptanceScan } from '../tracking/acceptance-scan';
