@@ -73,7 +73,7 @@ describe('Shipping Day page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(form.trackingNumbers);
-    expect(screen.getAllByRole('button', { name: `Download the SCAN form of ${form.shipDate} (PDF)` }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: `Download PDF of the SCAN form of ${form.shipDate}` }).length).toBeGreaterThan(0);
   });
 
   it('says why when no label is left for a form', async () => {

@@ -20,8 +20,8 @@ export function ScanFormPdfButton({ form }: { form: Pick<ApiScanForm, 'id' | 'sh
     }
   };
   return (
-    <Button size="sm" variant="outline" loading={busy} onClick={() => void download()} aria-label={`Download the SCAN form of ${form.shipDate} (PDF)`}>
-      <LuDownload aria-hidden /> PDF
+    <Button size="sm" variant="outline" loading={busy} onClick={() => void download()} aria-label={`Download PDF of the SCAN form of ${form.shipDate}`}>
+      <LuDownload aria-hidden /> Download PDF
     </Button>
   );
 }
