@@ -37,6 +37,7 @@ import { labelsCounterSchema } from './landing';
 import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { savedPackageSchema } from './packages';
+import { apiPickupSchema, apiScanFormSchema, pickupsPageSchema, scanFormsPageSchema } from './shipping-day';
 import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
 import { trackAnswerSchema } from './tracking';
@@ -120,6 +121,13 @@ export const answers = {
   // Postage adjustments
   'shipping/list-adjustments': adjustmentsPageSchema,
   'shipping/dispute-adjustment': supportAnswerSchema,
+  // The end of a shipping day: SCAN forms and carrier pickups
+  'shipping/create-scan-form': apiScanFormSchema,
+  'shipping/list-scan-forms': scanFormsPageSchema,
+  'shipping/download-scan-form': pdfFile,
+  'shipping/book-pickup': apiPickupSchema,
+  'shipping/list-pickups': pickupsPageSchema,
+  'shipping/cancel-pickup': apiPickupSchema,
   // Support
   'support/create-support-request': supportAnswerSchema,
   // Admin dashboard

@@ -40,6 +40,7 @@ import { trackSchema } from '../schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema, withdrawalsQuerySchema } from '../schemas/wallet';
 import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, auditQuerySchema, rejectApprovalSchema } from '../schemas/oversight';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
+import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
 
 // Accounts and sessions
 export const register = {
@@ -596,6 +597,69 @@ export const disputeAdjustment = {
   status: 201,
   errors: [404, 409],
   note: "Opens a support request about the adjustment, with its label and the carrier's evidence attached, once: a second dispute of the same adjustment answers 409.",
+} as const satisfies RouteEntry;
+
+// The end of a shipping day: SCAN forms and carrier pickups
+export const createScanForm = {
+  method: 'POST',
+  path: '/shipping/scan-forms',
+  access: 'user',
+  handler: 'shipping/create-scan-form',
+  table: 'write',
+  body: scanFormSchema,
+  status: 201,
+  errors: [404, 409, 502],
+  note: "One USPS SCAN form (PS 5630) for the caller's labels of one ship date and origin (`{ date, from }`, `from` a saved address's id or an address) or for the labels named (`{ orderIds }`, one origin). Only labels still usable and on no form yet are put on it (at most 99; a second form takes the rest); refunded or refund-asked labels are left out. 404 for a label or saved address that is not the caller's, 409 when no label is left to put on a form or a named label cannot go on one.",
+} as const satisfies RouteEntry;
+
+export const listScanForms = {
+  method: 'GET',
+  path: '/shipping/scan-forms',
+  access: 'user',
+  handler: 'shipping/list-scan-forms',
+  table: 'read',
+  query: pageQuerySchema,
+} as const satisfies RouteEntry;
+
+export const downloadScanForm = {
+  method: 'GET',
+  path: '/shipping/scan-forms/{id}/pdf',
+  access: 'user',
+  handler: 'shipping/download-scan-form',
+  table: 'read',
+  errors: [404],
+  note: 'The form as the carrier made it: a one-page PDF with its barcode.',
+} as const satisfies RouteEntry;
+
+export const bookPickup = {
+  method: 'POST',
+  path: '/shipping/pickups',
+  access: 'user',
+  handler: 'shipping/book-pickup',
+  table: 'write',
+  body: pickupSchema,
+  status: 201,
+  errors: [404, 409, 502],
+  note: "Books a USPS carrier pickup (free at USPS) for a day, a window and a place, covering the labels named (the caller's, not refunded). A pickup the carrier would charge for is refused (502) and nothing is booked.",
+} as const satisfies RouteEntry;
+
+export const listPickups = {
+  method: 'GET',
+  path: '/shipping/pickups',
+  access: 'user',
+  handler: 'shipping/list-pickups',
+  table: 'read',
+  query: pageQuerySchema,
+} as const satisfies RouteEntry;
+
+export const cancelPickup = {
+  method: 'DELETE',
+  path: '/shipping/pickups/{id}',
+  access: 'user',
+  handler: 'shipping/cancel-pickup',
+  table: 'write',
+  errors: [404, 409, 502],
+  note: 'Cancels the pickup at the carrier; 409 when it already was.',
 } as const satisfies RouteEntry;
 
 // Support

@@ -20,7 +20,16 @@ type Watched<K extends Method> = Mock<
 >;
 export type CarrierWatch = { [K in Method]: Watched<K> };
 
-const METHODS = ['quote', 'buyLabel', 'findPurchase', 'refundLabel', 'refundStatus'] as const satisfies readonly Method[];
+const METHODS = [
+  'quote',
+  'buyLabel',
+  'findPurchase',
+  'refundLabel',
+  'refundStatus',
+  'makeScanForm',
+  'bookPickup',
+  'cancelPickup',
+] as const satisfies readonly Method[];
 
 export const carrierWatch = {} as CarrierWatch;
 
@@ -31,6 +40,9 @@ export function watchCarrierAnew(): void {
   carrierWatch.findPurchase = vi.fn((req, real) => real.findPurchase(req));
   carrierWatch.refundLabel = vi.fn((label, real) => real.refundLabel(label));
   carrierWatch.refundStatus = vi.fn((label, real) => real.refundStatus(label));
+  carrierWatch.makeScanForm = vi.fn((req, real) => real.makeScanForm(req));
+  carrierWatch.bookPickup = vi.fn((req, real) => real.bookPickup(req));
+  carrierWatch.cancelPickup = vi.fn((ref, real) => real.cancelPickup(ref));
 }
 watchCarrierAnew();
 

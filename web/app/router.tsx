@@ -160,6 +160,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.shippingDay,
+                ...lazyRoute(
+                  () => import('@/features/shipping-day/pages/shipping-day-page'),
+                  (m) => m.ShippingDayPage,
+                ),
+              },
+              {
                 path: paths.user.tracking,
                 ...lazyRoute(
                   () => import('@/features/tracking/pages/tracking-page'),

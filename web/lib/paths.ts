@@ -24,6 +24,8 @@ export const paths = {
     wallet: '/user-dashboard/transactions',
     /** The carrier's postage adjustments, each with a Dispute. */
     adjustments: '/user-dashboard/adjustments',
+    /** The end of a shipping day: the SCAN form and carrier pickups. */
+    shippingDay: '/user-dashboard/shipping-day',
     tracking: '/user-dashboard/tracking',
     addresses: '/user-dashboard/address-management',
     /** Saved packages: a named weight and size the label dialog and the batch fill in. */

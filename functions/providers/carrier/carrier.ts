@@ -3,6 +3,7 @@
  * valid-format USPS tracking number and IMpb barcode; `easypost` buys real postage through EasyPost.
  * Both answer the same thing: the tracking number, the provider's reference and the label PDF.
  * Handlers call getCarrier().buyLabel(...) (providers/registry/carrier.ts chooses) and never know which one runs.
+ * At the end of a shipping day the same carrier makes the SCAN form and books the pickups.
  */
 import type { Order } from '../../../domain/api/orders';
 import type { LabelExtras } from '../../../domain/postage/extras';
@@ -122,6 +123,49 @@ export type CarrierRate =
     }
   | { service: ServiceId; offered: false; reason: string };
 
+/** A label as the end of a shipping day names it: our order, its tracking number and the carrier's shipment. */
+export interface DayLabel {
+  orderId: string;
+  tracking: string;
+  carrierRef: string;
+}
+
+/** What the carrier is asked for a SCAN form (PS 5630): the labels of one ship date and origin. */
+export interface ScanFormRequest {
+  /** Our form's id, sent as its reference. */
+  formId: string;
+  /** YYYY-MM-DD. */
+  shipDate: string;
+  from: Address;
+  labels: readonly DayLabel[];
+}
+
+/** The form the carrier made: its id there, the tracking numbers it lists and its PDF. */
+export interface MadeScanForm {
+  carrierRef: string;
+  trackingNumbers: string[];
+  pdf: Uint8Array;
+}
+
+/** What the carrier is asked for a pickup: a day, a window (HH:MM, local to the place), the place and the labels. */
+export interface PickupRequest {
+  /** Our pickup's id, sent as its reference. */
+  pickupId: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  windowStart: string;
+  windowEnd: string;
+  address: Address;
+  instructions?: string;
+  labels: readonly DayLabel[];
+}
+
+/** A pickup the carrier booked: its id there and the confirmation number USPS gave. */
+export interface BookedPickup {
+  carrierRef: string;
+  confirmation: string;
+}
+
 export interface Carrier {
   /**
    * Whether the carrier charges us for the labels it sells (EasyPost does; the sandbox does not), so
@@ -163,4 +207,16 @@ export interface Carrier {
    * before it reached the carrier). Throws ProviderUnavailable when the carrier cannot say.
    */
   refundStatus(label: RefundableLabel): Promise<RefundOutcome | undefined>;
+  /**
+   * Makes one SCAN form (USPS PS 5630) listing the labels, so the carrier scans one sheet for all of
+   * them. Throws ProviderUnavailable when the carrier cannot make it.
+   */
+  makeScanForm(request: ScanFormRequest): Promise<MadeScanForm>;
+  /**
+   * Books a USPS carrier pickup (free at USPS). Throws ProviderUnavailable when the carrier cannot
+   * book it, or would charge for it (nothing is bought then).
+   */
+  bookPickup(request: PickupRequest): Promise<BookedPickup>;
+  /** Cancels a booked pickup by its carrierRef. Throws ProviderUnavailable when the carrier cannot. */
+  cancelPickup(carrierRef: string): Promise<void>;
 }

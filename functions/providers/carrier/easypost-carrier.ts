@@ -68,6 +68,8 @@
  * before the buy call, a buy EasyPost refused (REFUSING_STATUSES), a bought label refused here. A buy
  * whose answer was lost (a timeout, a network error, a 5xx, 408, 409) is a plain ProviderUnavailable:
  * the label may be sold, and the purchase asks findPurchase (by our reference) before refunding.
+ *
+ * SCAN forms and pickups are in ./easypost-shipping-day.ts, made with this carrier's calls and errors.
  */
 import { centsToDollars, decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { SIGNATURE_FEE_CENTS, type LabelExtras } from '../../../domain/postage/extras';
@@ -87,6 +89,8 @@ import {
 import { serviceOf, type Parcel, type UspsService } from '../../../domain/postage/services';
 import type { CarrierRate, QuoteRequest } from './carrier';
 import { askEasyPost, EASYPOST_TIMEOUT_MS, type EasyPostAccount, type EasyPostAnswer, type EasyPostClient } from '../easypost-client';
+import type { BookedPickup, MadeScanForm, PickupRequest, ScanFormRequest } from './carrier';
+import { bookEasyPostPickup, cancelEasyPostPickup, makeEasyPostScanForm, type EasyPostCalls } from './easypost-shipping-day';
 
 export { EASYPOST_TIMEOUT_MS };
 /** The provider name callers see in the 502 message. */
@@ -458,6 +462,27 @@ export class EasyPostCarrier implements Carrier {
     if (status === 'rejected') return { status: 'rejected', reason: 'USPS rejected the refund: the label was scanned or is too old to refund.' };
     if (status === 'not_applicable') return { status: 'rejected', reason: 'The carrier does not refund this label (not applicable).' };
     throw this.unavailable(`${what} answered an unknown refund_status ${clip(asText(status), 40)}`);
+  }
+
+  /** SCAN forms and pickups (./easypost-shipping-day.ts), made with this carrier's calls and errors. */
+  makeScanForm(request: ScanFormRequest): Promise<MadeScanForm> {
+    return makeEasyPostScanForm(this.dayCalls(), request);
+  }
+
+  bookPickup(request: PickupRequest): Promise<BookedPickup> {
+    return bookEasyPostPickup(this.dayCalls(), request);
+  }
+
+  cancelPickup(carrierRef: string): Promise<void> {
+    return cancelEasyPostPickup(this.dayCalls(), carrierRef);
+  }
+
+  private dayCalls(): EasyPostCalls {
+    return {
+      call: (what, request) => this.call(what, request),
+      download: (url, what) => this.download(url, what),
+      unavailable: (detail) => this.unavailable(detail),
+    };
   }
 
   /** The tracking number and PDF of a bought shipment (`what` names the answer in errors). */

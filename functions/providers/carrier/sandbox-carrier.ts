@@ -16,6 +16,9 @@
  * (SANDBOX_REFUND_DELAY_SECONDS) a refund stays `submitted` that long first, as EasyPost's do for
  * days, so the pending state can be seen; the decision is taken when it is first asked after the
  * delay, and kept under `sandbox-carrier/<orderId>.refund.json` like the sales.
+ *
+ * The end of a shipping day: a SCAN form is drawn as a PS 5630-like page listing every label
+ * (./sandbox-scan-form.ts), and every pickup is confirmed (and canceled when asked).
  */
 import type { BlobStore } from '../blobs/blob-store';
 import { acceptanceScan } from '../tracking/acceptance-scan';
@@ -27,14 +30,18 @@ import { zoneBetween } from '../../../domain/postage/zones';
 import { addDeliveryDays } from '../../../domain/ship-date';
 import type {
   BeforeCarrierCall,
+  BookedPickup,
   BoughtLabel,
   Carrier,
   CarrierPurchase,
   CarrierRate,
   LabelRequest,
+  MadeScanForm,
+  PickupRequest,
   QuoteRequest,
   RefundableLabel,
   RefundOutcome,
+  ScanFormRequest,
 } from './carrier';
 import { newSandboxTracking, type RandomSource } from './tracking-number';
 
@@ -164,6 +171,26 @@ export class SandboxCarrier implements Carrier {
     await this.slow();
     const record = await this.readRefund(label.id);
     return record ? this.decide(label, record) : undefined;
+  }
+
+  /** Draws a PS 5630-like form (./sandbox-scan-form.ts) listing every label's tracking number. */
+  async makeScanForm(request: ScanFormRequest): Promise<MadeScanForm> {
+    await this.slow();
+    const carrierRef = `sandbox_sf_${request.formId}`;
+    const { drawSandboxScanForm } = await import('./sandbox-scan-form');
+    const pdf = await drawSandboxScanForm(request, carrierRef, this.now());
+    return { carrierRef, trackingNumbers: request.labels.map((l) => l.tracking), pdf };
+  }
+
+  /** Confirms every pickup, with a confirmation number made from its id as USPS's are letters and digits. */
+  async bookPickup(request: PickupRequest): Promise<BookedPickup> {
+    await this.slow();
+    return { carrierRef: `sandbox_pickup_${request.pickupId}`, confirmation: `SBX${request.pickupId.slice(-8)}` };
+  }
+
+  async cancelPickup(carrierRef: string): Promise<void> {
+    await this.slow();
+    if (!carrierRef.startsWith('sandbox_pickup_')) throw new Error(`${carrierRef} is no sandbox pickup`);
   }
 
   /** One call's wait, as a slow carrier answers. */

@@ -33,6 +33,10 @@ import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
 import { handler as downloadOrder } from '../../../functions/handlers/shipping/download-order';
+import { handler as createScanForm } from '../../../functions/handlers/shipping/create-scan-form';
+import { handler as bookPickup } from '../../../functions/handlers/shipping/book-pickup';
+import { handler as cancelPickup } from '../../../functions/handlers/shipping/cancel-pickup';
+import { todayInEastern } from '../../../domain/ship-date';
 import { handler as easyPostWebhook } from '../../../functions/handlers/tracking/easypost-webhook';
 import { sandboxInvoiceEvent } from '../../../functions/postage/sandbox-adjustments';
 import { getOrder, newOrder } from '../../../functions/data/orders';
@@ -892,6 +896,76 @@ const dashboardRefundFlow: Flow = {
     };
   },
 };
+
+/** A pickup of `orderIds` today at the sample sender's address, as the shipper's page sends it. */
+const pickupForm = (orderIds: string[]) =>
+  JSON.stringify({ date: todayInEastern(), windowStart: '09:00', windowEnd: '17:00', address: labelForm().from, orderIds });
+const bookedPickup = (user: TestUser, orderId: string) => post(bookPickup, '/shipping/pickups', { token: user.token, body: pickupForm([orderId]) });
+
+/**
+ * A SCAN form for one label: nothing is stored before the carrier made the form, then the form and
+ * its label's claim are one transaction. Whatever a fault stops, the label ends on one form.
+ */
+const scanFormFlow: Flow = {
+  name: 'SCAN form',
+  // the labels, the form with their claims
+  commands: [SESSION, 'BatchGetItemCommand', WRITE],
+  finalStatus: 201,
+  againStatus: 409,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-scan');
+    return {
+      user,
+      send: () => post(createScanForm, '/shipping/scan-forms', { token: user.token, body: JSON.stringify({ orderIds: [orderId] }) }),
+      done: async () => typeof ((await getOrder(user.id, orderId)) as { scanFormId?: string } | undefined)?.scanFormId === 'string',
+      async expectDoneOnce() {
+        const forms = await storedItems(user.id, 'SCANFORM#');
+        expect(forms.map((f) => f.orderIds)).toEqual([[orderId]]);
+        expect(((await getOrder(user.id, orderId)) as { scanFormId?: string } | undefined)?.scanFormId).toBe(forms[0]!.id);
+      },
+    };
+  },
+};
+
+/** A pickup booked for one label: a retry of the same pickup answers the one booked, never a second. */
+const pickupBookingFlow: Flow = {
+  name: 'pickup booking',
+  // the labels, the caller's pickups (the same one booked already?), the pickup
+  commands: [SESSION, 'BatchGetItemCommand', QUERY, PUT],
+  finalStatus: 201,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-pickup');
+    return {
+      user,
+      send: () => bookedPickup(user, orderId),
+      done: async () => (await storedItems(user.id, 'PICKUP#')).length > 0,
+      expectDoneOnce: async () => expect((await storedItems(user.id, 'PICKUP#')).map((p) => p.status)).toEqual(['scheduled']),
+    };
+  },
+};
+
+/** A pickup canceled: at the carrier, then here once. */
+const pickupCancelFlow: Flow = {
+  name: 'pickup cancel',
+  // the pickup, scheduled -> canceled
+  commands: [SESSION, GET, RENEW],
+  finalStatus: 200,
+  againStatus: 409,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-pickup-cancel');
+    const id = String((await bookedPickup(user, orderId)).json?.id);
+    return {
+      user,
+      send: () =>
+        call(cancelPickup, apiEvent({ method: 'DELETE', path: `/shipping/pickups/${id}`, headers: { authorization: `Bearer ${user.token}` }, params: { id } })),
+      done: async () => (await storedItems(user.id, 'PICKUP#'))[0]?.status === 'canceled',
+      expectDoneOnce: async () => expect((await storedItems(user.id, 'PICKUP#')).map((p) => p.status)).toEqual(['canceled']),
+    };
+  },
+};
+
+/** The end of a shipping day: no money moves, but a label must end on one form and a pickup be booked or canceled once. */
+export const shippingDayFlows: Flow[] = [scanFormFlow, pickupBookingFlow, pickupCancelFlow];
 
 export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),

@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { listPackages, savePackage } from '../../../functions/data/packages';
 import { getOrder } from '../../../functions/data/orders';
+import { getPickup } from '../../../functions/data/pickups';
+import { todayInEastern } from '../../../domain/ship-date';
 import { getAdjustment, listAdjustments } from '../../../functions/data/postage-adjustments';
 import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
@@ -128,6 +130,18 @@ const ownerAdjustment = async (w: World) => {
   const order = (await getOrder(w.owner.id, shipOrderId))!;
   await adjustSandboxLabel(order, { amountCents: 150, reason: 'Weight' }, logger);
   return { adjustmentId: (await listAdjustments(w.owner.id, { limit: 1 })).items[0]!.id };
+};
+/** A pickup of the labels named, today, at the sample sender's address. */
+const pickupOf = (orderIds: string[]) => ({ date: todayInEastern(), windowStart: '09:00', windowEnd: '17:00', address: address('Ann Sender'), orderIds });
+const ownerScanForm = async (w: World) => {
+  const { shipOrderId } = await ownerLabel(w);
+  const res = await invoke('POST /shipping/scan-forms', { token: w.owner.token, body: { orderIds: [shipOrderId] } });
+  return { scanFormId: String(res.json?.id) };
+};
+const ownerPickup = async (w: World) => {
+  const { shipOrderId } = await ownerLabel(w);
+  const res = await invoke('POST /shipping/pickups', { token: w.owner.token, body: pickupOf([shipOrderId]) });
+  return { pickupId: String(res.json?.id) };
 };
 const ownerWithdrawal = async (w: World) => {
   await creditWallet(w.owner, 500);
@@ -547,6 +561,60 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world, fx }) => {
       const adjustment = await getAdjustment(world.owner.id, fx.adjustmentId as string);
       expect(adjustment?.disputedAt ?? null, `owner's adjustment after ${actor}`).toEqual(actor === 'user' ? expect.any(String) : null);
+    },
+  },
+  'POST /shipping/scan-forms': {
+    expect: OWNED(201),
+    why: "labels are read under the caller's key: the owner's labels are a 404 for anyone else, admins included, and go on no form of theirs",
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ body: { orderIds: [fx.shipOrderId] } }),
+    after: async ({ actor, world, fx }) => {
+      const order = (await getOrder(world.owner.id, fx.shipOrderId as string)) as { scanFormId?: string } | undefined;
+      expect(order?.scanFormId, `owner's label after ${actor}`).toEqual(actor === 'user' ? expect.any(String) : undefined);
+    },
+  },
+  'GET /shipping/scan-forms': {
+    expect: VERIFIED(200),
+    why: "the caller's own forms; the leak check proves another account does not see the owner's",
+    prepare: ownerScanForm,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.scanForms ?? []) as { id: string }[]).some((f) => f.id === fx.scanFormId);
+      if (res.statusCode === 200) expect(seen, `owner's form seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'GET /shipping/scan-forms/{id}/pdf': {
+    expect: OWNED(200),
+    why: "the form is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
+    prepare: ownerScanForm,
+    request: ({ fx }) => ({ params: { id: fx.scanFormId as string } }),
+  },
+  'POST /shipping/pickups': {
+    expect: OWNED(201),
+    why: "labels are read under the caller's key: a pickup of the owner's labels is a 404 for anyone else, admins included",
+    prepare: ownerLabel,
+    request: ({ fx }) => ({ body: pickupOf([fx.shipOrderId as string]) }),
+    after: async ({ actor, world }, res) => {
+      const booked = res.statusCode === 201 ? await getPickup(world.owner.id, String(res.json?.id)) : undefined;
+      expect(booked?.status, `owner's pickup after ${actor}`).toBe(actor === 'user' ? 'scheduled' : undefined);
+    },
+  },
+  'GET /shipping/pickups': {
+    expect: VERIFIED(200),
+    why: "the caller's own pickups; the leak check proves another account does not see the owner's",
+    prepare: ownerPickup,
+    after: async ({ actor, fx }, res) => {
+      const seen = ((res.json?.pickups ?? []) as { id: string }[]).some((p) => p.id === fx.pickupId);
+      if (res.statusCode === 200) expect(seen, `owner's pickup seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'DELETE /shipping/pickups/{id}': {
+    expect: OWNED(200),
+    why: "the pickup is read under the caller's key: anyone else's cancel of the owner's is a 404, admins included",
+    prepare: ownerPickup,
+    request: ({ fx }) => ({ params: { id: fx.pickupId as string } }),
+    after: async ({ actor, world, fx }) => {
+      const pickup = await getPickup(world.owner.id, fx.pickupId as string);
+      expect(pickup?.status, `owner's pickup after ${actor}`).toBe(actor === 'user' ? 'canceled' : 'scheduled');
     },
   },
   'POST /shipping/track': {

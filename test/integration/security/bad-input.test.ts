@@ -43,6 +43,8 @@ import { supportSchema } from '../../../domain/schemas/support';
 import { trackSchema } from '../../../domain/schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
 import { batchPurchaseSchema, batchRowUpdateSchema } from '../../../domain/schemas/batches';
+import { pickupSchema, scanFormSchema } from '../../../domain/schemas/shipping-day';
+import { todayInEastern } from '../../../domain/ship-date';
 import { approveApprovalSchema, rejectApprovalSchema } from '../../../domain/schemas/oversight';
 import { uploadBatch } from '../../../functions/batches/upload';
 import { batchCsv, sampleRow, sampleRows } from '../../fixtures/batch-csv';
@@ -88,6 +90,8 @@ let fixtures: {
   otherTracking: string;
   otherBatchId: string;
   otherAdjustmentId: string;
+  otherScanFormId: string;
+  otherPickupId: string;
   stripePayload: string;
   hoodpayPaymentId: string;
 };
@@ -107,6 +111,8 @@ beforeAll(async () => {
   const batch = await uploadBatch(world.other.id, Buffer.from(batchCsv(sampleRows(1))), undefined);
   await adjustSandboxLabel((await getOrder(world.other.id, label.shipOrderId))!, { amountCents: 150, reason: 'Weight' }, logger);
   const [adjustment] = (await listAdjustments(world.other.id, { limit: 1 })).items;
+  const form = await invoke('POST /shipping/scan-forms', { token: world.other.token, body: { orderIds: [label.shipOrderId] } });
+  const pickup = await invoke('POST /shipping/pickups', { token: world.other.token, body: pickupOf([label.shipOrderId]) });
   fixtures = {
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
@@ -114,10 +120,15 @@ beforeAll(async () => {
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
     otherAdjustmentId: adjustment!.id,
+    otherScanFormId: String(form.json?.id),
+    otherPickupId: String(pickup.json?.id),
     stripePayload: stripeSandboxEvent(checkout, 'paid').payload,
     hoodpayPaymentId: (crypto.json as { data: { hoodpayOrderId: string } }).data.hoodpayOrderId,
   };
 });
+
+/** A pickup of the labels named, today, at the second user's home. */
+const pickupOf = (orderIds: string[]) => ({ date: todayInEastern(), windowStart: '09:00', windowEnd: '17:00', address: address('Other Home'), orderIds });
 
 /** The token a route's access level needs, so the refusal comes from the input and not from a missing token. */
 function tokenFor(key: RouteKey): string | undefined {
@@ -203,6 +214,11 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /shipping/orders/{shipOrderId}/refund': { schema: refundLabelSchema, valid: () => ({}) },
   'POST /shipping/track': { schema: trackSchema, valid: () => ({ trackingNumber: '9400100000000000000000' }) },
   'POST /shipping/adjustments/{adjustmentId}/dispute': { schema: disputeAdjustmentSchema, valid: () => ({ message: 'My scale said 2 lb, not 3 lb.' }) },
+  'POST /shipping/scan-forms': { schema: scanFormSchema, valid: () => ({ date: todayInEastern(), from: detailedAddress() }) },
+  'POST /shipping/pickups': {
+    schema: pickupSchema,
+    valid: () => ({ ...pickupOf([fixtures.otherOrderId]), address: detailedAddress(), instructions: 'Side door' }),
+  },
   'POST /support': { schema: supportSchema, valid: () => ({ email: world.owner.email, subject: 'Other', message: 'Please help me with this.' }) },
   'POST /wallet/withdrawals': { schema: withdrawalSchema, valid: () => ({ amount: 5 }) },
   'POST /admin/withdrawals/{id}/approve': { schema: approveWithdrawalSchema, valid: () => ({ note: 'Paid by bank transfer' }) },
@@ -483,6 +499,8 @@ const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /shipping/orders': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `ORDER#${fixtures.otherOrderId}` }), withType: false },
   'GET /shipping/adjustments': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `POSTADJ#${fixtures.otherAdjustmentId}` }), withType: false },
   'GET /shipping/batches': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `BATCHREF#${fixtures.otherBatchId}` }), withType: false },
+  'GET /shipping/scan-forms': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `SCANFORM#${fixtures.otherScanFormId}` }), withType: false },
+  'GET /shipping/pickups': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: `PICKUP#${fixtures.otherPickupId}` }), withType: false },
   'GET /hoodpay/transactions': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'TXN#0' }), withType: true },
   'GET /wallet/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'WITHDRAWAL#0' }), withType: false },
   'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
@@ -569,6 +587,8 @@ describe('bad path ids', () => {
     },
     'GET /shipping/batches/{batchId}/labels.pdf': { name: 'batchId', others: () => fixtures.otherBatchId },
     'GET /shipping/batches/{batchId}/results.csv': { name: 'batchId', others: () => fixtures.otherBatchId },
+    'GET /shipping/scan-forms/{id}/pdf': { name: 'id', others: () => fixtures.otherScanFormId },
+    'DELETE /shipping/pickups/{id}': { name: 'id', others: () => fixtures.otherPickupId },
   };
 
   it('has a row for every route with a path parameter', () => {

@@ -83,6 +83,7 @@ describe('sidebar', () => {
       'Batch Labels',
       'Account Wallet',
       'Adjustments',
+      'Shipping Day',
       'Track Package',
       'Manage Addresses',
       'Saved Packages',
