@@ -65,8 +65,9 @@ test.describe.serial('an expired quote', () => {
     await expect(form.getByText('Estimated cost: $6.00')).toBeVisible();
     await form.getByRole('button', { name: 'Create Order $6.00' }).click();
     await expect(page.getByText('Label Created Successfully')).toBeVisible({ timeout: 15_000 });
-    // The page's timers run on Playwright's clock, which falls behind the real one on a loaded machine; the dialog's exit waits on them.
-    await expect(form).toBeHidden({ timeout: 15_000 });
+    // The dialog's exit animation waits on requestAnimationFrame, which Playwright's clock drives on this
+    // page and does not always advance; the dialog's own state says it has closed.
+    await expect(form).toHaveAttribute('data-state', 'closed');
     await expect(balanceBadge(page)).toHaveText('Balance: $19.00');
     await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row')).toHaveCount(2);
     expect(own.consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
