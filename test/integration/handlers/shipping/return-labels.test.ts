@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../../../../functions/data/outbox';
+import { getNotice, suppressRecipient } from '../../../../functions/data/notices';
+import { retryNotices } from '../../../../functions/notifications/notices';
 import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
@@ -26,6 +28,20 @@ import { withoutWrites, withoutWritesButCounts } from '../table-changes';
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
 );
+/** The mailer the registry chose, unless a test makes sending fail. */
+const mail = vi.hoisted(() => ({ fail: false }));
+vi.mock('../../../../functions/providers/registry/mail', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../functions/providers/registry/mail')>();
+  return {
+    ...real,
+    getMailer: () => ({
+      send: async (m: Parameters<ReturnType<typeof real.getMailer>['send']>[0]) => {
+        if (mail.fail) throw new Error('mail service unavailable (test)');
+        return real.getMailer().send(m);
+      },
+    }),
+  };
+});
 
 const SENDER = sampleAddress('Ann Sender', '78701');
 const BUYER = { ...sampleAddress('Bo Receiver', '10001', '2 Elm St'), city: 'New York', state: 'NY' };
@@ -35,6 +51,7 @@ let bob: Account;
 /** The outbound recipient's email, new in each test (the outbox is the file's, shared by its tests). */
 let bo: string;
 beforeEach(async () => {
+  mail.fail = false;
   bo = `bo-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   watchCarrierAnew();
   [ann, bob] = await Promise.all([newAccount('user', 'return'), newAccount('user', 'return')]);
@@ -149,6 +166,32 @@ describe('POST /shipping/orders/{shipOrderId}/return: paid now', () => {
     const res = await buyReturn(ann, without);
     expect(res.statusCode).toBe(201);
     expect((res.json as { label: Record<string, unknown> }).label.returnEmail).toBeUndefined();
+  });
+
+  it('keeps a mail that failed queued for the scheduled retry, which sends it once; a suppressed address gets none', async () => {
+    await creditWallet(ann, 1000);
+    const id = await outbound();
+    mail.fail = true;
+    const res = await buyReturn(ann, id);
+    expect(res.statusCode).toBe(201);
+    const returnId = (res.json as { label: { shipOrderId: string } }).label.shipOrderId;
+    expect(await listOutbox({ to: bo })).toEqual([]);
+    expect(await getNotice(returnId, 'recipient_return_label')).toMatchObject({ mailedAt: null, mailDue: expect.any(String) });
+
+    mail.fail = false;
+    await retryNotices(logger, new Date(Date.now() + 120_000));
+    await retryNotices(logger, new Date(Date.now() + 86_400_000));
+    expect((await listOutbox({ to: bo })).map((m) => m.subject)).toEqual(['Your prepaid return label from Ann Sender']);
+    expect(await getNotice(returnId, 'recipient_return_label')).toMatchObject({ outcome: 'sent' });
+
+    const quiet = `quiet-${bo}`;
+    await suppressRecipient(quiet);
+    const second = await buyReturn(ann, await outbound(), { email: quiet });
+    expect(second.statusCode).toBe(201);
+    expect(await listOutbox({ to: quiet })).toEqual([]);
+    expect(await getNotice((second.json as { label: { shipOrderId: string } }).label.shipOrderId, 'recipient_return_label')).toMatchObject({
+      outcome: 'suppressed',
+    });
   });
 
   it('refunds the charge when the carrier fails after it, like a label', async () => {
