@@ -5,6 +5,7 @@
  * return is listed under its outbound, the wallet pays its price, and the recipient's mail carries a
  * link that prints the PDF without signing in. Then the same on a phone's width (375 px).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { balanceBadge, collectConsoleErrors, mailsTo, sessionToken, shipmentRow, signUp, topUpByCard, unique } from './helpers';
 
@@ -103,8 +104,10 @@ test.describe.serial('return labels', () => {
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Create a return label' });
     await expect(dialog.getByText('Price: $6.00')).toBeVisible();
-    // The dialog fits the phone: nothing scrolls sideways.
+    // The dialog fits the phone (nothing scrolls sideways) and passes axe's WCAG 2.1 A and AA rules.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
