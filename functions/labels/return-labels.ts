@@ -18,10 +18,10 @@ import type { ReturnLabelBody } from '../../domain/schemas/returns';
 import { limitQuotes } from '../accounts/limits';
 import { config } from '../config';
 import { getOrder } from '../data/orders';
-import { BadRequest, Conflict, InvalidRequest, NotFound } from '../errors';
+import { BadRequest, Conflict, InvalidRequest, NotFound, QuoteChanged } from '../errors';
 import type { Logger } from '../observability/logger';
 import { queueNotice } from '../notifications/notices';
-import { requote } from '../postage/quotes';
+import { makeQuote } from '../postage/quotes';
 import { buyWithCredits } from './credit-orders';
 
 export const ON_USE_REFUSED =
@@ -29,6 +29,7 @@ export const ON_USE_REFUSED =
 export const RETURN_OF_RETURN = 'This label is itself a return label; make the return from the original shipment.';
 export const NOT_RETURNABLE = 'Only a bought label that is not refunded can have a return label.';
 export const CONFIRM_PRICE = "Here is the return label's price: send its quoteId to buy it.";
+export const NOT_OFFERED = "This shipment's service is not offered for the way back.";
 
 /**
  * The label form of a return of `outbound`: its parcel, from its recipient back to its shipper, the
@@ -73,7 +74,11 @@ export async function buyReturnLabel(
   if (!body.quoteId) {
     // The quote makes carrier shipments: rated like POST /shipping/rates.
     await limitQuotes(userId, client.sourceIp);
-    return requote(CONFIRM_PRICE, userId, form, undefined, { isReturn: true });
+    const quote = await makeQuote(userId, form, new Date(), { isReturn: true });
+    const key = config().PRICING_MODE === 'rates' ? (form.service ?? form.labelType) : form.labelType;
+    const row = quote.rates.find((r) => r.service === key);
+    if (!row?.available || row.priceCents === null) throw new Conflict(`${NOT_OFFERED} ${row?.reason ?? ''}`.trim());
+    throw new QuoteChanged(CONFIRM_PRICE, quote, row.priceCents);
   }
   const email = body.email ?? outbound.toEmail ?? undefined;
   const bought = await buyWithCredits(userId, form, key, log, client, { outbound, ...(email ? { email } : {}) });

@@ -13,7 +13,7 @@ import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
 import { ProviderUnavailable } from '../../../../functions/errors';
 import { OUTBOUND_CHANGED, buyWithCredits } from '../../../../functions/labels/credit-orders';
-import { CONFIRM_PRICE, NOT_RETURNABLE, ON_USE_REFUSED, RETURN_OF_RETURN, returnForm } from '../../../../functions/labels/return-labels';
+import { CONFIRM_PRICE, NOT_OFFERED, NOT_RETURNABLE, ON_USE_REFUSED, RETURN_OF_RETURN, returnForm } from '../../../../functions/labels/return-labels';
 import { requestRefund } from '../../../../functions/labels/label-refunds';
 import { logger } from '../../../../functions/observability/logger';
 import { listUserEntries } from '../../../../functions/wallet/ledger';
@@ -88,6 +88,16 @@ describe('POST /shipping/orders/{shipOrderId}/return: the quote', () => {
     // Only the outbound was bought.
     expect(carrierWatch.buyLabel).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(before);
+  });
+
+  it("answers 409 saying why, with no quote to buy, when the carrier does not offer the shipment's service for the way back", async () => {
+    const id = await outbound();
+    carrierWatch.quote.mockImplementationOnce(async (req) =>
+      req.services.map((s) => ({ service: s.id, offered: false as const, reason: 'No service to that ZIP.' })),
+    );
+    const res = await withoutWritesButCounts(() => askReturn(ann, id));
+    expect(res.statusCode).toBe(409);
+    expect(res.json).toEqual({ message: `${NOT_OFFERED} No service to that ZIP.` });
   });
 });
 
