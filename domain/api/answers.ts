@@ -117,6 +117,8 @@ export const answers = {
   'shipping/download-order': pdfFile,
   // Label refunds
   'shipping/refund-label': apiOrderSchema,
+  'shipping/create-return-label': createdLabelSchema,
+  'shipping/download-return-label': pdfFile,
   'shipping/track-package': trackAnswerSchema,
   // Postage adjustments
   'shipping/list-adjustments': adjustmentsPageSchema,

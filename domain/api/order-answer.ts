@@ -59,4 +59,7 @@ export const toApiOrder = (o: Order): ApiOrder => ({
   trackingStatus: o.trackingStatus ?? (o.tracking ? 'pre_transit' : null),
   lastEvent: o.lastEvent ?? null,
   ...(o.extras ? { extras: o.extras } : {}),
+  ...(o.returnOf ? { returnOf: o.returnOf } : {}),
+  ...(o.returnIds?.length ? { returns: o.returnIds } : {}),
+  ...(o.returnEmail ? { returnEmail: o.returnEmail } : {}),
 });

@@ -148,6 +148,12 @@ export interface Order {
    * then moves no money, and the label is never printable again whatever it decides.
    */
   creditedEarly?: boolean;
+  /** A return label: the outbound shipment it is the return of (docs/decisions/0217-return-labels.md). */
+  returnOf?: string;
+  /** An outbound shipment's return labels, oldest first: linked in the transaction that places each. */
+  returnIds?: string[];
+  /** A return label: who gets it by mail (the outbound recipient), when anyone does. */
+  returnEmail?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -200,6 +206,12 @@ export const apiOrderSchema = z
       })
       .optional()
       .meta({ description: 'Its label text, signature and insurance; absent when it has none.' }),
+    returnOf: z.string().optional().meta({ description: 'A return label: the shipOrderId of the outbound shipment it returns; absent otherwise.' }),
+    returns: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'An outbound shipment: the shipOrderIds of its return labels, oldest first; absent when it has none.' }),
+    returnEmail: z.string().optional().meta({ description: 'A return label: the address it was mailed to; absent when it was mailed to nobody.' }),
   })
   .meta({ id: 'Order' });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;

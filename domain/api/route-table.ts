@@ -41,6 +41,7 @@ import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, with
 import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, auditQuerySchema, rejectApprovalSchema } from '../schemas/oversight';
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
+import { returnLabelLinkSchema, returnLabelSchema } from '../schemas/returns';
 
 // Accounts and sessions
 export const register = {
@@ -559,6 +560,34 @@ export const refundLabel = {
   table: 'write',
   body: refundLabelSchema,
   errors: [404, 409, 502],
+} as const satisfies RouteEntry;
+
+/**
+ * A prepaid return label for one of the caller's shipments: the outbound's parcel with its addresses
+ * swapped, quoted and bought like a label (docs/decisions/0217-return-labels.md).
+ */
+export const createReturnLabel = {
+  method: 'POST',
+  path: '/shipping/orders/{shipOrderId}/return',
+  access: 'user',
+  handler: 'shipping/create-return-label',
+  table: 'write',
+  body: returnLabelSchema,
+  status: 201,
+  errors: [402, 404, 409, 429, 502],
+  note: 'Needs an `Idempotency-Key` header. Without `quoteId` nothing is bought: 409 with the return quote and its `priceCents`.',
+} as const satisfies RouteEntry;
+
+export const downloadReturnLabel = {
+  method: 'GET',
+  path: '/shipping/return-label',
+  access: 'public',
+  handler: 'shipping/download-return-label',
+  // The first download records that the label left the shipper's hands (its refund then waits for the carrier).
+  table: 'write',
+  query: returnLabelLinkSchema,
+  errors: [404, 409, 410],
+  note: 'The link a mailed return label carries: the signed token names one return label, served as its PDF without signing in until its refund window ends. A forged, altered or expired token: 404; a label being refunded: 409; a refunded one: 410.',
 } as const satisfies RouteEntry;
 
 export const trackPackage = {

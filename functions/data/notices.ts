@@ -19,8 +19,15 @@ import { claimMailTry, markMailSent, unsentMailFields } from './mail-tries';
 import { normalizeEmail } from './users';
 import { dueItems } from './work-index';
 
-/** The shipper's three (by their settings) and the recipient's two. */
-export const NOTICE_KINDS = ['shipper_delivered', 'shipper_exception', 'shipper_unused', 'recipient_on_its_way', 'recipient_delivered'] as const;
+/** The shipper's three (by their settings), the recipient's two, and a return label's mail to whoever sends it back. */
+export const NOTICE_KINDS = [
+  'shipper_delivered',
+  'shipper_exception',
+  'shipper_unused',
+  'recipient_on_its_way',
+  'recipient_delivered',
+  'recipient_return_label',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** Why a notice was marked done: sent, or not sent because the setting was off, the address suppressed, ... */

@@ -242,6 +242,25 @@ export const placeOrderSteps = (order: Order): Step[] => [
     : []),
 ];
 
+/**
+ * The step that links a return label to its outbound shipment (`order.outbound`, failing when it does
+ * not hold): only while the outbound is a created label and not a return itself, so a return is never
+ * bought for a label refunded (or being refunded) meanwhile (docs/decisions/0217-return-labels.md).
+ */
+export const linkReturnStep = (outbound: Pick<Order, 'userId' | 'id'>, returnId: string): Step => ({
+  name: 'order.outbound',
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: orderKey(outbound.userId, outbound.id),
+      UpdateExpression: 'SET returnIds = list_append(if_not_exists(returnIds, :none), :id)',
+      ConditionExpression: '#status = :created AND attribute_not_exists(returnOf)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':none': [], ':id': [returnId], ':created': 'created' },
+    },
+  },
+});
+
 /** Stores an order waiting for its card payment (no money has moved); false when its quote was used already. */
 export async function putAwaitingOrder(order: Order): Promise<boolean> {
   const placed = await transact(placeOrderSteps(order));

@@ -54,6 +54,7 @@ export const labelRequestOf = (order: Order): LabelRequest => ({
         insuranceCents: order.extras.insuranceCents,
       }
     : {}),
+  ...(order.returnOf ? { isReturn: true } : {}),
 });
 
 /** Keeps a bought label's PDF in the label store; the label fields the order records. */

@@ -14,14 +14,14 @@ import { offerName } from '../../domain/pricing';
 import type { User } from '../../domain/api/users';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
-import { claimKeyStep, failAwaitingOrder, getOrder, newOrder, orderIdForKey, placeOrderSteps, setCheckoutUrl } from '../data/orders';
+import { claimKeyStep, failAwaitingOrder, getOrder, linkReturnStep, newOrder, orderIdForKey, placeOrderSteps, setCheckoutUrl } from '../data/orders';
 import { getUserById } from '../data/users';
 import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit } from '../wallet/wallet';
-import { priceOffer, QUOTE_USED, requote } from '../postage/quotes';
+import { priceOffer, QUOTE_USED, requote, type QuoteKind } from '../postage/quotes';
 import { fulfilOrder } from './buy-label';
 import { CHECKOUT_NOT_STARTED, SPENT_MEANWHILE, UNPAID_REASONS } from './card-orders';
 import { leaseExpired, recoverOrder } from './recovery';
@@ -39,7 +39,20 @@ export const CARD_MIN_CHARGE_CENTS = 50;
 /** What a card pays when the spendable balance lacks cents for a label of `priceCents`. */
 export const shortfallCharge = (priceCents: number, balanceCents: number): number => Math.max(priceCents - Math.max(balanceCents, 0), CARD_MIN_CHARGE_CENTS);
 
-type PlaceResult = { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' } | { kind: 'quote-used' };
+type PlaceResult =
+  { kind: 'placed'; order: Order } | { kind: 'repeat'; orderId: string } | { kind: 'insufficient' } | { kind: 'quote-used' } | { kind: 'outbound-changed' };
+
+/**
+ * A return label's purchase (./return-labels.ts): the outbound shipment it returns, linked in the
+ * placing transaction, and who gets the label by mail.
+ */
+export interface ReturnPlan {
+  outbound: Order;
+  email?: string;
+}
+
+/** What a return label answers when its outbound stopped being a usable label before the purchase was placed. */
+export const OUTBOUND_CHANGED = 'This label was refunded or is being refunded, so it cannot have a return label. Nothing was charged.';
 
 /**
  * Places a credits order: claims the idempotency key, stores the order (processing) and debits the
@@ -50,11 +63,13 @@ export async function placeCreditOrder(user: EntryOwner, order: Order, key: stri
   const placed = await transact([
     claimKeyStep(user.id, key, order.id),
     ...placeOrderSteps(order),
+    ...(order.returnOf ? [linkReturnStep({ userId: order.userId, id: order.returnOf }, order.id)] : []),
     ...debit(user, { amountCents: order.priceCents, orderId: order.id }),
   ]);
   if (placed.ok) return { kind: 'placed', order };
   if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
   if (placed.failed.has('order.quote')) return { kind: 'quote-used' };
+  if (placed.failed.has('order.outbound')) return { kind: 'outbound-changed' };
   if (placed.failed.has('wallet.balance')) return { kind: 'insufficient' };
   throw new Error(`placing order ${order.id} failed on ${[...placed.failed].join(', ')}`);
 }
@@ -97,7 +112,8 @@ async function firstAnswer(userId: string, orderId: string, log: Logger): Promis
 /**
  * Buys a label with wallet credits: price from domain/, one transaction for idempotency key +
  * order + debit (402 when short, nothing changes), then the carrier. The same key from the same
- * user answers the first order and never buys twice.
+ * user answers the first order and never buys twice. With `returnPlan` the label is a return of
+ * its outbound shipment: quoted as one, and placed only while that outbound is a created label.
  */
 export async function buyWithCredits(
   userId: string,
@@ -105,14 +121,17 @@ export async function buyWithCredits(
   key: string,
   log: Logger,
   client: { appOrigin?: string; sourceIp?: string } = {},
+  returnPlan?: ReturnPlan,
 ): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
   const { appOrigin, sourceIp } = client;
-  const offer = await priceOffer(userId, body);
+  const kind: QuoteKind = returnPlan ? { isReturn: true } : {};
+  const offer = await priceOffer(userId, body, kind);
   const price = offer.priceCents;
   const user = await getUserById(userId);
   if (!user) throw new Unauthorized();
   const attempt = async () => {
-    const fresh = newOrder(user.id, body, offer, 'processing');
+    const made = newOrder(user.id, body, offer, 'processing');
+    const fresh: Order = returnPlan ? { ...made, returnOf: returnPlan.outbound.id, ...(returnPlan.email ? { returnEmail: returnPlan.email } : {}) } : made;
     const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
       // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
       // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
@@ -124,7 +143,8 @@ export async function buyWithCredits(
   };
   let { fresh, placed } = await attempt();
   // One quote buys one label: a second purchase from it gets a fresh quote to confirm.
-  if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body);
+  if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body, undefined, kind);
+  if (placed.kind === 'outbound-changed') throw new Conflict(OUTBOUND_CHANGED);
   let now = user;
   if (placed.kind === 'insufficient') {
     // The spendable balance after the refusal (a consistent read). Money that arrived in between (a
@@ -133,7 +153,8 @@ export async function buyWithCredits(
     if ((now.balanceCents ?? 0) >= price) {
       ({ fresh, placed } = await attempt());
       if (placed.kind === 'insufficient') now = (await getUserById(user.id, { consistent: true })) ?? user;
-      if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body);
+      if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body, undefined, kind);
+      if (placed.kind === 'outbound-changed') throw new Conflict(OUTBOUND_CHANGED);
     }
   }
   if (placed.kind === 'insufficient') {

@@ -40,10 +40,12 @@ export interface NoticeLinks {
   origin: string;
   /** The signed unsubscribe token for this mail's recipient and kind. */
   unsubscribeToken: string;
+  /** A return label's mail: the signed token of its PDF's link (functions/labels/return-label-links.ts). */
+  labelToken?: string;
 }
 
 /** The mail of notice `kind` for `order`, to `to`. */
-export function noticeMail(kind: NoticeKind, order: Order, to: string, { origin, unsubscribeToken }: NoticeLinks): Mail {
+export function noticeMail(kind: NoticeKind, order: Order, to: string, { origin, unsubscribeToken, labelToken }: NoticeLinks): Mail {
   const tracking = order.tracking ?? order.id;
   const recipient = kind.startsWith('recipient_');
   const dest = `${order.to.name}, ${order.to.city} ${order.to.state}`;
@@ -87,6 +89,18 @@ export function noticeMail(kind: NoticeKind, order: Order, to: string, { origin,
       body = [`A package from ${order.from.name} to ${order.to.name} was delivered.`, ...eventLine(order)];
       why = `You get this mail because ${order.from.name} gave your address for tracking updates.`;
       break;
+    case 'recipient_return_label': {
+      // The return's `to` is the shipper who sent the package: the label is prepaid by them.
+      const link = new URL(`/shipping/return-label?token=${encodeURIComponent(labelToken ?? '')}`, origin).toString();
+      subject = `Your prepaid return label from ${order.to.name}`;
+      body = [
+        `${order.to.name} sent you a prepaid USPS return label, from ${order.from.name} back to ${order.to.name}, ${order.to.city} ${order.to.state}.`,
+        `Print it (PDF, 4x6 inches): ${link}`,
+        'Tape it over any old labels on the package and hand it to USPS; the postage is paid.',
+      ];
+      why = `You get this mail because ${order.to.name} made you a return label.`;
+      break;
+    }
   }
   return {
     to,

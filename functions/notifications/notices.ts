@@ -14,8 +14,9 @@ import { getUserById } from '../data/users';
 import { appOrigin } from '../http/app-origin';
 import type { Logger } from '../observability/logger';
 import { getMailer } from '../providers/registry/mail';
-import { noticeMail } from './notice-mails';
+import { noticeMail, type NoticeLinks } from './notice-mails';
 import { signUnsubscribeToken } from './unsubscribe-tokens';
+import { signReturnLabelToken } from '../labels/return-label-links';
 
 /** The setting that governs each shipper notice. */
 const SETTING_OF: Partial<Record<NoticeKind, ShipperNotice>> = { shipper_delivered: 'delivered', shipper_exception: 'exception', shipper_unused: 'unused' };
@@ -49,9 +50,12 @@ async function addressee(notice: Notice, order: Order): Promise<{ to: string; to
     if (notice.kind === 'shipper_unused' && (order.status !== 'created' || (order.trackingStatus ?? 'pre_transit') !== 'pre_transit')) return 'used';
     return { to: user.email, token: await signUnsubscribeToken({ userId: user.id, kind: setting }) };
   }
-  if (!order.toEmail) return 'no_email';
-  if (await isSuppressed(order.toEmail)) return 'suppressed';
-  return { to: order.toEmail, token: await signUnsubscribeToken({ recipient: order.toEmail }) };
+  // A return label goes to whoever sends the parcel back, kept apart from the label's own recipient (its shipper).
+  const to = notice.kind === 'recipient_return_label' ? order.returnEmail : order.toEmail;
+  if (!to) return 'no_email';
+  if (await isSuppressed(to)) return 'suppressed';
+  if (notice.kind === 'recipient_return_label' && order.status !== 'created') return 'used';
+  return { to, token: await signUnsubscribeToken({ recipient: to }) };
 }
 
 /**
@@ -71,7 +75,9 @@ export async function sendNotice(notice: Notice, log: Logger, now = new Date(), 
     return true;
   }
   try {
-    await getMailer().send(noticeMail(notice.kind, current, target.to, { origin: appOrigin(), unsubscribeToken: target.token }));
+    const links: NoticeLinks = { origin: appOrigin(), unsubscribeToken: target.token };
+    if (notice.kind === 'recipient_return_label') links.labelToken = await signReturnLabelToken(current);
+    await getMailer().send(noticeMail(notice.kind, current, target.to, links));
   } catch (err) {
     log.warn('notice not sent; the scheduled work tries again', {
       orderId: notice.orderId,

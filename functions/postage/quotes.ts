@@ -89,13 +89,22 @@ const parcelOf = (form: Pick<QuoteRequestBody, 'weight' | 'length' | 'width' | '
 /** Every field of an address the carrier gets: at EasyPost the quote's shipment carries them, and a purchase buys that shipment. */
 const addressLine = (a: Address) => [a.name, a.company, a.street, a.street2, a.city, a.state, a.zip, a.country, a.phone];
 
+/**
+ * What a quote is for beyond its form: a return label (docs/decisions/0217-return-labels.md), whose
+ * carrier shipment is made as a return, so a quote of one never buys the other.
+ */
+export interface QuoteKind {
+  isReturn?: boolean;
+}
+
 /** What a quote is of: the parcel, both printed addresses, the ship date and the extras (the recipient's email is not priced). */
-function digestOf(form: QuoteRequestBody, shipDate: string): string {
+function digestOf(form: QuoteRequestBody, shipDate: string, kind: QuoteKind = {}): string {
   const extras = extrasOf(form);
   const facts: unknown[] = [form.weight, form.length, form.width, form.height, shipDate, ...addressLine(form.from), ...addressLine(form.to)];
   // Appended only when there are any, so a quote without extras keeps the digest it always had.
   if (extras.labelText.length || extras.signature !== 'none' || extras.insuredValueCents)
     facts.push(extras.labelText, extras.signature, extras.insuredValueCents);
+  if (kind.isReturn) facts.push('return');
   return createHash('sha256').update(JSON.stringify(facts)).digest('base64url').slice(0, 22);
 }
 
@@ -178,14 +187,29 @@ function offered(
 const describe = (service: UspsService) => `${service.name}: ${service.summary}`;
 
 /** The carrier's answers for the services that can carry the parcel (one call), by service. */
-async function carrierRates(reference: string, form: QuoteRequestBody, shipDate: string, services: UspsService[]): Promise<Map<ServiceId, CarrierRate>> {
+async function carrierRates(
+  reference: string,
+  form: QuoteRequestBody,
+  shipDate: string,
+  services: UspsService[],
+  kind: QuoteKind,
+): Promise<Map<ServiceId, CarrierRate>> {
   if (!services.length) return new Map();
   const extras = extrasOf(form);
-  const answers = await getCarrier().quote({ reference, parcel: parcelOf(form), from: form.from, to: form.to, shipDate, services, extras });
+  const answers = await getCarrier().quote({
+    reference,
+    parcel: parcelOf(form),
+    from: form.from,
+    to: form.to,
+    shipDate,
+    services,
+    extras,
+    ...(kind.isReturn ? { isReturn: true } : {}),
+  });
   return new Map(answers.map((a) => [a.service, a]));
 }
 
-async function tableRows(reference: string, form: QuoteRequestBody, shipDate: string): Promise<Row[]> {
+async function tableRows(reference: string, form: QuoteRequestBody, shipDate: string, kind: QuoteKind): Promise<Row[]> {
   const parcel = parcelOf(form);
   const plans = LABEL_TYPES.map((type) => {
     const priceCents = labelPriceCents(type.uid, form.weight);
@@ -194,7 +218,7 @@ async function tableRows(reference: string, form: QuoteRequestBody, shipDate: st
     return { type, priceCents, service: 'service' in mapped ? mapped.service : undefined, reason };
   });
   const services = [...new Set(plans.flatMap((p) => (p.reason || !p.service ? [] : [p.service])))];
-  const rates = await carrierRates(reference, form, shipDate, services);
+  const rates = await carrierRates(reference, form, shipDate, services, kind);
   const carrier = getCarrier();
   const asked = extrasOf(form);
   return plans.map(({ type, priceCents: typePriceCents, service, reason }) => {
@@ -218,11 +242,11 @@ async function tableRows(reference: string, form: QuoteRequestBody, shipDate: st
   });
 }
 
-async function rateRows(reference: string, form: QuoteRequestBody, shipDate: string): Promise<Row[]> {
+async function rateRows(reference: string, form: QuoteRequestBody, shipDate: string, kind: QuoteKind): Promise<Row[]> {
   const parcel = parcelOf(form);
   const listed = USPS_SERVICES.filter((s) => s.listed);
   const fits = listed.filter((s) => !whyNot(s, parcel));
-  const rates = await carrierRates(reference, form, shipDate, fits);
+  const rates = await carrierRates(reference, form, shipDate, fits, kind);
   const asked = extrasOf(form);
   return listed.map((service) => {
     const reason = whyNot(service, parcel);
@@ -252,16 +276,16 @@ function markBest(rates: ApiRate[]): void {
 }
 
 /** Every offer for the form's parcel, priced and signed for the user. Throws ProviderUnavailable when the carrier cannot rate it. */
-export async function makeQuote(userId: string, form: QuoteRequestBody, now = new Date()): Promise<Quote> {
+export async function makeQuote(userId: string, form: QuoteRequestBody, now = new Date(), kind: QuoteKind = {}): Promise<Quote> {
   const c = config();
   const mode: PricingMode = c.PRICING_MODE;
   const shipDate = form.shipDate ?? todayInEastern(now);
   const id = ulid();
-  const rows = mode === 'table' ? await tableRows(id, form, shipDate) : await rateRows(id, form, shipDate);
+  const rows = mode === 'table' ? await tableRows(id, form, shipDate, kind) : await rateRows(id, form, shipDate, kind);
   const rates = rows.map((r) => r.rate);
   markBest(rates);
   const expires = Math.floor(now.getTime() / 1000) + c.QUOTE_TTL_SECONDS;
-  const quoteId = await new SignJWT({ m: mode, d: digestOf(form, shipDate), r: rows.flatMap((r) => (r.signed ? [r.signed] : [])) })
+  const quoteId = await new SignJWT({ m: mode, d: digestOf(form, shipDate, kind), r: rows.flatMap((r) => (r.signed ? [r.signed] : [])) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setJti(id)
@@ -295,8 +319,8 @@ async function readQuote(token: string, userId: string): Promise<{ payload: JWTP
 export const QUOTE_USED = 'This quote was already used for a label; here is a new one.';
 
 /** Throws QuoteChanged (409): `message`, a fresh quote of the form, and the asked row's new price when it is offered. */
-export async function requote(message: string, userId: string, body: LabelOrderBody, key = rowKey(body)): Promise<never> {
-  const fresh = await makeQuote(userId, body);
+export async function requote(message: string, userId: string, body: LabelOrderBody, key = rowKey(body), kind: QuoteKind = {}): Promise<never> {
+  const fresh = await makeQuote(userId, body, new Date(), kind);
   const row = fresh.rates.find((r) => r.service === key);
   throw new QuoteChanged(
     row?.available ? message : `${message} ${row?.reason ?? `${key} is not offered for this parcel.`}`,
@@ -311,17 +335,17 @@ export async function requote(message: string, userId: string, body: LabelOrderB
  * label type's fixed price, as before quotes (400 when its service cannot carry the parcel); in
  * rates mode a quote is required.
  */
-export async function priceOffer(userId: string, body: LabelOrderBody): Promise<PricedOffer> {
+export async function priceOffer(userId: string, body: LabelOrderBody, kind: QuoteKind = {}): Promise<PricedOffer> {
   const mode = config().PRICING_MODE;
   const key = rowKey(body);
   if (body.quoteId) {
     const { payload, expired } = await readQuote(body.quoteId, userId);
-    if (expired) return requote('This quote has expired; here is the price now.', userId, body, key);
-    if (payload.m !== mode || payload.d !== digestOf(body, body.shipDate ?? todayInEastern())) {
-      return requote('The parcel, an address or the ship date changed since this quote; here is the price now.', userId, body, key);
+    if (expired) return requote('This quote has expired; here is the price now.', userId, body, key, kind);
+    if (payload.m !== mode || payload.d !== digestOf(body, body.shipDate ?? todayInEastern(), kind)) {
+      return requote('The parcel, an address or the ship date changed since this quote; here is the price now.', userId, body, key, kind);
     }
     const row = (payload.r as SignedRow[]).find((r) => r.k === key);
-    if (!row || !findService(row.v)) return requote(`${key || 'That offer'} is not available in this quote.`, userId, body, key);
+    if (!row || !findService(row.v)) return requote(`${key || 'That offer'} is not available in this quote.`, userId, body, key, kind);
     const quote: OrderQuote = { id: payload.jti!, ...(row.sh && row.r ? { shipmentId: row.sh, rateId: row.r } : {}) };
     return {
       priceCents: row.p,

@@ -43,6 +43,8 @@ export class ApiError extends Error {
     readonly shortfallCents?: number,
     /** A 409 for a purchase whose quote expired or whose form changed: the answer carried a fresh quote. */
     readonly requoted = false,
+    /** That fresh quote's id and the asked row's price (a return label's dialog buys from it). */
+    readonly quote?: { quoteId: string; priceCents: number | null },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -104,7 +106,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const { message, fields, shortfallCents, quote } = (body ?? {}) as { message?: unknown; fields?: unknown; shortfallCents?: unknown; quote?: unknown };
+  const { message, fields, shortfallCents, quote, priceCents } = (body ?? {}) as {
+    message?: unknown;
+    fields?: unknown;
+    shortfallCents?: unknown;
+    quote?: unknown;
+    priceCents?: unknown;
+  };
   const hasMessage = typeof message === 'string' && message !== '';
   return new ApiError(
     response.status,
@@ -114,6 +122,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     retryAfterOf(response.headers.get('retry-after')),
     Number.isInteger(shortfallCents) ? (shortfallCents as number) : undefined,
     typeof quote === 'object' && quote !== null,
+    typeof quote === 'object' && quote !== null && typeof (quote as { quoteId?: unknown }).quoteId === 'string'
+      ? { quoteId: (quote as { quoteId: string }).quoteId, priceCents: Number.isInteger(priceCents) ? (priceCents as number) : null }
+      : undefined,
   );
 }
 

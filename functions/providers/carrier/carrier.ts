@@ -38,6 +38,11 @@ export interface LabelRequest {
    * part is not room for the rate (the default ceiling is the price less it).
    */
   insuranceCents?: number;
+  /**
+   * A return label (docs/decisions/0217-return-labels.md): `from` is the outbound's recipient and `to`
+   * its shipper, as printed; the carrier is told it is a return.
+   */
+  isReturn?: boolean;
 }
 
 export interface BoughtLabel {
@@ -100,6 +105,8 @@ export interface QuoteRequest {
    * created with them, and its rates include the signature's fee.
    */
   extras?: LabelExtras;
+  /** A return label's quote: `from` and `to` as the return label prints them; the carrier's shipment is made as a return. */
+  isReturn?: boolean;
 }
 
 /**

@@ -17,6 +17,10 @@
  * `options.print_custom_1` and `print_custom_2`. Insurance is EasyPost's own, bought with the label
  * (`insurance`, the declared value in dollars; EasyPost charges its fee apart from the rate and
  * refunds it with the label) (docs/decisions/0211-signature-and-insurance.md).
+ * A return label (docs/decisions/0217-return-labels.md) is a shipment with `is_return: true`, to which
+ * EasyPost's documentation says to give the outbound's addresses as they were: EasyPost swaps
+ * `to_address` and `from_address` itself. So our return, which holds them as printed (from the
+ * outbound's recipient to its shipper), sends them back in the outbound's places.
  *   download  GET postage_label.label_pdf_url with the global fetch (a file URL on EasyPost's
  *             storage, not its API; no credentials sent)
  *
@@ -366,12 +370,19 @@ export class EasyPostCarrier implements Carrier {
    * The body of a shipment: our reference, both addresses, the parcel (or the service's predefined
    * package), a PDF label dated on the ship date, and the label's signature and text lines.
    */
-  private shipmentBody(reference: string, where: { from: Address; to: Address; shipDate: string; extras?: LabelExtras }, parcel: Parcel, service: UspsService) {
+  private shipmentBody(
+    reference: string,
+    where: { from: Address; to: Address; shipDate: string; extras?: LabelExtras; isReturn?: boolean },
+    parcel: Parcel,
+    service: UspsService,
+  ) {
     return {
       reference,
-      to_address: easypostAddress(where.to),
-      from_address: easypostAddress(where.from),
+      // EasyPost swaps a return's addresses itself: it is given the outbound's.
+      to_address: easypostAddress(where.isReturn ? where.from : where.to),
+      from_address: easypostAddress(where.isReturn ? where.to : where.from),
       parcel: easypostParcel(parcel, service),
+      ...(where.isReturn ? { is_return: true } : {}),
       options: { label_format: 'PDF', label_date: `${where.shipDate}T12:00:00Z`, ...extrasOptions(where.extras) },
     };
   }

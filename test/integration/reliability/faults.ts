@@ -22,6 +22,12 @@ import { handler as createTopup } from '../../../functions/handlers/payments/cre
 import { handler as hoodpayWebhook } from '../../../functions/handlers/payments/hoodpay-webhook';
 import { handler as stripeWebhook } from '../../../functions/handlers/payments/stripe-webhook';
 import { handler as createLabel } from '../../../functions/handlers/shipping/create-label';
+import { handler as createReturnLabel } from '../../../functions/handlers/shipping/create-return-label';
+import { listOutbox } from '../../../functions/data/outbox';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../functions/data/client';
+import { PurchaseRefused } from '../../../functions/providers/carrier/carrier';
+import { returnQuote } from '../return-label';
 import { makeQuote } from '../../../functions/postage/quotes';
 import { handler as adjustWallet } from '../../../functions/handlers/admin/adjust-wallet';
 import { handler as approveWithdrawal } from '../../../functions/handlers/admin/approve-withdrawal';
@@ -963,6 +969,81 @@ const pickupCancelFlow: Flow = {
     };
   },
 };
+
+/**
+ * A return label bought from its quote, mailed to the outbound recipient (`carrierDown`: the carrier
+ * refuses the purchase after the charge). Whatever a fault stops, the return is paid once and linked
+ * to its outbound once; with the carrier down its price comes back and nothing is mailed.
+ */
+function returnLabelFlow(name: string, carrierDown: boolean): Flow {
+  return {
+    name,
+    // the outbound, the user, order + link + debit; the carrier refuses: failed + refund. Or the lease
+    // renewed before create and buy, the label, the user read back, the mail's notice, the
+    // suppression read (the notice's, then the mailer's), the mail, the notice marked sent
+    commands: carrierDown ? [SESSION, GET, GET, WRITE, WRITE] : [SESSION, GET, GET, WRITE, RENEW, RENEW, WRITE, GET, PUT, GET, GET, PUT, RENEW],
+    finalStatus: carrierDown ? 502 : 201,
+    againStatus: carrierDown ? 409 : 201,
+    async prepare() {
+      const user = await newUser('fault-return', 2000);
+      const email = `fault-return-${++keys}-${Date.now()}@example.com`;
+      const bought = await post(createLabel, '/shipping/create-label', {
+        token: user.token,
+        body: JSON.stringify(labelForm({ to: { ...labelForm().to, email } })),
+        headers: { 'idempotency-key': `fault-return-${++keys}` },
+      });
+      const outboundId = String((bought.json?.label as { shipOrderId?: string } | undefined)?.shipOrderId);
+      const { quoteId } = await returnQuote(user, outboundId);
+      if (carrierDown) carrierWatch.buyLabel.mockRejectedValueOnce(new PurchaseRefused('USPS label service', 'HTTP 422 (a refused purchase)'));
+      const key = `fault-return-${++keys}`;
+      const returns = async () => (await storedItems(user.id, 'ORDER#')).filter((o) => o.returnOf === outboundId);
+      const mailNotice = async () => {
+        const [ret] = await returns();
+        if (!ret) return undefined;
+        const key = { pk: `NOTICE#${String(ret.id)}`, sk: 'recipient_return_label' };
+        return (await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+      };
+      return {
+        user,
+        send: () =>
+          post(createReturnLabel, `/shipping/orders/${outboundId}/return`, {
+            token: user.token,
+            body: JSON.stringify({ quoteId }),
+            headers: { 'idempotency-key': key },
+            params: { shipOrderId: outboundId },
+          }),
+        // The mail is queued (a notice): sent at once, or by the scheduled retry when a fault stopped its first try.
+        done: async () =>
+          (await returns()).some((o) => o.status === (carrierDown ? 'failed' : 'created')) && (carrierDown || (await mailNotice()) !== undefined),
+        async expectDoneOnce() {
+          const [ret, ...more] = await returns();
+          expect(more).toEqual([]);
+          expect(ret?.status).toBe(carrierDown ? 'failed' : 'created');
+          expect((await getOrder(user.id, outboundId))?.returnIds).toEqual([ret!.id]);
+          expect(await entriesOf(user.id)).toEqual(
+            carrierDown
+              ? [
+                  ['label', -600, 'completed'],
+                  ['label', -600, 'completed'],
+                  ['refund', 600, 'completed'],
+                  ['topup', 2000, 'completed'],
+                ]
+              : [
+                  ['label', -600, 'completed'],
+                  ['label', -600, 'completed'],
+                  ['topup', 2000, 'completed'],
+                ],
+          );
+          expect((await listOutbox({ to: email })).length).toBeLessThanOrEqual(carrierDown ? 0 : 1);
+          expect(await mailNotice()).toEqual(carrierDown ? undefined : expect.objectContaining({ kind: 'recipient_return_label' }));
+        },
+      };
+    },
+  };
+}
+
+/** Return labels: bought like a label, linked to their outbound in the same transaction, mailed once. */
+export const returnLabelFlows: Flow[] = [returnLabelFlow('return label', false), returnLabelFlow('return label, carrier refuses (refund)', true)];
 
 /** The end of a shipping day: no money moves, but a label must end on one form and a pickup be booked or canceled once. */
 export const shippingDayFlows: Flow[] = [scanFormFlow, pickupBookingFlow, pickupCancelFlow];

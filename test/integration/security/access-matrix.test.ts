@@ -30,6 +30,8 @@ import { replaceRecoveryCodes } from '../../../functions/accounts/second-factor'
 import { Secret, TOTP } from 'otpauth';
 import { softwarePasskey } from '../../fixtures/software-passkey';
 import { signUnsubscribeToken } from '../../../functions/notifications/unsubscribe-tokens';
+import { signReturnLabelToken } from '../../../functions/labels/return-label-links';
+import { buyReturn, returnQuote } from '../return-label';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { afterShipSignature } from '../../../functions/tracking/aftership-events';
 import { easyPostSignature } from '../../../functions/tracking/easypost-events';
@@ -543,6 +545,35 @@ const matrix: Record<TableKey, Row> = {
       const order = await getOrder(world.owner.id, fx.shipOrderId as string);
       expect(order?.status, `owner's label after ${actor}`).toBe(actor === 'user' ? 'refunded' : 'created');
     },
+  },
+  'POST /shipping/orders/{shipOrderId}/return': {
+    expect: OWNED(201),
+    why: "the outbound is read under the caller's key: anyone else's return of the owner's label is a 404, admins included, even with the owner's quote",
+    prepare: async (w) => {
+      const label = await ownerLabel(w);
+      await Promise.all([creditWallet(w.other, 2000), creditWallet(w.admin, 2000)]);
+      return { ...label, quoteId: (await returnQuote(w.owner, label.shipOrderId)).quoteId };
+    },
+    request: ({ fx }) => ({
+      params: { shipOrderId: fx.shipOrderId as string },
+      headers: { 'idempotency-key': idempotencyKey() },
+      body: { quoteId: fx.quoteId },
+    }),
+    after: async ({ actor, world, fx }) => {
+      const outbound = await getOrder(world.owner.id, fx.shipOrderId as string);
+      expect(outbound?.returnIds?.length ?? 0, `returns of the owner's label after ${actor}`).toBe(actor === 'user' ? 1 : 0);
+    },
+  },
+  'GET /shipping/return-label': {
+    expect: PUBLIC(200),
+    why: "the mailed link's signed token is the only credential (it names one return label); tokens are ignored",
+    prepare: async (w) => {
+      const { shipOrderId } = await ownerLabel(w);
+      const res = await buyReturn(w.owner, shipOrderId);
+      const returned = (await getOrder(w.owner.id, (res.json as { label: { shipOrderId: string } }).label.shipOrderId))!;
+      return { token: await signReturnLabelToken(returned) };
+    },
+    request: ({ fx }) => ({ query: { token: fx.token! } }),
   },
   'GET /shipping/adjustments': {
     expect: VERIFIED(200),

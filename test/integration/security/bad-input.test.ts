@@ -37,6 +37,7 @@ import { listAdjustments } from '../../../functions/data/postage-adjustments';
 import { logger } from '../../../functions/observability/logger';
 import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
 import { labelOrderSchema, quoteRequestSchema, refundLabelSchema } from '../../../domain/schemas/labels';
+import { returnLabelSchema } from '../../../domain/schemas/returns';
 import { notificationSettingsBodySchema } from '../../../domain/schemas/notifications';
 import { checkoutSessionSchema, topupSchema } from '../../../domain/schemas/payments';
 import { supportSchema } from '../../../domain/schemas/support';
@@ -212,6 +213,11 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
     headers: () => ({ 'idempotency-key': idempotencyKey() }),
   },
   'POST /shipping/orders/{shipOrderId}/refund': { schema: refundLabelSchema, valid: () => ({}) },
+  'POST /shipping/orders/{shipOrderId}/return': {
+    schema: returnLabelSchema,
+    valid: () => ({ payment: 'now', email: 'back@example.com' }),
+    headers: () => ({ 'idempotency-key': idempotencyKey() }),
+  },
   'POST /shipping/track': { schema: trackSchema, valid: () => ({ trackingNumber: '9400100000000000000000' }) },
   'POST /shipping/adjustments/{adjustmentId}/dispute': { schema: disputeAdjustmentSchema, valid: () => ({ message: 'My scale said 2 lb, not 3 lb.' }) },
   'POST /shipping/scan-forms': { schema: scanFormSchema, valid: () => ({ date: todayInEastern(), from: detailedAddress() }) },
@@ -555,6 +561,11 @@ describe('bad path ids', () => {
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
     'POST /shipping/orders/{shipOrderId}/refund': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
+    'POST /shipping/orders/{shipOrderId}/return': {
+      name: 'shipOrderId',
+      others: () => fixtures.otherOrderId,
+      valid: () => ({ body: {}, headers: { 'idempotency-key': idempotencyKey() } }),
+    },
     'POST /shipping/adjustments/{adjustmentId}/dispute': {
       name: 'adjustmentId',
       others: () => fixtures.otherAdjustmentId,

@@ -72,6 +72,7 @@ describe('Shipping Labels page', () => {
       'Tracking',
       'PDF',
       'Refund',
+      'Return',
       'Receipt',
     ]);
     expect(rowTexts(caption)).toEqual([
@@ -88,15 +89,16 @@ describe('Shipping Labels page', () => {
         '9400100000000000000031',
         'PDF',
         '—',
+        'Create return label',
         'Receipt',
       ],
-      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—', '—', '—', '—'],
+      ['2', 'Cy Dee, Reno', 'Bob Ray, Portland', 'USPS Priority Flat Rate', '2 lbs', '03/04/2025', 'processing', '—', '—', '—', '—', '—', '—', '—'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('USPS Ground Advantage (economy)')).toBeInTheDocument();
     expect(rowTexts(caption).slice(2)).toEqual([
-      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—', '—', '—', '—'],
+      ['3', 'Ann Lee, Springfield', 'Bob Ray, Portland', 'USPS Priority', '0.5 lbs', '03/04/2025', 'failed', '—', '—', '—', '—', '—', '—', '—'],
       [
         '4',
         'Ann Lee, Springfield',
@@ -105,6 +107,7 @@ describe('Shipping Labels page', () => {
         '2 lbs',
         '03/04/2025',
         'awaiting payment',
+        '—',
         '—',
         '—',
         '—',
@@ -227,7 +230,7 @@ describe('Refund label', () => {
 
   /** Waits until o5's row (the first) shows `status` and its timeline, with no PDF and no refund to ask. */
   const expectRefundedRow = (status: string) =>
-    waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual([status, 'pre transit', '—', '9400100000000000000055', '—', '—', 'Receipt']));
+    waitFor(() => expect(rowTexts(caption)[0]?.slice(6)).toEqual([status, 'pre transit', '—', '9400100000000000000055', '—', '—', '—', 'Receipt']));
 
   it('offers "Refund label" only on created labels within their window, and refunds after the confirmation, refreshing the shipments and the balance', async () => {
     const api = refundingApi(unused, { ...unused, status: 'refunded', refundableUntil: null, refund: { ...decided, reason: null } }, [newest]);
@@ -288,7 +291,16 @@ describe('Refund label', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Refund label' }));
 
     expect(await screen.findByText('USPS has already scanned this package, so its label can no longer be refunded.')).toBeInTheDocument();
-    expect(rowTexts(caption)[0]?.slice(6)).toEqual(['created', 'pre transit', '—', '9400100000000000000055', 'PDF', 'Refund label', 'Receipt']);
+    expect(rowTexts(caption)[0]?.slice(6)).toEqual([
+      'created',
+      'pre transit',
+      '—',
+      '9400100000000000000055',
+      'PDF',
+      'Refund label',
+      'Create return label',
+      'Receipt',
+    ]);
   });
 
   it('shows the refund states with their timeline: pending yellow without a PDF and its expected decision, refunded green, rejected red with the reason', async () => {
@@ -323,10 +335,10 @@ describe('Refund label', () => {
       ['refund rejected', 'red'],
     ]);
     expect(rowTexts(caption).map((r) => r.slice(10))).toEqual([
-      ['—', '—', 'Receipt'],
-      ['—', '—', 'Receipt'],
-      ['—', '—', 'Receipt'],
-      ['PDF', '—', 'Receipt'],
+      ['—', '—', '—', 'Receipt'],
+      ['—', '—', '—', 'Receipt'],
+      ['—', '—', '—', 'Receipt'],
+      ['PDF', '—', '—', 'Receipt'],
     ]);
   });
 });

@@ -295,6 +295,44 @@ describe("EasyPostCarrier sends a label's extras as EasyPost's documented shipme
   });
 });
 
+describe('EasyPostCarrier makes a return label as EasyPost documents it (docs.easypost.com/docs/returns)', () => {
+  // A return holds its addresses as printed: from the outbound's recipient back to its shipper.
+  const returned = { ...request, from: request.to, to: request.from, isReturn: true };
+
+  it("creates the shipment with is_return: true and the outbound's addresses in their places, which EasyPost swaps", async () => {
+    const asked = happyPath();
+    await carrier.buyLabel(returned);
+    const shipment = JSON.parse(asked[0]!.body).shipment;
+    expect(shipment.is_return).toBe(true);
+    expect(shipment.to_address).toMatchObject({ name: request.to.name, zip: request.to.zip });
+    expect(shipment.from_address).toMatchObject({ name: request.from.name, zip: request.from.zip });
+  });
+
+  it("rates a return quote's shipments as a return, and an outbound's without is_return", async () => {
+    const quote = (isReturn: boolean) =>
+      carrier.quote({
+        reference: 'q_ret',
+        parcel: { weightLb: 2.5, lengthIn: 12, widthIn: 8, heightIn: 4 },
+        from: isReturn ? request.to : request.from,
+        to: isReturn ? request.from : request.to,
+        shipDate: request.shipDate,
+        services: [serviceOf('usps_priority_mail')],
+        ...(isReturn ? { isReturn } : {}),
+      });
+    const asked = easypostAnswers({ json: created });
+    await quote(true);
+    expect(JSON.parse(asked[0]!.body).shipment).toMatchObject({
+      is_return: true,
+      to_address: { name: request.to.name },
+      from_address: { name: request.from.name },
+    });
+    const outbound = easypostAnswers({ json: created });
+    await quote(false);
+    expect(JSON.parse(outbound[0]!.body).shipment).not.toHaveProperty('is_return');
+    expect(JSON.parse(outbound[0]!.body).shipment).toMatchObject({ to_address: { name: request.to.name }, from_address: { name: request.from.name } });
+  });
+});
+
 describe('EasyPostCarrier failures are ProviderUnavailable without the key', () => {
   it('an EasyPost error answer (recorded), with its code and field messages in the detail', async () => {
     const asked = easypostAnswers({ status: 422, json: recordedError });

@@ -1,4 +1,4 @@
-import { Code, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Code, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, type DataTableColumn, type TablePager } from '@/components/data-table';
 import { ReceiptButton } from '@/components/receipt-button';
@@ -13,9 +13,11 @@ import { DownloadPdfButton } from './download-pdf-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { canRefund, RefundLabelButton, refundedTo } from './refund-label-button';
 import { LastEventCell, ShipmentStatusBadge } from './shipment-progress';
+import { canMakeReturn, withReturnsUnderOutbound } from '../lib/return-rows';
+import { ReturnLabelButton } from './return-label-button';
 
-/** A shipment with its place in the list (the # column), newest first. */
-type Row = ApiOrder & { position: number };
+/** A shipment with its place in the list (the # column), newest first; a return with its outbound's place when listed. */
+type Row = ApiOrder & { position: number; outboundPosition?: number };
 
 const place = (name: string, city: string) => [name, city].filter(Boolean).join(', ') || noValue;
 
@@ -93,6 +95,8 @@ const columns: DataTableColumn<Row>[] = [
       ),
   },
   { header: 'Refund', cell: (o) => (canRefund(o) ? <RefundLabelButton order={o} /> : noValue) },
+  // A return label says which shipment it returns; a shipment that may have one offers it.
+  { header: 'Return', cell: (o) => (o.returnOf ? <ReturnOfCell row={o} /> : canMakeReturn(o) ? <ReturnLabelButton order={o} /> : noValue) },
   // The label purchase's receipt, by the shipment's id (GET /receipts/<shipOrderId>.pdf); kept after a refund.
   { header: 'Receipt', cell: (o) => (o.tracking ? <ReceiptButton id={o.shipOrderId} what={`label ${o.tracking}`} /> : noValue) },
 ];
@@ -113,7 +117,7 @@ export function ShipmentsTable({ orders, isLoading, error, onRetry, pager, empty
     <DataTable
       caption="Shipments"
       columns={columns}
-      rows={orders.map((order, i) => ({ ...order, position: i + 1 }))}
+      rows={rowsOf(orders)}
       rowKey={(o) => o.shipOrderId}
       isLoading={isLoading}
       error={error}
@@ -121,6 +125,25 @@ export function ShipmentsTable({ orders, isLoading, error, onRetry, pager, empty
       emptyMessage={emptyMessage ?? 'No shipments yet. Create your first label.'}
       pager={pager}
     />
+  );
+}
+
+/** The rows in list order, each return under its outbound (when listed) and naming its place. */
+function rowsOf(orders: ApiOrder[]): Row[] {
+  const rows: Row[] = withReturnsUnderOutbound(orders).map((order, i) => ({ ...order, position: i + 1 }));
+  const places = new Map(rows.map((r) => [r.shipOrderId, r.position]));
+  return rows.map((r) => (r.returnOf && places.has(r.returnOf) ? { ...r, outboundPosition: places.get(r.returnOf) } : r));
+}
+
+/** A return label's tag: "Return" and the shipment it returns (its # when listed). */
+function ReturnOfCell({ row }: { row: Row }) {
+  return (
+    <Stack gap="1" align="start">
+      <Badge colorPalette="purple">Return</Badge>
+      <Text textStyle="xs" color="fg.muted">
+        {row.outboundPosition ? `of shipment #${row.outboundPosition}` : 'of an earlier shipment'}
+      </Text>
+    </Stack>
   );
 }
 
