@@ -45,13 +45,24 @@ export const LABEL_FILE_TYPES: Record<LabelFormat, { contentType: string; extens
 };
 
 /** The downloads the shipper is offered, in the menus' order, with the names they are shown by. */
-export const LABEL_CHOICES: readonly (LabelChoice & { key: string; name: string })[] = [
-  { key: 'pdf', format: 'pdf', dpi: DEFAULT_PNG_DPI, name: 'PDF 4x6' },
-  { key: 'letter', format: 'letter', dpi: DEFAULT_PNG_DPI, name: 'PDF letter (2 per page)' },
-  { key: 'png203', format: 'png', dpi: 203, name: 'PNG 4x6, 203 dpi' },
-  { key: 'png300', format: 'png', dpi: 300, name: 'PNG 4x6, 300 dpi' },
-  { key: 'zpl', format: 'zpl', dpi: DEFAULT_PNG_DPI, name: 'ZPL (thermal printer)' },
+export const LABEL_CHOICES: readonly (LabelChoice & { key: string; name: string; short: string })[] = [
+  { key: 'pdf', format: 'pdf', dpi: DEFAULT_PNG_DPI, name: 'PDF 4x6', short: 'PDF' },
+  { key: 'letter', format: 'letter', dpi: DEFAULT_PNG_DPI, name: 'PDF letter (2 per page)', short: 'Letter' },
+  { key: 'png203', format: 'png', dpi: 203, name: 'PNG 4x6, 203 dpi', short: 'PNG' },
+  { key: 'png300', format: 'png', dpi: 300, name: 'PNG 4x6, 300 dpi', short: 'PNG 300' },
+  { key: 'zpl', format: 'zpl', dpi: DEFAULT_PNG_DPI, name: 'ZPL (thermal printer)', short: 'ZPL' },
 ];
+
+/** The menu entry of `choice`: each choice has one. */
+export const labelChoiceEntry = (choice: LabelChoice) => LABEL_CHOICES.find((c) => c.key === labelChoiceKey(choice)) ?? LABEL_CHOICES[0]!;
+
+/** The file name a label is saved under: `<tracking>.pdf`, `<tracking>-letter.pdf`, `<tracking>-300dpi.png`, `<tracking>.zpl`. */
+export function labelFileName(tracking: string, choice: LabelChoice): string {
+  const { extension } = LABEL_FILE_TYPES[choice.format];
+  if (choice.format === 'letter') return `${tracking}-letter.${extension}`;
+  if (choice.format === 'png') return `${tracking}-${choice.dpi}dpi.${extension}`;
+  return `${tracking}.${extension}`;
+}
 
 /** The menu entry of a choice (the dpi counts only for a PNG). */
 export const labelChoiceKey = (choice: LabelChoice): string => (choice.format === 'png' ? `png${choice.dpi}` : choice.format);

@@ -34,9 +34,9 @@ export function labelFileKey(labelKey: string, choice: LabelChoice): string {
 export async function labelFile(
   order: Order & { labelKey: string; tracking: string },
   choice: LabelChoice,
-): Promise<{ bytes: Uint8Array; contentType: string; extension: string }> {
+): Promise<{ bytes: Uint8Array; contentType: string }> {
   const store = getLabelStore();
-  const type = LABEL_FILE_TYPES[choice.format];
+  const type = { contentType: LABEL_FILE_TYPES[choice.format].contentType };
   const key = labelFileKey(order.labelKey, choice);
   const kept = await store.get(key);
   if (kept) return { bytes: kept, ...type };

@@ -14,7 +14,7 @@
  * (ordersToServe), whatever the file: from then on its refund waits for the carrier.
  */
 import { isValid as isUlid } from 'ulid';
-import { labelChoiceOf, type LabelChoice } from '../../../domain/label-formats';
+import { labelChoiceOf, labelFileName, type LabelChoice } from '../../../domain/label-formats';
 import { ordersToServe } from '../../data/orders';
 import { getUserById } from '../../data/users';
 import { Conflict, HttpError, NotFound } from '../../errors';
@@ -33,6 +33,5 @@ export const handler = api(route.downloadLabel, async function downloadOrder({ a
     ? labelChoiceOf({ format: query.format, dpi: query.dpi })
     : labelChoiceOf({ ...(await getUserById(auth.userId))?.labelFormat, ...(query.dpi ? { dpi: query.dpi } : {}) });
   const file = await labelFile({ ...order, labelKey: order.labelKey, tracking: order.tracking }, choice);
-  const name = choice.format === 'letter' ? `${order.tracking}-letter` : choice.format === 'png' ? `${order.tracking}-${choice.dpi}dpi` : order.tracking;
-  return Reply.binary(file.bytes, file.contentType, { 'content-disposition': `attachment; filename="${name}.${file.extension}"` });
+  return Reply.binary(file.bytes, file.contentType, { 'content-disposition': `attachment; filename="${labelFileName(order.tracking, choice)}"` });
 });
