@@ -36,14 +36,6 @@ export function labelChoiceOf(value: { format?: unknown; dpi?: unknown } | undef
 /** The size of a 4x6 label in pixels at `dpi`. */
 export const pngSizeAt = (dpi: PngDpi): { width: number; height: number } => ({ width: 4 * dpi, height: 6 * dpi });
 
-/** Each file's content type and file name ending. */
-export const LABEL_FILE_TYPES: Record<LabelFormat, { contentType: string; extension: string }> = {
-  pdf: { contentType: 'application/pdf', extension: 'pdf' },
-  letter: { contentType: 'application/pdf', extension: 'pdf' },
-  png: { contentType: 'image/png', extension: 'png' },
-  zpl: { contentType: 'application/zpl', extension: 'zpl' },
-};
-
 /** The downloads the shipper is offered, in the menus' order, with the names they are shown by. */
 export const LABEL_CHOICES: readonly (LabelChoice & { key: string; name: string; short: string })[] = [
   { key: 'pdf', format: 'pdf', dpi: DEFAULT_PNG_DPI, name: 'PDF 4x6', short: 'PDF' },
@@ -58,10 +50,9 @@ export const labelChoiceEntry = (choice: LabelChoice) => LABEL_CHOICES.find((c) 
 
 /** The file name a label is saved under: `<tracking>.pdf`, `<tracking>-letter.pdf`, `<tracking>-300dpi.png`, `<tracking>.zpl`. */
 export function labelFileName(tracking: string, choice: LabelChoice): string {
-  const { extension } = LABEL_FILE_TYPES[choice.format];
-  if (choice.format === 'letter') return `${tracking}-letter.${extension}`;
-  if (choice.format === 'png') return `${tracking}-${choice.dpi}dpi.${extension}`;
-  return `${tracking}.${extension}`;
+  if (choice.format === 'letter') return `${tracking}-letter.pdf`;
+  if (choice.format === 'png') return `${tracking}-${choice.dpi}dpi.png`;
+  return `${tracking}.${choice.format}`;
 }
 
 /** The menu entry of a choice (the dpi counts only for a PNG). */

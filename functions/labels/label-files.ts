@@ -8,12 +8,20 @@
  * one read of the same bytes and the carrier is asked once per label and format.
  */
 import type { Order } from '../../domain/api/orders';
-import { LABEL_FILE_TYPES, type LabelChoice } from '../../domain/label-formats';
+import type { LabelChoice, LabelFormat } from '../../domain/label-formats';
 import { getLabelStore } from '../providers/registry/blobs';
 import { getCarrier } from '../providers/registry/carrier';
 import { labelRequestOf } from './buy-label';
 import { letterLayout } from './letter-layout';
 import { pngAt, svgToPng } from '../providers/carrier/label-raster';
+
+/** What each file is answered as. */
+export const LABEL_CONTENT_TYPES: Record<LabelFormat, string> = {
+  pdf: 'application/pdf',
+  letter: 'application/pdf',
+  png: 'image/png',
+  zpl: 'application/zpl',
+};
 
 /** Where the file of `choice` is kept for the label stored at `labelKey` (the PDF's own key for the PDF). */
 export function labelFileKey(labelKey: string, choice: LabelChoice): string {
@@ -36,7 +44,7 @@ export async function labelFile(
   choice: LabelChoice,
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
   const store = getLabelStore();
-  const type = { contentType: LABEL_FILE_TYPES[choice.format].contentType };
+  const type = { contentType: LABEL_CONTENT_TYPES[choice.format] };
   const key = labelFileKey(order.labelKey, choice);
   const kept = await store.get(key);
   if (kept) return { bytes: kept, ...type };

@@ -46,6 +46,8 @@ export async function svgToPng(svg: string, dpi: PngDpi): Promise<Uint8Array> {
   const { resvg, font } = await loaded();
   const renderer = new resvg.Resvg(svg, {
     fitTo: { mode: 'width', value: pngSizeAt(dpi).width },
+    // Crisp edges: bars and boxes land on whole pixels, as a thermal printer prints them (and faster than anti-aliasing).
+    shapeRendering: 1,
     background: '#ffffff',
     font: { fontBuffers: [font], defaultFontFamily: RASTER_FONT_FAMILY },
   });

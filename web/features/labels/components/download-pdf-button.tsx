@@ -1,13 +1,15 @@
-import { Button, ButtonGroup, IconButton, Menu, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, HStack, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuChevronDown, LuDownload } from 'react-icons/lu';
 import { isNetworkError } from '@/api-client/client';
 import { useRevalidateRoutes } from '@/api-client/revalidate-routes';
 import { withLoadingToast } from '@/components/notify';
 import { useProfile } from '@/features/profile';
 import { saveBlob } from '@/lib/save-file';
-import { LABEL_CHOICES, labelChoiceEntry, labelChoiceKey, labelChoiceOf, labelFileName, type LabelChoice } from '@domain/label-formats';
+import { labelChoiceEntry, labelChoiceOf, labelFileName, type LabelChoice } from '@domain/label-formats';
 import { downloadOrderFile } from '../api/download-order';
+
+const LabelFormatMenu = lazy(() => import('./label-format-menu').then((m) => ({ default: m.LabelFormatMenu })));
 
 /**
  * Fetches an order's label as `choice` and saves it as `<tracking>.pdf` (SPEC section 7; the other
@@ -37,38 +39,42 @@ export function DownloadPdfButton({ shipOrderId, tracking }: { shipOrderId: stri
   const { data: profile } = useProfile();
   const preferred = labelChoiceOf(profile?.labelFormat);
   const first = labelChoiceEntry(preferred);
-  const choices = [first, ...LABEL_CHOICES.filter((c) => c.key !== first.key)];
   async function download(choice: LabelChoice) {
     setBusy(true);
     await downloadLabelFile(shipOrderId, tracking, choice);
     setBusy(false);
     void revalidateRoutes('GET /shipping/orders');
   }
+  // The menu's code loads when it is first opened (./label-format-menu.tsx); until then a stand-in
+  // trigger with a closed menu trigger's attributes holds its place, and the menu mounts open.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const standIn = (
+    <IconButton
+      size="xs"
+      variant="outline"
+      aria-label={`Other label formats for ${tracking}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      disabled={busy}
+      // A native button: Enter and Space click it too.
+      onClick={() => setMenuWanted(true)}
+    >
+      <LuChevronDown aria-hidden />
+    </IconButton>
+  );
   return (
-    <ButtonGroup size="xs" variant="outline" attached>
-      <Button loading={busy} onClick={() => void download(preferred)} aria-label={`Download ${first.short} for ${tracking}`}>
+    <HStack gap="1">
+      <Button size="xs" variant="outline" loading={busy} onClick={() => void download(preferred)} aria-label={`Download ${first.short} for ${tracking}`}>
         <LuDownload aria-hidden />
         {first.short}
       </Button>
-      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => void download(LABEL_CHOICES.find((c) => c.key === value) ?? first)}>
-        <Menu.Trigger asChild>
-          <IconButton disabled={busy} aria-label={`Other label formats for ${tracking}`}>
-            <LuChevronDown aria-hidden />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="52">
-              {choices.map((c) => (
-                <Menu.Item key={c.key} value={c.key}>
-                  {c.name}
-                  {c.key === labelChoiceKey(preferred) ? ' (default)' : ''}
-                </Menu.Item>
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-    </ButtonGroup>
+      {menuWanted ? (
+        <Suspense fallback={standIn}>
+          <LabelFormatMenu defaultKey={first.key} tracking={tracking} disabled={busy} onPick={(choice) => void download(choice)} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
+    </HStack>
   );
 }
