@@ -10,7 +10,8 @@
  * - what one run of the scheduled work (recovery) costs, idle and per recovered purchase (recovery.ts);
  * - a 500-row batch end to end: upload time, labels per second, merged PDF bytes per label (batch.ts);
  * - a carrier event applied, replayed or stale, and a poll run, in requests and write units (tracking.ts);
- * - a filtered shipments page over 3,000 orders: Queries, read units and time a page (search.ts).
+ * - a filtered shipments page over 3,000 orders: Queries, read units and time a page (search.ts);
+ * - each label format of one label and a 500-label batch's PDF and letter layout, in time (label-formats.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -24,6 +25,7 @@ import { lambdaFigures, printLambdaFigures } from './lambdas';
 import { recoveryFigures } from './recovery';
 import { batchFigures } from './batch';
 import { searchFigures } from './search';
+import { labelFormatFigures } from './label-formats';
 import { trackingFigures } from './tracking';
 import { webFigures } from './landing';
 
@@ -36,3 +38,4 @@ await recoveryFigures();
 await batchFigures();
 await trackingFigures();
 await searchFigures();
+await labelFormatFigures();

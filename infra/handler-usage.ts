@@ -32,6 +32,8 @@ const SERVICE_MODULES = {
 const FILES_READ_BY_MODULE: Record<string, string[]> = {
   // The offline ZIP table, read on the first local address check.
   'functions/providers/address/zip-address-verifier.ts': ['domain/zip-table.json'],
+  // resvg's WebAssembly and the label font, read on the first PNG label (RASTER_WASM_FILE, RASTER_FONT_FILE).
+  'functions/providers/carrier/label-raster.ts': ['node_modules/@resvg/resvg-wasm/index_bg.wasm', 'node_modules/bwip-js/fonts/OCRB7.ttf'],
 };
 
 export type Service = keyof typeof SERVICE_MODULES;

@@ -13,7 +13,7 @@ import type { BuildOptions } from 'esbuild';
 
 /**
  * Packages a Lambda loads only on first use (`await import()`: the Stripe SDK on a card payment,
- * pdf-lib and bwip-js on a drawn label, receipt or batch merge, EasyPost's client on a call to
+ * pdf-lib and bwip-js on a drawn label, receipt or batch merge, resvg on a PNG label, EasyPost's client on a call to
  * EasyPost, functions/providers/easypost-client.ts) and that therefore stay out of its
  * bundle: esbuild inlines a dynamic import into the one file NodejsFunction makes, and V8 then
  * compiles those bytes (each a large share of the bundle it would join) at every cold start for requests
@@ -22,7 +22,7 @@ import type { BuildOptions } from 'esbuild';
  * A static import of one of them would be hoisted to the bundle's top and load it at cold start:
  * the code imports them inside the functions that use them (e.g. providers/carrier/sandbox-label.ts).
  */
-export const SHIPPED_BESIDE = ['stripe', 'pdf-lib', 'bwip-js', '@easypost/api'] as const;
+export const SHIPPED_BESIDE = ['stripe', 'pdf-lib', 'bwip-js', '@easypost/api', '@resvg/resvg-wasm'] as const;
 
 /** The package a specifier names: `bwip-js/node` -> `bwip-js`, `@scope/x/y` -> `@scope/x`. */
 export const packageOf = (specifier: string): string =>

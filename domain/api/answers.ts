@@ -47,10 +47,14 @@ import { apiWithdrawalSchema, checkoutSessionAnswerSchema, topupAnswerSchema, tr
 /** A route that answers with a file instead of JSON (the label PDF): its media type. */
 export interface FileAnswer {
   readonly file: string;
+  /** Other media types the route answers when asked for another file (the label's formats). */
+  readonly alternatives?: readonly string[];
 }
 export const pdfFile = { file: 'application/pdf' } as const satisfies FileAnswer;
 /** A CSV file (UTF-8 with a BOM): the exports and the batch result (functions/exports/csv.ts). */
 export const csvFile = { file: 'text/csv' } as const satisfies FileAnswer;
+/** A label in the format asked (domain/label-formats.ts): a PDF by default, else a PNG or ZPL. */
+export const labelFileAnswer = { file: 'application/pdf', alternatives: ['image/png', 'application/zpl'] } as const satisfies FileAnswer;
 
 /** What a route answers: the zod schema of its JSON answer, or the file marker. */
 export type Answer = z.ZodType | FileAnswer;
@@ -87,6 +91,7 @@ export const answers = {
   'auth/end-other-sessions': messageAnswerSchema,
   // Mail notifications: the shipper's settings and the mails' one-click unsubscribe
   'auth/update-notifications': apiUserSchema,
+  'auth/update-label-format': apiUserSchema,
   'notifications/unsubscribe': unsubscribeAnswerSchema,
   'auth/list-users': usersPageSchema,
   // Saved addresses
@@ -114,7 +119,7 @@ export const answers = {
   'shipping/quote-rates': quoteSchema,
   'shipping/create-label': createdLabelSchema,
   'shipping/list-orders': ordersPageSchema,
-  'shipping/download-order': pdfFile,
+  'shipping/download-order': labelFileAnswer,
   // Label refunds
   'shipping/refund-label': apiOrderSchema,
   'shipping/create-return-label': createdLabelSchema,

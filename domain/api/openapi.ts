@@ -66,7 +66,12 @@ function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {
     [success]:
       'file' in answer
-        ? { description: 'The file.', content: { [answer.file]: { schema: { type: 'string' as const, contentMediaType: answer.file } } } }
+        ? {
+            description: 'The file.',
+            content: Object.fromEntries(
+              [answer.file, ...(answer.alternatives ?? [])].map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]),
+            ),
+          }
         : { description: success === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: answer } } },
   };
   for (const status of errorStatuses(r)) {

@@ -42,6 +42,7 @@ import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, au
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
 import { returnLabelLinkSchema, returnLabelSchema } from '../schemas/returns';
+import { batchLabelsQuerySchema, labelDownloadQuerySchema, labelFormatBodySchema } from '../schemas/label-formats';
 
 // Accounts and sessions
 export const register = {
@@ -324,6 +325,18 @@ export const updateNotifications = {
   errors: [404],
 } as const satisfies RouteEntry;
 
+// The label file a download gives when it names none
+export const updateLabelFormat = {
+  method: 'PUT',
+  path: '/auth/label-format',
+  access: 'user',
+  handler: 'auth/update-label-format',
+  table: 'write',
+  body: labelFormatBodySchema,
+  errors: [404],
+  note: "The shipper's default label file: `format` (`pdf`, `letter`, `png`, `zpl`) and, for a PNG, `dpi` (203 or 300; 203 when absent). Answers the profile with it as `labelFormat`.",
+} as const satisfies RouteEntry;
+
 export const unsubscribe = {
   method: 'POST',
   path: '/notifications/unsubscribe',
@@ -548,7 +561,9 @@ export const downloadLabel = {
   access: 'user',
   handler: 'shipping/download-order',
   table: 'read',
-  errors: [404, 409, 410],
+  query: labelDownloadQuerySchema,
+  errors: [404, 409, 410, 502],
+  note: "The label as `format`: `pdf` (the 4x6 PDF bought), `letter` (that label on an 8.5x11 page with cut lines), `png` (4x6, `dpi` 203 or 300) or `zpl` (ZPL II for 203 dpi thermal printers); without `format`, the shipper's default (`labelFormat` of the profile, PUT /auth/label-format). A PNG or ZPL file is made by the carrier once and kept, so a second download is the same bytes. 502 when the carrier cannot make it now; nothing changes then.",
 } as const satisfies RouteEntry;
 
 // Label refunds
@@ -941,8 +956,9 @@ export const getBatchLabels = {
   access: 'user',
   handler: 'shipping/batches/get-batch-labels',
   table: 'read',
+  query: batchLabelsQuerySchema,
   errors: [404, 409],
-  note: 'Every bought label of the batch in row order, one 4x6 page each, without the labels refunded or being refunded. 409 while the batch is being bought or when none of its labels may be printed.',
+  note: 'Every bought label of the batch in row order, one 4x6 page each (`format=pdf`, the default) or two to an 8.5x11 page with cut lines (`format=letter`), without the labels refunded or being refunded. 409 while the batch is being bought or when none of its labels may be printed.',
 } as const satisfies RouteEntry;
 
 export const getBatchResults = {

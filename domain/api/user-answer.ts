@@ -5,6 +5,7 @@
  */
 import { centsToDollars } from '../money';
 import { notificationSettingsOf } from './notification-settings';
+import { labelChoiceOf } from '../label-formats';
 import type { ApiUser, User } from './users';
 
 export const toApiUser = (u: User): ApiUser => ({
@@ -22,5 +23,6 @@ export const toApiUser = (u: User): ApiUser => ({
   available: Number(centsToDollars(u.balanceCents)),
   availableCents: u.balanceCents,
   notifications: notificationSettingsOf(u.notifications),
+  labelFormat: labelChoiceOf(u.labelFormat),
   createdAt: u.createdAt,
 });

@@ -8,6 +8,7 @@ import type { NotificationSettings } from './notifications';
 import { notificationSettingsSchema } from './notifications';
 import { apiEntrySchema } from './wallet';
 import { apiApprovalSchema } from './oversight';
+import { LABEL_FORMATS, type LabelChoice } from '../label-formats';
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -41,6 +42,8 @@ export interface User {
   labelCount: number;
   /** The mail settings the user chose; absent until they first save them (the defaults). */
   notifications?: Partial<NotificationSettings>;
+  /** The label file a download gives when it names none; absent until first saved (the 4x6 PDF). */
+  labelFormat?: LabelChoice;
   createdAt: string;
 }
 
@@ -63,6 +66,9 @@ export const apiUserSchema = z
     available: z.number().meta({ description: 'What purchases can spend: the balance minus holds.' }),
     availableCents: z.number().int(),
     notifications: notificationSettingsSchema,
+    labelFormat: z
+      .object({ format: z.enum(LABEL_FORMATS), dpi: z.union([z.literal(203), z.literal(300)]) })
+      .meta({ description: 'The label file a download gives when it names none (PUT /auth/label-format); `dpi` counts for a PNG.' }),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });

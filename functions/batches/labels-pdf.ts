@@ -10,6 +10,10 @@
  * PDF; otherwise it merges the printable labels afresh for that answer. The stored PDF is never
  * rewritten: a rejected refund gives its label back, and the stored PDF is then right again. (A
  * label whose price went back to the wallet when its refund was asked stays out for good.)
+ *
+ * The letter layout (two labels a letter page, functions/labels/letter-layout.ts) is made from the
+ * merged PDF: from the stored one on its first download, then kept beside it (batchLetterKey), so
+ * later downloads are one read; from a fresh merge, without the refunded labels, otherwise.
  */
 import { getOrders, isPrintable, ordersToServe } from '../data/orders';
 import type { StoredBatch, StoredRow } from '../data/batches';
@@ -17,8 +21,12 @@ import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
 import { getLabelStore } from '../providers/registry/blobs';
 import { inGroups } from './in-groups';
+import type { BatchLabelFormat } from '../../domain/label-formats';
+import { letterLayout } from '../labels/letter-layout';
 
 export const batchPdfKey = (batch: Pick<StoredBatch, 'id' | 'userId'>): string => `labels/${batch.userId}/batch-${batch.id}.pdf`;
+/** Where the letter layout of the stored merged PDF is kept once made. */
+export const batchLetterKey = (batch: Pick<StoredBatch, 'id' | 'userId'>): string => `labels/${batch.userId}/batch-${batch.id}.letter.pdf`;
 
 /** Label PDFs read from the store at once while merging: a 500-label merge is not 500 reads in a row. */
 const READS_AT_ONCE = 16;
@@ -76,7 +84,12 @@ export async function mergeBatchLabels(batch: StoredBatch, rows: readonly Stored
  * label of the batch may be printed. Every label it holds is recorded as served first
  * (ordersToServe), like a label downloaded alone: none of them is credited early any more.
  */
-export async function batchLabelsPdf(batch: StoredBatch & { pdfKey: string }, rows: readonly StoredRow[], log: Logger): Promise<Uint8Array | undefined> {
+export async function batchLabelsPdf(
+  batch: StoredBatch & { pdfKey: string },
+  rows: readonly StoredRow[],
+  log: Logger,
+  format: BatchLabelFormat = 'pdf',
+): Promise<Uint8Array | undefined> {
   const bought = boughtRows(rows);
   const orders = await ordersToServe(
     batch.userId,
@@ -84,11 +97,20 @@ export async function batchLabelsPdf(batch: StoredBatch & { pdfKey: string }, ro
   );
   const printable = bought.map((r) => orders.get(r.shipOrderId as string)).filter((o): o is Order => !!o && isPrintable(o));
   if (printable.length === 0) return undefined;
+  const store = getLabelStore();
   if (printable.length === bought.length) {
-    const stored = await getLabelStore().get(batch.pdfKey);
+    if (format === 'letter') {
+      const kept = await store.get(batchLetterKey(batch));
+      if (kept) return kept;
+    }
+    const stored = await store.get(batch.pdfKey);
     if (!stored) throw new Error(`batch PDF ${batch.pdfKey} missing from the store`);
-    return stored;
+    if (format === 'pdf') return stored;
+    const letter = await letterLayout(stored);
+    await store.put(batchLetterKey(batch), letter, 'application/pdf');
+    return letter;
   }
   log.info('batch PDF merged without its refunded labels', { batchId: batch.id, printable: printable.length, bought: bought.length });
-  return mergeOrders(printable, log);
+  const merged = await mergeOrders(printable, log);
+  return merged && format === 'letter' ? letterLayout(merged) : merged;
 }

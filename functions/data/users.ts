@@ -3,6 +3,7 @@
  *
  *   user         pk USER#<id>            sk PROFILE   gsi1pk USERS  gsi1sk <createdAt>#<id>
  *                notifications {delivered, exception, unused} once saved (absent = the defaults)
+ *                labelFormat {format, dpi} once saved (absent = the 4x6 PDF)
  *   email claim  pk EMAIL#<lower email>  sk EMAIL     userId
  *
  * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
@@ -12,6 +13,7 @@ import { ulid } from 'ulid';
 import { SHIPPER_NOTICES } from '../../domain/api/notification-settings';
 import type { NotificationSettings } from '../../domain/api/notifications';
 import type { Role, User } from '../../domain/api/users';
+import { labelChoiceOf, type LabelChoice } from '../../domain/label-formats';
 import { Conflict, NotFound } from '../errors';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -44,6 +46,7 @@ function fromItem(item: Record<string, unknown>): User {
     sessionEpoch: Number(item.sessionEpoch ?? 0),
     labelCount: Number(item.labelCount ?? 0),
     ...(item.notifications && typeof item.notifications === 'object' ? { notifications: item.notifications } : {}),
+    ...(item.labelFormat && typeof item.labelFormat === 'object' ? { labelFormat: labelChoiceOf(item.labelFormat) } : {}),
     createdAt: item.createdAt as string,
   };
 }
@@ -171,6 +174,26 @@ export async function updateNotificationSettings(id: string, settings: Partial<N
       }),
     );
     return fromItem(after as Record<string, unknown>);
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFound('Account not found');
+    throw err;
+  }
+}
+
+/** Saves the label file a download gives when it names none; the user after it. NotFound when the user is gone. */
+export async function updateLabelFormat(id: string, choice: LabelChoice): Promise<User> {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'SET labelFormat = :choice, version = version + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':choice': { format: choice.format, dpi: choice.dpi }, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes as Record<string, unknown>);
   } catch (err) {
     if (isConditionFailure(err)) throw new NotFound('Account not found');
     throw err;

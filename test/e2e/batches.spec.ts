@@ -122,10 +122,16 @@ test.describe.serial('batch labels', () => {
     await page.screenshot({ path: 'test-results/batch-done-1280.png' });
   });
 
-  test('the merged PDF has one page per label, and the result CSV a line per row', async () => {
+  test('the merged PDF has one page per label (two a page on letter), and the result CSV a line per row', async () => {
     const pdf = await download('Download labels (PDF)');
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(4);
+    // The same four labels two to a letter page.
+    const letter = await PDFDocument.load(await download('Download labels (letter)'));
+    expect(letter.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([
+      [612, 792],
+      [612, 792],
+    ]);
 
     const csv = (await download('Download results (CSV)')).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);

@@ -17,7 +17,8 @@ import { moduleUsage } from '../../infra/handler-usage';
 import { besideBundleCommands, LAMBDA_BUNDLING, SHIPPED_BESIDE } from '../../infra/lambda-bundling';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const IMPORTS = ['@easypost/api', 'bwip-js/node', 'pdf-lib', 'stripe'];
+const IMPORTS = ['@easypost/api', '@resvg/resvg-wasm', 'bwip-js/node', 'pdf-lib', 'stripe'];
+const RASTER_FILES = ['node_modules/@resvg/resvg-wasm/index_bg.wasm', 'node_modules/bwip-js/fonts/OCRB7.ttf'];
 
 let asset: string;
 /**
@@ -34,7 +35,7 @@ const named = (names: string[]) => names.filter((k) => k !== 'default' && k !== 
 beforeAll(() => {
   // Outside the project, so nothing resolves from its node_modules by accident.
   asset = mkdtempSync(join(tmpdir(), 'prepaidship-beside-'));
-  for (const command of besideBundleCommands(ROOT, asset, { imports: IMPORTS, files: ['domain/zip-table.json'] })) {
+  for (const command of besideBundleCommands(ROOT, asset, { imports: IMPORTS, files: ['domain/zip-table.json', ...RASTER_FILES] })) {
     execSync(command, { cwd: ROOT, shell: '/bin/bash', stdio: 'pipe' });
   }
 }, 60_000);
@@ -83,6 +84,19 @@ describe('besideBundleCommands', () => {
     expect(answered).toEqual({ id: 'shp_1', path: '/v2/shipments/shp_1' });
   });
 
+  it('ships a rasterizer that works from the files beside it: an SVG with text to a 4x6 PNG at 203 dpi', () => {
+    const made = runBeside(`
+      const { readFile } = await import('node:fs/promises');
+      const { initWasm, Resvg } = await import('@resvg/resvg-wasm');
+      await initWasm(await readFile('index_bg.wasm'));
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 288 432"><text x="10" y="40" font-size="20">SAMPLE</text></svg>';
+      const png = new Resvg(svg, { fitTo: { mode: 'width', value: 812 }, background: '#fff', font: { fontBuffers: [await readFile('OCRB7.ttf')], defaultFontFamily: 'OCRB' } }).render();
+      const bytes = png.asPng();
+      console.log(JSON.stringify({ width: png.width, height: png.height, png: Buffer.from(bytes.subarray(1, 4)).toString(), inked: png.pixels.some((v, i) => i % 4 !== 3 && v < 128) }));
+    `);
+    expect(made).toEqual({ width: 812, height: 1218, png: 'PNG', inked: true });
+  });
+
   it('copies data files next to the bundle under their own name', () => {
     expect(readFileSync(join(asset, 'zip-table.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'domain/zip-table.json'), 'utf8'));
   });
@@ -103,12 +117,19 @@ describe('what each function gets beside its bundle', () => {
     expect(beside('shipping/quote-rates').imports).toEqual(['@easypost/api', 'bwip-js/node', 'pdf-lib']);
     // The address check reaches EasyPost when it is the carrier, and reads the ZIP table otherwise.
     expect(beside('addresses/verify-address')).toEqual({ imports: ['@easypost/api'], files: ['domain/zip-table.json'] });
+    // A label download may make a PNG: resvg and its wasm and font go with it, and with nothing else.
+    expect(beside('shipping/download-order')).toEqual({
+      imports: ['@easypost/api', '@resvg/resvg-wasm', 'bwip-js/node', 'pdf-lib'],
+      files: ['node_modules/@resvg/resvg-wasm/index_bg.wasm', 'node_modules/bwip-js/fonts/OCRB7.ttf'],
+    });
   });
 
-  it('gives the ZIP table to the address check only', () => {
+  it('gives the ZIP table to the address check only, and the rasterizer files to the label download only', () => {
     expect(beside('addresses/verify-address').files).toEqual(['domain/zip-table.json']);
-    const others = routes.filter((r) => r.handler !== 'addresses/verify-address' && beside(r.handler).files.length > 0);
+    const others = routes.filter((r) => !['addresses/verify-address', 'shipping/download-order'].includes(r.handler) && beside(r.handler).files.length > 0);
     expect(others).toEqual([]);
+    const rasterizing = routes.filter((r) => beside(r.handler).imports.includes('@resvg/resvg-wasm')).map((r) => r.handler);
+    expect(rasterizing).toEqual(['shipping/download-order']);
   });
 
   it('gives nothing to a route that neither draws nor pays by card', () => {

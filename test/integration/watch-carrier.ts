@@ -29,6 +29,7 @@ const METHODS = [
   'makeScanForm',
   'bookPickup',
   'cancelPickup',
+  'labelFile',
 ] as const satisfies readonly Method[];
 
 export const carrierWatch = {} as CarrierWatch;
@@ -43,6 +44,7 @@ export function watchCarrierAnew(): void {
   carrierWatch.makeScanForm = vi.fn((req, real) => real.makeScanForm(req));
   carrierWatch.bookPickup = vi.fn((req, real) => real.bookPickup(req));
   carrierWatch.cancelPickup = vi.fn((ref, real) => real.cancelPickup(ref));
+  carrierWatch.labelFile = vi.fn((req, real) => real.labelFile(req));
 }
 watchCarrierAnew();
 

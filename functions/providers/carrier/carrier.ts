@@ -173,6 +173,25 @@ export interface BookedPickup {
   confirmation: string;
 }
 
+/** A bought label asked for as another file than its PDF (functions/labels/label-files.ts). */
+export interface LabelFileRequest {
+  /** The label as it was bought (what the sandbox draws again). */
+  label: LabelRequest;
+  tracking: string;
+  /** The carrier's shipment (EasyPost `shp_...`). */
+  carrierRef: string;
+  /** `png`: a 4x6 image (brought to the dpi asked by the download); `zpl`: ZPL II for a 203 dpi thermal printer. */
+  format: 'png' | 'zpl';
+}
+
+/**
+ * A label file as the carrier gives it: ZPL as it is printed; for a PNG, the carrier's own PNG at
+ * its resolution, or (the sandbox, which draws its labels) the label as an SVG of 4x6 inches. The
+ * download brings either to the resolution asked (functions/labels/label-files.ts), so the
+ * rasterizer is shipped with the download's Lambda alone.
+ */
+export type CarrierLabelFile = { type: 'zpl'; bytes: Uint8Array } | { type: 'png'; bytes: Uint8Array } | { type: 'svg'; svg: string };
+
 export interface Carrier {
   /**
    * Whether the carrier charges us for the labels it sells (EasyPost does; the sandbox does not), so
@@ -226,4 +245,9 @@ export interface Carrier {
   bookPickup(request: PickupRequest): Promise<BookedPickup>;
   /** Cancels a booked pickup by its carrierRef. Throws ProviderUnavailable when the carrier cannot. */
   cancelPickup(carrierRef: string): Promise<void>;
+  /**
+   * The bought label as ZPL II or as a 4x6 image, the same label as its PDF. Throws
+   * ProviderUnavailable when the carrier cannot make it now (nothing is bought or changed).
+   */
+  labelFile(request: LabelFileRequest): Promise<CarrierLabelFile>;
 }

@@ -74,6 +74,17 @@
  * the label may be sold, and the purchase asks findPurchase (by our reference) before refunding.
  *
  * SCAN forms and pickups are in ./easypost-shipping-day.ts, made with this carrier's calls and errors.
+ *
+ * Other files of a bought label (docs/decisions/0215-label-formats.md):
+ *
+ *   convert   client.Shipment.convertLabelFormat(id, "ZPL" | "PNG")  GET {EASYPOST_API_URL}/v2/shipments/{id}/label?file_format=...
+ *                                                  -> Shipment { postage_label: { label_zpl_url, label_url, label_resolution } }
+ *
+ * then a plain GET of `label_zpl_url` (ZPL) or of `label_url` when its `label_file_type` is
+ * image/png. EasyPost's PNG comes at the label's `label_resolution` (300 dpi in its recordings, a
+ * 1200 x 1800 image for 4x6), so a 300 dpi PNG is EasyPost's own and a 203 dpi one is it scaled by
+ * the download (functions/labels/label-files.ts, ./label-raster.ts pngAt). Its ZPL is EasyPost's,
+ * for 203 dpi printers.
  */
 import { centsToDollars, decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import { SIGNATURE_FEE_CENTS, type LabelExtras } from '../../../domain/postage/extras';
@@ -86,6 +97,8 @@ import {
   type BoughtLabel,
   type Carrier,
   type CarrierPurchase,
+  type CarrierLabelFile,
+  type LabelFileRequest,
   type LabelRequest,
   type RefundableLabel,
   type RefundOutcome,
@@ -97,6 +110,13 @@ import type { BookedPickup, MadeScanForm, PickupRequest, ScanFormRequest } from 
 import { bookEasyPostPickup, cancelEasyPostPickup, makeEasyPostScanForm, type EasyPostCalls } from './easypost-shipping-day';
 
 export { EASYPOST_TIMEOUT_MS };
+/** Whether the bytes are the file asked for: a PDF's and a PNG's signature, ZPL's ^XA. */
+const isKind = (bytes: Uint8Array, kind: 'pdf' | 'png' | 'zpl'): boolean => {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (kind === 'pdf') return head.startsWith('%PDF-');
+  if (kind === 'png') return head.startsWith('\x89PNG\r\n\x1a\n');
+  return head.includes('^XA');
+};
 /** The provider name callers see in the 502 message. */
 export const LABEL_PROVIDER_NAME = 'USPS label service';
 /** A label PDF larger than this is not a label. */
@@ -488,6 +508,22 @@ export class EasyPostCarrier implements Carrier {
     return cancelEasyPostPickup(this.dayCalls(), carrierRef);
   }
 
+  async labelFile(request: LabelFileRequest): Promise<CarrierLabelFile> {
+    const ref = encodeURIComponent(request.carrierRef);
+    const format = request.format === 'zpl' ? 'ZPL' : 'PNG';
+    const converted = await this.call(`GET /v2/shipments/${ref}/label?file_format=${format}`, (client) => client.Shipment.convertLabelFormat(ref, format));
+    const label = isRecord(converted.postage_label) ? converted.postage_label : {};
+    if (request.format === 'zpl') {
+      if (typeof label.label_zpl_url !== 'string' || !label.label_zpl_url)
+        throw this.unavailable(`shipment ${request.carrierRef} answered without a ZPL label`);
+      return { type: 'zpl', bytes: await this.download(label.label_zpl_url, request.carrierRef, 'zpl') };
+    }
+    if (label.label_file_type !== 'image/png' || typeof label.label_url !== 'string' || !label.label_url) {
+      throw this.unavailable(`shipment ${request.carrierRef} answered without a PNG label (label_file_type ${String(label.label_file_type)})`);
+    }
+    return { type: 'png', bytes: await this.download(label.label_url, request.carrierRef, 'png') };
+  }
+
   private dayCalls(): EasyPostCalls {
     return {
       call: (what, request) => this.call(what, request),
@@ -548,8 +584,8 @@ export class EasyPostCarrier implements Carrier {
     return answer;
   }
 
-  /** The label file: a plain GET of EasyPost's file URL (https only, no credentials), checked to be a PDF. */
-  private async download(url: string, shipmentId: string): Promise<Uint8Array> {
+  /** The label file: a plain GET of EasyPost's file URL (https only, no credentials), checked to be a PDF (or the `kind` asked). */
+  private async download(url: string, shipmentId: string, kind: 'pdf' | 'png' | 'zpl' = 'pdf'): Promise<Uint8Array> {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -568,8 +604,7 @@ export class EasyPostCarrier implements Carrier {
       throw this.unavailable(`${where} download failed: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
     }
     if (status < 200 || status > 299) throw this.unavailable(`${where} answered HTTP ${status}`);
-    const magic = Buffer.from(bytes.subarray(0, 5)).toString('latin1');
-    if (magic !== '%PDF-') throw this.unavailable(`${where} is not a PDF`);
+    if (!isKind(bytes, kind)) throw this.unavailable(`${where} is not a ${kind.toUpperCase()}`);
     if (bytes.byteLength > MAX_LABEL_BYTES) throw this.unavailable(`${where} is ${bytes.byteLength} bytes, too large for a label`);
     return bytes;
   }

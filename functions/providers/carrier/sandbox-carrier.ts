@@ -34,7 +34,9 @@ import type {
   BoughtLabel,
   Carrier,
   CarrierPurchase,
+  CarrierLabelFile,
   CarrierRate,
+  LabelFileRequest,
   LabelRequest,
   MadeScanForm,
   PickupRequest,
@@ -191,6 +193,15 @@ export class SandboxCarrier implements Carrier {
   async cancelPickup(carrierRef: string): Promise<void> {
     await this.slow();
     if (!carrierRef.startsWith('sandbox_pickup_')) throw new Error(`${carrierRef} is no sandbox pickup`);
+  }
+
+  /** Draws the label again as ZPL or as an SVG (./sandbox-label-files.ts): the same content as its PDF. */
+  async labelFile(request: LabelFileRequest): Promise<CarrierLabelFile> {
+    await this.slow();
+    const { drawSandboxSvg, drawSandboxZpl } = await import('./sandbox-label-files');
+    return request.format === 'zpl'
+      ? { type: 'zpl', bytes: new TextEncoder().encode(drawSandboxZpl(request.label, request.tracking)) }
+      : { type: 'svg', svg: await drawSandboxSvg(request.label, request.tracking) };
   }
 
   /** One call's wait, as a slow carrier answers. */

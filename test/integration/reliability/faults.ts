@@ -39,6 +39,9 @@ import { findAuditRecords } from '../../../functions/data/audit';
 import { handler as requestWithdrawal } from '../../../functions/handlers/wallet/request-withdrawal';
 import { handler as refundLabel } from '../../../functions/handlers/shipping/refund-label';
 import { handler as downloadOrder } from '../../../functions/handlers/shipping/download-order';
+import { handler as updateLabelFormat } from '../../../functions/handlers/auth/update-label-format';
+import { labelFileKey } from '../../../functions/labels/label-files';
+import { getLabelStore } from '../../../functions/providers/registry/blobs';
 import { handler as createScanForm } from '../../../functions/handlers/shipping/create-scan-form';
 import { handler as bookPickup } from '../../../functions/handlers/shipping/book-pickup';
 import { handler as cancelPickup } from '../../../functions/handlers/shipping/cancel-pickup';
@@ -1044,6 +1047,85 @@ function returnLabelFlow(name: string, carrierDown: boolean): Flow {
 
 /** Return labels: bought like a label, linked to their outbound in the same transaction, mailed once. */
 export const returnLabelFlows: Flow[] = [returnLabelFlow('return label', false), returnLabelFlow('return label, carrier refuses (refund)', true)];
+
+/** A download of `orderId` through the real handler, with `query` (format, dpi) when given. */
+const downloadRequest = (user: TestUser, orderId: string, query?: Record<string, string>) =>
+  call(
+    downloadOrder,
+    apiEvent({
+      method: 'GET',
+      path: `/shipping/download-order/${orderId}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      params: { shipOrderId: orderId },
+      ...(query ? { query } : {}),
+    }),
+  );
+
+/** The ZPL file kept for the order's label, if any. */
+const keptZpl = async (user: TestUser, orderId: string) => {
+  const order = await getOrder(user.id, orderId);
+  return order?.labelKey ? getLabelStore().get(labelFileKey(order.labelKey, { format: 'zpl', dpi: 203 })) : undefined;
+};
+
+/**
+ * A label's first download as ZPL: recorded as served, converted and kept. Whatever a fault stops,
+ * the download again answers the ZPL, the label is recorded once and no money moves.
+ */
+const zplDownloadFlow: Flow = {
+  name: 'first label download as ZPL',
+  // the order, its download recorded
+  commands: [SESSION, GET, RENEW],
+  finalStatus: 200,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-zpl', false);
+    return {
+      user,
+      send: () => downloadRequest(user, orderId, { format: 'zpl' }),
+      done: async () => (await keptZpl(user, orderId)) !== undefined,
+      async expectDoneOnce() {
+        expect((await getOrder(user.id, orderId))?.downloadedAt).toEqual(expect.any(String));
+        expect(new TextDecoder().decode(await keptZpl(user, orderId))).toMatch(/^\^XA[\s\S]*\^XZ\n$/);
+        expect(await entriesOf(user.id)).toEqual([
+          ['label', -600, 'completed'],
+          ['topup', 2000, 'completed'],
+        ]);
+      },
+    };
+  },
+};
+
+/** The shipper's default label file saved, then a download naming no format answering it. */
+const defaultFormatFlow: Flow = {
+  name: 'default label format saved',
+  // the user updated
+  commands: [SESSION, RENEW],
+  finalStatus: 200,
+  async prepare() {
+    const { user, orderId } = await userWithLabel('fault-default-format');
+    return {
+      user,
+      send: () =>
+        call(
+          updateLabelFormat,
+          apiEvent({
+            method: 'PUT',
+            path: '/auth/label-format',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+            body: JSON.stringify({ format: 'zpl' }),
+          }),
+        ),
+      done: async () => (await getUserById(user.id))?.labelFormat?.format === 'zpl',
+      async expectDoneOnce() {
+        expect((await getUserById(user.id))?.labelFormat).toEqual({ format: 'zpl', dpi: 203 });
+        const file = await downloadRequest(user, orderId);
+        expect(file.headers?.['content-type']).toBe('application/zpl');
+      },
+    };
+  },
+};
+
+/** Label formats: no money moves, but a download is recorded once and a kept file answers again. */
+export const labelFormatFlows: Flow[] = [zplDownloadFlow, defaultFormatFlow];
 
 /** The end of a shipping day: no money moves, but a label must end on one form and a pickup be booked or canceled once. */
 export const shippingDayFlows: Flow[] = [scanFormFlow, pickupBookingFlow, pickupCancelFlow];

@@ -23,6 +23,8 @@ import { getAdjustment, listAdjustments } from '../../../functions/data/postage-
 import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
+import { labelFileKey } from '../../../functions/labels/label-files';
+import { getLabelStore } from '../../../functions/providers/registry/blobs';
 import { listPasskeys, storePasskey } from '../../../functions/data/passkeys';
 import { getTotpSecret, storePendingTotp, useTotpStep } from '../../../functions/data/totp-secrets';
 import { newTotpSecret } from '../../../functions/accounts/totp';
@@ -359,6 +361,14 @@ const matrix: Record<TableKey, Row> = {
       if (actor !== 'user') expect((await getUserById(world.owner.id))?.notifications).toBeUndefined();
     },
   },
+  'PUT /auth/label-format': {
+    expect: VERIFIED(200),
+    why: "changes only the caller's own default label file",
+    request: () => ({ body: { format: 'zpl' } }),
+    after: async ({ actor, world }) => {
+      if (actor !== 'user') expect((await getUserById(world.owner.id))?.labelFormat).toBeUndefined();
+    },
+  },
   'POST /notifications/unsubscribe': {
     expect: PUBLIC(200),
     why: "the mail's signed token is the only credential (it names the account and the setting); tokens are ignored",
@@ -528,12 +538,16 @@ const matrix: Record<TableKey, Row> = {
     expect: OWNED(200),
     why: "the order is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
     prepare: ownerLabel,
-    request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
+    request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string }, query: { format: 'zpl' } }),
     after: async ({ actor, world, fx }) => {
       // Only the owner's download records the label as served (which ends its instant refund).
       const order = await getOrder(world.owner.id, fx.shipOrderId as string);
       if (actor === 'user') expect(order?.downloadedAt, `owner's label after ${actor}`).toEqual(expect.any(String));
       else expect(order?.downloadedAt, `owner's label after ${actor}`).toBeNull();
+      // Nobody else's download makes (and keeps) the owner's label in another format either.
+      const zpl = await getLabelStore().get(labelFileKey(order?.labelKey as string, { format: 'zpl', dpi: 203 }));
+      if (actor === 'user') expect(zpl, `owner's ZPL after ${actor}`).toBeDefined();
+      else expect(zpl, `owner's ZPL after ${actor}`).toBeUndefined();
     },
   },
   'POST /shipping/orders/{shipOrderId}/refund': {
@@ -826,7 +840,7 @@ const matrix: Record<TableKey, Row> = {
     expect: OWNED(200),
     why: "the merged labels are read from the caller's own batch: a 404 for anyone else, admins included",
     prepare: ownerBoughtBatch,
-    request: ({ fx }) => ({ params: { batchId: fx.batchId as string } }),
+    request: ({ fx }) => ({ params: { batchId: fx.batchId as string }, query: { format: 'letter' } }),
   },
   'GET /shipping/batches/{batchId}/results.csv': {
     expect: OWNED(200),

@@ -45,6 +45,8 @@ import { trackSchema } from '../../../domain/schemas/tracking';
 import { adjustmentSchema, approveWithdrawalSchema, rejectWithdrawalSchema, withdrawalSchema } from '../../../domain/schemas/wallet';
 import { batchPurchaseSchema, batchRowUpdateSchema } from '../../../domain/schemas/batches';
 import { pickupSchema, scanFormSchema } from '../../../domain/schemas/shipping-day';
+import { labelFormatBodySchema } from '../../../domain/schemas/label-formats';
+import { LABEL_FORMATS } from '../../../domain/label-formats';
 import { todayInEastern } from '../../../domain/ship-date';
 import { approveApprovalSchema, rejectApprovalSchema } from '../../../domain/schemas/oversight';
 import { uploadBatch } from '../../../functions/batches/upload';
@@ -77,7 +79,7 @@ import {
   type TableKey,
   type World,
 } from './actors';
-import { anyWebhookBody, badBodyStrategies, badIds, badQueries, refusedOnly, type BadBody } from './bad-requests';
+import { anyWebhookBody, badBodyStrategies, badIds, badQueries, hostileText, refusedOnly, type BadBody } from './bad-requests';
 
 /** Bodies per route: at least this many, spread over the strategies. */
 const BODIES_PER_ROUTE = 36;
@@ -201,6 +203,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/reset-password': { schema: resetPasswordSchema, valid: () => ({ token: newResetToken(world.owner.id), password: 'N3w!passw0rd' }) },
   'PUT /auth/profile': { schema: updateProfileSchema, valid: () => ({ name: 'Some Name', password: 'N3w!passw0rd', currentPassword: PASSWORD }) },
   'PUT /auth/notifications': { schema: notificationSettingsBodySchema, valid: () => ({ delivered: true, exception: false, unused: true }) },
+  'PUT /auth/label-format': { schema: labelFormatBodySchema, valid: () => ({ format: 'png', dpi: 300 }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /auth/packages': { schema: packageSchema, valid: () => ({ name: 'New box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }) },
@@ -547,6 +550,37 @@ describe('bad query strings', () => {
       const res = await invoke(key, { token: world.owner.token, query: { cursor } });
       expectRefusal(res, key);
     }
+  });
+});
+
+describe('bad label formats', () => {
+  const notA = (names: readonly string[]) => (t: string) => !names.includes(t);
+  const badFormat = fc.oneof(
+    fc.constantFrom('PDF', 'Zpl', 'jpeg', 'png ', ' pdf', '', ' ', 'pdf,zpl', '__proto__', 'constructor', 'letter\u0000'),
+    hostileText.filter(notA(LABEL_FORMATS)),
+    fc.string({ maxLength: 40 }).filter(notA(LABEL_FORMATS)),
+  );
+  const badDpi = fc.oneof(fc.constantFrom('0', '150', '203.0', '300dpi', '', ' 300', '1e3', 'NaN', '-203'), hostileText.filter(notA(['203', '300'])));
+
+  // The second user's own label and batch, asked by their owner: only the query can be wrong.
+  it.each([
+    ['GET /shipping/download-order/{shipOrderId}', () => ({ shipOrderId: fixtures.otherOrderId }), true],
+    ['GET /shipping/batches/{batchId}/labels.pdf', () => ({ batchId: fixtures.otherBatchId }), false],
+  ] as const)('%s refuses a bad format (and dpi) with 400 naming it, and writes nothing', async (key, params, withDpi) => {
+    const before = await scanTable();
+    const query = withDpi
+      ? fc.oneof(
+          badFormat.map((format) => ({ format })),
+          badDpi.map((dpi) => ({ format: 'png', dpi })),
+        )
+      : badFormat.map((format) => ({ format }));
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await expectRefused(key, { token: world.other.token, params: params(), query: q }, [400], before, JSON.stringify(q).slice(0, 200));
+        expect(Object.keys((res.json?.fields as Record<string, string>) ?? {})).toEqual(['dpi' in q ? 'dpi' : 'format']);
+      }),
+      { numRuns: 30, endOnFailure: true },
+    );
   });
 });
 

@@ -38,6 +38,7 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
     available: 12.5,
     availableCents: 1250,
     notifications: { delivered: true, exception: true, unused: false },
+    labelFormat: { format: 'pdf', dpi: 203 },
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

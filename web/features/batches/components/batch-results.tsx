@@ -32,7 +32,7 @@ function DownloadButton({ label, fetchFile, fileName, disabled }: { label: strin
   );
 }
 
-/** A finished batch: how many labels were bought, which rows failed and why, and its two files. */
+/** A finished batch: how many labels were bought, which rows failed and why, and its files: the labels as 4x6 pages or on letter pages, and the results. */
 export function BatchResults({ batch }: { batch: ApiBatch }) {
   const { bought, failed } = batchProgress(batch);
   const failedRows = batch.rows.filter((r) => r.status === 'failed');
@@ -53,8 +53,14 @@ export function BatchResults({ batch }: { batch: ApiBatch }) {
       <HStack gap="3" wrap="wrap">
         <DownloadButton
           label="Download labels (PDF)"
-          fetchFile={() => downloadBatchLabels(batch.batchId)}
+          fetchFile={() => downloadBatchLabels(batch.batchId, 'pdf')}
           fileName={`batch-${batch.batchId}-labels.pdf`}
+          disabled={bought === 0}
+        />
+        <DownloadButton
+          label="Download labels (letter)"
+          fetchFile={() => downloadBatchLabels(batch.batchId, 'letter')}
+          fileName={`batch-${batch.batchId}-labels-letter.pdf`}
           disabled={bought === 0}
         />
         <DownloadButton label="Download results (CSV)" fetchFile={() => downloadBatchResults(batch.batchId)} fileName={`batch-${batch.batchId}-results.csv`} />

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from '@domain/schemas/zod';
 import { updateProfileFormSchema } from '@domain/schemas/auth';
+import { labelChoiceOf } from '@domain/label-formats';
 import { Form } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
@@ -17,6 +18,7 @@ import { ApiError } from '@/api-client/client';
 import { DateTime } from '@/components/date-time';
 import { ErrorState } from '@/components/load-states';
 import { NotificationSettingsForm } from '../components/notification-settings';
+import { LabelFormatSetting } from '../components/label-format-setting';
 
 // The Security section brings the QR code and WebAuthn code: loaded only when the page shows it.
 const SecuritySettings = lazy(() => import('../components/security-settings').then((m) => ({ default: m.SecuritySettings })));
@@ -162,6 +164,13 @@ export function ProfilePage() {
         <Card.Root maxW="lg" mt="6">
           <Card.Body>
             <NotificationSettingsForm key={data.id} saved={data.notifications} />
+          </Card.Body>
+        </Card.Root>
+      )}
+      {data && (
+        <Card.Root maxW="lg" mt="6">
+          <Card.Body>
+            <LabelFormatSetting key={data.id} saved={labelChoiceOf(data.labelFormat)} />
           </Card.Body>
         </Card.Root>
       )}
