@@ -35,6 +35,7 @@ describe('GET /auth/profile', () => {
       email: ann.email,
       role: 'user',
       isVerified: true,
+      labelFormat: { format: 'pdf', dpi: 203 },
       balance: 12.05,
       balanceCents: 1205,
       held: 0,

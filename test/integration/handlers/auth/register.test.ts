@@ -51,6 +51,7 @@ describe('POST /auth/register', () => {
       email: sent.email,
       role: 'user',
       isVerified: false,
+      labelFormat: { format: 'pdf', dpi: 203 },
       balance: 0,
       balanceCents: 0,
       held: 0,

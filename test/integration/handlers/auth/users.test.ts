@@ -68,6 +68,7 @@ describe('getUserByEmail', () => {
       email,
       role: 'admin',
       isVerified: true,
+      labelFormat: { format: 'pdf', dpi: 203 },
       balance: 2.5,
       balanceCents: 250,
       held: 0,
