@@ -16,8 +16,9 @@
  *   progress bar; in AWS EasyPost's own latency per label dominates, and with 5 rows bought at once
  *   500 labels take minutes, which is why the work is queued);
  * - merged PDF at most 12 kB a label: no more than the single labels it copies (docs/performance.md
- *   has the sandbox label's size), and 500 labels must stay under 4.5 MB so the download,
- *   base64-encoded (x 4/3), fits in Lambda's 6 MB answer (docs/decisions/0136-batch-worker-in-chunks.md);
+ *   has the sandbox label's size); 500 labels under 4.5 MB are answered by the download itself,
+ *   base64-encoded (x 4/3) within Lambda's 6 MB answer, and larger ones by a link to S3
+ *   (docs/decisions/0219-large-batch-files-by-presigned-link.md);
  * - once one label is refunded, a download merges the other 499 inside the request: at most 5 s
  *   here, half the route's 10 s timeout, since a 512 MB Lambda has less CPU than this machine.
  */

@@ -30,7 +30,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/data/table';
@@ -197,6 +197,10 @@ export class PrepaidShipStack extends Stack {
       serverAccessLogsPrefix: 'label-bucket/',
       // A label is downloaded in its first days; afterwards it is kept for the customer's records.
       lifecycleRules: [{ transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(30) }] }],
+      // A batch file too large for a Lambda's answer is fetched by the web app straight from here, by a
+      // presigned link the API redirects to. A redirected fetch arrives with the origin `null`, so any
+      // origin may read the answer; the object itself still needs the link's signature.
+      cors: [{ allowedMethods: [HttpMethods.GET], allowedOrigins: ['*'], maxAge: 3600 }],
       removalPolicy,
       autoDeleteObjects,
     });
@@ -230,7 +234,10 @@ export class PrepaidShipStack extends Stack {
       comment: `PrepaidShip ${props.stage}: CSP, HSTS, nosniff, referrer, no framing`,
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ recaptcha: settings.CAPTCHA_PROVIDER === 'recaptcha' }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            recaptcha: settings.CAPTCHA_PROVIDER === 'recaptcha',
+            labelLinks: `https://${labelBucket.bucketRegionalDomainName}`,
+          }),
           override: true,
         },
         strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },

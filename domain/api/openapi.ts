@@ -74,6 +74,12 @@ function operationOf(r: RouteEntry): ZodOpenApiOperationObject {
           }
         : { description: success === '201' ? 'Created.' : 'OK.', content: { 'application/json': { schema: answer } } },
   };
+  if (r.seeOther) {
+    responses['303'] = {
+      description: r.seeOther,
+      headers: { Location: { description: 'Where the file is fetched from, without the token.', schema: { type: 'string', format: 'uri' } } },
+    };
+  }
   for (const status of errorStatuses(r)) {
     responses[String(status) as `${ErrorStatus}`] = { description: ERROR_MEANING[status], content: { 'application/json': { schema: apiErrorSchema } } };
   }

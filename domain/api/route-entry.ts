@@ -35,6 +35,8 @@ export interface RouteEntry {
   query?: z.ZodMiniType;
   /** The status of a successful answer: 200 unless given. */
   status?: 201;
+  /** A file route that may answer 303 See Other to a link instead of the file: when it does. */
+  seeOther?: string;
   /**
    * Error statuses the route's own code answers (a missing order, a used code, a provider down),
    * beyond those the factory gives every route of its kind (400 for bad input, 401 and 403 for

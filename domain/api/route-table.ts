@@ -560,7 +560,7 @@ export const downloadLabel = {
   path: '/shipping/download-order/{shipOrderId}',
   access: 'user',
   handler: 'shipping/download-order',
-  table: 'read',
+  table: 'write',
   query: labelDownloadQuerySchema,
   errors: [404, 409, 410, 502],
   note: "The label as `format`: `pdf` (the 4x6 PDF bought), `letter` (that label on an 8.5x11 page with cut lines), `png` (4x6, `dpi` 203 or 300) or `zpl` (ZPL II for 203 dpi thermal printers); without `format`, the shipper's default (`labelFormat` of the profile, PUT /auth/label-format). A PNG or ZPL file is made by the carrier once and kept, so a second download is the same bytes. 502 when the carrier cannot make it now; nothing changes then.",
@@ -955,9 +955,10 @@ export const getBatchLabels = {
   path: '/shipping/batches/{batchId}/labels.pdf',
   access: 'user',
   handler: 'shipping/batches/get-batch-labels',
-  table: 'read',
+  table: 'write',
   query: batchLabelsQuerySchema,
   errors: [404, 409],
+  seeOther: 'In AWS, a file too large for one Lambda answer (about 4.7 MB): the file is kept and fetched from a link that works for 5 minutes.',
   note: 'Every bought label of the batch in row order, one 4x6 page each (`format=pdf`, the default) or two to an 8.5x11 page with cut lines (`format=letter`), without the labels refunded or being refunded. 409 while the batch is being bought or when none of its labels may be printed.',
 } as const satisfies RouteEntry;
 

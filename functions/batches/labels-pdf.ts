@@ -15,6 +15,7 @@
  * merged PDF: from the stored one on its first download, then kept beside it (batchLetterKey), so
  * later downloads are one read; from a fresh merge, without the refunded labels, otherwise.
  */
+import { createHash } from 'node:crypto';
 import { getOrders, isPrintable, ordersToServe } from '../data/orders';
 import type { StoredBatch, StoredRow } from '../data/batches';
 import type { Order } from '../../domain/api/orders';
@@ -79,6 +80,19 @@ export async function mergeBatchLabels(batch: StoredBatch, rows: readonly Stored
 }
 
 /**
+ * A batch file to answer: its bytes, and either the label store key they are kept under or, for a
+ * file merged for this answer alone, the key to keep it under should it need a link (keepBatchFile).
+ */
+export type BatchFile = { bytes: Uint8Array; key: string } | { bytes: Uint8Array; keepAs: string };
+
+/** A merge without refunded labels is named by the labels it holds and its layout: the same set asked again is the same file. */
+const printableKey = (batch: Pick<StoredBatch, 'id' | 'userId'>, orders: readonly Order[], format: BatchLabelFormat): string =>
+  `labels/${batch.userId}/batch-${batch.id}-${createHash('sha256')
+    .update(orders.map((o) => o.id).join(','))
+    .digest('hex')
+    .slice(0, 32)}.${format}.pdf`;
+
+/**
  * The PDF a download of a done batch answers: the stored one while every bought label may still be
  * printed, else the printable labels merged now (without the refunded ones); undefined when no
  * label of the batch may be printed. Every label it holds is recorded as served first
@@ -89,7 +103,7 @@ export async function batchLabelsPdf(
   rows: readonly StoredRow[],
   log: Logger,
   format: BatchLabelFormat = 'pdf',
-): Promise<Uint8Array | undefined> {
+): Promise<BatchFile | undefined> {
   const bought = boughtRows(rows);
   const orders = await ordersToServe(
     batch.userId,
@@ -99,18 +113,27 @@ export async function batchLabelsPdf(
   if (printable.length === 0) return undefined;
   const store = getLabelStore();
   if (printable.length === bought.length) {
+    const letterKey = batchLetterKey(batch);
     if (format === 'letter') {
-      const kept = await store.get(batchLetterKey(batch));
-      if (kept) return kept;
+      const kept = await store.get(letterKey);
+      if (kept) return { bytes: kept, key: letterKey };
     }
     const stored = await store.get(batch.pdfKey);
     if (!stored) throw new Error(`batch PDF ${batch.pdfKey} missing from the store`);
-    if (format === 'pdf') return stored;
+    if (format === 'pdf') return { bytes: stored, key: batch.pdfKey };
     const letter = await letterLayout(stored);
-    await store.put(batchLetterKey(batch), letter, 'application/pdf');
-    return letter;
+    await store.put(letterKey, letter, 'application/pdf');
+    return { bytes: letter, key: letterKey };
   }
   log.info('batch PDF merged without its refunded labels', { batchId: batch.id, printable: printable.length, bought: bought.length });
   const merged = await mergeOrders(printable, log);
-  return merged && format === 'letter' ? letterLayout(merged) : merged;
+  if (!merged) return undefined;
+  return { bytes: format === 'letter' ? await letterLayout(merged) : merged, keepAs: printableKey(batch, printable, format) };
+}
+
+/** The key `file` is kept under in the label store, putting it there first when it was merged for one answer. */
+export async function keepBatchFile(file: BatchFile, store = getLabelStore()): Promise<string> {
+  if ('key' in file) return file.key;
+  await store.put(file.keepAs, file.bytes, 'application/pdf');
+  return file.keepAs;
 }

@@ -69,6 +69,11 @@ export class Reply<T = unknown> {
   static binary(data: Uint8Array, contentType: string, headers: Record<string, string> = {}): Reply<Blob> {
     return new Reply(200, Buffer.from(data) as unknown as Blob, { 'content-type': contentType, ...headers });
   }
+
+  /** 303 See Other: the file is fetched from `location` instead (a file route whose entry names `seeOther`). */
+  static seeOther(location: string): Reply<Blob> {
+    return new Reply(303, Buffer.alloc(0) as unknown as Blob, { location });
+  }
 }
 
 /** What a handler may return for route K: its answer (200), or a Reply carrying it. */

@@ -9,7 +9,8 @@
  * - styles from our origin plus inline ones: Chakra UI's emotion writes <style> elements at run time;
  * - images from our origin and data: URLs (the generated avatar is a data: SVG);
  * - the altcha captcha solves its proof of work in Web Workers made from blob: URLs;
- * - API calls go to our own origin only; nothing may frame us, and no plugin, base or foreign form.
+ * - API calls go to our own origin only (in AWS also the label bucket, where the API redirects a
+ *   batch file too large for its answer); nothing may frame us, and no plugin, base or foreign form.
  * With CAPTCHA_PROVIDER=recaptcha, Google's script and frame hosts are added (Google's documented list).
  * Vite's dev server (`npm start`) also needs an inline script (React Fast Refresh's preamble) and a
  * WebSocket for hot reload; the built SPA (`npm run serve`, AWS) never gets those.
@@ -20,6 +21,8 @@ export interface CspOptions {
   dev?: boolean;
   /** Google reCAPTCHA is the captcha (CAPTCHA_PROVIDER=recaptcha). */
   recaptcha?: boolean;
+  /** The label bucket's origin (AWS): a batch file too large for a Lambda's answer is fetched from there by a presigned link. */
+  labelLinks?: string;
 }
 
 /** HSTS lifetime: two years, the preload list's expectation, on the whole domain. */
@@ -36,14 +39,14 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
 
 /** The policy as directive -> sources. */
 export function cspDirectives(options: CspOptions = {}): Record<string, string[]> {
-  const { dev = false, recaptcha = false } = options;
+  const { dev = false, recaptcha = false, labelLinks } = options;
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(dev ? ["'unsafe-inline'"] : []), ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : [])],
+    'connect-src': ["'self'", ...(labelLinks ? [labelLinks] : []), ...(dev ? ['ws:', 'wss:'] : [])],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
     'object-src': ["'none'"],

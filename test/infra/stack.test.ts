@@ -66,7 +66,7 @@ interface Read {
   'AWS::CloudFront::Distribution': { DistributionConfig: DistributionConfig };
   'AWS::CloudFront::Function': { FunctionCode: string };
   'AWS::CloudFront::ResponseHeadersPolicy': {
-    ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } };
+    ResponseHeadersPolicyConfig: { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: CfnString; Override: boolean } } };
   };
   'AWS::CloudWatch::Alarm': {
     Metrics?: { MetricStat?: { Metric: { Dimensions: { Value: { 'Fn::GetAtt'?: [string, string] } }[] } } }[];
@@ -92,6 +92,24 @@ type DistributionConfig = {
   Aliases?: string[];
   ViewerCertificate?: unknown;
 };
+
+/** A string the template may build with Fn::Join (the CSP names the label bucket's domain). */
+type CfnString = string | { 'Fn::Join': [string, (string | { 'Fn::GetAtt': [string, string] })[]] };
+/** Stands for the label bucket's regional domain in a CSP read from the template. */
+const LABEL_BUCKET_DOMAIN = 'LABEL-BUCKET-REGIONAL-DOMAIN';
+/** The text of `value`, the label bucket's regional domain written as LABEL_BUCKET_DOMAIN. */
+function cspText(value: CfnString): string {
+  if (typeof value === 'string') return value;
+  const [separator, parts] = value['Fn::Join'];
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      const [id, attribute] = part['Fn::GetAtt'];
+      expect(id.startsWith('LabelBucket') && attribute === 'RegionalDomainName', `${id}.${attribute}`).toBe(true);
+      return LABEL_BUCKET_DOMAIN;
+    })
+    .join(separator);
+}
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -249,10 +267,17 @@ describe('each Lambda gets only what it uses', () => {
 
   it('gives every GET route read-only table access, but the one the contract declares as writing', () => {
     // GET /shipping/savings writes once per user (the first read counts the labels bought
-    // before savings were kept), and a mailed return label's link records its first download
-    // (docs/decisions/0217-return-labels.md); any other GET that writes must be a conscious choice listed here.
+    // before savings were kept); a label's download, a batch's and a mailed return label's link
+    // record the first download (docs/decisions/0208-undownloaded-labels-credited-at-once.md) and keep
+    // the files they make (a label's PNG or ZPL, a batch's letter pages, a batch file too large for
+    // one answer); any other GET that writes must be a conscious choice listed here.
     const writingGets = routes.filter((r) => r.method === 'GET' && r.table === 'write').map((r) => r.handler);
-    expect(writingGets.sort()).toEqual(['shipping/download-return-label', 'shipping/get-savings']);
+    expect(writingGets.sort()).toEqual([
+      'shipping/batches/get-batch-labels',
+      'shipping/download-order',
+      'shipping/download-return-label',
+      'shipping/get-savings',
+    ]);
     const gets = routes.filter((r) => r.method === 'GET' && r.table !== 'write');
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets)
@@ -270,7 +295,7 @@ describe('each Lambda gets only what it uses', () => {
     expect(routes.filter((r) => r.table === 'read' && r.access === 'user').length).toBeGreaterThan(5);
   });
 
-  it('gives the label bucket only to handlers whose code stores or reads labels: GetObject to downloads, PutObject to purchases', () => {
+  it('gives the label bucket only to handlers whose code stores or reads labels: PutObject to purchases and to the downloads that keep the files they make', () => {
     const withS3: string[] = routes.filter((r) => actionsOf(r.handler).some((a) => a.startsWith('s3:'))).map((r) => r.handler);
     expect(withS3.sort()).toEqual(
       routes
@@ -281,11 +306,17 @@ describe('each Lambda gets only what it uses', () => {
     expect(withS3).toEqual(expect.arrayContaining(['shipping/create-label', 'shipping/download-order']));
     expect(withS3).not.toContain('auth/login');
 
+    // A download keeps the PNG or ZPL file it had made, so a second download is one read.
     expect(
       actionsOf('shipping/download-order')
         .filter((a) => a.startsWith('s3:'))
         .sort(),
-    ).toEqual(['s3:GetObject', 's3:ListBucket']);
+    ).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect(
+      actionsOf('shipping/track-package')
+        .filter((a) => a.startsWith('s3:'))
+        .sort(),
+    ).toEqual([]);
     expect(
       actionsOf('shipping/create-label')
         .filter((a) => a.startsWith('s3:'))
@@ -654,6 +685,16 @@ describe('buckets', () => {
     expect(reads[0]!.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
   });
 
+  it('lets a browser read a label object by its presigned link (GET only), as a redirected fetch arrives from any origin', () => {
+    expect(resources[bucketId('LabelBucket')]!.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['GET'], AllowedOrigins: ['*'], MaxAge: 3600 }],
+    });
+    expect(resources[bucketId('LabelBucket')]!.Properties.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicPolicy: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
   it('moves label PDFs to infrequent access after 30 days', () => {
     expect(resources[bucketId('LabelBucket')]!.Properties.LifecycleConfiguration).toEqual({
       Rules: [{ Status: 'Enabled', Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 30 }] }],
@@ -747,16 +788,19 @@ describe('web hosting', () => {
       ReferrerPolicy: { ReferrerPolicy: REFERRER_POLICY, Override: true },
       FrameOptions: { FrameOption: FRAME_OPTIONS, Override: true },
     });
-    // The same policy the local front sends, so the browser tests run under production's CSP.
-    expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: contentSecurityPolicy({}), Override: true });
-    const csp = Object.fromEntries(headers.ContentSecurityPolicy.ContentSecurityPolicy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    // The same policy the local front sends, so the browser tests run under production's CSP, but
+    // for the label bucket's links (a batch file too large for a Lambda's answer).
+    expect(headers.ContentSecurityPolicy.Override).toBe(true);
+    const policyText = cspText(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(policyText).toBe(contentSecurityPolicy({ labelLinks: `https://${LABEL_BUCKET_DOMAIN}` }));
+    const csp = Object.fromEntries(policyText.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     expect(csp).toMatchObject({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'worker-src': ["'self'", 'blob:'],
       'img-src': ["'self'", 'data:'],
-      'connect-src': ["'self'"],
+      'connect-src': ["'self'", `https://${LABEL_BUCKET_DOMAIN}`],
       'object-src': ["'none'"],
       'frame-ancestors': ["'none'"],
     });
@@ -768,8 +812,10 @@ describe('web hosting', () => {
 
   it("allows Google's reCAPTCHA sources only when the stage uses reCAPTCHA", () => {
     const cspOf = (t: Template) =>
-      ofType('AWS::CloudFront::ResponseHeadersPolicy', t.toJSON().Resources as Record<string, Resource>)[0]![1].Properties.ResponseHeadersPolicyConfig
-        .SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+      cspText(
+        ofType('AWS::CloudFront::ResponseHeadersPolicy', t.toJSON().Resources as Record<string, Resource>)[0]![1].Properties.ResponseHeadersPolicyConfig
+          .SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+      );
     expect(cspOf(template)).not.toMatch(/google/);
     const withRecaptcha = cspOf(synth('dev', { settings: { CAPTCHA_PROVIDER: 'recaptcha' } }));
     expect(withRecaptcha).toMatch(/script-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);

@@ -6,9 +6,10 @@
  * list the bucket; without s3:ListBucket it answers 403 AccessDenied, which stays an error here.
  */
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { clientSettings, SERVICE_LIMITS } from '../aws/client-settings';
 import { assertBlobKey } from './blob-key';
-import type { BlobStore } from './blob-store';
+import type { BlobLinkFile, BlobStore } from './blob-store';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -39,5 +40,21 @@ export class S3BlobStore implements BlobStore {
       if (err instanceof NoSuchKey) return undefined;
       throw err;
     }
+  }
+
+  /**
+   * A presigned GetObject URL: signed here with the function's own credentials (no call to S3), so it
+   * reads only what this function may read, and it ends after `seconds` or with those credentials,
+   * whichever comes first. S3 answers it as an attachment named `fileName`.
+   */
+  async linkTo(key: string, { fileName, contentType, seconds }: BlobLinkFile): Promise<string> {
+    assertBlobKey(key);
+    const get = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
+      ResponseContentType: contentType,
+    });
+    return getSignedUrl(this.s3, get, { expiresIn: seconds });
   }
 }

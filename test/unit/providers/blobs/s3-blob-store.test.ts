@@ -7,7 +7,7 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { S3BlobStore } from '../../../../functions/providers/blobs/s3-blob-store';
 
 const BUCKET = 'prepaidship-labels';
@@ -57,6 +57,25 @@ describe('S3BlobStore', () => {
       new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503 } }),
     );
     await expect(store.put('labels/01JORDER.pdf', PDF, 'application/pdf')).rejects.toThrow('Please reduce your request rate.');
+  });
+
+  it('links to an object by a presigned GET that S3 answers as the named download, ending after the seconds given, without calling S3', async () => {
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY');
+    try {
+      const link = new URL(await store.linkTo('labels/u1/batch-b1.pdf', { fileName: 'prepaidship batch.pdf', contentType: 'application/pdf', seconds: 300 }));
+      expect(link.hostname).toBe(`${BUCKET}.s3.us-east-1.amazonaws.com`);
+      expect(link.pathname).toBe('/labels/u1/batch-b1.pdf');
+      expect(link.searchParams.get('X-Amz-Expires')).toBe('300');
+      expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      expect(link.searchParams.get('X-Amz-Credential')).toMatch(/^AKIDEXAMPLE\//);
+      expect(link.searchParams.get('response-content-disposition')).toBe('attachment; filename="prepaidship_batch.pdf"');
+      expect(link.searchParams.get('response-content-type')).toBe('application/pdf');
+      expect(s3.calls()).toHaveLength(0);
+      await expect(store.linkTo('../x.pdf', { fileName: 'x.pdf', contentType: 'application/pdf', seconds: 300 })).rejects.toThrow(/Refusing blob key/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses bad keys before calling S3', async () => {
