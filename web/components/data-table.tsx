@@ -130,11 +130,17 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, isLoading, erro
   return (
     <>
       <View caption={caption} columns={columns} rows={rows} rowKey={rowKey} state={state} />
-      {pager?.hasMore && (
-        <Button mt="4" variant="outline" onClick={() => void pager.loadMore()} loading={pager.isLoadingMore}>
-          Load more
-        </Button>
-      )}
+      {pager && <LoadMoreButton pager={pager} />}
     </>
+  );
+}
+
+/** "Load more" under a paged list while it has more, for lists that are not tables too. */
+export function LoadMoreButton({ pager }: { pager: TablePager }) {
+  if (!pager.hasMore) return null;
+  return (
+    <Button mt="4" variant="outline" onClick={() => void pager.loadMore()} loading={pager.isLoadingMore}>
+      Load more
+    </Button>
   );
 }

@@ -17,18 +17,9 @@ import { changesOf, withoutWrites } from '../table-changes';
 
 /** The mailer the registry chose, unless a test makes sending fail. */
 const mail = vi.hoisted(() => ({ fail: false }));
-vi.mock('../../../../functions/providers/registry/mail', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../../functions/providers/registry/mail')>();
-  return {
-    ...real,
-    getMailer: () => ({
-      send: async (m: Parameters<ReturnType<typeof real.getMailer>['send']>[0]) => {
-        if (mail.fail) throw new Error('mail service unavailable (test)');
-        return real.getMailer().send(m);
-      },
-    }),
-  };
-});
+vi.mock('../../../../functions/providers/registry/mail', async (importOriginal) =>
+  (await import('../../failing-mail')).failingMailRegistry(await importOriginal(), mail),
+);
 
 const SUPPORT_EMAIL = 'help@ship.example.com';
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -1,7 +1,8 @@
-import { Button, Card, Checkbox, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuTruck } from 'react-icons/lu';
 import type { SavedAddress } from '@domain/api/addresses';
+import { SavedAddressSelect } from './saved-address-select';
 import { pickupSchema } from '@domain/schemas/shipping-day';
 import { todayInEastern } from '@domain/ship-date';
 import { ApiError } from '@/api-client/client';
@@ -74,16 +75,7 @@ export function PickupCard({ addresses }: { addresses: SavedAddress[] }) {
             </FormField>
           </SimpleGrid>
           <FormField label="Pickup address" error={errors.address} required>
-            <NativeSelect.Root disabled={addresses.length === 0}>
-              <NativeSelect.Field value={address} onChange={(e) => setPlace(e.target.value)}>
-                {addresses.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}, {a.street}, {a.city} {a.zip}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SavedAddressSelect addresses={addresses} value={address} onChange={setPlace} />
           </FormField>
           <FormField label="Instructions for the carrier" error={errors.instructions}>
             <Input value={instructions} maxLength={200} placeholder="Side door, front porch, …" onChange={(e) => setInstructions(e.target.value)} />

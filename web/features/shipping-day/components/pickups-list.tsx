@@ -1,12 +1,13 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorMessage } from '@/api-client/client';
+import { LoadMoreButton } from '@/components/data-table';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useChangePickups, usePickups } from '../api/pickups';
 
 /** The shipper's pickups, newest first, with status and confirmation; a scheduled one can be canceled. */
 export function PickupsList() {
-  const { pickups, error, isLoading, hasMore, isLoadingMore, loadMore } = usePickups();
+  const { pickups, error, isLoading, ...pager } = usePickups();
   const { cancel } = useChangePickups();
   const [canceling, setCanceling] = useState<string>();
 
@@ -62,11 +63,7 @@ export function PickupsList() {
           </Box>
         ))}
       </Stack>
-      {hasMore && (
-        <Button mt="3" variant="outline" loading={isLoadingMore} onClick={() => void loadMore()}>
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pager={pager} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, Input, List, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuFileText } from 'react-icons/lu';
 import type { ApiScanForm } from '@domain/api/shipping-day';
@@ -7,6 +7,7 @@ import { ApiError } from '@/api-client/client';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import type { SavedAddress } from '@domain/api/addresses';
+import { SavedAddressSelect } from './saved-address-select';
 import { useCreateScanForm } from '../api/scan-forms';
 import { ScanFormPdfButton } from './scan-form-pdf-button';
 
@@ -51,16 +52,7 @@ export function ScanFormCard({ addresses }: { addresses: SavedAddress[] }) {
               <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
             </FormField>
             <FormField label="Ships from" error={fieldErrors.from} required>
-              <NativeSelect.Root disabled={addresses.length === 0}>
-                <NativeSelect.Field value={origin} onChange={(e) => setFrom(e.target.value)}>
-                  {addresses.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}, {a.street}, {a.city} {a.zip}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <SavedAddressSelect addresses={addresses} value={origin} onChange={setFrom} />
             </FormField>
           </SimpleGrid>
           {addresses.length === 0 && <Text color="fg.muted">Save the address you ship from in Manage Addresses first.</Text>}

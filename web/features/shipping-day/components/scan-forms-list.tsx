@@ -1,11 +1,12 @@
-import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '@/api-client/client';
+import { LoadMoreButton } from '@/components/data-table';
 import { useScanForms } from '../api/scan-forms';
 import { ScanFormPdfButton } from './scan-form-pdf-button';
 
 /** The shipper's SCAN forms, newest first: day, origin, labels and the PDF. */
 export function ScanFormsList() {
-  const { scanForms, error, isLoading, hasMore, isLoadingMore, loadMore } = useScanForms();
+  const { scanForms, error, isLoading, ...pager } = useScanForms();
   return (
     <Box as="section" aria-labelledby="scan-forms-heading">
       <Heading as="h2" size="lg" mb="3" id="scan-forms-heading">
@@ -33,11 +34,7 @@ export function ScanFormsList() {
           </Box>
         ))}
       </Stack>
-      {hasMore && (
-        <Button mt="3" variant="outline" loading={isLoadingMore} onClick={() => void loadMore()}>
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton pager={pager} />
     </Box>
   );
 }
