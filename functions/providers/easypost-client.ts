@@ -17,6 +17,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type EasyPost from '@easypost/api';
+import type { Address } from '../../domain/schemas/addresses';
 
 /** How long one EasyPost call may take, from sending the request to the last byte of its answer. */
 export const EASYPOST_TIMEOUT_MS = 15_000;
@@ -108,4 +109,10 @@ export async function askEasyPost(account: EasyPostAccount, call: (client: EasyP
   }
   if (!seen.answer) throw new Error('the EasyPost client finished without an answer');
   return seen.answer;
+}
+
+/** An address as EasyPost's Address object names its fields (the address check sends the same). */
+export function easypostAddress(a: Address) {
+  const { name, company, street2, city, state, zip, phone } = a;
+  return { name, company, street1: a.street, street2, city, state, zip, country: a.country || 'US', phone };
 }

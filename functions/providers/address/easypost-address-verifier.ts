@@ -21,7 +21,7 @@ import type { AddressCheck } from '../../../domain/api/addresses';
 import type { Address } from '../../../domain/schemas/addresses';
 import { ProviderUnavailable } from '../../errors';
 import { askEasyPost, type EasyPostAccount, type EasyPostAnswer } from '../easypost-client';
-import { easypostAddress } from '../carrier/easypost-carrier';
+import { easypostAddress } from '../easypost-client';
 import { asText, clip, redact } from '../payments/checkout-request';
 import { ADDRESS_PROVIDER_NAME, type AddressVerifier } from './address-verifier';
 

@@ -105,7 +105,7 @@ import {
 } from './carrier';
 import { serviceOf, type Parcel, type UspsService } from '../../../domain/postage/services';
 import type { CarrierRate, QuoteRequest } from './carrier';
-import { askEasyPost, EASYPOST_TIMEOUT_MS, type EasyPostAccount, type EasyPostAnswer, type EasyPostClient } from '../easypost-client';
+import { askEasyPost, easypostAddress, EASYPOST_TIMEOUT_MS, type EasyPostAccount, type EasyPostAnswer, type EasyPostClient } from '../easypost-client';
 import type { BookedPickup, MadeScanForm, PickupRequest, ScanFormRequest } from './carrier';
 import { bookEasyPostPickup, cancelEasyPostPickup, makeEasyPostScanForm, type EasyPostCalls } from './easypost-shipping-day';
 
@@ -135,12 +135,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** Ounces with one decimal, never 0 (EasyPost refuses a weightless parcel). */
 const ounces = (lb: number): number => Math.max(0.1, Math.round(lb * 16 * 10) / 10);
 const inches = (n: number): number => Math.max(0.1, Math.round(n * 10) / 10);
-
-/** An address as EasyPost's Address object names its fields (the address check sends the same). */
-export function easypostAddress(a: Address) {
-  const { name, company, street2, city, state, zip, phone } = a;
-  return { name, company, street1: a.street, street2, city, state, zip, country: a.country || 'US', phone };
-}
 
 /** The parcel as EasyPost takes it: a Flat Rate service's predefined package and the weight, or the weight and dimensions. */
 function easypostParcel(p: Parcel, service: UspsService) {

@@ -22,10 +22,9 @@
  */
 import { decimalDollarsToCents, formatUsd } from '../../../domain/money';
 import type { ProviderUnavailable } from '../../errors';
-import type { EasyPostClient } from '../easypost-client';
+import { easypostAddress, type EasyPostClient } from '../easypost-client';
 import { asText, clip } from '../payments/checkout-request';
 import type { BookedPickup, MadeScanForm, PickupRequest, ScanFormRequest } from './carrier';
-import { easypostAddress } from './easypost-carrier';
 
 /** What this module needs of the EasyPost carrier: its calls, its file download and its errors. */
 export interface EasyPostCalls {
