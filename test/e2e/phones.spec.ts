@@ -176,6 +176,7 @@ test.describe.serial('phones', () => {
       ['Tracking', tracking],
       ['PDF', 'PDF'],
       ['Refund', 'Refund label'],
+      ['Return', 'Create return label'],
       ['Receipt', /Receipt/],
     ]);
     await expect(page.getByRole('table')).toHaveCount(0);
