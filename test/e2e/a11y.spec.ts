@@ -6,7 +6,7 @@
  * focus ring at every step and focus where a person expects it around the dialog.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
 import {
   batchCsvColumns,
@@ -23,6 +23,7 @@ import {
   type E2eAddress,
   unique,
 } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const widths = [375, 1280];
@@ -84,18 +85,9 @@ async function creditWallet(admin: Page, request: APIRequestContext, email: stri
 }
 
 test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
-  let context: BrowserContext;
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    // axe's runner opens a page of its own in the same context: a context of ours, not newPage's.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p) => (page = p));
 
   /** A link of the dashboard's sidebar (at 375 px the sidebar is a drawer: go by address instead). */
   const open = async (path: string, heading: string | RegExp) => {
@@ -389,17 +381,9 @@ async function typeInto(page: Page, field: Locator, text: string) {
 
 test.describe.serial('a keyboard alone signs in, buys a label and downloads it', () => {
   const walker = { name: 'Kim Keys', email: `kim-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
-  let context: BrowserContext;
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p) => (page = p));
 
   test('setup: an account with $20 of credit from the admin', async ({ request }) => {
     test.setTimeout(90_000);

@@ -6,8 +6,9 @@
  * before saving, by keyboard alone. The panel passes axe and fits a 375 px screen. One person, in order.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { createLabelThroughForm, sessionToken, signUp, topUpByCard, type FormLabelOrder, unique } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const person = { name: 'Avery Address', email: `avery-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const sender = { name: 'Avery Address', street: '700 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
@@ -22,19 +23,12 @@ interface StoredOrder {
 }
 
 test.describe.serial('address check', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    // axe's runner opens a page of its own in the same context: a context of ours, not newPage's.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-  test.afterAll(async () => {
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
+  test.afterAll(() => {
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   const dialog = () => page.getByRole('dialog', { name: 'Create Label' });

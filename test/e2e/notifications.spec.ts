@@ -8,8 +8,9 @@
  * off, which the Profile page shows; and a setting is toggled and saved there.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { collectConsoleErrors, createLabelThroughForm, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createLabelThroughForm, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const stamp = unique();
 const shipper = { name: 'Nora Notice', email: `nora-${stamp}@example.com`, password: 'E2e-User-Pass1!' };
@@ -35,20 +36,11 @@ const noticeSubjects = async (request: APIRequestContext, address: string) =>
     .sort();
 
 test.describe.serial('tracking mails and their unsubscribe', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
   let tracking = '';
 
-  test.beforeAll(async ({ browser }) => {
-    // axe's runner opens a page of its own in the same context (as in a11y.spec.ts).
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
 
   test('a label bought with a recipient email in the dialog mails both sides as it is delivered, once each', async ({ request }) => {
     test.setTimeout(150_000);

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { contractRecordFile, e2eRunDir } from '../../playwright.config';
 import { collectConsoleErrors, type Account } from './helpers';
 
@@ -94,13 +94,42 @@ async function seed(dataDir: string, { script, env }: Seeder): Promise<void> {
   if (code !== 0) throw new Error(`Seeding with ${script} failed (exit ${code}): ${stderr.trim()}`);
 }
 
-/** A serial describe block's own front and the one page its tests share, filled in before its first test. */
-export interface OwnFrontPage {
-  front: OwnFront;
-  /** A laptop-sized page on the front. */
+/** A laptop-sized page and its console errors (collectConsoleErrors). */
+export interface LaptopPage {
   page: Page;
-  /** The page's console errors and uncaught exceptions (collectConsoleErrors). */
+  /** The page's console errors and uncaught exceptions. */
   consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A laptop-sized page in a browser context of its own: axe's runner opens a page of its own in the
+ * page's context, which browser.newPage's hidden context does not allow.
+ */
+export async function openLaptopPage(browser: Browser, baseURL?: string): Promise<LaptopPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  return { page, consoleErrors: collectConsoleErrors(page), close: () => context.close() };
+}
+
+/**
+ * Opens the one page a serial describe block's tests share (openLaptopPage, on the suite's front)
+ * before its first test, hands it to `take`, and closes it after its last.
+ */
+export function useLaptopPage(take: (page: Page, consoleErrors: string[]) => void): void {
+  let opened: LaptopPage | undefined;
+  test.beforeAll(async ({ browser }) => {
+    opened = await openLaptopPage(browser);
+    take(opened.page, opened.consoleErrors);
+  });
+  test.afterAll(async () => {
+    await opened?.close();
+  });
+}
+
+/** A serial describe block's own front and the one page its tests share, filled in before its first test. */
+export interface OwnFrontPage extends Omit<LaptopPage, 'close'> {
+  front: OwnFront;
 }
 
 /**
@@ -110,15 +139,17 @@ export interface OwnFrontPage {
  */
 export function useOwnFrontPage(port: number, env: Record<string, string> = {}, seeders: Seeder[] = []): OwnFrontPage {
   const own = {} as OwnFrontPage;
+  let opened: LaptopPage | undefined;
   test.beforeAll(async ({ browser }) => {
     // A cold DynamoDB Local, each seeder's too, takes most of this on a busy machine.
     test.setTimeout(180_000);
     own.front = await startOwnFront(port, env, seeders);
-    own.page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: own.front.url });
-    own.consoleErrors = collectConsoleErrors(own.page);
+    opened = await openLaptopPage(browser, own.front.url);
+    own.page = opened.page;
+    own.consoleErrors = opened.consoleErrors;
   });
   test.afterAll(async () => {
-    await own.page?.close();
+    await opened?.close();
     await own.front?.stop();
   });
   return own;

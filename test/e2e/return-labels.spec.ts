@@ -6,8 +6,9 @@
  * link that prints the PDF without signing in. Then the same on a phone's width (375 px).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { balanceBadge, collectConsoleErrors, mailsTo, sessionToken, shipmentRow, signUp, topUpByCard, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { balanceBadge, mailsTo, sessionToken, shipmentRow, signUp, topUpByCard, unique } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const person = { name: 'Rita Return', email: `rita-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const buyerEmail = `buyer-${unique()}@example.com`;
@@ -15,20 +16,11 @@ const origin = { name: 'Rita Return', street: '1600 Amphitheatre Pkwy', city: 'M
 const buyer = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
 test.describe.serial('return labels', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
   const tracking: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
 
   /** Buys a $6.00 label from `origin` to the buyer (with their email) through the API; its tracking number. */
   async function buyOutbound(request: import('@playwright/test').APIRequestContext): Promise<string> {

@@ -7,8 +7,9 @@
  * on a phone the filter bar stacks.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { buyLabelWithCredits, collectConsoleErrors, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { buyLabelWithCredits, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const person = { name: 'Sam Search', email: `sam-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const from = { name: 'Sam Search', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
@@ -23,20 +24,11 @@ const easternDay = (offsetDays = 0) =>
   );
 
 test.describe.serial('find a shipment', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
   const tracking: Record<'grace' | 'alan' | 'ada', string> = { grace: '', alan: '', ada: '' };
 
-  test.beforeAll(async ({ browser }) => {
-    // Its own context, which axe needs to inspect the page.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
 
   const shipments = () => page.getByRole('table', { name: 'Shipments' });
   const filters = () => page.getByRole('search', { name: 'Filter shipments' });

@@ -6,19 +6,10 @@
  * through the checkout and back, the label is in the list and the balance is $0.00 ($4.00 + $2.00 - $6.00).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, todayInEastern } from '../../domain/ship-date';
-import {
-  balanceBadge,
-  collectConsoleErrors,
-  createLabelThroughForm,
-  openLabelForm,
-  signUp,
-  topUpByCard,
-  type FormLabelOrder,
-  unique,
-  checkoutReturnDone,
-} from './helpers';
+import { balanceBadge, createLabelThroughForm, openLabelForm, signUp, topUpByCard, type FormLabelOrder, unique, checkoutReturnDone } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const person = { name: 'Sid Shipdate', email: `sid-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const order: FormLabelOrder = {
@@ -34,19 +25,10 @@ const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.sl
 const expectedFailures = /Failed to load resource: the server responded with a status of 402/;
 
 test.describe.serial('ship date and paying the shortfall', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    // A context of its own: axe needs one (browser.newPage makes a hidden one).
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
 
   const dialog = () => page.getByRole('dialog', { name: 'Create Label' });
   const shipments = () => page.getByRole('table', { name: 'Shipments' });

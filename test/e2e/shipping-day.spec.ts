@@ -6,29 +6,20 @@
  * page, as one person would.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { buyLabelWithCredits, collectConsoleErrors, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { buyLabelWithCredits, sessionToken, signUp, topUpByCard, unique } from './helpers';
+import { useLaptopPage } from './own-front';
 
 const person = { name: 'Sam Shipday', email: `sam-${unique()}@example.com`, password: 'E2e-User-Pass1!' };
 const origin = { name: 'Sam Shipday', street: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', zip: '94043', country: 'US' };
 const recipient = { name: 'Grace Hopper', street: '350 5th Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US' };
 
 test.describe.serial('shipping day', () => {
-  let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[] = [];
   const tracking: string[] = [];
 
-  test.beforeAll(async ({ browser }) => {
-    // axe's runner opens a page of its own in the same context: a context of ours, not newPage's.
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    consoleErrors = collectConsoleErrors(page);
-  });
-
-  test.afterAll(async () => {
-    await context.close();
-  });
+  useLaptopPage((p, errors) => ((page = p), (consoleErrors = errors)));
 
   /** axe's WCAG 2.0/2.1 A and AA rules on the page as it stands, at a phone's and a desktop's width. */
   async function expectAccessible() {
