@@ -328,7 +328,7 @@ const matrix: Record<TableKey, Row> = {
     expect: PERSONAL(200),
     why: 'changes only the caller',
     request: () => ({ body: { name: 'Renamed Person' } }),
-    after: async ({ actor, world, asOwner }) => {
+    after: async ({ world, asOwner }) => {
       if (!asOwner) expect((await getUserById(world.owner.id))?.name).toBe(world.owner.name);
     },
   },
@@ -336,7 +336,7 @@ const matrix: Record<TableKey, Row> = {
   'POST /auth/logout': {
     expect: PERSONAL(200),
     why: "ends the caller's own session only: the owner's session outlives everyone else's logout",
-    after: async ({ actor, world, asOwner }) => {
+    after: async ({ world, asOwner }) => {
       expect((await invoke('GET /auth/profile', { token: world.owner.token })).statusCode).toBe(asOwner ? 401 : 200);
     },
   },
@@ -364,7 +364,7 @@ const matrix: Record<TableKey, Row> = {
     expect: PERSONAL(200),
     why: "changes only the caller's own mail settings",
     request: () => ({ body: { delivered: false, exception: true, unused: true } }),
-    after: async ({ actor, world, asOwner }) => {
+    after: async ({ world, asOwner }) => {
       if (!asOwner) expect((await getUserById(world.owner.id))?.notifications).toBeUndefined();
     },
   },
@@ -372,7 +372,7 @@ const matrix: Record<TableKey, Row> = {
     expect: PERSONAL(200),
     why: "changes only the caller's own default label file",
     request: () => ({ body: { format: 'zpl' } }),
-    after: async ({ actor, world, asOwner }) => {
+    after: async ({ world, asOwner }) => {
       if (!asOwner) expect((await getUserById(world.owner.id))?.labelFormat).toBeUndefined();
     },
   },
