@@ -871,7 +871,7 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world }, res) => {
       expect(res.body ?? '', `keys answered to ${actor}`).not.toContain(world.ownerKey);
       expect(res.body ?? '', `keys answered to ${actor}`).not.toContain(hashApiKey(world.ownerKey));
-      const seen = (res.json as unknown as { name: string }[]).some((k) => k.name === 'matrix key');
+      const seen = Array.isArray(res.json) && (res.json as { name: string }[]).some((k) => k.name === 'matrix key');
       expect(seen, `owner's key seen by ${actor}`).toBe(actor === 'user');
     },
   },

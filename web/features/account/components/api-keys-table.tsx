@@ -16,6 +16,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRecord }) {
       onDelete={() => revoke(apiKey.id)}
       deleted="API key revoked"
       failed="Failed to revoke the API key."
+      verb="Revoke"
     >
       “{apiKey.name}” stops working at once: every request with it answers 401. Labels it bought stay.
     </ConfirmDeleteButton>
