@@ -157,6 +157,7 @@ function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | un
  * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
  * token that passed the code step, and `admin` the admin role. Every token must name a live session
  * (one consistent read), so a session ended by logout or a password change stops its tokens at once.
+ * A bearer that starts `psk_` is an API key instead, judged by authenticateKey.
  */
 async function authenticate(route: Route, headers: Record<string, string>): Promise<Authenticated | undefined> {
   if (route.access === 'public' || route.access === 'webhook') return undefined;
