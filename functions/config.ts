@@ -222,6 +222,12 @@ const settings = {
    */
   HOODPAY_WEBHOOK_SECRET: optional(text({ min: 1 })),
 
+  /**
+   * Requests one API key may make per minute, over every route (docs/decisions/0221-per-key-rate-limits.md);
+   * past it the key is answered 429 with Retry-After until the minute ends.
+   */
+  API_KEY_REQUESTS_PER_MINUTE: withDefault(number({ int: true, min: 1, max: 100_000 }), 120),
+
   /** `sandbox` draws a SAMPLE label itself; `easypost` buys real postage (needs EASYPOST_API_KEY). */
   CARRIER_PROVIDER: withDefault(oneOf(['sandbox', 'easypost']), 'sandbox'),
   EASYPOST_API_KEY: optional(text({ min: 1 })),

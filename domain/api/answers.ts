@@ -16,6 +16,7 @@
 import * as z from 'zod';
 import type { Route, RouteKey, RouteOf } from './routes';
 import { addressCheckSchema, savedAddressSchema } from './addresses';
+import { apiKeyRecordSchema, createdApiKeySchema } from './api-keys';
 import { adjustmentsPageSchema } from './adjustments';
 import { adminStatsSchema } from './admin';
 import { approvalsPageSchema, apiApprovalSchema, auditPageSchema, withdrawalDecisionSchema } from './oversight';
@@ -171,6 +172,10 @@ export const answers = {
   'wallet/get-balance-history': balanceHistorySchema,
   // Landing
   'landing/get-counter': labelsCounterSchema,
+  // API keys
+  'account/create-api-key': createdApiKeySchema,
+  'account/list-api-keys': z.array(apiKeyRecordSchema),
+  'account/revoke-api-key': messageAnswerSchema,
 } as const satisfies { readonly [H in Route['handler']]: Answer };
 
 /** What the route with this `handler` answers; throws for a route the map does not know. */

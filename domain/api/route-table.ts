@@ -43,6 +43,7 @@ import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } fro
 import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
 import { returnLabelLinkSchema, returnLabelSchema } from '../schemas/returns';
 import { batchLabelsQuerySchema, labelDownloadQuerySchema, labelFormatBodySchema } from '../schemas/label-formats';
+import { apiKeySchema } from '../schemas/api-keys';
 
 // Accounts and sessions
 export const register = {
@@ -999,4 +1000,40 @@ export const getLabelsCounter = {
   access: 'public',
   handler: 'landing/get-counter',
   table: 'read',
+} as const satisfies RouteEntry;
+
+// API keys: a shop's software calls the API with a key instead of a person's session
+// (docs/decisions/0220-api-keys.md); only a signed-in person manages them, never a key.
+export const createApiKey = {
+  method: 'POST',
+  path: '/account/api-keys',
+  access: 'user',
+  handler: 'account/create-api-key',
+  table: 'write',
+  body: apiKeySchema,
+  status: 201,
+  errors: [409],
+  keyScope: 'none',
+  note: 'Answers the key once (`key`); only its SHA-256 hash is stored. `psk_test_` keys on a sandbox carrier, `psk_live_` otherwise. At most 20 live keys per account (409 beyond).',
+} as const satisfies RouteEntry;
+
+export const listApiKeys = {
+  method: 'GET',
+  path: '/account/api-keys',
+  access: 'user',
+  handler: 'account/list-api-keys',
+  table: 'read',
+  keyScope: 'none',
+  note: "The account's keys, newest first, revoked ones too (for 30 days), never the key nor its hash.",
+} as const satisfies RouteEntry;
+
+export const revokeApiKey = {
+  method: 'DELETE',
+  path: '/account/api-keys/{id}',
+  access: 'user',
+  handler: 'account/revoke-api-key',
+  table: 'write',
+  errors: [404],
+  keyScope: 'none',
+  note: "The key answers 401 from the next request on. Revoking a revoked key changes nothing; another account's key is a 404.",
 } as const satisfies RouteEntry;

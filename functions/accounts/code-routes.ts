@@ -13,6 +13,8 @@ import { mailSignInCode, type CodeSubject } from './sign-in';
 import { decoyAccount } from './sign-up';
 
 export async function codeRouteUser(auth: Authenticated, email: string): Promise<CodeSubject> {
+  // The code routes are `otp` routes, which no API key reaches: a session is always there.
+  if (!auth.session) throw new Unauthorized();
   const stored = await getUserById(auth.userId);
   const { signUp, createdAt } = auth.session;
   const user = stored ?? (signUp && decoyAccount(auth.userId, signUp, createdAt));

@@ -27,6 +27,7 @@ import {
   type WindowTake,
 } from '../data/rate-counters';
 import { normalizeEmail } from '../data/users';
+import { config } from '../config';
 import { TooManyAttempts } from '../errors';
 import { addressSubject } from '../http/client-address';
 
@@ -166,6 +167,15 @@ export const limitBatchQuotes = rated(RATES.batchQuoteUser, RATES.batchQuoteAddr
 export const limitCheckouts = rated(RATES.checkoutUser, RATES.checkoutAddress, tooManyCheckouts);
 /** Before a sign-up (POST /auth/register), per address only: there is no user yet. */
 export const limitSignUps = (ip: string | undefined): Promise<void> => rated(undefined, RATES.signUpAddress, tooManySignUps)(undefined, ip);
+
+/**
+ * Requests by one API key, over every route it reaches: API_KEY_REQUESTS_PER_MINUTE
+ * (docs/decisions/0221-per-key-rate-limits.md). Read per request, so a test may change the setting.
+ */
+export const apiKeyRate = (): Rate => ({ name: 'api-key', max: config().API_KEY_REQUESTS_PER_MINUTE, windowMs: MINUTE });
+export const tooManyKeyRequests = (wait: string) => `Too many requests with this API key. Try again in ${wait}.`;
+/** Before a request with an API key runs (the handler factory): one call from the key's minute. */
+export const limitApiKey = (keyId: string): Promise<void> => takeRates([{ rate: apiKeyRate(), subject: keyId }], tooManyKeyRequests);
 
 /**
  * Takes one call from each rate, before the call is made, or refuses with 429 and Retry-After (the

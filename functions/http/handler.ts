@@ -18,6 +18,10 @@ import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '..
 import type { AnswerOf } from '../../domain/api/answers';
 import { routeKey, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
 import { getLiveSession, touchSession, type Session } from '../data/sessions';
+import { findApiKey, touchApiKey } from '../data/api-keys';
+import { limitApiKey } from '../accounts/limits';
+import { isApiKeyText, type ApiKeyScope } from '../../domain/api-keys';
+import { keyScopeOf } from '../../domain/api/key-scope';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
@@ -29,8 +33,17 @@ import { config } from '../config';
 /** The key (`"METHOD /path"`) of the table entry R. */
 type KeyOf<R extends Route> = Extract<`${R['method']} ${R['path']}`, RouteKey>;
 
-/** A verified token and its live session (functions/data/sessions.ts). */
-export type Authenticated = SessionClaims & { session: Session };
+/**
+ * Who the request acts as: a verified session token and its live session, or an API key
+ * (functions/data/api-keys.ts). For a key, `userId` is the key's account, `role` is `user`, `scope`
+ * is `full` and `sessionId` is `key:<key id>`, which names no session.
+ */
+export type Authenticated = SessionClaims & {
+  /** The live session; absent when the caller is an API key. */
+  session?: Session;
+  /** The API key that authenticated the request. */
+  apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
+};
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? Authenticated : undefined;
 
@@ -144,10 +157,12 @@ function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | un
  * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
  * token that passed the code step, and `admin` the admin role. Every token must name a live session
  * (one consistent read), so a session ended by logout or a password change stops its tokens at once.
+ * A bearer that starts `psk_` is an API key instead, judged by authenticateKey.
  */
 async function authenticate(route: Route, headers: Record<string, string>): Promise<Authenticated | undefined> {
   if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  if (match?.[1] && isApiKeyText(match[1])) return authenticateKey(route, match[1]);
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
   const session = claims && (await getLiveSession(claims.userId, claims.sessionId));
   if (!claims || !session) throw new Unauthorized();
@@ -160,6 +175,30 @@ async function authenticate(route: Route, headers: Record<string, string>): Prom
   const role = claims.role === 'admin' ? ((await getUserById(claims.userId))?.role ?? 'user') : claims.role;
   if (route.access === 'admin' && role !== 'admin') throw new Forbidden();
   return { ...claims, role, session };
+}
+
+/**
+ * An API key (docs/decisions/0220-api-keys.md): a live key (one consistent read by its hash, so a
+ * revoked key answers 401 at once) reaches the `user` routes whose scope it holds (keyScopeOf) and
+ * nothing else, with no session and no code step; each request is counted against the key's rate
+ * (429 with Retry-After past it, docs/decisions/0221-per-key-rate-limits.md).
+ */
+async function authenticateKey(route: Route, text: string): Promise<Authenticated> {
+  const key = await findApiKey(text);
+  if (!key) throw new Unauthorized('This API key is not valid or has been revoked');
+  const needed = keyScopeOf(route);
+  if (needed === 'none') throw new Forbidden('API keys cannot call this route');
+  if (!key.scopes.includes(needed)) throw new Forbidden(`This API key lacks the ${needed} scope`);
+  await limitApiKey(key.id);
+  // Recording the use is bookkeeping for the keys list: a failed write must not fail the request.
+  await touchApiKey(key, text).catch((err: unknown) => logger.warn('API key use not recorded', { error: String(err) }));
+  return {
+    userId: key.accountId,
+    role: 'user',
+    scope: 'full',
+    sessionId: `key:${key.id}`,
+    apiKey: { id: key.id, name: key.name, scopes: key.scopes },
+  };
 }
 
 /** What the middlewares work out before the handler runs, kept on the invocation's context. */

@@ -9,6 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { type Access, routeKey, type RouteEntry } from '../../domain/api/routes';
+import { keyScopeOf } from '../../domain/api/key-scope';
 import { ProductFunction, type ProductFunctionProps } from './product-function';
 
 /** Tag on every resource of a route (function, role, log group): its handler module, e.g. `auth/login`. */
@@ -56,6 +57,21 @@ export class RouteFunction extends ProductFunction {
           resources: [props.tableResource.tableArn],
           conditions: {
             'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+            StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+          },
+        }),
+      );
+    }
+
+    // A read-only route an API key reaches counts the key's requests (functions/accounts/limits.ts:
+    // limitApiKey) in the key's rate window items, and only there; the key's lastUsedAt is covered above.
+    if (props.route.table === 'read' && keyScopeOf(props.route) !== 'none') {
+      this.function.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [props.tableResource.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#api-key#*'] },
             StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
           },
         }),

@@ -277,6 +277,21 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('API keys with errors, a key shown once and its revoke dialog', async () => {
+    await open('/user-dashboard/api-keys', 'API Keys');
+    await submitEmpty(page, 'Create key');
+    await expectNoViolations(page, 'API keys with errors');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Shop sync');
+    await page.getByText(/^Read: /).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.getByTestId('new-api-key')).toBeVisible();
+    await expectNoViolations(page, 'API keys with a new key shown');
+    await page.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Revoke this API key?' })).toBeVisible();
+    await expectNoViolations(page, 'the revoke-key dialog');
+    await page.keyboard.press('Escape');
+  });
+
   test('profile, FAQ and support with their errors', async () => {
     await open('/user-dashboard/profile-edit', 'Profile');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');

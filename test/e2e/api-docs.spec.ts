@@ -51,6 +51,16 @@ test('/docs/api lists the routes, with no CSP violation and no request to anothe
   expect(errors).toEqual([]);
 });
 
+test('/docs/api opens with a curl example that buys a label with an API key: a quote, then create-label', async ({ page }) => {
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { name: 'Buying a label with an API key' })).toBeVisible();
+  const example = page.getByTestId('api-key-curl');
+  await expect(example).toContainText('Authorization: Bearer $PREPAIDSHIP_KEY');
+  await expect(example).toContainText('/shipping/rates');
+  await expect(example).toContainText('/shipping/create-label');
+  await expect(example).toContainText('Idempotency-Key');
+});
+
 test("the landing page's JavaScript does not include the API reference renderer", async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', async (r) => {

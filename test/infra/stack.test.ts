@@ -17,6 +17,7 @@ import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/data/table';
 import { apiPathPatterns, routeKey, routes } from '../../domain/api/routes';
+import { keyScopeOf } from '../../domain/api/key-scope';
 import { SECRET_NAMES, SECRETS_PREFIX_VARIABLE, SECRETS_USED_VARIABLE } from '../../functions/secrets-loader';
 import { constructIdFor, ROUTE_TAG } from '../../infra/constructs/route-function';
 import { contentSecurityPolicy, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY } from '../../infra/local/security-headers';
@@ -191,6 +192,14 @@ const isSessionUse = (st: Statement) =>
       'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
       StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
     });
+/** The other write a read-only route an API key reaches may make: the key's rate window items, and no other item. */
+const isKeyRate = (st: Statement) =>
+  JSON.stringify(st.Action) === '"dynamodb:UpdateItem"' &&
+  JSON.stringify(st.Condition) ===
+    JSON.stringify({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#api-key#*'] },
+      StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+    });
 const actionsOf = (handler: string): string[] => actionsIn(statementsOf(handler));
 
 describe('route Lambdas and API routes', () => {
@@ -253,7 +262,7 @@ describe('each Lambda gets only what it uses', () => {
   it('grants table writes only to routes whose entry says write, and no table access to `none` routes', () => {
     for (const route of routes) {
       const actions = actionsOf(route.handler);
-      const writes = actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st))).filter((a) => DYNAMODB_WRITES.includes(a));
+      const writes = actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st) && !isKeyRate(st))).filter((a) => DYNAMODB_WRITES.includes(a));
       if (route.table === 'write') expect(writes, route.handler).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
       else expect(writes, route.handler).toEqual([]);
       if (route.table === 'none')
@@ -282,7 +291,7 @@ describe('each Lambda gets only what it uses', () => {
     expect(gets.length).toBeGreaterThan(5);
     for (const route of gets)
       expect(
-        actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st))).filter((a) => DYNAMODB_WRITES.includes(a)),
+        actionsIn(statementsOf(route.handler).filter((st) => !isSessionUse(st) && !isKeyRate(st))).filter((a) => DYNAMODB_WRITES.includes(a)),
         route.handler,
       ).toEqual([]);
   });
@@ -293,6 +302,13 @@ describe('each Lambda gets only what it uses', () => {
       expect(sessionUse, route.handler).toHaveLength(['otp', 'user', 'admin'].includes(route.access) ? 1 : 0);
     }
     expect(routes.filter((r) => r.table === 'read' && r.access === 'user').length).toBeGreaterThan(5);
+  });
+
+  it("lets every read-only route an API key reaches count the key's requests (its rate items only), and no other", () => {
+    for (const route of routes.filter((r) => r.table === 'read')) {
+      expect(statementsOf(route.handler).filter(isKeyRate), route.handler).toHaveLength(keyScopeOf(route) === 'none' ? 0 : 1);
+    }
+    expect(routes.filter((r) => r.table === 'read' && keyScopeOf(r) !== 'none').length).toBeGreaterThan(5);
   });
 
   it('gives the label bucket only to handlers whose code stores or reads labels: PutObject to purchases and to the downloads that keep the files they make', () => {

@@ -188,6 +188,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.apiKeys,
+                ...lazyRoute(
+                  () => import('@/features/account/api-keys-page'),
+                  (m) => m.ApiKeysPage,
+                ),
+              },
+              {
                 path: paths.user.profile,
                 ...lazyRoute(
                   () => import('@/features/profile/pages/profile-page'),

@@ -16,6 +16,7 @@ export function ConfirmDeleteButton({
   onDelete,
   deleted,
   failed,
+  verb = 'Delete',
 }: {
   /** What is deleted, for the button's accessible name. */
   name: string;
@@ -26,6 +27,8 @@ export function ConfirmDeleteButton({
   onDelete: () => Promise<unknown>;
   deleted: string;
   failed: string;
+  /** What the buttons say: `Delete` unless given (an API key is revoked, not deleted). */
+  verb?: string;
 }) {
   const [open, setOpen] = useState(false);
 
@@ -47,8 +50,8 @@ export function ConfirmDeleteButton({
       onOpenChange={setOpen}
       closeButton={false}
       trigger={
-        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${name}`}>
-          <LuTrash2 aria-hidden /> Delete
+        <Button size="xs" variant="outline" colorPalette="red" aria-label={`${verb} ${name}`}>
+          <LuTrash2 aria-hidden /> {verb}
         </Button>
       }
     >
@@ -58,7 +61,7 @@ export function ConfirmDeleteButton({
       <DialogFooter>
         <DialogActions>
           <Button colorPalette="red" loading={busy} onClick={() => void confirm()}>
-            Delete
+            {verb}
           </Button>
         </DialogActions>
       </DialogFooter>

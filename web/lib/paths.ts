@@ -33,6 +33,8 @@ export const paths = {
     profile: '/user-dashboard/profile-edit',
     faq: '/user-dashboard/faq',
     support: '/user-dashboard/support',
+    /** API keys for the shop's own software (not under /account: those paths are the API's). */
+    apiKeys: '/user-dashboard/api-keys',
   },
   admin: {
     dashboard: '/admin-dashboard',

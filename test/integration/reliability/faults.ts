@@ -17,6 +17,7 @@ import { closeLocalCheckout, getLocalCheckout } from '../../../functions/data/lo
 import { getStats, type Stats } from '../../../functions/data/stats';
 import { getLocalRefund } from '../../../functions/data/local-refunds';
 import { createUser, getUserById } from '../../../functions/data/users';
+import { createApiKey } from '../../../functions/data/api-keys';
 import { handler as createCheckoutSession } from '../../../functions/handlers/payments/create-checkout-session';
 import { handler as createTopup } from '../../../functions/handlers/payments/create-topup';
 import { handler as hoodpayWebhook } from '../../../functions/handlers/payments/hoodpay-webhook';
@@ -88,6 +89,8 @@ const SESSION = 'TransactGetItemsCommand';
 const WRITE = 'TransactWriteItemsCommand';
 /** A purchase's lease renewal before a carrier call (a conditional UpdateItem). */
 const RENEW = 'UpdateItemCommand';
+/** An API key's use counted in its minute's window, or its lastUsedAt written (UpdateItem). */
+const KEY_TOUCH = 'UpdateItemCommand';
 
 /** One request of a flow, ready to be sent (and sent again: same key, same event). */
 interface Run {
@@ -195,6 +198,36 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
     },
   };
 }
+
+/**
+ * A wallet purchase by an API key instead of a session: the key's lookup, its rate window and its
+ * lastUsedAt (bookkeeping: a fault there must not fail the purchase) come before the same purchase.
+ */
+const apiKeyLabelFlow: Flow = {
+  name: 'credit label purchase with an API key',
+  // the key by its hash, its minute's count, lastUsedAt on the lookup item and the record, then the purchase
+  commands: [GET, KEY_TOUCH, KEY_TOUCH, KEY_TOUCH, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  finalStatus: 201,
+  againStatus: 201,
+  async prepare() {
+    const user = await newUser('fault-apikey', 2000);
+    const { key: apiKey } = await createApiKey(user.id, { name: 'Fault key', scopes: ['labels'] });
+    const key = `fault-key-${++keys}`;
+    const orders = () => storedItems(user.id, 'ORDER#');
+    return {
+      user,
+      send: () => post(createLabel, '/shipping/create-label', { token: apiKey, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } }),
+      done: async () => (await orders()).some((o) => o.status === 'created'),
+      async expectDoneOnce() {
+        expect((await orders()).map((o) => o.status)).toEqual(['created']);
+        expect(await entriesOf(user.id)).toEqual([
+          ['label', -600, 'completed'],
+          ['topup', 2000, 'completed'],
+        ]);
+      },
+    };
+  },
+};
 
 /**
  * A wallet purchase from a quote in rates mode: the quote's price, and its claim in the same
@@ -1126,6 +1159,9 @@ const defaultFormatFlow: Flow = {
 
 /** Label formats: no money moves, but a download is recorded once and a kept file answers again. */
 export const labelFormatFlows: Flow[] = [zplDownloadFlow, defaultFormatFlow];
+
+/** A purchase made with an API key: the key's own reads and writes come first. */
+export const apiKeyFlows: Flow[] = [apiKeyLabelFlow];
 
 /** The end of a shipping day: no money moves, but a label must end on one form and a pickup be booked or canceled once. */
 export const shippingDayFlows: Flow[] = [scanFormFlow, pickupBookingFlow, pickupCancelFlow];

@@ -10,12 +10,15 @@
  *
  * Reading the columns: anonymous = no token; otp = the owner's sign-in token (password passed, code
  * not yet); user = the owner, verified; other = a second verified user on the owner's ids; admin =
- * an admin on the owner's ids.
+ * an admin on the owner's ids; key = an API key of the owner's with every scope, which acts as the
+ * owner where a key may go and is refused 403 on the person's own routes (/auth/*, /account/*,
+ * support), the code step and admin routes (domain/api/key-scope.ts).
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { listPackages, savePackage } from '../../../functions/data/packages';
+import { createApiKey, hashApiKey, listApiKeys } from '../../../functions/data/api-keys';
 import { getOrder } from '../../../functions/data/orders';
 import { getPickup } from '../../../functions/data/pickups';
 import { todayInEastern } from '../../../domain/ship-date';
@@ -73,15 +76,19 @@ import {
 type Statuses = Record<Actor, number>;
 
 /** Anyone, token or not: the token is ignored. */
-const PUBLIC = (ok: number): Statuses => ({ anonymous: ok, otp: ok, user: ok, other: ok, admin: ok });
-/** No token 401; a sign-in token 403 (code not entered yet); any verified account acts on its own data. */
-const VERIFIED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: ok, admin: ok });
-/** Like VERIFIED, but the path names the owner's item: anyone else gets 404, exactly like an unknown id. */
-const OWNED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: 404, admin: 404 });
-/** The code routes: any session of the account the body's email names; another account's email is 403. */
-const CODE = (ok: number): Statuses => ({ anonymous: 401, otp: ok, user: ok, other: 403, admin: 403 });
-/** Admin routes: 401 without a token, 403 for every non-admin session. */
-const ADMIN = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: 403, other: 403, admin: ok });
+const PUBLIC = (ok: number): Statuses => ({ anonymous: ok, otp: ok, user: ok, other: ok, admin: ok, key: ok });
+/** No token 401; a sign-in token 403 (code not entered yet); any verified account acts on its own data, and so does the owner's key. */
+const VERIFIED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: ok, admin: ok, key: ok });
+/** Like VERIFIED, but the path names the owner's item: anyone else gets 404, exactly like an unknown id; the owner's key acts as the owner. */
+const OWNED = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: ok, other: 404, admin: 404, key: ok });
+/** A person's own route (/auth/*, /account/*, support): as VERIFIED, but no API key reaches it (403). */
+const PERSONAL = (ok: number): Statuses => ({ ...VERIFIED(ok), key: 403 });
+/** A person's own route naming the owner's item: as OWNED, but no API key reaches it (403). */
+const PERSONAL_OWNED = (ok: number): Statuses => ({ ...OWNED(ok), key: 403 });
+/** The code routes: any session of the account the body's email names; another account's email is 403; no key. */
+const CODE = (ok: number): Statuses => ({ anonymous: 401, otp: ok, user: ok, other: 403, admin: 403, key: 403 });
+/** Admin routes: 401 without a token, 403 for every non-admin session and every key. */
+const ADMIN = (ok: number): Statuses => ({ anonymous: 401, otp: 403, user: 403, other: 403, admin: ok, key: 403 });
 
 interface Cell {
   world: World;
@@ -90,6 +97,8 @@ interface Cell {
   caller: Account | undefined;
   /** What prepare() made for this cell. */
   fx: Record<string, string>;
+  /** The call acted as the owner: the owner's session, or the owner's key where it was let through. */
+  asOwner: boolean;
 }
 
 interface Row {
@@ -250,10 +259,10 @@ const matrix: Record<TableKey, Row> = {
     },
     request: ({ world, fx }) => ({ body: { email: world.owner.email, response: JSON.parse(fx.response!) as unknown } }),
   },
-  'GET /auth/security': { expect: VERIFIED(200), why: "the caller's own second factors and devices; no id in the path to aim elsewhere" },
-  'POST /auth/totp/start': { expect: VERIFIED(200), why: "starts an authenticator app on the caller's own account" },
+  'GET /auth/security': { expect: PERSONAL(200), why: "the caller's own second factors and devices; no id in the path to aim elsewhere" },
+  'POST /auth/totp/start': { expect: PERSONAL(200), why: "starts an authenticator app on the caller's own account" },
   'POST /auth/totp/confirm': {
-    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409 },
+    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409, key: 403 },
     why: "confirms the caller's own pending app: the owner's is confirmed, the others have none pending (409), and the owner's stays pending",
     prepare: async (w) => {
       const { secret } = newTotpSecret(w.owner.email);
@@ -261,45 +270,43 @@ const matrix: Record<TableKey, Row> = {
       return { secret };
     },
     request: ({ fx }) => ({ body: { code: totpCode(fx.secret!) } }),
-    after: async ({ actor, world }) => {
-      expect((await getTotpSecret(world.owner.id))?.confirmed, `owner's app after ${actor}`).toBe(actor === 'user');
+    after: async ({ actor, world, asOwner }) => {
+      expect((await getTotpSecret(world.owner.id))?.confirmed, `owner's app after ${actor}`).toBe(asOwner);
     },
   },
   'POST /auth/totp/remove': {
-    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409 },
+    expect: { anonymous: 401, otp: 403, user: 200, other: 409, admin: 409, key: 403 },
     why: "removes the caller's own app: the others have none (409) and cannot reach the owner's",
     prepare: ownerTotp,
     request: () => ({ body: { password: PASSWORD } }),
-    after: async ({ actor, world }) => {
-      expect(await getTotpSecret(world.owner.id), `owner's app after ${actor}`).toEqual(
-        actor === 'user' ? undefined : expect.objectContaining({ confirmed: true }),
-      );
+    after: async ({ actor, world, asOwner }) => {
+      expect(await getTotpSecret(world.owner.id), `owner's app after ${actor}`).toEqual(asOwner ? undefined : expect.objectContaining({ confirmed: true }));
     },
   },
-  'POST /auth/passkeys/options': { expect: VERIFIED(200), why: "a new passkey's challenge for the caller's own account" },
+  'POST /auth/passkeys/options': { expect: PERSONAL(200), why: "a new passkey's challenge for the caller's own account" },
   'POST /auth/passkeys': {
-    expect: { anonymous: 401, otp: 403, user: 200, other: 400, admin: 400 },
+    expect: { anonymous: 401, otp: 403, user: 200, other: 400, admin: 400, key: 403 },
     why: "the answer must meet the caller's own challenge: the owner's challenge is not another account's (400), so nobody adds a passkey to the owner",
     prepare: async (w) => {
       const reg = await invoke('POST /auth/passkeys/options', { token: w.owner.token });
       return { response: JSON.stringify(softwarePasskey().register(reg.json as never, APP_ORIGIN)) };
     },
     request: ({ fx }) => ({ body: { response: JSON.parse(fx.response!) as unknown } }),
-    after: async ({ actor, world }) => {
-      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(actor === 'user' ? 1 : 0);
+    after: async ({ actor, world, asOwner }) => {
+      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(asOwner ? 1 : 0);
     },
   },
   'DELETE /auth/passkeys/{id}': {
-    expect: OWNED(200),
+    expect: PERSONAL_OWNED(200),
     why: "the key is the caller's: another user's (or an admin's) delete of the owner's passkey finds nothing",
     prepare: ownerPasskey,
     request: ({ fx }) => ({ params: { id: fx.credentialId! } }),
-    after: async ({ actor, world }) => {
-      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(actor === 'user' ? 0 : 1);
+    after: async ({ actor, world, asOwner }) => {
+      expect(await listPasskeys(world.owner.id), `owner's passkeys after ${actor}`).toHaveLength(asOwner ? 0 : 1);
     },
   },
-  'POST /auth/recovery-codes': { expect: VERIFIED(200), why: "new recovery codes for the caller's own account" },
-  'DELETE /auth/devices': { expect: VERIFIED(200), why: "forgets the caller's own remembered devices" },
+  'POST /auth/recovery-codes': { expect: PERSONAL(200), why: "new recovery codes for the caller's own account" },
+  'DELETE /auth/devices': { expect: PERSONAL(200), why: "forgets the caller's own remembered devices" },
   'POST /auth/forgot-password': {
     expect: PUBLIC(200),
     why: 'public, and the same answer whether the account exists',
@@ -316,25 +323,25 @@ const matrix: Record<TableKey, Row> = {
     request: ({ fx }) => ({ body: { token: fx.token, password: 'N3w!passw0rd' } }),
   },
   'GET /auth/captcha-challenge': { expect: PUBLIC(200), why: 'the sign-up and sign-in forms need it before any session' },
-  'GET /auth/profile': { expect: VERIFIED(200), why: "the caller's own profile; no id in the path to aim elsewhere" },
+  'GET /auth/profile': { expect: PERSONAL(200), why: "the caller's own profile; no id in the path to aim elsewhere" },
   'PUT /auth/profile': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: 'changes only the caller',
     request: () => ({ body: { name: 'Renamed Person' } }),
-    after: async ({ actor, world }) => {
-      if (actor !== 'user') expect((await getUserById(world.owner.id))?.name).toBe(world.owner.name);
+    after: async ({ world, asOwner }) => {
+      if (!asOwner) expect((await getUserById(world.owner.id))?.name).toBe(world.owner.name);
     },
   },
-  'GET /auth/get-profile-picture': { expect: VERIFIED(200), why: "the caller's own avatar" },
+  'GET /auth/get-profile-picture': { expect: PERSONAL(200), why: "the caller's own avatar" },
   'POST /auth/logout': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "ends the caller's own session only: the owner's session outlives everyone else's logout",
-    after: async ({ actor, world }) => {
-      expect((await invoke('GET /auth/profile', { token: world.owner.token })).statusCode).toBe(actor === 'user' ? 401 : 200);
+    after: async ({ world, asOwner }) => {
+      expect((await invoke('GET /auth/profile', { token: world.owner.token })).statusCode).toBe(asOwner ? 401 : 200);
     },
   },
   'GET /auth/sessions': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "lists the caller's own sessions, the caller's marked",
     after: async ({ actor }, res) => {
       if (res.statusCode !== 200) return;
@@ -346,7 +353,7 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'DELETE /auth/sessions': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "ends the caller's other sessions, never another account's; the caller's own goes on",
     after: async ({ world, caller }) => {
       if (caller) expect((await invoke('GET /auth/profile', { token: caller.token })).statusCode).toBe(200);
@@ -354,19 +361,19 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'PUT /auth/notifications': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "changes only the caller's own mail settings",
     request: () => ({ body: { delivered: false, exception: true, unused: true } }),
-    after: async ({ actor, world }) => {
-      if (actor !== 'user') expect((await getUserById(world.owner.id))?.notifications).toBeUndefined();
+    after: async ({ world, asOwner }) => {
+      if (!asOwner) expect((await getUserById(world.owner.id))?.notifications).toBeUndefined();
     },
   },
   'PUT /auth/label-format': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "changes only the caller's own default label file",
     request: () => ({ body: { format: 'zpl' } }),
-    after: async ({ actor, world }) => {
-      if (actor !== 'user') expect((await getUserById(world.owner.id))?.labelFormat).toBeUndefined();
+    after: async ({ world, asOwner }) => {
+      if (!asOwner) expect((await getUserById(world.owner.id))?.labelFormat).toBeUndefined();
     },
   },
   'POST /notifications/unsubscribe': {
@@ -380,12 +387,12 @@ const matrix: Record<TableKey, Row> = {
   },
   'GET /auth/users': { expect: ADMIN(200), why: 'every account with its balance: admins only' },
   'GET /auth/addresses': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "the caller's own list; the leak check proves the second user does not see the owner's",
     prepare: ownerAddress,
   },
   'POST /auth/addresses': {
-    expect: VERIFIED(201),
+    expect: PERSONAL(201),
     why: "saved under the caller's own key",
     request: () => ({ body: address('Work', '73301', '5 Oak St') }),
   },
@@ -395,41 +402,41 @@ const matrix: Record<TableKey, Row> = {
     request: () => ({ body: address('Work', '73301', '5 Oak St') }),
   },
   'DELETE /auth/addresses/{id}': {
-    expect: OWNED(200),
+    expect: PERSONAL_OWNED(200),
     why: "the key is the caller's: another user's (or an admin's) delete of the owner's id finds nothing",
     prepare: ownerAddress,
     request: ({ fx }) => ({ params: { id: fx.addressId as string } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const still = (await listAddresses(world.owner.id)).some((a) => a.id === fx.addressId);
-      expect(still, `owner's address after ${actor}`).toBe(actor !== 'user');
+      expect(still, `owner's address after ${actor}`).toBe(!asOwner);
     },
   },
   'GET /auth/packages': {
-    expect: VERIFIED(200),
+    expect: PERSONAL(200),
     why: "the caller's own list; the leak check proves the second user does not see the owner's",
     prepare: ownerPackage,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       if (res.statusCode !== 200) return;
       const seen = (res.json as unknown as { id: string }[]).some((p) => p.id === fx.packageId);
-      expect(seen, `owner's package seen by ${actor}`).toBe(actor === 'user');
+      expect(seen, `owner's package seen by ${actor}`).toBe(asOwner);
     },
   },
   'POST /auth/packages': {
-    expect: VERIFIED(201),
+    expect: PERSONAL(201),
     why: "saved under the caller's own key",
     request: () => ({ body: { name: 'Flat mailer', weight: 1, length: 12, width: 9, height: 1 } }),
   },
   'PUT /auth/packages/{id}/default': {
-    expect: OWNED(200),
+    expect: PERSONAL_OWNED(200),
     why: "the key is the caller's: another user's (or an admin's) default of the owner's package finds nothing",
     prepare: ownerPackage,
     request: ({ fx }) => ({ params: { id: fx.packageId! } }),
-    after: async ({ actor, world, fx }) => {
-      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(actor === 'user');
+    after: async ({ actor, world, fx, asOwner }) => {
+      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(asOwner);
     },
   },
   'DELETE /auth/packages/{id}/default': {
-    expect: OWNED(200),
+    expect: PERSONAL_OWNED(200),
     why: "the key is the caller's: nobody else can clear the owner's default",
     prepare: async (w) => {
       const fx = await ownerPackage(w);
@@ -437,18 +444,18 @@ const matrix: Record<TableKey, Row> = {
       return fx;
     },
     request: ({ fx }) => ({ params: { id: fx.packageId! } }),
-    after: async ({ actor, world, fx }) => {
-      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(actor !== 'user');
+    after: async ({ actor, world, fx, asOwner }) => {
+      expect(await ownerDefault(world, fx), `owner's default after ${actor}`).toBe(!asOwner);
     },
   },
   'DELETE /auth/packages/{id}': {
-    expect: OWNED(200),
+    expect: PERSONAL_OWNED(200),
     why: "the key is the caller's: another user's (or an admin's) delete of the owner's package finds nothing",
     prepare: ownerPackage,
     request: ({ fx }) => ({ params: { id: fx.packageId! } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const still = (await listPackages(world.owner.id)).some((p) => p.id === fx.packageId);
-      expect(still, `owner's package after ${actor}`).toBe(actor !== 'user');
+      expect(still, `owner's package after ${actor}`).toBe(!asOwner);
     },
   },
   'POST /stripe/create-checkout-session': {
@@ -506,9 +513,9 @@ const matrix: Record<TableKey, Row> = {
     },
     // One page of 100 holds every top-up this file has made by then (a few per cell).
     request: () => ({ query: { type: 'topup', limit: '100' } }),
-    after: async ({ actor, world }, res) => {
+    after: async ({ actor, world, asOwner }, res) => {
       const owners = ((res.json?.data ?? []) as { userId: string }[]).filter((e) => e.userId === world.owner.id);
-      expect(owners.length, `owner's entries seen by ${actor}`).toBe(actor === 'user' || actor === 'admin' ? 1 : 0);
+      expect(owners.length, `owner's entries seen by ${actor}`).toBe(asOwner || actor === 'admin' ? 1 : 0);
     },
   },
   'POST /shipping/rates': {
@@ -529,9 +536,9 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "the caller's own orders; the leak check proves the second user does not see the owner's",
     prepare: ownerLabel,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.orders ?? []) as { shipOrderId: string }[]).some((o) => o.shipOrderId === fx.shipOrderId);
-      if (res.statusCode === 200) expect(seen, `owner's order seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's order seen by ${actor}`).toBe(asOwner);
     },
   },
   'GET /shipping/download-order/{shipOrderId}': {
@@ -539,14 +546,14 @@ const matrix: Record<TableKey, Row> = {
     why: "the order is read under the caller's key: the owner's PDF is a 404 for anyone else, admins included",
     prepare: ownerLabel,
     request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string }, query: { format: 'zpl' } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       // Only the owner's download records the label as served (which ends its instant refund).
       const order = await getOrder(world.owner.id, fx.shipOrderId as string);
-      if (actor === 'user') expect(order?.downloadedAt, `owner's label after ${actor}`).toEqual(expect.any(String));
+      if (asOwner) expect(order?.downloadedAt, `owner's label after ${actor}`).toEqual(expect.any(String));
       else expect(order?.downloadedAt, `owner's label after ${actor}`).toBeNull();
       // Nobody else's download makes (and keeps) the owner's label in another format either.
       const zpl = await getLabelStore().get(labelFileKey(order?.labelKey as string, { format: 'zpl', dpi: 203 }));
-      if (actor === 'user') expect(zpl, `owner's ZPL after ${actor}`).toBeDefined();
+      if (asOwner) expect(zpl, `owner's ZPL after ${actor}`).toBeDefined();
       else expect(zpl, `owner's ZPL after ${actor}`).toBeUndefined();
     },
   },
@@ -555,9 +562,9 @@ const matrix: Record<TableKey, Row> = {
     why: "the order is read under the caller's key: anyone else's refund of the owner's label is a 404, admins included",
     prepare: ownerLabel,
     request: ({ fx }) => ({ params: { shipOrderId: fx.shipOrderId as string } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const order = await getOrder(world.owner.id, fx.shipOrderId as string);
-      expect(order?.status, `owner's label after ${actor}`).toBe(actor === 'user' ? 'refunded' : 'created');
+      expect(order?.status, `owner's label after ${actor}`).toBe(asOwner ? 'refunded' : 'created');
     },
   },
   'POST /shipping/orders/{shipOrderId}/return': {
@@ -573,9 +580,9 @@ const matrix: Record<TableKey, Row> = {
       headers: { 'idempotency-key': idempotencyKey() },
       body: { quoteId: fx.quoteId },
     }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const outbound = await getOrder(world.owner.id, fx.shipOrderId as string);
-      expect(outbound?.returnIds?.length ?? 0, `returns of the owner's label after ${actor}`).toBe(actor === 'user' ? 1 : 0);
+      expect(outbound?.returnIds?.length ?? 0, `returns of the owner's label after ${actor}`).toBe(asOwner ? 1 : 0);
     },
   },
   'GET /shipping/return-label': {
@@ -593,9 +600,9 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "the caller's own adjustments; the leak check proves another account does not see the owner's",
     prepare: ownerAdjustment,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.adjustments ?? []) as { id: string }[]).some((a) => a.id === fx.adjustmentId);
-      if (res.statusCode === 200) expect(seen, `owner's adjustment seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's adjustment seen by ${actor}`).toBe(asOwner);
     },
   },
   'POST /shipping/adjustments/{adjustmentId}/dispute': {
@@ -603,9 +610,9 @@ const matrix: Record<TableKey, Row> = {
     why: "the adjustment is read under the caller's key: anyone else's dispute of the owner's is a 404, admins included",
     prepare: ownerAdjustment,
     request: ({ fx }) => ({ params: { adjustmentId: fx.adjustmentId as string }, body: { message: 'My scale said 2 lb, not 3 lb.' } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const adjustment = await getAdjustment(world.owner.id, fx.adjustmentId as string);
-      expect(adjustment?.disputedAt ?? null, `owner's adjustment after ${actor}`).toEqual(actor === 'user' ? expect.any(String) : null);
+      expect(adjustment?.disputedAt ?? null, `owner's adjustment after ${actor}`).toEqual(asOwner ? expect.any(String) : null);
     },
   },
   'POST /shipping/scan-forms': {
@@ -613,18 +620,18 @@ const matrix: Record<TableKey, Row> = {
     why: "labels are read under the caller's key: the owner's labels are a 404 for anyone else, admins included, and go on no form of theirs",
     prepare: ownerLabel,
     request: ({ fx }) => ({ body: { orderIds: [fx.shipOrderId] } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const order = (await getOrder(world.owner.id, fx.shipOrderId as string)) as { scanFormId?: string } | undefined;
-      expect(order?.scanFormId, `owner's label after ${actor}`).toEqual(actor === 'user' ? expect.any(String) : undefined);
+      expect(order?.scanFormId, `owner's label after ${actor}`).toEqual(asOwner ? expect.any(String) : undefined);
     },
   },
   'GET /shipping/scan-forms': {
     expect: VERIFIED(200),
     why: "the caller's own forms; the leak check proves another account does not see the owner's",
     prepare: ownerScanForm,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.scanForms ?? []) as { id: string }[]).some((f) => f.id === fx.scanFormId);
-      if (res.statusCode === 200) expect(seen, `owner's form seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's form seen by ${actor}`).toBe(asOwner);
     },
   },
   'GET /shipping/scan-forms/{id}/pdf': {
@@ -638,18 +645,18 @@ const matrix: Record<TableKey, Row> = {
     why: "labels are read under the caller's key: a pickup of the owner's labels is a 404 for anyone else, admins included",
     prepare: ownerLabel,
     request: ({ fx }) => ({ body: pickupOf([fx.shipOrderId as string]) }),
-    after: async ({ actor, world }, res) => {
+    after: async ({ actor, world, asOwner }, res) => {
       const booked = res.statusCode === 201 ? await getPickup(world.owner.id, String(res.json?.id)) : undefined;
-      expect(booked?.status, `owner's pickup after ${actor}`).toBe(actor === 'user' ? 'scheduled' : undefined);
+      expect(booked?.status, `owner's pickup after ${actor}`).toBe(asOwner ? 'scheduled' : undefined);
     },
   },
   'GET /shipping/pickups': {
     expect: VERIFIED(200),
     why: "the caller's own pickups; the leak check proves another account does not see the owner's",
     prepare: ownerPickup,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.pickups ?? []) as { id: string }[]).some((p) => p.id === fx.pickupId);
-      if (res.statusCode === 200) expect(seen, `owner's pickup seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's pickup seen by ${actor}`).toBe(asOwner);
     },
   },
   'DELETE /shipping/pickups/{id}': {
@@ -657,9 +664,9 @@ const matrix: Record<TableKey, Row> = {
     why: "the pickup is read under the caller's key: anyone else's cancel of the owner's is a 404, admins included",
     prepare: ownerPickup,
     request: ({ fx }) => ({ params: { id: fx.pickupId as string } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const pickup = await getPickup(world.owner.id, fx.pickupId as string);
-      expect(pickup?.status, `owner's pickup after ${actor}`).toBe(actor === 'user' ? 'canceled' : 'scheduled');
+      expect(pickup?.status, `owner's pickup after ${actor}`).toBe(asOwner ? 'canceled' : 'scheduled');
     },
   },
   'POST /shipping/track': {
@@ -672,7 +679,7 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'POST /support': {
-    expect: VERIFIED(201),
+    expect: PERSONAL(201),
     why: "stored under the caller and answered to the caller's own email, whatever email the body names",
     request: ({ world }) => ({ body: { email: world.owner.email, subject: 'Other', message: 'Please help me with my labels.' } }),
   },
@@ -681,8 +688,8 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "the caller's own savings; the leak check proves another account's labels are not counted",
     prepare: ownerLabel,
-    after: async ({ actor }, res) => {
-      if (res.statusCode === 200) expect(res.json?.labels, `owner's label counted for ${actor}`).toBe(actor === 'user' ? 1 : 0);
+    after: async ({ actor, asOwner }, res) => {
+      if (res.statusCode === 200) expect(res.json?.labels, `owner's label counted for ${actor}`).toBe(asOwner ? 1 : 0);
     },
   },
   'GET /wallet/balance-history': {
@@ -692,18 +699,18 @@ const matrix: Record<TableKey, Row> = {
       await creditWallet(w.owner, 500);
       return {};
     },
-    after: async ({ actor }, res) => {
+    after: async ({ actor, asOwner }, res) => {
       const days = (res.json?.days ?? []) as { balanceCents: number }[];
-      if (res.statusCode === 200) expect(days.at(-1)?.balanceCents, `owner's balance seen by ${actor}`).toBe(actor === 'user' ? 500 : 0);
+      if (res.statusCode === 200) expect(days.at(-1)?.balanceCents, `owner's balance seen by ${actor}`).toBe(asOwner ? 500 : 0);
     },
   },
   'GET /wallet/withdrawals': {
     expect: VERIFIED(200),
     why: "the caller's own requests; the leak check proves the second user does not see the owner's",
     prepare: ownerWithdrawal,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.withdrawals ?? []) as { id: string }[]).some((w) => w.id === fx.withdrawalId);
-      if (res.statusCode === 200) expect(seen, `owner's request seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's request seen by ${actor}`).toBe(asOwner);
     },
   },
   'POST /wallet/withdrawals': {
@@ -768,16 +775,16 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "the caller's own orders as CSV; the check proves nobody else's tracking number is in it",
     prepare: ownerLabel,
-    after: async ({ actor, fx }, res) => {
-      if (res.statusCode === 200) expect(csvText(res).includes(fx.tracking as string), `owner's order in ${actor}'s export`).toBe(actor === 'user');
+    after: async ({ actor, fx, asOwner }, res) => {
+      if (res.statusCode === 200) expect(csvText(res).includes(fx.tracking as string), `owner's order in ${actor}'s export`).toBe(asOwner);
     },
   },
   'GET /exports/transactions.csv': {
     expect: VERIFIED(200),
     why: "the caller's own ledger as CSV (scope=all, every user's top-ups, is the admin's only: test/integration/handlers/exports)",
     prepare: ownerLabel,
-    after: async ({ actor, fx }, res) => {
-      if (res.statusCode === 200) expect(csvText(res).includes(fx.shipOrderId as string), `owner's entries in ${actor}'s export`).toBe(actor === 'user');
+    after: async ({ actor, fx, asOwner }, res) => {
+      if (res.statusCode === 200) expect(csvText(res).includes(fx.shipOrderId as string), `owner's entries in ${actor}'s export`).toBe(asOwner);
     },
   },
   // Batch labels
@@ -786,9 +793,9 @@ const matrix: Record<TableKey, Row> = {
     expect: VERIFIED(200),
     why: "the caller's own batches; the leak check proves the second user does not see the owner's",
     prepare: ownerBatch,
-    after: async ({ actor, fx }, res) => {
+    after: async ({ actor, fx, asOwner }, res) => {
       const seen = ((res.json?.batches ?? []) as { batchId: string }[]).some((b) => b.batchId === fx.batchId);
-      if (res.statusCode === 200) expect(seen, `owner's batch seen by ${actor}`).toBe(actor === 'user');
+      if (res.statusCode === 200) expect(seen, `owner's batch seen by ${actor}`).toBe(asOwner);
     },
   },
   'POST /shipping/batches': {
@@ -807,9 +814,9 @@ const matrix: Record<TableKey, Row> = {
     why: "only the owner fixes a row of their batch; anyone else's edit is a 404 and changes nothing",
     prepare: ownerBatch,
     request: ({ fx }) => ({ params: { batchId: fx.batchId as string, row: '2' }, body: { fields: sampleRow({ toName: 'Fixed Name' }) } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const batch = await readBatch(world.owner.id, fx.batchId as string);
-      expect(batch.rows[0]?.fields.toName, `owner's row after ${actor}`).toBe(actor === 'user' ? 'Fixed Name' : 'Receiver 1');
+      expect(batch.rows[0]?.fields.toName, `owner's row after ${actor}`).toBe(asOwner ? 'Fixed Name' : 'Receiver 1');
     },
   },
   'DELETE /shipping/batches/{batchId}/rows/{row}': {
@@ -817,9 +824,9 @@ const matrix: Record<TableKey, Row> = {
     why: "only the owner drops a row of their batch; anyone else's is a 404 and changes nothing",
     prepare: ownerBatch,
     request: ({ fx }) => ({ params: { batchId: fx.batchId as string, row: '2' } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       const batch = await readBatch(world.owner.id, fx.batchId as string);
-      expect(batch.rows[0]?.status, `owner's row after ${actor}`).toBe(actor === 'user' ? 'dropped' : 'ready');
+      expect(batch.rows[0]?.status, `owner's row after ${actor}`).toBe(asOwner ? 'dropped' : 'ready');
     },
   },
   'POST /shipping/batches/{batchId}/purchase': {
@@ -830,10 +837,10 @@ const matrix: Record<TableKey, Row> = {
       return ownerBatch(w);
     },
     request: ({ fx }) => ({ params: { batchId: fx.batchId as string }, headers: { 'idempotency-key': idempotencyKey() }, body: { paymentMethod: 'credits' } }),
-    after: async ({ actor, world, fx }) => {
+    after: async ({ actor, world, fx, asOwner }) => {
       await batchQueueIdle();
       const batch = await readBatch(world.owner.id, fx.batchId as string);
-      expect(batch.status, `owner's batch after ${actor}`).toBe(actor === 'user' ? 'done' : 'draft');
+      expect(batch.status, `owner's batch after ${actor}`).toBe(asOwner ? 'done' : 'draft');
     },
   },
   'GET /shipping/batches/{batchId}/labels.pdf': {
@@ -849,6 +856,35 @@ const matrix: Record<TableKey, Row> = {
     request: ({ fx }) => ({ params: { batchId: fx.batchId as string } }),
   },
   'GET /api/counter': { expect: PUBLIC(200), why: 'the landing page counter' },
+  'POST /account/api-keys': {
+    expect: PERSONAL(201),
+    why: 'a signed-in person makes keys for their own account; a key cannot make keys',
+    request: () => ({ body: { name: 'Shop sync', scopes: ['read'] } }),
+    after: async ({ actor, world, asOwner }) => {
+      // The world holds one key of the owner's already.
+      expect(await listApiKeys(world.owner.id), `owner's keys after ${actor}`).toHaveLength(asOwner ? 2 : 1);
+    },
+  },
+  'GET /account/api-keys': {
+    expect: PERSONAL(200),
+    why: "the caller's own keys; never the key text nor its hash",
+    after: async ({ actor, world }, res) => {
+      expect(res.body ?? '', `keys answered to ${actor}`).not.toContain(world.ownerKey);
+      expect(res.body ?? '', `keys answered to ${actor}`).not.toContain(hashApiKey(world.ownerKey));
+      const seen = Array.isArray(res.json) && (res.json as { name: string }[]).some((k) => k.name === 'matrix key');
+      expect(seen, `owner's key seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'DELETE /account/api-keys/{id}': {
+    expect: PERSONAL_OWNED(200),
+    why: "only the owner revokes their key; another account's id is a 404 and the key keeps working",
+    prepare: async (w) => ({ keyId: (await createApiKey(w.owner.id, { name: 'Spare', scopes: ['read'] })).apiKey.id }),
+    request: ({ fx }) => ({ params: { id: fx.keyId as string } }),
+    after: async ({ actor, world, fx, asOwner }) => {
+      const spare = (await listApiKeys(world.owner.id)).find((k) => k.id === fx.keyId);
+      expect(spare?.revokedAt, `owner's key after ${actor}`).toEqual(asOwner ? expect.any(String) : undefined);
+    },
+  },
 };
 
 describe('access matrix', () => {
@@ -872,9 +908,10 @@ describe('access matrix', () => {
     await Promise.all(
       ACTORS.map(async (actor) => {
         const world = await newWorld('matrix');
-        const cell: Cell = { world, actor, caller: actorAccount(world, actor), fx: (await row.prepare?.(world)) ?? {} };
+        const cell: Cell = { world, actor, caller: actorAccount(world, actor), fx: (await row.prepare?.(world)) ?? {}, asOwner: actor === 'user' };
         const res = await invoke(key as RouteKey, { ...row.request?.(cell), token: actorToken(world, actor) });
         const status = (actual[actor] = res.statusCode ?? 0);
+        cell.asOwner = actor === 'user' || (actor === 'key' && status < 400);
         if (status !== row.expect[actor]) return; // the table comparison below reports it
         if (status >= 400) expectRefusal(res, `${key} as ${actor}`);
         // Nothing the second user is ever answered may name the owner.

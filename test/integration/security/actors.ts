@@ -14,6 +14,8 @@ import { db, tableName } from '../../../functions/data/client';
 import { listOutbox } from '../../../functions/data/outbox';
 import type { User } from '../../../domain/api/users';
 import { createUser } from '../../../functions/data/users';
+import { createApiKey } from '../../../functions/data/api-keys';
+import { API_KEY_SCOPES } from '../../../domain/api-keys';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { signSessionToken } from '../../session-token';
 import { type Role } from '../../../functions/http/tokens';
@@ -26,9 +28,10 @@ import { sampleAddress, sampleLabelOrder } from '../../fixtures/label-order';
 
 /**
  * Who calls: nobody signed in; the owner holding only the sign-in (`otp` scope) token; the owner
- * verified; a second verified user reaching for the owner's ids; an admin doing the same.
+ * verified; a second verified user reaching for the owner's ids; an admin doing the same; the
+ * owner's software with an API key holding every scope.
  */
-export const ACTORS = ['anonymous', 'otp', 'user', 'other', 'admin'] as const;
+export const ACTORS = ['anonymous', 'otp', 'user', 'other', 'admin', 'key'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** The password of every account these suites make (meets the sign-up rules). */
@@ -41,11 +44,12 @@ export interface Account extends User {
   otpToken: string;
 }
 
-/** The owner of the ids under test, a second user, and an admin. */
+/** The owner of the ids under test, a second user, an admin, and an API key of the owner's with every scope. */
 export interface World {
   owner: Account;
   other: Account;
   admin: Account;
+  ownerKey: string;
 }
 
 let n = 0;
@@ -70,15 +74,17 @@ export async function newAccount(role: Role = 'user', label = 'sec'): Promise<Ac
 
 export async function newWorld(label = 'sec'): Promise<World> {
   const [owner, other, admin] = await Promise.all([newAccount('user', label), newAccount('user', label), newAccount('admin', label)]);
-  return { owner, other, admin };
+  const { key: ownerKey } = await createApiKey(owner.id, { name: `${label} key`, scopes: [...API_KEY_SCOPES] });
+  return { owner, other, admin, ownerKey };
 }
 
 /** The account an actor acts as (undefined: anonymous) and the token it sends. */
 export function actorAccount(world: World, actor: Actor): Account | undefined {
-  return { anonymous: undefined, otp: world.owner, user: world.owner, other: world.other, admin: world.admin }[actor];
+  return { anonymous: undefined, otp: world.owner, user: world.owner, other: world.other, admin: world.admin, key: world.owner }[actor];
 }
 export function actorToken(world: World, actor: Actor): string | undefined {
   if (actor === 'otp') return world.owner.otpToken;
+  if (actor === 'key') return world.ownerKey;
   return actorAccount(world, actor)?.token;
 }
 

@@ -31,6 +31,8 @@ import {
 } from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
 import { packageSchema } from '../../../domain/schemas/packages';
+import { apiKeySchema } from '../../../domain/schemas/api-keys';
+import { createApiKey } from '../../../functions/data/api-keys';
 import { disputeAdjustmentSchema } from '../../../domain/schemas/adjustments';
 import { getOrder } from '../../../functions/data/orders';
 import { listAdjustments } from '../../../functions/data/postage-adjustments';
@@ -89,6 +91,7 @@ let world: World;
 let fixtures: {
   otherAddressId: string;
   otherPackageId: string;
+  otherApiKeyId: string;
   otherOrderId: string;
   otherTracking: string;
   otherBatchId: string;
@@ -101,10 +104,11 @@ let fixtures: {
 
 beforeAll(async () => {
   world = await newWorld('bad');
-  const [addr, pkg, label] = await Promise.all([
+  const [addr, pkg, label, otherKey] = await Promise.all([
     saveAddress(world.other.id, address('Other Home')),
     savePackage(world.other.id, { name: 'Other box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }),
     buyLabel(world.other),
+    createApiKey(world.other.id, { name: 'Other key', scopes: ['read'] }),
   ]);
   // A pending card top-up and a pending crypto top-up of the owner: what a forged webhook would aim at.
   const card = await invoke('POST /stripe/create-checkout-session', { token: world.owner.token, body: { amount: 40 } });
@@ -119,6 +123,7 @@ beforeAll(async () => {
   fixtures = {
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
+    otherApiKeyId: otherKey.apiKey.id,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
@@ -207,6 +212,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /auth/packages': { schema: packageSchema, valid: () => ({ name: 'New box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }) },
+  'POST /account/api-keys': { schema: apiKeySchema, valid: () => ({ name: 'Shop sync', scopes: ['read', 'labels'] }) },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
   'POST /shipping/rates': { schema: quoteRequestSchema, valid: () => labelOrder({ from: detailedAddress() }) },
@@ -591,6 +597,7 @@ describe('bad path ids', () => {
     'PUT /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /auth/packages/{id}': { name: 'id', others: () => fixtures.otherPackageId },
+    'DELETE /account/api-keys/{id}': { name: 'id', others: () => fixtures.otherApiKeyId },
     // A passkey id nobody has: the caller's own passkeys are the only ones it can name.
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
@@ -650,6 +657,26 @@ describe('bad path ids', () => {
         await expectRefused(key as RouteKey, req, [404], before, JSON.stringify(id).slice(0, 100));
       }),
       { numRuns: 30, endOnFailure: true },
+    );
+  });
+});
+
+describe('bad API keys', () => {
+  it('answers 401 to any bearer text that starts like a key but is none, on every route a key reaches, and writes nothing', async () => {
+    const before = await scanTable();
+    const keyText = fc.oneof(
+      fc.string({ maxLength: 80 }).map((s) => `psk_${s}`),
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((s) => `psk_live_${s}`),
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((s) => `psk_test_${s}`),
+      // The owner's own key, one character changed.
+      fc.nat(42).map((i) => `${world.ownerKey.slice(0, 9 + i)}${world.ownerKey[9 + i] === 'A' ? 'B' : 'A'}${world.ownerKey.slice(10 + i)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(keyText, fc.constantFrom<RouteKey>('GET /shipping/orders', 'POST /shipping/rates', 'POST /hoodpay/topup'), async (token, key) => {
+        // A bearer token is one header word: text with a space or control character is no token at all (401 too).
+        await expectRefused(key, { token, body: key === 'GET /shipping/orders' ? undefined : {} }, [401], before, JSON.stringify(token));
+      }),
+      { numRuns: 40, endOnFailure: true },
     );
   });
 });

@@ -10,6 +10,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../../functions/config';
 import { getUserById } from '../../../functions/data/users';
+import { createApiKey, revokeApiKey } from '../../../functions/data/api-keys';
+import { keyScopeOf } from '../../../domain/api/key-scope';
 import { signSessionToken } from '../../session-token';
 import { routes, type RouteKey } from '../../../domain/api/routes';
 import { creditWallet } from '../wallet-credit';
@@ -132,5 +134,40 @@ describe('a correctly signed admin claim for an account whose stored role is use
     expect((await invoke('GET /admin/stats', { token })).statusCode).toBe(403);
     const entries = await invoke('GET /hoodpay/transactions', { token, query: { type: 'topup' } });
     expect(entries.body).not.toContain(world.owner.id);
+  });
+});
+
+describe('API keys', () => {
+  const guarded = routes.filter((r) => r.access === 'otp' || r.access === 'user' || r.access === 'admin');
+  const bodyOf = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
+
+  it('an admin’s key with every scope reaches no admin route, the code step, nor the person’s own routes (403)', async () => {
+    const { key } = await createApiKey(world.admin.id, { name: 'Admin script', scopes: ['read', 'labels', 'wallet'] });
+    const closed = guarded.filter((r) => keyScopeOf(r) === 'none');
+    expect(closed.filter((r) => r.access === 'admin').length).toBeGreaterThan(5);
+    for (const route of closed) {
+      const res = await invoke(`${route.method} ${route.path}` as RouteKey, { token: key, body: bodyOf(route.method), params: { id: 'x', shipOrderId: 'x' } });
+      expect(res.statusCode, `${route.method} ${route.path}`).toBe(403);
+      expectRefusal(res);
+    }
+  });
+
+  it('a revoked key, or a forged one, is refused 401 by every route that needs a session', async () => {
+    const { key, apiKey } = await createApiKey(world.owner.id, { name: 'Soon revoked', scopes: ['read', 'labels', 'wallet'] });
+    await revokeApiKey(world.owner.id, apiKey.id);
+    const forged = `psk_live_${key.slice(9, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+    for (const route of guarded) {
+      for (const token of [key, forged]) {
+        const res = await invoke(`${route.method} ${route.path}` as RouteKey, { token, body: bodyOf(route.method), params: { id: 'x', shipOrderId: 'x' } });
+        expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+      }
+    }
+  });
+
+  it('a key acts as its account with the plain user role, whatever the role of the person who made it', async () => {
+    const { key } = await createApiKey(world.admin.id, { name: 'Admin orders', scopes: ['read'] });
+    const res = await invoke('GET /shipping/orders', { token: key });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(world.owner.id);
   });
 });

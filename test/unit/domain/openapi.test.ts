@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf } from '../../../domain/api/answers';
 import { openApiDocument } from '../../../domain/api/openapi';
+import { keyScopeOf } from '../../../domain/api/key-scope';
 import { routeKey, routes, type RouteEntry } from '../../../domain/api/routes';
 import { contractViolation } from '../../contract/answer-check';
 
@@ -19,6 +20,10 @@ describe('the OpenAPI document', () => {
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('declares the API key scheme beside the session one', () => {
+    expect(document.components?.securitySchemes?.apiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
   it.each((routes as readonly RouteEntry[]).map((r) => [routeKey(r), r] as const))('lists %s with its body, answer and access', (_key, r) => {
     const op = operationOf(r);
     expect(op).toBeDefined();
@@ -30,7 +35,9 @@ describe('the OpenAPI document', () => {
     for (const name of r.path.match(/\{(\w+)\}/g) ?? [])
       expect(op!.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: name.slice(1, -1) }));
     const guarded = ['otp', 'user', 'admin'].includes(r.access);
-    expect(op!.security).toEqual(guarded ? [{ bearerAuth: [] }] : []);
+    const keyScope = keyScopeOf(r);
+    expect(op!.security).toEqual(guarded ? [{ bearerAuth: [] }, ...(keyScope === 'none' ? [] : [{ apiKeyAuth: [] }])] : []);
+    if (keyScope !== 'none') expect((op as unknown as { description: string }).description).toContain(`\`${keyScope}\` scope`);
     if (guarded) expect(Object.keys(op!.responses)).toContain('401');
     for (const status of Object.keys(op!.responses).filter((s) => s >= '400')) {
       expect(op!.responses[status]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });

@@ -60,6 +60,7 @@ describe('config()', () => {
       ALTCHA_MAX_NUMBER: 50_000,
       RECAPTCHA_MIN_SCORE: 0.5,
       HOODPAY_API_URL: 'https://api.hoodpay.io',
+      API_KEY_REQUESTS_PER_MINUTE: 120,
       CARRIER_PROVIDER: 'sandbox',
       EASYPOST_API_URL: 'https://api.easypost.com',
       CARRIER_COST_CEILINGS: {},

@@ -4,6 +4,7 @@ import {
   LuArrowDownToLine,
   LuCircleHelp,
   LuLayers,
+  LuKeyRound,
   LuLayoutDashboard,
   LuLifeBuoy,
   LuMapPin,
@@ -31,6 +32,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
   { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
+  { label: 'API Keys', to: paths.user.apiKeys, icon: LuKeyRound },
   { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },
 ];

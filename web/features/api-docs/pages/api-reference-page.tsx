@@ -18,6 +18,7 @@ import '@/lib/zod-jitless';
 import '@scalar/api-reference/style.css';
 import { createApiReference } from '@scalar/api-reference';
 import { useEffect, useRef } from 'react';
+import { ApiKeyExample } from '../components/api-key-example';
 
 const OPENAPI_URL = '/openapi.json';
 
@@ -75,5 +76,10 @@ export function ApiReferencePage() {
     };
   }, []);
 
-  return <div ref={host} />;
+  return (
+    <>
+      <ApiKeyExample />
+      <div ref={host} />
+    </>
+  );
 }
