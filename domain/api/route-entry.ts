@@ -3,6 +3,7 @@
  * table, so that the table and its list do not import each other.
  */
 import type * as z from '../schemas/zod';
+import type { TeamRole } from './team-roles';
 
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
@@ -45,6 +46,11 @@ export interface RouteEntry {
   errors?: readonly ErrorStatus[];
   /** What the published document should say of this route beyond its access (an odd path, a file's format). */
   note?: string;
+  /**
+   * A `user` route's least team role (domain/api/team-roles.ts); when absent, `teamRoleOf` derives
+   * it from the method and path. Given explicitly on the owner-only routes (money, members).
+   */
+  teamRole?: TeamRole;
 }
 
 /** The error statuses the API answers; every one carries the error shape (domain/api/errors.ts). */

@@ -42,6 +42,7 @@ import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, au
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
 import { returnLabelLinkSchema, returnLabelSchema } from '../schemas/returns';
+import { acceptInviteSchema, inviteMemberSchema } from '../schemas/members';
 import { batchLabelsQuerySchema, labelDownloadQuerySchema, labelFormatBodySchema } from '../schemas/label-formats';
 
 // Accounts and sessions
@@ -459,6 +460,7 @@ export const createCheckoutSession = {
   table: 'write',
   body: checkoutSessionSchema,
   errors: [429, 502],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const stripeWebhook = {
@@ -478,6 +480,7 @@ export const createTopup = {
   table: 'write',
   body: topupSchema,
   errors: [429, 502],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const hoodpayWebhook = {
@@ -745,6 +748,7 @@ export const requestWithdrawal = {
   body: withdrawalSchema,
   status: 201,
   errors: [402, 409],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const listAllWithdrawals = {
@@ -999,4 +1003,51 @@ export const getLabelsCounter = {
   access: 'public',
   handler: 'landing/get-counter',
   table: 'read',
+} as const satisfies RouteEntry;
+
+// Team members: a team is its owner's account (docs/decisions/0227-a-team-is-its-owners-account.md)
+export const listMembers = {
+  method: 'GET',
+  path: '/account/members',
+  access: 'user',
+  handler: 'account/list-members',
+  table: 'read',
+  teamRole: 'owner',
+  note: "The account's owner and its members, invitations not yet accepted included. Owners only.",
+} as const satisfies RouteEntry;
+
+export const inviteMember = {
+  method: 'POST',
+  path: '/account/members',
+  access: 'user',
+  handler: 'account/invite-member',
+  table: 'write',
+  body: inviteMemberSchema,
+  status: 201,
+  errors: [409, 502],
+  teamRole: 'owner',
+  note: 'Mails the email a link to join the team in the role given (owner, shipper or viewer); the link works for 7 days. 409 when that email is already invited or a member, or is the owner\'s. Owners only.',
+} as const satisfies RouteEntry;
+
+export const removeMember = {
+  method: 'DELETE',
+  path: '/account/members/{id}',
+  access: 'user',
+  handler: 'account/remove-member',
+  table: 'write',
+  errors: [404],
+  teamRole: 'owner',
+  note: "Removes a member, or withdraws an invitation: the member's sessions end at once and their tokens answer 401. Owners only.",
+} as const satisfies RouteEntry;
+
+export const acceptInvitation = {
+  method: 'POST',
+  path: '/account/members/accept',
+  access: 'user',
+  handler: 'account/accept-invitation',
+  table: 'write',
+  body: acceptInviteSchema,
+  errors: [404, 409],
+  teamRole: 'viewer',
+  note: "Joins the team of the mailed link, signed in as the invited email. 404 for a link withdrawn, used or expired; 409 when the caller already belongs to a team, has members of their own, or still has money or labels in their own account (withdraw or spend it first).",
 } as const satisfies RouteEntry;

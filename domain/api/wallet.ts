@@ -54,6 +54,15 @@ export interface LedgerEntry extends OwnedAmount {
   disputeId?: string;
   disputeStatus?: DisputeStatus;
   disputeEntryId?: string;
+  /** The team member who spent or was refunded (a label's debit, its refund): absent on older entries and on money no person moved. */
+  actedBy?: EntryActor;
+}
+
+/** Who acted on a ledger entry: a person of the team (functions/data/members.ts). */
+export interface EntryActor {
+  id: string;
+  name: string;
+  email: string;
 }
 
 /** A card payment's dispute: `open` (its amount is on hold), `won` (released) or `lost` (debited for good). */
@@ -74,6 +83,10 @@ export const apiEntrySchema = z
       .string()
       .optional()
       .meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
+    actedBy: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .meta({ description: 'The person of the team who bought the label (or had it refunded); absent when no person did.' }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;

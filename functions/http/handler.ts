@@ -18,6 +18,8 @@ import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '..
 import type { AnswerOf } from '../../domain/api/answers';
 import { routeKey, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
 import { getLiveSession, touchSession, type Session } from '../data/sessions';
+import { getMembership } from '../data/members';
+import { roleCovers, TEAM_ROLE_REFUSED, teamRoleOf, type TeamRole } from '../../domain/api/team-roles';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
@@ -30,7 +32,17 @@ import { config } from '../config';
 type KeyOf<R extends Route> = Extract<`${R['method']} ${R['path']}`, RouteKey>;
 
 /** A verified token and its live session (functions/data/sessions.ts). */
-export type Authenticated = SessionClaims & { session: Session };
+export type Authenticated = SessionClaims & {
+  session: Session;
+  /**
+   * Whose wallet, labels, addresses and batches the request acts on: the team owner's user id for a
+   * member of a team (functions/data/members.ts), the person's own id otherwise. `userId` stays the
+   * person signed in (their sessions, profile, password, factors).
+   */
+  accountId: string;
+  /** The person's role in that account: `owner` on their own account. */
+  teamRole: TeamRole;
+};
 
 type AuthOf<K extends RouteKey> = RouteOf<K>['access'] extends 'otp' | 'user' | 'admin' ? Authenticated : undefined;
 
@@ -144,22 +156,31 @@ function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | un
  * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
  * token that passed the code step, and `admin` the admin role. Every token must name a live session
  * (one consistent read), so a session ended by logout or a password change stops its tokens at once.
+ * A `user` route acts on the person's team account in their team role, and refuses a role below the
+ * route's least (domain/api/team-roles.ts).
  */
 async function authenticate(route: Route, headers: Record<string, string>): Promise<Authenticated | undefined> {
   if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
-  const session = claims && (await getLiveSession(claims.userId, claims.sessionId));
+  // A user route also reads the person's team membership (one consistent read, alongside the
+  // session's): removing a member deletes it, so a removed member's live token stops at once.
+  const [session, membership] = claims
+    ? await Promise.all([getLiveSession(claims.userId, claims.sessionId), route.access === 'user' ? getMembership(claims.userId) : undefined])
+    : [];
   if (!claims || !session) throw new Unauthorized();
   // Recording the use is bookkeeping for the sessions list: a failed write must not fail the request.
   await touchSession(session).catch((err: unknown) => logger.warn('session use not recorded', { error: String(err) }));
-  if (route.access === 'otp') return { ...claims, session };
+  const own = { accountId: claims.userId, teamRole: 'owner' as TeamRole };
+  if (route.access === 'otp') return { ...claims, session, ...own };
   if (claims.scope !== 'full') throw new Forbidden('Enter the code we sent to your email first');
   // An admin claim is checked against the stored account (one read, admins only), so a demoted
   // admin's token stops working at once instead of when it expires.
   const role = claims.role === 'admin' ? ((await getUserById(claims.userId))?.role ?? 'user') : claims.role;
   if (route.access === 'admin' && role !== 'admin') throw new Forbidden();
-  return { ...claims, role, session };
+  const team = membership ? { accountId: membership.accountId, teamRole: membership.role } : own;
+  if (route.access === 'user' && !roleCovers(team.teamRole, teamRoleOf(route))) throw new Forbidden(TEAM_ROLE_REFUSED);
+  return { ...claims, role, session, ...team };
 }
 
 /** What the middlewares work out before the handler runs, kept on the invocation's context. */
