@@ -8,8 +8,8 @@
  *   email claim  pk USER#<accountId>  sk MEMBEREMAIL#<email>  memberId   (one invitation per email and team)
  *   membership   pk USER#<userId>     sk MEMBERSHIP            accountId, memberId, role   (the person's team)
  *
- * The handler factory reads the membership item with every request of a signed-in person (one
- * consistent GetItem), so a removal, which deletes it and ends the person's sessions in one
+ * The handler factory reads the membership item with every request of a signed-in person, in the
+ * same consistent read as the session (functions/data/sessions.ts getLiveSessionWith), so a removal, which deletes it and ends the person's sessions in one
  * transaction, stops their tokens at once.
  */
 import { ulid } from 'ulid';
@@ -72,10 +72,14 @@ export const toApiMember = (m: Member): ApiMember => ({
   joinedAt: m.joinedAt ?? null,
 });
 
+/** The membership a stored item holds (the handler factory reads it with the session). */
+export const membershipFrom = (item: Record<string, unknown> | undefined): Membership | undefined =>
+  item ? { accountId: item.accountId as string, memberId: item.memberId as string, role: item.role as TeamRole } : undefined;
+
 /** The person's team, read consistently (a removal a moment ago must count); undefined when they act on their own account. */
 export async function getMembership(userId: string): Promise<Membership | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: membershipKey(userId), ConsistentRead: true }));
-  return Item ? { accountId: Item.accountId as string, memberId: Item.memberId as string, role: Item.role as TeamRole } : undefined;
+  return membershipFrom(Item);
 }
 
 /** One member or invitation of the account. */
@@ -124,8 +128,26 @@ export async function inviteMember(owner: Pick<User, 'id' | 'email'>, invitedBy:
   if ((await queryPrefix(owner.id, 'MEMBER#', TEAM_MAX)).length >= TEAM_MAX) throw new Conflict(`A team has at most ${TEAM_MAX} members and invitations`);
   const member: Member = { id: ulid(), accountId: owner.id, email: lower, role, invitedAt: new Date().toISOString(), invitedBy };
   const done = await transact([
-    { name: 'member.email', item: { Put: { TableName: tableName(), Item: { ...emailClaimKey(owner.id, lower), entity: 'memberEmail', memberId: member.id }, ConditionExpression: 'attribute_not_exists(pk)' } } },
-    { name: 'member.item', item: { Put: { TableName: tableName(), Item: { ...memberKey(owner.id, member.id), entity: 'member', ...member }, ConditionExpression: 'attribute_not_exists(pk)' } } },
+    {
+      name: 'member.email',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailClaimKey(owner.id, lower), entity: 'memberEmail', memberId: member.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
+    {
+      name: 'member.item',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...memberKey(owner.id, member.id), entity: 'member', ...member },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    },
   ]);
   if (!done.ok) throw new Conflict('That email is already invited or a member of this team');
   return member;
@@ -167,7 +189,13 @@ export async function joinTeam(member: Member, person: User): Promise<Membership
     },
     {
       name: 'member.membership',
-      item: { Put: { TableName: tableName(), Item: { ...membershipKey(person.id), entity: 'membership', ...membership, joinedAt }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...membershipKey(person.id), entity: 'membership', ...membership, joinedAt },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     },
     {
       name: 'member.ownWallet',
@@ -175,7 +203,9 @@ export async function joinTeam(member: Member, person: User): Promise<Membership
         ConditionCheck: {
           TableName: tableName(),
           Key: userKey(person.id),
-          ConditionExpression: ['balanceCents', 'heldCents', 'disputedCents', 'labelCount'].map((a) => `(attribute_not_exists(${a}) OR ${a} = :zero)`).join(' AND '),
+          ConditionExpression: ['balanceCents', 'heldCents', 'disputedCents', 'labelCount']
+            .map((a) => `(attribute_not_exists(${a}) OR ${a} = :zero)`)
+            .join(' AND '),
           ExpressionAttributeValues: { ':zero': 0 },
         },
       },

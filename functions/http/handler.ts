@@ -17,8 +17,8 @@ import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import type { AnswerOf } from '../../domain/api/answers';
 import { routeKey, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
-import { getLiveSession, touchSession, type Session } from '../data/sessions';
-import { getMembership } from '../data/members';
+import { getLiveSessionWith, touchSession, type Session } from '../data/sessions';
+import { membershipFrom, membershipKey } from '../data/members';
 import { roleCovers, TEAM_ROLE_REFUSED, teamRoleOf, type TeamRole } from '../../domain/api/team-roles';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
@@ -163,11 +163,11 @@ async function authenticate(route: Route, headers: Record<string, string>): Prom
   if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
-  // A user route also reads the person's team membership (one consistent read, alongside the
-  // session's): removing a member deletes it, so a removed member's live token stops at once.
-  const [session, membership] = claims
-    ? await Promise.all([getLiveSession(claims.userId, claims.sessionId), route.access === 'user' ? getMembership(claims.userId) : undefined])
-    : [];
+  // A user route also reads the person's team membership, in the session's own consistent read:
+  // removing a member deletes it, so a removed member's live token stops at once.
+  const read = claims && (await getLiveSessionWith(claims.userId, claims.sessionId, route.access === 'user' ? membershipKey(claims.userId) : undefined));
+  const session = read?.session;
+  const membership = membershipFrom(read?.item);
   if (!claims || !session) throw new Unauthorized();
   // Recording the use is bookkeeping for the sessions list: a failed write must not fail the request.
   await touchSession(session).catch((err: unknown) => logger.warn('session use not recorded', { error: String(err) }));

@@ -14,10 +14,13 @@ const GONE = 'This invitation was withdrawn, already used or has expired. Ask th
 
 export const handler = api(route.acceptInvitation, async function acceptTeamInvitation({ auth, body }) {
   const target = await verifyInviteToken(body.token);
-  const [member, person] = await Promise.all([target ? getMember(target.accountId, target.memberId) : undefined, getUserById(auth.userId, { consistent: true })]);
+  const [member, person] = await Promise.all([
+    target ? getMember(target.accountId, target.memberId) : undefined,
+    getUserById(auth.userId, { consistent: true }),
+  ]);
   if (!person) throw new Unauthorized();
   if (!target || !member || member.joinedAt) throw new NotFound(GONE);
-  if (normalizeEmail(person.email) !== member.email) throw new Forbidden(`This invitation is for ${member.email}: sign in with that email to accept it.`);
+  if (normalizeEmail(person.email) !== member.email) throw new Forbidden('This invitation is for another email: sign in with the email it was sent to.');
   if (member.accountId === person.id) throw new Conflict('This is your own team');
   const why = await whyCannotJoin(person);
   if (why) throw new Conflict(why);
