@@ -26,7 +26,5 @@ export const membersAnswerSchema = z
 export type MembersAnswer = z.infer<typeof membersAnswerSchema>;
 
 /** POST /account/members/accept: the team joined. */
-export const joinedTeamSchema = z
-  .object({ accountId: z.string(), ownerName: z.string(), role: z.enum(TEAM_ROLES) })
-  .meta({ id: 'JoinedTeam' });
+export const joinedTeamSchema = z.object({ accountId: z.string(), ownerName: z.string(), role: z.enum(TEAM_ROLES) }).meta({ id: 'JoinedTeam' });
 export type JoinedTeam = z.infer<typeof joinedTeamSchema>;

@@ -1026,7 +1026,7 @@ export const inviteMember = {
   status: 201,
   errors: [409, 502],
   teamRole: 'owner',
-  note: 'Mails the email a link to join the team in the role given (owner, shipper or viewer); the link works for 7 days. 409 when that email is already invited or a member, or is the owner\'s. Owners only.',
+  note: "Mails the email a link to join the team in the role given (owner, shipper or viewer); the link works for 7 days. 409 when that email is already invited or a member, or is the owner's. Owners only.",
 } as const satisfies RouteEntry;
 
 export const removeMember = {
@@ -1049,5 +1049,5 @@ export const acceptInvitation = {
   body: acceptInviteSchema,
   errors: [404, 409],
   teamRole: 'viewer',
-  note: "Joins the team of the mailed link, signed in as the invited email. 404 for a link withdrawn, used or expired; 409 when the caller already belongs to a team, has members of their own, or still has money or labels in their own account (withdraw or spend it first).",
+  note: 'Joins the team of the mailed link, signed in as the invited email. 404 for a link withdrawn, used or expired; 409 when the caller already belongs to a team, has members of their own, or still has money or labels in their own account (withdraw or spend it first).',
 } as const satisfies RouteEntry;

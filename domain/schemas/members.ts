@@ -16,7 +16,9 @@ export type InviteMemberBody = z.output<typeof inviteMemberSchema>;
 /** POST /account/members/accept: the token of the mailed link. */
 export const acceptInviteSchema = /* @__PURE__ */ schema(() =>
   z.object({
-    token: z.string({ error: 'This invitation link is not valid' }).check(z.minLength(1, 'This invitation link is not valid'), z.maxLength(2000, 'This invitation link is not valid')),
+    token: z
+      .string({ error: 'This invitation link is not valid' })
+      .check(z.minLength(1, 'This invitation link is not valid'), z.maxLength(2000, 'This invitation link is not valid')),
   }),
 );
 export type AcceptInviteBody = z.output<typeof acceptInviteSchema>;

@@ -32,7 +32,8 @@ export async function signInviteToken(target: InviteTarget): Promise<string> {
 export async function verifyInviteToken(token: string): Promise<InviteTarget | undefined> {
   try {
     const { payload } = await jwtVerify(token, secret(), { algorithms: ['HS256'], issuer: config().JWT_ISSUER, audience: AUDIENCE });
-    if (typeof payload.acc === 'string' && payload.acc && typeof payload.sub === 'string' && payload.sub) return { accountId: payload.acc, memberId: payload.sub };
+    if (typeof payload.acc === 'string' && payload.acc && typeof payload.sub === 'string' && payload.sub)
+      return { accountId: payload.acc, memberId: payload.sub };
     return undefined;
   } catch {
     return undefined;

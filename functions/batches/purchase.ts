@@ -127,7 +127,12 @@ export async function purchaseBatch(input: {
   if (shown !== undefined && shown !== totalCents) {
     throw new BatchRepriced(totalChanged(shown, totalCents), toApiBatch(batch, await getBatchRows(batch.id)));
   }
-  const fields = { toBuy: ready.length, purchaseKey: input.key, paymentMethod: input.body.paymentMethod, ...(input.actorId ? { purchasedBy: input.actorId } : {}) };
+  const fields = {
+    toBuy: ready.length,
+    purchaseKey: input.key,
+    paymentMethod: input.body.paymentMethod,
+    ...(input.actorId ? { purchasedBy: input.actorId } : {}),
+  };
 
   let cardCents = totalCents;
   if (input.body.paymentMethod === 'credits') {

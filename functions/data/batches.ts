@@ -404,8 +404,11 @@ const leaseOf = (batchId: string, now = new Date()) => {
 };
 
 /** Starts buying a batch paid from the wallet (from draft or cancelled, once): false when it was not in one of those. */
-export const startRunning = (batchId: string, from: readonly BatchStatus[], fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod' | 'purchasedBy'>) =>
-  updateBatch({ batchId, from, set: { status: 'running', ...fields, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
+export const startRunning = (
+  batchId: string,
+  from: readonly BatchStatus[],
+  fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod' | 'purchasedBy'>,
+) => updateBatch({ batchId, from, set: { status: 'running', ...fields, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
 
 /** Reserves the batch for a card payment (from draft or cancelled, once), before the checkout starts. */
 export const startAwaitingPayment = (batchId: string, fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod' | 'purchasedBy'>) =>

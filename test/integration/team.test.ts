@@ -22,8 +22,7 @@ beforeAll(async () => {
   await creditWallet(owner, 5000);
 });
 
-const transactionsOf = async (account: Account) =>
-  ((await invoke('GET /hoodpay/transactions', { token: account.token })).json as { data: ApiEntry[] }).data;
+const transactionsOf = async (account: Account) => ((await invoke('GET /hoodpay/transactions', { token: account.token })).json as { data: ApiEntry[] }).data;
 
 describe('a shipper member', () => {
   it("buys a label from the owner's wallet, and the ledger entry names the member", async () => {
@@ -140,7 +139,10 @@ describe('an invitation through the routes', () => {
     expect(await getMembership(invitee.id)).toMatchObject({ accountId: owner.id, role: 'viewer' });
     expect((await invoke('POST /account/members/accept', { token: invitee.token, body: { token } })).statusCode).toBe(404);
 
-    const list = (await invoke('GET /account/members', { token: owner.token })).json as { owner: { id: string }; members: { email: string; joinedAt: string | null; name: string | null }[] };
+    const list = (await invoke('GET /account/members', { token: owner.token })).json as {
+      owner: { id: string };
+      members: { email: string; joinedAt: string | null; name: string | null }[];
+    };
     expect(list.owner.id).toBe(owner.id);
     expect(list.members.find((m) => m.email === invitee.email)).toMatchObject({ name: invitee.name });
     expect(list.members.find((m) => m.email === invitee.email)?.joinedAt).not.toBeNull();

@@ -36,7 +36,7 @@ export const handler = api(route.inviteMember, async function inviteTeamMember({
       ].join('\n'),
     });
   } catch (err) {
-    await removeMember(owner.id, member.id, async () => 0).catch((e: unknown) => log.warn('invitation not withdrawn', { error: String(e) }));
+    await removeMember(owner.id, member.id, () => Promise.resolve(0)).catch((e: unknown) => log.warn('invitation not withdrawn', { error: String(e) }));
     throw new ProviderUnavailable('Mail', String(err));
   }
   return new Reply(201, toApiMember(member));

@@ -21,7 +21,12 @@ const params = { id: '01JAAAAAAAAAAAAAAAAAAAAAAA', shipOrderId: '01JAAAAAAAAAAAA
 
 describe('team roles', () => {
   it('make exactly the money and member routes owner-only', () => {
-    expect(userRoutes.filter((r) => teamRoleOf(r) === 'owner').map(routeKey).sort()).toEqual([
+    expect(
+      userRoutes
+        .filter((r) => teamRoleOf(r) === 'owner')
+        .map(routeKey)
+        .sort(),
+    ).toEqual([
       'DELETE /account/members/{id}',
       'GET /account/members',
       'POST /account/members',
