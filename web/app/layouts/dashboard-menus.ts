@@ -15,6 +15,7 @@ import {
   LuTag,
   LuUser,
   LuUsers,
+  LuUsersRound,
   LuWallet,
 } from 'react-icons/lu';
 import type { SidebarItem } from '@/components/sidebar';
@@ -31,6 +32,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
   { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
+  { label: 'Team', to: paths.user.team, icon: LuUsersRound },
   { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },
 ];
