@@ -54,7 +54,7 @@ export interface LedgerEntry extends OwnedAmount {
   disputeId?: string;
   disputeStatus?: DisputeStatus;
   disputeEntryId?: string;
-  /** The team member who spent or was refunded (a label's debit, its refund): absent on older entries and on money no person moved. */
+  /** The team member who bought the label (its debit, and a refund made in the same purchase): absent when the account's own person (or no person) did. */
   actedBy?: EntryActor;
 }
 
@@ -86,7 +86,7 @@ export const apiEntrySchema = z
     actedBy: z
       .object({ id: z.string(), name: z.string(), email: z.string() })
       .optional()
-      .meta({ description: 'The person of the team who bought the label (or had it refunded); absent when no person did.' }),
+      .meta({ description: "The team member who bought the label; absent when the account's own person (or no person) did." }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;
