@@ -88,6 +88,7 @@ describe('sidebar', () => {
       'Manage Addresses',
       'Saved Packages',
       'Profile',
+      'Team',
       'FAQ',
       'Support',
     ]);
