@@ -38,6 +38,7 @@ import { labelsCounterSchema } from './landing';
 import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { savedPackageSchema } from './packages';
+import { apiMemberSchema, joinedTeamSchema, membersAnswerSchema } from './members';
 import { apiPickupSchema, apiScanFormSchema, pickupsPageSchema, scanFormsPageSchema } from './shipping-day';
 import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
@@ -176,6 +177,11 @@ export const answers = {
   'account/create-api-key': createdApiKeySchema,
   'account/list-api-keys': z.array(apiKeyRecordSchema),
   'account/revoke-api-key': messageAnswerSchema,
+  // Team members
+  'account/list-members': membersAnswerSchema,
+  'account/invite-member': apiMemberSchema,
+  'account/remove-member': messageAnswerSchema,
+  'account/accept-invitation': joinedTeamSchema,
 } as const satisfies { readonly [H in Route['handler']]: Answer };
 
 /** What the route with this `handler` answers; throws for a route the map does not know. */

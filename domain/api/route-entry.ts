@@ -4,6 +4,7 @@
  */
 import type * as z from '../schemas/zod';
 import type { KeyScope } from '../api-keys';
+import type { TeamRole } from './team-roles';
 
 /**
  * Who may call a route: anyone; a signed-in account still entering its one-time code (`otp`: the
@@ -51,6 +52,11 @@ export interface RouteEntry {
    * derived from the method and path (keyScopeOf, ./key-scope.ts).
    */
   keyScope?: KeyScope;
+  /**
+   * A `user` route's least team role (domain/api/team-roles.ts); when absent, `teamRoleOf` derives
+   * it from the method and path. Given explicitly on the owner-only routes (money, members).
+   */
+  teamRole?: TeamRole;
 }
 
 /** The error statuses the API answers; every one carries the error shape (domain/api/errors.ts). */

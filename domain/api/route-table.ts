@@ -42,6 +42,7 @@ import { approvalsQuerySchema, approveApprovalSchema, auditExportQuerySchema, au
 import { batchPurchaseSchema, batchRowUpdateSchema, batchUploadQuerySchema } from '../schemas/batches';
 import { pickupSchema, scanFormSchema } from '../schemas/shipping-day';
 import { returnLabelLinkSchema, returnLabelSchema } from '../schemas/returns';
+import { acceptInviteSchema, inviteMemberSchema } from '../schemas/members';
 import { batchLabelsQuerySchema, labelDownloadQuerySchema, labelFormatBodySchema } from '../schemas/label-formats';
 import { apiKeySchema } from '../schemas/api-keys';
 
@@ -460,6 +461,7 @@ export const createCheckoutSession = {
   table: 'write',
   body: checkoutSessionSchema,
   errors: [429, 502],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const stripeWebhook = {
@@ -479,6 +481,7 @@ export const createTopup = {
   table: 'write',
   body: topupSchema,
   errors: [429, 502],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const hoodpayWebhook = {
@@ -746,6 +749,7 @@ export const requestWithdrawal = {
   body: withdrawalSchema,
   status: 201,
   errors: [402, 409],
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 export const listAllWithdrawals = {
@@ -1014,6 +1018,7 @@ export const createApiKey = {
   status: 201,
   errors: [409],
   keyScope: 'none',
+  teamRole: 'owner',
   note: 'Answers the key once (`key`); only its SHA-256 hash is stored. `psk_test_` keys on a sandbox carrier, `psk_live_` otherwise. At most 20 live keys per account (409 beyond).',
 } as const satisfies RouteEntry;
 
@@ -1024,6 +1029,7 @@ export const listApiKeys = {
   handler: 'account/list-api-keys',
   table: 'read',
   keyScope: 'none',
+  teamRole: 'owner',
   note: "The account's keys, newest first, revoked ones too (for 30 days), never the key nor its hash.",
 } as const satisfies RouteEntry;
 
@@ -1035,5 +1041,53 @@ export const revokeApiKey = {
   table: 'write',
   errors: [404],
   keyScope: 'none',
+  teamRole: 'owner',
   note: "The key answers 401 from the next request on. Revoking a revoked key changes nothing; another account's key is a 404.",
+} as const satisfies RouteEntry;
+
+// Team members: a team is its owner's account (docs/decisions/0227-a-team-is-its-owners-account.md)
+export const listMembers = {
+  method: 'GET',
+  path: '/account/members',
+  access: 'user',
+  handler: 'account/list-members',
+  table: 'read',
+  teamRole: 'owner',
+  note: "The account's owner and its members, invitations not yet accepted included. Owners only.",
+} as const satisfies RouteEntry;
+
+export const inviteMember = {
+  method: 'POST',
+  path: '/account/members',
+  access: 'user',
+  handler: 'account/invite-member',
+  table: 'write',
+  body: inviteMemberSchema,
+  status: 201,
+  errors: [409, 502],
+  teamRole: 'owner',
+  note: "Mails the email a link to join the team in the role given (owner, shipper or viewer); the link works for 7 days. 409 when that email is already invited or a member, or is the owner's. Owners only.",
+} as const satisfies RouteEntry;
+
+export const removeMember = {
+  method: 'DELETE',
+  path: '/account/members/{id}',
+  access: 'user',
+  handler: 'account/remove-member',
+  table: 'write',
+  errors: [404],
+  teamRole: 'owner',
+  note: "Removes a member, or withdraws an invitation: the member's sessions end at once and their tokens answer 401. Owners only.",
+} as const satisfies RouteEntry;
+
+export const acceptInvitation = {
+  method: 'POST',
+  path: '/account/members/accept',
+  access: 'user',
+  handler: 'account/accept-invitation',
+  table: 'write',
+  body: acceptInviteSchema,
+  errors: [404, 409],
+  teamRole: 'viewer',
+  note: 'Joins the team of the mailed link, signed in as the invited email. 404 for a link withdrawn, used or expired; 409 when the caller already belongs to a team, has members of their own, or still has money or labels in their own account (withdraw or spend it first).',
 } as const satisfies RouteEntry;

@@ -4,6 +4,7 @@
  * from one to the other, which Lambdas run, is in ./user-answer.ts (no zod there).
  */
 import * as z from 'zod';
+import { TEAM_ROLES } from './team-roles';
 import type { NotificationSettings } from './notifications';
 import { notificationSettingsSchema } from './notifications';
 import { apiEntrySchema } from './wallet';
@@ -70,6 +71,13 @@ export const apiUserSchema = z
       .object({ format: z.enum(LABEL_FORMATS), dpi: z.union([z.literal(203), z.literal(300)]) })
       .meta({ description: 'The label file a download gives when it names none (PUT /auth/label-format); `dpi` counts for a PNG.' }),
     createdAt: z.string(),
+    team: z
+      .object({ accountId: z.string(), role: z.enum(TEAM_ROLES), ownerName: z.string(), ownerEmail: z.string() })
+      .optional()
+      .meta({
+        description:
+          "GET /auth/profile of a team member: the team's account and the member's role in it; the balance figures are then the team's wallet. Absent for a person on their own account.",
+      }),
   })
   .meta({ id: 'User' });
 export type ApiUser = z.infer<typeof apiUserSchema>;

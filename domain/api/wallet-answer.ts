@@ -28,6 +28,7 @@ export const toApiEntry = (e: LedgerEntry): ApiEntry => ({
   createdAt: e.createdAt,
   completedAt: e.completedAt,
   ...(e.reason ? { reason: e.reason } : {}),
+  ...(e.actedBy ? { actedBy: e.actedBy } : {}),
 });
 
 /** A withdrawal request as the wallet and admin routes answer it. */

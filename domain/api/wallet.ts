@@ -54,6 +54,15 @@ export interface LedgerEntry extends OwnedAmount {
   disputeId?: string;
   disputeStatus?: DisputeStatus;
   disputeEntryId?: string;
+  /** The team member who bought the label (its debit, and a refund made in the same purchase): absent when the account's own person (or no person) did. */
+  actedBy?: EntryActor;
+}
+
+/** Who acted on a ledger entry: a person of the team (functions/data/members.ts). */
+export interface EntryActor {
+  id: string;
+  name: string;
+  email: string;
 }
 
 /** A card payment's dispute: `open` (its amount is on hold), `won` (released) or `lost` (debited for good). */
@@ -74,6 +83,10 @@ export const apiEntrySchema = z
       .string()
       .optional()
       .meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
+    actedBy: z
+      .object({ id: z.string(), name: z.string(), email: z.string() })
+      .optional()
+      .meta({ description: "The team member who bought the label; absent when the account's own person (or no person) did." }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;

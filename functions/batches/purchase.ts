@@ -111,6 +111,8 @@ export async function purchaseBatch(input: {
   key: string;
   appOrigin?: string;
   sourceIp?: string;
+  /** The person of the team who buys (the rows' wallet entries name them). */
+  actorId?: string;
   log: Logger;
 }): Promise<BatchPurchaseAnswer> {
   const batch = await ownBatch(input.userId, input.batchId);
@@ -125,7 +127,12 @@ export async function purchaseBatch(input: {
   if (shown !== undefined && shown !== totalCents) {
     throw new BatchRepriced(totalChanged(shown, totalCents), toApiBatch(batch, await getBatchRows(batch.id)));
   }
-  const fields = { toBuy: ready.length, purchaseKey: input.key, paymentMethod: input.body.paymentMethod };
+  const fields = {
+    toBuy: ready.length,
+    purchaseKey: input.key,
+    paymentMethod: input.body.paymentMethod,
+    ...(input.actorId ? { purchasedBy: input.actorId } : {}),
+  };
 
   let cardCents = totalCents;
   if (input.body.paymentMethod === 'credits') {

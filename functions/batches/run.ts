@@ -96,14 +96,14 @@ async function requoted(userId: string, key: string, row: StoredRow, err: QuoteC
 }
 
 /** Buys one row; its outcome, or undefined when the row's first purchase is still at work (try again later). */
-async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logger): Promise<Outcome | undefined> {
+async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logger, actorId?: string): Promise<Outcome | undefined> {
   const judged = judgeRow(row.fields, config().PRICING_MODE);
   if (!judged.valid) return { status: 'failed', valid: false, errors: judged.errors, shipOrderId: null, tracking: null, error: NO_LONGER_VALID };
   const key = rowKeyOf(batchId, row.row);
   let body = purchaseBody(judged.body, row);
   for (let attempt = 0; ; attempt++) {
     try {
-      const { order } = await buyWithCredits(userId, body, key, log);
+      const { order } = await buyWithCredits(userId, body, key, log, { actorId });
       return { status: 'bought', shipOrderId: order.id, tracking: order.tracking ?? null, error: null, priceCents: order.priceCents };
     } catch (err) {
       if (err instanceof QuoteChanged && attempt === 0) {
@@ -175,7 +175,7 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
   const ready = rows.filter((r) => r.status === 'ready').slice(0, CHUNK_ROWS);
   let waiting = 0;
   await inGroups(ready, CONCURRENCY, async (row) => {
-    const outcome = await buyRow(batch.userId, batchId, row, log);
+    const outcome = await buyRow(batch.userId, batchId, row, log, batch.purchasedBy);
     if (!outcome) waiting++;
     else await setRowOutcome(batchId, row.row, outcome);
   });

@@ -4,7 +4,7 @@
  * limit, and a row is then fixed or bought with a small write of its own):
  *
  *   batch  pk BATCH#<batchId>  sk BATCH            userId, status, createdAt, updatedAt, toBuy,
- *                                                  paymentMethod?, purchaseKey?, entryId?, checkoutUrl?, pdfKey?
+ *                                                  paymentMethod?, purchaseKey?, purchasedBy?, entryId?, checkoutUrl?, pdfKey?
  *          pricingFailures? (passes whose carrier could not quote)
  *          while pricing or running: leaseUntil, gsi3pk WORK#batch  gsi3sk <leaseUntil>#<batchId>
  *   ref    pk USER#<userId>    sk BATCHREF#<batchId>  batchId, createdAt, rowCount
@@ -50,6 +50,8 @@ export interface StoredBatch {
   paymentMethod?: 'credits' | 'purchase';
   /** The Idempotency-Key of the purchase that started it (for the logs; the status decides). */
   purchaseKey?: string;
+  /** The person of the team who started the purchase: the rows' wallet entries name them. */
+  purchasedBy?: string;
   /** The card payment's pending top-up entry and checkout, while a card pays first. */
   entryId?: string;
   checkoutUrl?: string;
@@ -402,11 +404,14 @@ const leaseOf = (batchId: string, now = new Date()) => {
 };
 
 /** Starts buying a batch paid from the wallet (from draft or cancelled, once): false when it was not in one of those. */
-export const startRunning = (batchId: string, from: readonly BatchStatus[], fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod'>) =>
-  updateBatch({ batchId, from, set: { status: 'running', ...fields, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
+export const startRunning = (
+  batchId: string,
+  from: readonly BatchStatus[],
+  fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod' | 'purchasedBy'>,
+) => updateBatch({ batchId, from, set: { status: 'running', ...fields, updatedAt: new Date().toISOString(), ...leaseOf(batchId) } });
 
 /** Reserves the batch for a card payment (from draft or cancelled, once), before the checkout starts. */
-export const startAwaitingPayment = (batchId: string, fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod'>) =>
+export const startAwaitingPayment = (batchId: string, fields: Pick<StoredBatch, 'toBuy' | 'purchaseKey' | 'paymentMethod' | 'purchasedBy'>) =>
   updateBatch({
     batchId,
     from: EDITABLE,

@@ -129,18 +129,32 @@ export async function renewSession(userId: string, sessionId: string, scope: Tok
  * must not pass.
  */
 export async function getLiveSession(userId: string, sessionId: string, now = Date.now()): Promise<Session | undefined> {
+  return (await getLiveSessionWith(userId, sessionId, undefined, now)).session;
+}
+
+/**
+ * getLiveSession, reading one more item of the person's in the same consistent read (the handler
+ * factory's team membership, functions/data/members.ts): `item` is that item, or undefined.
+ */
+export async function getLiveSessionWith(
+  userId: string,
+  sessionId: string,
+  alsoKey: Record<string, string> | undefined,
+  now = Date.now(),
+): Promise<{ session?: Session; item?: Record<string, unknown> }> {
   const { Responses } = await db.send(
     new TransactGetCommand({
       TransactItems: [
         { Get: { TableName: tableName(), Key: sessionKey(userId, sessionId) } },
         { Get: { TableName: tableName(), Key: userKey(userId), ProjectionExpression: 'sessionEpoch' } },
+        ...(alsoKey ? [{ Get: { TableName: tableName(), Key: alsoKey } }] : []),
       ],
     }),
   );
   const item = Responses?.[0]?.Item;
-  if (!item || Number(item.expiresAt ?? 0) <= seconds(now)) return undefined;
+  if (!item || Number(item.expiresAt ?? 0) <= seconds(now)) return {};
   const session = fromItem(item);
-  return session.epoch === epochIn(Responses?.[1]?.Item) ? session : undefined;
+  return session.epoch === epochIn(Responses?.[1]?.Item) ? { session, item: Responses?.[2]?.Item } : {};
 }
 
 const epochIn = (account: Record<string, unknown> | undefined) => Number(account?.sessionEpoch ?? 0);

@@ -17,11 +17,13 @@ import { fieldErrors } from '../../domain/validation';
 import { BadRequest, exposedError, Forbidden, HttpError, Unauthorized } from '../errors';
 import type { AnswerOf } from '../../domain/api/answers';
 import { routeKey, type BodyOf, type QueryOf, type Route, type RouteKey, type RouteOf } from '../../domain/api/routes';
-import { getLiveSession, touchSession, type Session } from '../data/sessions';
+import { getLiveSessionWith, touchSession, type Session } from '../data/sessions';
 import { findApiKey, touchApiKey } from '../data/api-keys';
 import { limitApiKey } from '../accounts/limits';
 import { isApiKeyText, type ApiKeyScope } from '../../domain/api-keys';
 import { keyScopeOf } from '../../domain/api/key-scope';
+import { membershipFrom, membershipKey } from '../data/members';
+import { roleCovers, TEAM_ROLE_REFUSED, teamRoleOf, type TeamRole } from '../../domain/api/team-roles';
 import { getUserById } from '../data/users';
 import { logger, type Logger } from '../observability/logger';
 import { publishIfAny } from '../observability/metrics';
@@ -41,6 +43,14 @@ type KeyOf<R extends Route> = Extract<`${R['method']} ${R['path']}`, RouteKey>;
 export type Authenticated = SessionClaims & {
   /** The live session; absent when the caller is an API key. */
   session?: Session;
+  /**
+   * Whose wallet, labels, addresses and batches the request acts on: the team owner's user id for a
+   * member of a team (functions/data/members.ts), the person's own id otherwise, the key's account
+   * for an API key. `userId` stays the person signed in (their sessions, profile, password, factors).
+   */
+  accountId: string;
+  /** The person's role in that account: `owner` on their own account, and for an API key (its scopes limit it). */
+  teamRole: TeamRole;
   /** The API key that authenticated the request. */
   apiKey?: { id: string; name: string; scopes: readonly ApiKeyScope[] };
 };
@@ -157,24 +167,33 @@ function fileBody(mediaType: string, bytes: Uint8Array, contentType: string | un
  * `otp` routes take any valid session token (the code step); `user` and `admin` routes need a
  * token that passed the code step, and `admin` the admin role. Every token must name a live session
  * (one consistent read), so a session ended by logout or a password change stops its tokens at once.
- * A bearer that starts `psk_` is an API key instead, judged by authenticateKey.
+ * A bearer that starts `psk_` is an API key instead, judged by authenticateKey. A `user` route acts
+ * on the person's team account in their team role, and refuses a role below the route's least
+ * (domain/api/team-roles.ts).
  */
 async function authenticate(route: Route, headers: Record<string, string>): Promise<Authenticated | undefined> {
   if (route.access === 'public' || route.access === 'webhook') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
   if (match?.[1] && isApiKeyText(match[1])) return authenticateKey(route, match[1]);
   const claims = match?.[1] ? await verifySessionToken(match[1]) : undefined;
-  const session = claims && (await getLiveSession(claims.userId, claims.sessionId));
+  // A user route also reads the person's team membership, in the session's own consistent read:
+  // removing a member deletes it, so a removed member's live token stops at once.
+  const read = claims && (await getLiveSessionWith(claims.userId, claims.sessionId, route.access === 'user' ? membershipKey(claims.userId) : undefined));
+  const session = read?.session;
+  const membership = membershipFrom(read?.item);
   if (!claims || !session) throw new Unauthorized();
   // Recording the use is bookkeeping for the sessions list: a failed write must not fail the request.
   await touchSession(session).catch((err: unknown) => logger.warn('session use not recorded', { error: String(err) }));
-  if (route.access === 'otp') return { ...claims, session };
+  const own = { accountId: claims.userId, teamRole: 'owner' as TeamRole };
+  if (route.access === 'otp') return { ...claims, session, ...own };
   if (claims.scope !== 'full') throw new Forbidden('Enter the code we sent to your email first');
   // An admin claim is checked against the stored account (one read, admins only), so a demoted
   // admin's token stops working at once instead of when it expires.
   const role = claims.role === 'admin' ? ((await getUserById(claims.userId))?.role ?? 'user') : claims.role;
   if (route.access === 'admin' && role !== 'admin') throw new Forbidden();
-  return { ...claims, role, session };
+  const team = membership ? { accountId: membership.accountId, teamRole: membership.role } : own;
+  if (route.access === 'user' && !roleCovers(team.teamRole, teamRoleOf(route))) throw new Forbidden(TEAM_ROLE_REFUSED);
+  return { ...claims, role, session, ...team };
 }
 
 /**
@@ -197,6 +216,8 @@ async function authenticateKey(route: Route, text: string): Promise<Authenticate
     role: 'user',
     scope: 'full',
     sessionId: `key:${key.id}`,
+    accountId: key.accountId,
+    teamRole: 'owner',
     apiKey: { id: key.id, name: key.name, scopes: key.scopes },
   };
 }

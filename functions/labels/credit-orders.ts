@@ -16,6 +16,7 @@ import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
 import { claimKeyStep, failAwaitingOrder, getOrder, linkReturnStep, newOrder, orderIdForKey, placeOrderSteps, setCheckoutUrl } from '../data/orders';
 import { getUserById } from '../data/users';
+import { actingFor } from '../accounts/team-actor';
 import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../errors';
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
@@ -112,7 +113,7 @@ async function firstAnswer(userId: string, orderId: string, log: Logger): Promis
 /**
  * Buys a label with wallet credits: price from domain/, one transaction for idempotency key +
  * order + debit (402 when short, nothing changes), then the carrier. The same key from the same
- * user answers the first order and never buys twice. With `returnPlan` the label is a return of
+ * account answers the first order and never buys twice. With `returnPlan` the label is a return of
  * its outbound shipment: quoted as one, and placed only while that outbound is a created label.
  */
 export async function buyWithCredits(
@@ -120,15 +121,17 @@ export async function buyWithCredits(
   body: LabelOrderBody,
   key: string,
   log: Logger,
-  client: { appOrigin?: string; sourceIp?: string } = {},
+  client: { appOrigin?: string; sourceIp?: string; actorId?: string } = {},
   returnPlan?: ReturnPlan,
 ): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
   const { appOrigin, sourceIp } = client;
   const kind: QuoteKind = returnPlan ? { isReturn: true } : {};
   const offer = await priceOffer(userId, body, kind);
   const price = offer.priceCents;
-  const user = await getUserById(userId);
-  if (!user) throw new Unauthorized();
+  const account = await getUserById(userId);
+  if (!account) throw new Unauthorized();
+  // The wallet entries name the person of the team who buys (`actorId`, the signed-in person).
+  const user = await actingFor(account, client.actorId);
   const attempt = async () => {
     const made = newOrder(user.id, body, offer, 'processing');
     const fresh: Order = returnPlan ? { ...made, returnOf: returnPlan.outbound.id, ...(returnPlan.email ? { returnEmail: returnPlan.email } : {}) } : made;

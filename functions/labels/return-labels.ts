@@ -63,7 +63,7 @@ export async function buyReturnLabel(
   body: ReturnLabelBody,
   key: string,
   log: Logger,
-  client: { appOrigin?: string; sourceIp?: string } = {},
+  client: { appOrigin?: string; sourceIp?: string; actorId?: string } = {},
 ): Promise<{ order: Order; user: User; checkoutUrl: string | null }> {
   const outbound = await getOrder(userId, outboundId);
   if (!outbound) throw new NotFound('Order not found');

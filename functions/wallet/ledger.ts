@@ -12,7 +12,7 @@
  *   intent ref   pk PAYINTENT#<paymentIntent>  sk PAYINTENT   userId, entryId   (find a card top-up from a dispute or a refund)
  */
 import { encodeTime, ulid } from 'ulid';
-import type { DisputeStatus, EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
+import type { DisputeStatus, EntryActor, EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { addDays } from '../../domain/ship-date';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
@@ -52,10 +52,18 @@ function fromItem(item: Record<string, unknown>): LedgerEntry {
     ...(s('disputeId') ? { disputeId: s('disputeId') as string } : {}),
     ...(s('disputeStatus') ? { disputeStatus: s('disputeStatus') as DisputeStatus } : {}),
     ...(s('disputeEntryId') ? { disputeEntryId: s('disputeEntryId') as string } : {}),
+    ...(isActor(item.actedBy) ? { actedBy: { id: item.actedBy.id, name: item.actedBy.name, email: item.actedBy.email } } : {}),
   };
 }
 
-export type EntryOwner = Pick<User, 'id' | 'name' | 'email'>;
+const isActor = (v: unknown): v is EntryActor =>
+  typeof v === 'object' && v !== null && ['id', 'name', 'email'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+
+/**
+ * Whose wallet an entry moves (the team's account), and, when a person of the team made it, who:
+ * the entry names them (`actedBy`), so the team's ledger says who spent.
+ */
+export type EntryOwner = Pick<User, 'id' | 'name' | 'email'> & { actor?: EntryActor };
 
 /** A new pending entry for `user` (not yet stored). */
 export function newEntry(
@@ -73,6 +81,7 @@ export function newEntry(
     providerRef: null,
     createdAt: new Date().toISOString(),
     completedAt: null,
+    ...(user.actor ? { actedBy: { id: user.actor.id, name: user.actor.name, email: user.actor.email } } : {}),
   };
 }
 

@@ -195,6 +195,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.team,
+                ...lazyRoute(
+                  () => import('@/features/account/members-page'),
+                  (m) => m.MembersPage,
+                ),
+              },
+              {
                 path: paths.user.profile,
                 ...lazyRoute(
                   () => import('@/features/profile/pages/profile-page'),

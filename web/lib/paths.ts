@@ -30,6 +30,8 @@ export const paths = {
     addresses: '/user-dashboard/address-management',
     /** Saved packages: a named weight and size the label dialog and the batch fill in. */
     packages: '/user-dashboard/packages',
+    /** Team members: the owner's invitations, and where an invitation's mailed link lands (`?invite=`). */
+    team: '/user-dashboard/team',
     profile: '/user-dashboard/profile-edit',
     faq: '/user-dashboard/faq',
     support: '/user-dashboard/support',

@@ -8,5 +8,5 @@ import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.createApiKey, async function createKey({ auth, body }) {
-  return new Reply(201, await createApiKey(auth.userId, body));
+  return new Reply(201, await createApiKey(auth.accountId, body));
 });

@@ -4,5 +4,5 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listApiKeys, async function listKeys({ auth }) {
-  return listApiKeys(auth.userId);
+  return listApiKeys(auth.accountId);
 });

@@ -8,6 +8,6 @@ import * as route from '../../../domain/api/route-table';
 export const handler = api(route.revokeApiKey, async function revokeKey({ auth, params }) {
   // Key ids are ulids; anything else names nothing (and could overflow DynamoDB's key limit).
   if (!isUlid(params.id ?? '')) throw new NotFound(NO_API_KEY);
-  await revokeApiKey(auth.userId, params.id ?? '');
+  await revokeApiKey(auth.accountId, params.id ?? '');
   return { message: 'API key revoked' };
 });

@@ -8,5 +8,5 @@ import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.createAddress, async function createAddress({ auth, body }) {
-  return new Reply(201, await saveAddress(auth.userId, body));
+  return new Reply(201, await saveAddress(auth.accountId, body));
 });

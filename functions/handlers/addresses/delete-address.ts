@@ -8,6 +8,6 @@ import * as route from '../../../domain/api/route-table';
 export const handler = api(route.deleteAddress, async function deleteSavedAddress({ auth, params }) {
   // Address ids are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
   if (!isUlid(params.id ?? '')) throw new NotFound('Address not found');
-  await deleteAddress(auth.userId, params.id ?? '');
+  await deleteAddress(auth.accountId, params.id ?? '');
   return { message: 'Address deleted' };
 });

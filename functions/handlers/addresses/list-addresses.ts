@@ -4,5 +4,5 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listAddresses, async function listSavedAddresses({ auth }) {
-  return listAddresses(auth.userId);
+  return listAddresses(auth.accountId);
 });

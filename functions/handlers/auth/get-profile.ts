@@ -1,5 +1,5 @@
 /** GET /auth/profile: the signed-in user with balance (the header badge polls it every 60 s). */
-import { toApiUser } from '../../../domain/api/user-answer';
+import { profileAnswer } from '../../accounts/profile-answer';
 import { getUserById } from '../../data/users';
 import { Unauthorized } from '../../errors';
 import { api } from '../../http/handler';
@@ -9,5 +9,5 @@ export const handler = api(route.getProfile, async function getProfile({ auth })
   const user = await getUserById(auth.userId);
   // A valid token for a deleted account: the session is over.
   if (!user) throw new Unauthorized();
-  return toApiUser(user);
+  return profileAnswer(user, auth);
 });

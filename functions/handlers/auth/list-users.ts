@@ -6,5 +6,5 @@ import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listUsers, async function listAccounts({ query }) {
   const page = await listUsers(query);
-  return { users: page.items.map(toApiUser), nextCursor: page.nextCursor };
+  return { users: page.items.map((u) => toApiUser(u)), nextCursor: page.nextCursor };
 });

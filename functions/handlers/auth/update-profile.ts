@@ -5,7 +5,7 @@
  * to guess the password. A changed password ends every other session of the account and forgets its
  * remembered devices, in the transaction that stores it.
  */
-import { toApiUser } from '../../../domain/api/user-answer';
+import { profileAnswer } from '../../accounts/profile-answer';
 import { currentPasswordCounters, giveBackTries, keepTries, takeTries, tooManyPasswordTries } from '../../accounts/limits';
 import { transactOrRefuse } from '../../data/client';
 import { forgetDevicesItem } from '../../data/remembered-devices';
@@ -20,7 +20,7 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not right';
 const CHANGED_MEANWHILE = 'Your account changed meanwhile (a sign-out elsewhere or another change). Try again.';
 
 export const handler = api(route.updateProfile, async function updateProfile({ auth, body }) {
-  if (!body.password) return toApiUser(await updateUserProfile(auth.userId, { name: body.name }));
+  if (!body.password) return profileAnswer(await updateUserProfile(auth.userId, { name: body.name }), auth);
   // Taken before the password is compared, so guesses sent together meet the limit too.
   const tries = await takeTries(currentPasswordCounters(auth.userId), tooManyPasswordTries);
   const user = await getUserById(auth.userId);
@@ -44,5 +44,5 @@ export const handler = api(route.updateProfile, async function updateProfile({ a
     ],
     () => new Conflict(CHANGED_MEANWHILE),
   );
-  return toApiUser({ ...user, name: body.name.trim(), passwordHash, version: user.version + 1, sessionEpoch: user.sessionEpoch + 1 });
+  return profileAnswer({ ...user, name: body.name.trim(), passwordHash, version: user.version + 1, sessionEpoch: user.sessionEpoch + 1 }, auth);
 });

@@ -9,7 +9,7 @@ import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.exportOrders, async function exportOrders({ auth, query }) {
-  const csv = await ordersCsv(auth.userId, query);
+  const csv = await ordersCsv(auth.accountId, query);
   return Reply.binary(Buffer.from(csv, 'utf8'), CSV_CONTENT_TYPE, {
     'content-disposition': `attachment; filename="prepaidship-orders-${rangeName(query)}.csv"`,
   });

@@ -15,7 +15,7 @@ export const ADMINS_ONLY_MESSAGE = "Only admins may export every user's top-ups"
 
 export const handler = api(route.exportTransactions, async function exportTransactions({ auth, query }) {
   if (query.scope === 'all' && auth.role !== 'admin') throw new Forbidden(ADMINS_ONLY_MESSAGE);
-  const csv = await transactionsCsv(auth.userId, query, query.scope);
+  const csv = await transactionsCsv(auth.accountId, query, query.scope);
   const name = query.scope === 'all' ? 'topups-all-users' : 'transactions';
   return Reply.binary(Buffer.from(csv, 'utf8'), CSV_CONTENT_TYPE, {
     'content-disposition': `attachment; filename="prepaidship-${name}-${rangeName(query)}.csv"`,

@@ -8,5 +8,5 @@ import * as route from '../../../domain/api/route-table';
 export const handler = api(route.clearDefaultPackage, async function clearDefault({ auth, params }) {
   // Package ids are ulids; anything else names nothing (and could overflow DynamoDB's key limit).
   if (!isUlid(params.id ?? '')) throw new NotFound(NO_PACKAGE);
-  return clearDefaultPackage(auth.userId, params.id ?? '');
+  return clearDefaultPackage(auth.accountId, params.id ?? '');
 });

@@ -7,5 +7,5 @@ import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.createPackage, async function createPackage({ auth, body }) {
-  return new Reply(201, await savePackage(auth.userId, body));
+  return new Reply(201, await savePackage(auth.accountId, body));
 });

@@ -8,6 +8,6 @@ import * as route from '../../../domain/api/route-table';
 export const handler = api(route.deletePackage, async function deleteSavedPackage({ auth, params }) {
   // Package ids are ulids; anything else names nothing (and could overflow DynamoDB's key limit).
   if (!isUlid(params.id ?? '')) throw new NotFound(NO_PACKAGE);
-  await deletePackage(auth.userId, params.id ?? '');
+  await deletePackage(auth.accountId, params.id ?? '');
   return { message: 'Package deleted' };
 });

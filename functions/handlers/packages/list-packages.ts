@@ -4,5 +4,5 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listPackages, async function listSavedPackages({ auth }) {
-  return listPackages(auth.userId);
+  return listPackages(auth.accountId);
 });

@@ -15,9 +15,9 @@ import { startPayment } from '../../payments/top-ups';
 export const handler = api(route.createCheckoutSession, async function createCheckoutSession({ auth, body, appOrigin, sourceIp }) {
   await limitCheckouts(auth.userId, sourceIp);
   const orderDetails = body.metadata?.orderDetails;
-  if (orderDetails) return startCardOrder(auth.userId, orderDetails, appOrigin);
+  if (orderDetails) return startCardOrder(auth.accountId, orderDetails, appOrigin);
   const { ref, url } = await startPayment({
-    userId: auth.userId,
+    userId: auth.accountId,
     amountCents: dollarsToCents(body.amount as number | string) as number,
     creditType: 'Card',
     appOrigin,

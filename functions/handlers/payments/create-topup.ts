@@ -16,6 +16,11 @@ export const handler = api(route.createTopup, async function createTopup({ auth,
     throw new BadRequest('Card top-ups go through card checkout', { creditType: 'Card top-ups go through card checkout' });
   }
   await limitCheckouts(auth.userId, sourceIp);
-  const payment = await startCryptoPayment({ userId: auth.userId, amountCents: dollarsToCents(body.amount) as number, creditType: body.creditType, appOrigin });
+  const payment = await startCryptoPayment({
+    userId: auth.accountId,
+    amountCents: dollarsToCents(body.amount) as number,
+    creditType: body.creditType,
+    appOrigin,
+  });
   return { data: { url: payment.url, hoodpayOrderId: payment.ref } };
 });

@@ -14,6 +14,6 @@ export const handler = api(route.listTransactions, async function listTransactio
   const found =
     auth.role === 'admin' && type
       ? await findEntriesByType(type, { status, from, to }, page)
-      : await findUserEntries(auth.userId, { type, status, from, to }, page);
+      : await findUserEntries(auth.accountId, { type, status, from, to }, page);
   return { data: found.items.map(toApiEntry), nextCursor: found.nextCursor };
 });

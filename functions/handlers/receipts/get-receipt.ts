@@ -13,7 +13,7 @@ import { NO_RECEIPT_MESSAGE, receiptFor } from '../../receipts/receipt';
 export const handler = api(route.getReceipt, async function getReceipt({ auth, params }) {
   const match = /^([0-9A-Za-z]{26})\.pdf$/.exec(params.receipt ?? '');
   if (!match?.[1]) throw new NotFound(NO_RECEIPT_MESSAGE);
-  const receipt = await receiptFor(auth.userId, match[1].toUpperCase());
+  const receipt = await receiptFor(auth.accountId, match[1].toUpperCase());
   // pdf-lib is loaded once a receipt is found, not at cold start.
   const { drawReceipt } = await import('../../receipts/draw-receipt');
   const pdf = await drawReceipt(receipt);

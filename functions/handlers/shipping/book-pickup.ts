@@ -4,5 +4,5 @@ import * as route from '../../../domain/api/route-table';
 import { bookPickup, toApiPickup } from '../../shipping-day/pickups';
 
 export const handler = api(route.bookPickup, async function bookCarrierPickup({ auth, body }) {
-  return new Reply(201, toApiPickup(await bookPickup(auth.userId, body)));
+  return new Reply(201, toApiPickup(await bookPickup(auth.accountId, body)));
 });

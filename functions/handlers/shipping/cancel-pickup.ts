@@ -9,5 +9,5 @@ export const handler = api(route.cancelPickup, async function cancelCarrierPicku
   const id = params.id ?? '';
   // Pickup ids are ulids; anything else names nothing (and would not fit a key).
   if (!isUlid(id)) throw new NotFound(PICKUP_NOT_FOUND);
-  return toApiPickup(await cancelPickup(auth.userId, id));
+  return toApiPickup(await cancelPickup(auth.accountId, id));
 });

@@ -20,7 +20,7 @@ export const handler = api(route.createLabel, async function createLabel({ auth,
   if (body.paymentMethod !== 'credits') {
     throw new BadRequest('Card purchases start at card checkout', { paymentMethod: 'Card purchases start at card checkout' });
   }
-  const { order, user, checkoutUrl } = await buyWithCredits(auth.userId, body, key, log, { appOrigin, sourceIp });
+  const { order, user, checkoutUrl } = await buyWithCredits(auth.accountId, body, key, log, { appOrigin, sourceIp, actorId: auth.userId });
   // The balance as the profile shows it (spendable + on hold), so the two answers never disagree.
   const { balance, balanceCents } = toApiUser(user);
   return new Reply(201, { label: toApiOrder(order), balance, balanceCents, checkoutUrl });

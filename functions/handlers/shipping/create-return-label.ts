@@ -19,7 +19,7 @@ export const handler = api(route.createReturnLabel, async function createReturnL
   if (!isUlid(id)) throw new NotFound('Order not found');
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
-  const { order, user, checkoutUrl } = await buyReturnLabel(auth.userId, id, body, key, log, { appOrigin, sourceIp });
+  const { order, user, checkoutUrl } = await buyReturnLabel(auth.accountId, id, body, key, log, { appOrigin, sourceIp, actorId: auth.userId });
   const { balance, balanceCents } = toApiUser(user);
   return new Reply(201, { label: toApiOrder(order), balance, balanceCents, checkoutUrl });
 });

@@ -4,5 +4,5 @@ import * as route from '../../../domain/api/route-table';
 import { makeScanForm, toApiScanForm } from '../../shipping-day/scan-forms';
 
 export const handler = api(route.createScanForm, async function createScanForm({ auth, body }) {
-  return new Reply(201, toApiScanForm(await makeScanForm(auth.userId, body)));
+  return new Reply(201, toApiScanForm(await makeScanForm(auth.accountId, body)));
 });

@@ -11,7 +11,7 @@ import * as route from '../../../domain/api/route-table';
 import { disputeAdjustment } from '../../postage/disputes';
 
 export const handler = api(route.disputeAdjustment, async function disputePostageAdjustment({ auth, body, params, log }) {
-  const user = await getUserById(auth.userId);
+  const user = await getUserById(auth.accountId);
   if (!user) throw new Unauthorized();
   const request = await disputeAdjustment(user, params.adjustmentId ?? '', body.message, log);
   return new Reply(201, { message: `Thanks! We'll look into it and reply to ${user.email}.`, id: request.id });

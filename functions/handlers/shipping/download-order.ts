@@ -25,7 +25,7 @@ import { labelFile } from '../../labels/label-files';
 export const handler = api(route.downloadLabel, async function downloadOrder({ auth, params, query }) {
   const id = params.shipOrderId ?? '';
   // shipOrderIds are ulids; anything else (a 2 kB id would overflow DynamoDB's key limit) names nothing.
-  const order = isUlid(id) ? (await ordersToServe(auth.userId, [id])).get(id) : undefined;
+  const order = isUlid(id) ? (await ordersToServe(auth.accountId, [id])).get(id) : undefined;
   if (!order?.labelKey || !order.tracking) throw new NotFound('No label for this order');
   if (order.status === 'refunded' || order.creditedEarly) throw new HttpError(410, 'This label was refunded and can no longer be downloaded.');
   if (order.status === 'refund_pending') throw new Conflict('This label is being refunded and cannot be downloaded unless the refund is rejected.');

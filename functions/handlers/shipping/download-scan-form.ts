@@ -11,7 +11,7 @@ import { getLabelStore } from '../../providers/registry/blobs';
 
 export const handler = api(route.downloadScanForm, async function downloadScanForm({ auth, params }) {
   const id = params.id ?? '';
-  const form = isUlid(id) ? await getScanForm(auth.userId, id) : undefined;
+  const form = isUlid(id) ? await getScanForm(auth.accountId, id) : undefined;
   if (!form?.pdfKey) throw new NotFound('SCAN form not found');
   const pdf = await getLabelStore().get(form.pdfKey);
   if (!pdf) throw new Error(`scan form ${form.pdfKey} missing from the store`);

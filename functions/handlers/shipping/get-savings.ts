@@ -8,5 +8,5 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.getSavings, async function getShippingSavings({ auth }) {
-  return getSavings(auth.userId);
+  return getSavings(auth.accountId);
 });

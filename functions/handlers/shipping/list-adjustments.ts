@@ -5,6 +5,6 @@ import * as route from '../../../domain/api/route-table';
 import { toApiAdjustment } from '../../postage/disputes';
 
 export const handler = api(route.listAdjustments, async function listPostageAdjustments({ auth, query }) {
-  const found = await listAdjustments(auth.userId, query);
+  const found = await listAdjustments(auth.accountId, query);
   return { adjustments: found.items.map(toApiAdjustment), nextCursor: found.nextCursor };
 });

@@ -11,6 +11,6 @@ import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listOrders, async function listShipments({ auth, query }) {
   const { q, status, from, to, ...page } = query;
-  const [found, user] = await Promise.all([findOrders(auth.userId, { q, status, from, to }, page), getUserById(auth.userId)]);
+  const [found, user] = await Promise.all([findOrders(auth.accountId, { q, status, from, to }, page), getUserById(auth.accountId)]);
   return { orders: found.items.map(toApiOrder), nextCursor: found.nextCursor, totalOrders: user?.labelCount ?? 0 };
 });

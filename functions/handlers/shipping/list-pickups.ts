@@ -5,6 +5,6 @@ import * as route from '../../../domain/api/route-table';
 import { toApiPickup } from '../../shipping-day/pickups';
 
 export const handler = api(route.listPickups, async function listCallerPickups({ auth, query }) {
-  const found = await listPickups(auth.userId, query);
+  const found = await listPickups(auth.accountId, query);
   return { pickups: found.items.map(toApiPickup), nextCursor: found.nextCursor };
 });

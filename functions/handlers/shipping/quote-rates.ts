@@ -11,5 +11,5 @@ import { makeQuote } from '../../postage/quotes';
 
 export const handler = api(route.quoteRates, async function quoteRates({ auth, body, sourceIp }) {
   await limitQuotes(auth.userId, sourceIp);
-  return makeQuote(auth.userId, body);
+  return makeQuote(auth.accountId, body);
 });

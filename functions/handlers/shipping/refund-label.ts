@@ -15,5 +15,5 @@ import { requestRefund } from '../../labels/label-refunds';
 export const handler = api(route.refundLabel, async function refundLabel({ auth, params, log }) {
   const id = params.shipOrderId ?? '';
   if (!isUlid(id)) throw new NotFound('Order not found');
-  return toApiOrder(await requestRefund(auth.userId, id, log));
+  return toApiOrder(await requestRefund(auth.accountId, id, log));
 });

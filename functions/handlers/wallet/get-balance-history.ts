@@ -4,5 +4,5 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.getBalanceHistory, async function getWalletBalanceHistory({ auth }) {
-  return getBalanceHistory(auth.userId);
+  return getBalanceHistory(auth.accountId);
 });

@@ -5,6 +5,6 @@ import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
 
 export const handler = api(route.listWithdrawals, async function listWalletWithdrawals({ auth, query }) {
-  const page = await listUserWithdrawals(auth.userId, query);
+  const page = await listUserWithdrawals(auth.accountId, query);
   return { withdrawals: page.items.map(toApiWithdrawal), nextCursor: page.nextCursor };
 });

@@ -11,6 +11,6 @@ import * as route from '../../../domain/api/route-table';
 import { requestWithdrawal } from '../../wallet/withdrawals';
 
 export const handler = api(route.requestWithdrawal, async function requestWalletWithdrawal({ auth, body, log }) {
-  const withdrawal = await requestWithdrawal(auth.userId, dollarsToCents(body.amount) as number, log);
+  const withdrawal = await requestWithdrawal(auth.accountId, dollarsToCents(body.amount) as number, log);
   return new Reply(201, toApiWithdrawal(withdrawal));
 });

@@ -50,6 +50,7 @@ import { todayInEastern } from '../../../domain/ship-date';
 import { handler as easyPostWebhook } from '../../../functions/handlers/tracking/easypost-webhook';
 import { sandboxInvoiceEvent } from '../../../functions/postage/sandbox-adjustments';
 import { getOrder, newOrder } from '../../../functions/data/orders';
+import { inviteMember, joinTeam } from '../../../functions/data/members';
 import { readMonths } from '../../../functions/data/savings';
 import { failAndRefund, labelRequestOf } from '../../../functions/labels/buy-label';
 import { recheckClosedPurchases } from '../../../functions/labels/closed-purchases';
@@ -224,6 +225,39 @@ const apiKeyLabelFlow: Flow = {
           ['label', -600, 'completed'],
           ['topup', 2000, 'completed'],
         ]);
+      },
+    };
+  },
+};
+
+/**
+ * A team member's wallet purchase: the owner's $20 wallet pays, and the debit names the member. The
+ * session read carries the membership; the member is read once more, to be named.
+ */
+const memberLabelFlow: Flow = {
+  name: "team member's credit label purchase",
+  // the account, the member (to name them), order + debit, the lease renewed before create and buy, the label, the account read back
+  commands: [SESSION, GET, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  finalStatus: 201,
+  againStatus: 201,
+  async prepare() {
+    const user = await newUser('fault-team', 2000);
+    const person = await newUser('fault-member');
+    await joinTeam(await inviteMember(user, user.email, person.email, 'shipper'), person);
+    const key = `fault-key-${++keys}`;
+    const orders = () => storedItems(user.id, 'ORDER#');
+    return {
+      user,
+      send: () => post(createLabel, '/shipping/create-label', { token: person.token, body: JSON.stringify(labelForm()), headers: { 'idempotency-key': key } }),
+      done: async () => (await orders()).some((o) => o.status === 'created'),
+      async expectDoneOnce() {
+        expect((await orders()).map((o) => o.status)).toEqual(['created']);
+        const { entries } = await ledgerOf(user.id);
+        expect(entries.map((e) => [e.type, e.amountCents, e.status, (e.actedBy as { id?: string } | undefined)?.id ?? null]).sort()).toEqual([
+          ['label', -600, 'completed', person.id],
+          ['topup', 2000, 'completed', null],
+        ]);
+        expect(await storedItems(person.id, 'ORDER#')).toEqual([]);
       },
     };
   },
@@ -1169,6 +1203,7 @@ export const shippingDayFlows: Flow[] = [scanFormFlow, pickupBookingFlow, pickup
 export const flows: Flow[] = [
   creditLabelFlow('credit label purchase', false),
   creditLabelFlow('credit label purchase with the carrier down (refund)', true),
+  memberLabelFlow,
   quotedLabelFlow,
   lostBuyAnswerFlow(true),
   lostBuyAnswerFlow(false),

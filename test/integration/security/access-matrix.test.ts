@@ -26,6 +26,8 @@ import { getAdjustment, listAdjustments } from '../../../functions/data/postage-
 import { adjustSandboxLabel } from '../../../functions/postage/sandbox-adjustments';
 import { storeResetToken, storeSignInCode } from '../../../functions/data/one-time-codes';
 import { getUserById } from '../../../functions/data/users';
+import { getMembership, inviteMember, listMembers } from '../../../functions/data/members';
+import { signInviteToken } from '../../../functions/accounts/invite-tokens';
 import { labelFileKey } from '../../../functions/labels/label-files';
 import { getLabelStore } from '../../../functions/providers/registry/blobs';
 import { listPasskeys, storePasskey } from '../../../functions/data/passkeys';
@@ -187,6 +189,17 @@ const ownerPendingAdjustment = async (w: World) => {
 };
 /** A file answer's text (handlers send files base64-encoded, as API Gateway expects). */
 const csvText = (res: Answer) => Buffer.from(res.body ?? '', 'base64').toString('utf8');
+/** An invitation into the owner's team (not yet accepted). */
+const ownerInvitation = async (w: World) => {
+  const email = uniqueEmail();
+  return { memberId: (await inviteMember(w.owner, w.owner.email, email, 'shipper')).id, email };
+};
+/** A third account's invitation of the owner's email into its team, and the mailed link's token. */
+const invitationToOwner = async (w: World) => {
+  const team = await newAccount('user', 'matrix-team');
+  const member = await inviteMember(team, team.email, w.owner.email, 'viewer');
+  return { token: await signInviteToken({ accountId: team.id, memberId: member.id }) };
+};
 const uniqueEmail = () => `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
 
 const matrix: Record<TableKey, Row> = {
@@ -883,6 +896,39 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world, fx, asOwner }) => {
       const spare = (await listApiKeys(world.owner.id)).find((k) => k.id === fx.keyId);
       expect(spare?.revokedAt, `owner's key after ${actor}`).toEqual(asOwner ? expect.any(String) : undefined);
+    },
+  },
+  'GET /account/members': {
+    expect: PERSONAL(200),
+    why: "the caller's own team (a person on their own account owns it); the leak check proves the second user does not see the owner's",
+    prepare: ownerInvitation,
+    after: async ({ actor, fx }, res) => {
+      const listed = JSON.stringify(res.json);
+      expect(listed.includes(fx.email as string), `the owner's invitation listed to ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'POST /account/members': {
+    expect: PERSONAL(201),
+    why: "invites into the caller's own team",
+    request: () => ({ body: { email: uniqueEmail(), role: 'viewer' } }),
+  },
+  'DELETE /account/members/{id}': {
+    expect: PERSONAL_OWNED(200),
+    why: "the member is under the caller's team: another user's (or an admin's) delete of the owner's invitation finds nothing",
+    prepare: ownerInvitation,
+    request: ({ fx }) => ({ params: { id: fx.memberId as string } }),
+    after: async ({ actor, world, fx }) => {
+      const still = (await listMembers(world.owner.id)).some((m) => m.id === fx.memberId);
+      expect(still, `owner's invitation after ${actor}`).toBe(actor !== 'user');
+    },
+  },
+  'POST /account/members/accept': {
+    expect: { anonymous: 401, otp: 403, user: 200, other: 403, admin: 403, key: 403 },
+    why: "the link is for the owner's email: only the owner's verified session joins; anyone else with the link is refused",
+    prepare: invitationToOwner,
+    request: ({ fx }) => ({ body: { token: fx.token as string } }),
+    after: async ({ actor, world }) => {
+      expect(Boolean(await getMembership(world.owner.id)), `the owner joined after ${actor}`).toBe(actor === 'user');
     },
   },
 };

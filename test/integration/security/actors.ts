@@ -16,6 +16,8 @@ import type { User } from '../../../domain/api/users';
 import { createUser } from '../../../functions/data/users';
 import { createApiKey } from '../../../functions/data/api-keys';
 import { API_KEY_SCOPES } from '../../../domain/api-keys';
+import { inviteMember, joinTeam } from '../../../functions/data/members';
+import type { TeamRole } from '../../../domain/api/team-roles';
 import type { ApiHandler } from '../../../functions/http/handler';
 import { signSessionToken } from '../../session-token';
 import { type Role } from '../../../functions/http/tokens';
@@ -86,6 +88,18 @@ export function actorToken(world: World, actor: Actor): string | undefined {
   if (actor === 'otp') return world.owner.otpToken;
   if (actor === 'key') return world.ownerKey;
   return actorAccount(world, actor)?.token;
+}
+
+/**
+ * A member of `owner`'s team in `role`, joined the way the routes join one (the invitation and the
+ * acceptance of functions/data/members.ts), with their own tokens: their requests act on the owner's
+ * account.
+ */
+export async function newMember(owner: Account, role: TeamRole, label = 'sec'): Promise<Account> {
+  const person = await newAccount('user', `${label}-${role}`);
+  const invited = await inviteMember(owner, owner.email, person.email, role);
+  await joinTeam(invited, person);
+  return person;
 }
 
 const handlers = new Map<string, Promise<ApiHandler>>();

@@ -60,6 +60,9 @@ import { paymentIdFromWebhook } from '../../../functions/providers/payments/hood
 import { stripeSandboxEvent } from '../../../functions/providers/payments/sandbox-stripe-event';
 import { getCardCheckout } from '../../../functions/providers/registry/payments';
 import { findRoute, routes, type RouteKey } from '../../../domain/api/routes';
+import { inviteMember } from '../../../functions/data/members';
+import { signInviteToken } from '../../../functions/accounts/invite-tokens';
+import { acceptInviteSchema, inviteMemberSchema } from '../../../domain/schemas/members';
 import { newResetToken } from '../../../functions/security/secrets';
 import { AFTERSHIP_SIGNATURE_HEADER, afterShipSignature } from '../../../functions/tracking/aftership-events';
 import { EASYPOST_SIGNATURE_HEADER, easyPostSignature } from '../../../functions/tracking/easypost-events';
@@ -98,6 +101,9 @@ let fixtures: {
   otherAdjustmentId: string;
   otherScanFormId: string;
   otherPickupId: string;
+  /** An invitation into the second user's team, and its link's token (for someone else's email). */
+  otherMemberId: string;
+  otherInviteToken: string;
   stripePayload: string;
   hoodpayPaymentId: string;
 };
@@ -120,7 +126,10 @@ beforeAll(async () => {
   const [adjustment] = (await listAdjustments(world.other.id, { limit: 1 })).items;
   const form = await invoke('POST /shipping/scan-forms', { token: world.other.token, body: { orderIds: [label.shipOrderId] } });
   const pickup = await invoke('POST /shipping/pickups', { token: world.other.token, body: pickupOf([label.shipOrderId]) });
+  const invitation = await inviteMember(world.other, world.other.email, 'invitee-of-other@example.com', 'viewer');
   fixtures = {
+    otherMemberId: invitation.id,
+    otherInviteToken: await signInviteToken({ accountId: world.other.id, memberId: invitation.id }),
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
     otherApiKeyId: otherKey.apiKey.id,
@@ -251,6 +260,8 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
     valid: () => ({ paymentMethod: 'credits' }),
     headers: () => ({ 'idempotency-key': idempotencyKey() }),
   },
+  'POST /account/members': { schema: inviteMemberSchema, valid: () => ({ email: 'invitee@example.com', role: 'shipper' }) },
+  'POST /account/members/accept': { schema: acceptInviteSchema, valid: () => ({ token: fixtures.otherInviteToken }) },
 };
 
 /**
@@ -641,6 +652,8 @@ describe('bad path ids', () => {
     'GET /shipping/batches/{batchId}/results.csv': { name: 'batchId', others: () => fixtures.otherBatchId },
     'GET /shipping/scan-forms/{id}/pdf': { name: 'id', others: () => fixtures.otherScanFormId },
     'DELETE /shipping/pickups/{id}': { name: 'id', others: () => fixtures.otherPickupId },
+    // The second user's invitation: not a member of the caller's team.
+    'DELETE /account/members/{id}': { name: 'id', others: () => fixtures.otherMemberId },
   };
 
   it('has a row for every route with a path parameter', () => {

@@ -89,6 +89,7 @@ describe('sidebar', () => {
       'Saved Packages',
       'Profile',
       'API Keys',
+      'Team',
       'FAQ',
       'Support',
     ]);

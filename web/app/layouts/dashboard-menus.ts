@@ -16,6 +16,7 @@ import {
   LuTag,
   LuUser,
   LuUsers,
+  LuUsersRound,
   LuWallet,
 } from 'react-icons/lu';
 import type { SidebarItem } from '@/components/sidebar';
@@ -33,6 +34,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
   { label: 'API Keys', to: paths.user.apiKeys, icon: LuKeyRound },
+  { label: 'Team', to: paths.user.team, icon: LuUsersRound },
   { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },
 ];

@@ -9,5 +9,5 @@ import { api, Reply } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
 export const handler = api(route.createBatch, async function createBatch({ auth, body, query }) {
-  return new Reply(201, await uploadBatch(auth.userId, body, query.fromAddressId));
+  return new Reply(201, await uploadBatch(auth.accountId, body, query.fromAddressId));
 });

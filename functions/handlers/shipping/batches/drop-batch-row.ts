@@ -4,5 +4,5 @@ import { api } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
 export const handler = api(route.dropBatchRow, async function dropBatchRow({ auth, params }) {
-  return dropRow(auth.userId, params.batchId ?? '', params.row ?? '');
+  return dropRow(auth.accountId, params.batchId ?? '', params.row ?? '');
 });

@@ -26,7 +26,7 @@ export const TOO_LARGE_FOR_ONE_FILE =
   "This batch's labels are too large to download as one file. Download them one by one from the shipments list, or buy smaller batches.";
 
 export const handler = api(route.getBatchLabels, async function getBatchLabels({ auth, params, query, log }) {
-  const batch = await ownBatch(auth.userId, params.batchId ?? '');
+  const batch = await ownBatch(auth.accountId, params.batchId ?? '');
   if (batch.status !== 'done') throw new Conflict('The labels can be downloaded once the batch is bought.');
   if (!batch.pdfKey) throw new Conflict('No label of this batch was bought.');
   const format = query.format ?? 'pdf';

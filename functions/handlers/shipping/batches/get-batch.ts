@@ -4,5 +4,5 @@ import { api } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
 export const handler = api(route.getBatch, async function getBatch({ auth, params }) {
-  return readBatch(auth.userId, params.batchId ?? '');
+  return readBatch(auth.accountId, params.batchId ?? '');
 });

@@ -5,7 +5,7 @@ import { api } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
 export const handler = api(route.listBatches, async function listBatches({ auth, query }) {
-  const page = await listUserBatches(auth.userId, query);
+  const page = await listUserBatches(auth.accountId, query);
   const batches: ApiBatchSummary[] = page.items.map(({ batch, rowCount }) => ({
     batchId: batch.id,
     status: batch.status,

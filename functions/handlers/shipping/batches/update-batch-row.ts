@@ -4,5 +4,5 @@ import { api } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
 export const handler = api(route.updateBatchRow, async function updateBatchRow({ auth, params, body, sourceIp }) {
-  return fixRow(auth.userId, params.batchId ?? '', params.row ?? '', body.fields, sourceIp);
+  return fixRow(auth.accountId, params.batchId ?? '', params.row ?? '', body.fields, sourceIp);
 });

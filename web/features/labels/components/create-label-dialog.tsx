@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { lazy, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { FormDialog } from '@/components/form-dialog';
+import { useProfile } from '@/features/profile';
 
 /** The form (react-hook-form, the order schema and zod, the address fields) loads on the trigger's intent, not with the page. */
 const loadForm = () => import('./label-order-form');
@@ -22,6 +23,9 @@ function keepOpenForExpandedField(event: KeyboardEvent) {
  */
 export function CreateLabelDialog() {
   const [open, setOpen] = useState(false);
+  // A team's viewer cannot buy (the server refuses with 403): no button to start.
+  const { data: profile } = useProfile();
+  if (profile?.team?.role === 'viewer') return null;
   return (
     <FormDialog
       title="Create Label"

@@ -14,8 +14,9 @@ const columns: DataTableColumn<ApiEntry>[] = [
   { header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
   { header: 'Payment Type', cell: (t) => paymentTypeLabel(t.paymentType) },
   { header: 'Status', cell: (t) => <TransactionStatusBadge status={t.status} /> },
-  // An adjustment's reason, a refused withdrawal's: written by an admin for the user.
-  { header: 'Details', cell: (t) => t.reason ?? noValue },
+  // An adjustment's reason, a refused withdrawal's (written by an admin for the user), and the
+  // person of the team who bought or refunded a label.
+  { header: 'Details', cell: (t) => [t.reason, t.actedBy ? `by ${t.actedBy.name}` : undefined].filter(Boolean).join(' · ') || noValue },
   // Only a completed entry has a receipt (GET /receipts/<id>.pdf).
   {
     header: 'Receipt',
