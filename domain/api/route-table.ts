@@ -750,6 +750,9 @@ export const requestWithdrawal = {
   status: 201,
   errors: [402, 409],
   teamRole: 'owner',
+  // Money leaves the wallet only at a signed-in owner's request, never a key's: a leaked key spends
+  // on labels at worst (docs/decisions/0220-api-keys.md).
+  keyScope: 'none',
 } as const satisfies RouteEntry;
 
 export const listAllWithdrawals = {

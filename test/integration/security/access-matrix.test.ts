@@ -727,8 +727,8 @@ const matrix: Record<TableKey, Row> = {
     },
   },
   'POST /wallet/withdrawals': {
-    expect: VERIFIED(201),
-    why: "a hold on the caller's own wallet",
+    expect: PERSONAL(201),
+    why: "a hold on the caller's own wallet, asked by a signed-in person: a key never takes money out",
     prepare: async (w) => {
       await Promise.all([creditWallet(w.owner, 500), creditWallet(w.other, 500), creditWallet(w.admin, 500)]);
       return {};

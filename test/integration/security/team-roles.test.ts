@@ -20,15 +20,18 @@ const userRoutes = routes.filter((r) => r.access === 'user');
 const params = { id: '01JAAAAAAAAAAAAAAAAAAAAAAA', shipOrderId: '01JAAAAAAAAAAAAAAAAAAAAAAA', batchId: '01JAAAAAAAAAAAAAAAAAAAAAAA', row: '1' };
 
 describe('team roles', () => {
-  it('make exactly the money and member routes owner-only', () => {
+  it('make exactly the money, key and member routes owner-only', () => {
     expect(
       userRoutes
         .filter((r) => teamRoleOf(r) === 'owner')
         .map(routeKey)
         .sort(),
     ).toEqual([
+      'DELETE /account/api-keys/{id}',
       'DELETE /account/members/{id}',
+      'GET /account/api-keys',
       'GET /account/members',
+      'POST /account/api-keys',
       'POST /account/members',
       'POST /hoodpay/topup',
       'POST /stripe/create-checkout-session',

@@ -25,10 +25,10 @@ describe('keyScopeOf', () => {
       expect(scopeOf(key), key).toBe('labels');
   });
 
-  it('asks wallet for the routes that move money', () => {
+  it('asks wallet for the routes that put money in, and lets no key take money out', () => {
     expect(scopeOf('POST /stripe/create-checkout-session')).toBe('wallet');
     expect(scopeOf('POST /hoodpay/topup')).toBe('wallet');
-    expect(scopeOf('POST /wallet/withdrawals')).toBe('wallet');
+    expect(scopeOf('POST /wallet/withdrawals')).toBe('none');
   });
 
   it("lets no key reach the person's own routes, the keys themselves, support, the code step, admin, public or provider routes", () => {
