@@ -37,6 +37,7 @@ import { labelsCounterSchema } from './landing';
 import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { savedPackageSchema } from './packages';
+import { apiWebhookDeliverySchema, apiWebhookSchema, createdWebhookSchema, webhookDeliveriesPageSchema } from './webhooks';
 import { apiPickupSchema, apiScanFormSchema, pickupsPageSchema, scanFormsPageSchema } from './shipping-day';
 import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
@@ -104,6 +105,12 @@ export const answers = {
   'packages/set-default-package': savedPackageSchema,
   'packages/clear-default-package': savedPackageSchema,
   'packages/delete-package': messageAnswerSchema,
+  // Webhooks
+  'account/create-webhook': createdWebhookSchema,
+  'account/list-webhooks': z.array(apiWebhookSchema),
+  'account/delete-webhook': messageAnswerSchema,
+  'account/list-webhook-deliveries': webhookDeliveriesPageSchema,
+  'account/resend-webhook-delivery': apiWebhookDeliverySchema,
   // Address check before buying and saving
   'addresses/verify-address': addressCheckSchema,
   // Wallet and payments

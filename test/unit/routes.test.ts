@@ -70,6 +70,7 @@ describe('route table', () => {
 
   it('derives the API prefixes CloudFront and the local front route to the API', () => {
     expect(apiPrefixes.sort()).toEqual([
+      '/account',
       '/addresses',
       '/admin',
       '/aftership',
@@ -89,6 +90,7 @@ describe('route table', () => {
 
   it('sends exact-prefix routes to the API as well as the paths under each prefix', () => {
     expect([...apiPathPatterns].sort()).toEqual([
+      '/account/*',
       '/addresses/*',
       '/admin/*',
       '/aftership/*',

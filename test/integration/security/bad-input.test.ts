@@ -31,6 +31,9 @@ import {
 } from '../../../domain/schemas/auth';
 import { addressSchema } from '../../../domain/schemas/addresses';
 import { packageSchema } from '../../../domain/schemas/packages';
+import { webhookSchema } from '../../../domain/schemas/webhooks';
+import { createWebhook } from '../../../functions/data/webhooks';
+import { storedDelivery } from '../webhook-receiver';
 import { disputeAdjustmentSchema } from '../../../domain/schemas/adjustments';
 import { getOrder } from '../../../functions/data/orders';
 import { listAdjustments } from '../../../functions/data/postage-adjustments';
@@ -89,6 +92,8 @@ let world: World;
 let fixtures: {
   otherAddressId: string;
   otherPackageId: string;
+  otherEndpointId: string;
+  otherDeliveryId: string;
   otherOrderId: string;
   otherTracking: string;
   otherBatchId: string;
@@ -116,9 +121,13 @@ beforeAll(async () => {
   const [adjustment] = (await listAdjustments(world.other.id, { limit: 1 })).items;
   const form = await invoke('POST /shipping/scan-forms', { token: world.other.token, body: { orderIds: [label.shipOrderId] } });
   const pickup = await invoke('POST /shipping/pickups', { token: world.other.token, body: pickupOf([label.shipOrderId]) });
+  const endpoint = await createWebhook(world.other.id, { url: 'https://shop.example/hooks', events: ['label.created'] });
+  const deliveryId = await storedDelivery(world.other.id, endpoint.id, 'failed');
   fixtures = {
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
+    otherEndpointId: endpoint.id,
+    otherDeliveryId: deliveryId,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
@@ -206,6 +215,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'PUT /auth/label-format': { schema: labelFormatBodySchema, valid: () => ({ format: 'png', dpi: 300 }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
+  'POST /account/webhooks': { schema: webhookSchema, valid: () => ({ url: 'https://shop.example/hooks', events: ['label.created', 'tracking.updated'] }) },
   'POST /auth/packages': { schema: packageSchema, valid: () => ({ name: 'New box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }) },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
   'POST /hoodpay/topup': { schema: topupSchema, valid: () => ({ amount: 10, creditType: 'Crypto' }) },
@@ -263,6 +273,8 @@ const BODILESS = new Set([
   'POST /auth/recovery-codes',
   // Makes the caller's own package (named by the path) the default.
   'PUT /auth/packages/{id}/default',
+  // Sends the caller's own delivery (named by the path) again.
+  'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend',
 ]);
 
 /**
@@ -591,6 +603,13 @@ describe('bad path ids', () => {
     'PUT /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /auth/packages/{id}': { name: 'id', others: () => fixtures.otherPackageId },
+    'DELETE /account/webhooks/{id}': { name: 'id', others: () => fixtures.otherEndpointId },
+    'GET /account/webhooks/{id}/deliveries': { name: 'id', others: () => fixtures.otherEndpointId },
+    'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend': {
+      name: 'id',
+      others: () => fixtures.otherEndpointId,
+      valid: () => ({ params: { deliveryId: fixtures.otherDeliveryId } }),
+    },
     // A passkey id nobody has: the caller's own passkeys are the only ones it can name.
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },
