@@ -22,7 +22,13 @@ export const signatureHeader = (secret: string, t: number, body: string): string
  * The receiver's check: true when `header` signs exactly `body` (the raw request text) under
  * `secret` and its time is within `toleranceSeconds` of `nowSeconds`.
  */
-export function verifyWebhookSignature(header: string, body: string, secret: string, toleranceSeconds = 300, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyWebhookSignature(
+  header: string,
+  body: string,
+  secret: string,
+  toleranceSeconds = 300,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
   const v1 = parts.get('v1') ?? '';

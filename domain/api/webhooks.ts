@@ -29,7 +29,10 @@ export const apiWebhookDeliverySchema = z
     createdAt: z.string(),
     lastAttemptAt: z.string().optional(),
     nextAttemptAt: z.string().optional(),
-    responseCode: z.number().optional().meta({ description: "The endpoint's HTTP status at the last attempt; absent after a timeout or a refused connection." }),
+    responseCode: z
+      .number()
+      .optional()
+      .meta({ description: "The endpoint's HTTP status at the last attempt; absent after a timeout or a refused connection." }),
     deliveredAt: z.string().optional(),
   })
   .meta({ id: 'WebhookDelivery' });

@@ -5,8 +5,8 @@
  *
  * An attempt POSTs the stored body with `PrepaidShip-Signature` (domain/webhook-signature.ts) and
  * waits at most 10 s. A 2xx ends the delivery. Anything else is retried: the first retry 30 s later,
- * then twice as long each time up to 6 hours, for up to 3 days from the event; then the delivery is
- * given up. An endpoint whose attempts have failed for 3 days (nothing 2xx since its first failure)
+ * then twice as long each time up to 6 hours, for 3 days from the event (the last one just after);
+ * then the delivery is given up. An endpoint whose attempts have failed for 3 days (nothing 2xx since its first failure)
  * is disabled, and its owner mailed once. docs/decisions/0226-webhook-retries-order-and-disabling.md.
  */
 import { signatureHeader, SIGNATURE_HEADER } from '../../domain/webhook-signature';
@@ -76,7 +76,12 @@ export async function attemptDelivery(ref: DeliveryRef, queue: WebhookQueue, log
   if (!(await claimAttempt(d, now, ATTEMPT_LEASE_MS))) return { result: 'skipped' };
 
   const t = Math.floor(Date.now() / 1000);
-  const posted = await postJson(endpoint.url, d.body, { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, t, d.body), 'user-agent': 'PrepaidShip-Webhooks/1' }, allowsLocalReceivers());
+  const posted = await postJson(
+    endpoint.url,
+    d.body,
+    { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, t, d.body), 'user-agent': 'PrepaidShip-Webhooks/1' },
+    allowsLocalReceivers(),
+  );
   const code = 'status' in posted ? posted.status : undefined;
   const at = new Date();
   if (code !== undefined && code >= 200 && code < 300) {
@@ -86,8 +91,11 @@ export async function attemptDelivery(ref: DeliveryRef, queue: WebhookQueue, log
   }
 
   const attempts = d.attempts + 1;
-  const next = new Date(at.getTime() + retryDelayMs(attempts));
-  const givesUp = next.getTime() - Date.parse(d.createdAt) > GIVE_UP_MS;
+  const created = Date.parse(d.createdAt);
+  // The last retry comes just after the 3 days, so the endpoint has failed that long when it is
+  // given up (and is then disabled below), however the doubling delays fell.
+  const next = new Date(Math.min(at.getTime() + retryDelayMs(attempts), created + GIVE_UP_MS + FIRST_RETRY_MS));
+  const givesUp = at.getTime() - created >= GIVE_UP_MS;
   await recordAttempt(d, at, { delivered: false, responseCode: code, ...(givesUp ? {} : { nextAttemptAt: next }) });
   log.warn('webhook attempt failed', { ...ref, attempts, responseCode: code, error: 'error' in posted ? posted.error : undefined, givesUp });
   await disableWhenFailingTooLong(endpoint, at, log);

@@ -4,7 +4,7 @@
  * node:http(s) rather than fetch because the connection's address is checked as it is resolved
  * (./url-policy.ts): a name resolving to a private address is refused before anything is sent.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -20,16 +20,22 @@ export type PostResult = { status: number } | { error: string };
 const guardedLookup =
   (allowPrivate: boolean): LookupFunction =>
   (hostname, options, callback) => {
-    dnsLookup(hostname, { ...(options), all: true }, (err, addresses: LookupAddress[]) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 4);
       if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) return callback(new Error(PRIVATE_ADDRESS), '', 4);
-      if ((options).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });
   };
 
-export function postJson(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<PostResult> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<PostResult> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const host = target.hostname.replace(/^\[|\]$/g, '');

@@ -47,7 +47,9 @@ export function eventWrite(endpoints: readonly WebhookEndpoint[], event: OutboxE
   const write: OutboxWrite = { steps: [], refs: [] };
   for (const endpoint of listening) {
     const id = newDeliveryId(now);
-    write.steps.push(newDeliveryStep({ id, endpointId: endpoint.id, accountId: endpoint.accountId, eventId, type: event.type, subject: event.subject, body, createdAt }));
+    write.steps.push(
+      newDeliveryStep({ id, endpointId: endpoint.id, accountId: endpoint.accountId, eventId, type: event.type, subject: event.subject, body, createdAt }),
+    );
     write.refs.push({ endpointId: endpoint.id, deliveryId: id });
   }
   return write;

@@ -58,7 +58,9 @@ export async function storedDelivery(accountId: string, endpointId: string, stat
   const now = new Date();
   const id = newDeliveryId(now);
   const body = JSON.stringify({ id: `evt_${id}`, type: 'label.created', createdAt: now.toISOString(), data: { shipOrderId: 'made-up' } });
-  await transact([newDeliveryStep({ id, endpointId, accountId, eventId: `evt_${id}`, type: 'label.created', subject: 'made-up', body, createdAt: now.toISOString() })]);
+  await transact([
+    newDeliveryStep({ id, endpointId, accountId, eventId: `evt_${id}`, type: 'label.created', subject: 'made-up', body, createdAt: now.toISOString() }),
+  ]);
   if (status === 'failed') await recordAttempt((await getDelivery({ endpointId, deliveryId: id }))!, now, { delivered: false, responseCode: 500 });
   return id;
 }

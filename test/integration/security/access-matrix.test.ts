@@ -180,7 +180,9 @@ const ownerPendingAdjustment = async (w: World) => {
   return { approvalId: String((res.json?.pendingApproval as { id?: string } | null)?.id) };
 };
 /** The owner's webhook endpoint (to an address nobody listens on). */
-const ownerWebhook = async (w: World) => ({ endpointId: (await createWebhook(w.owner.id, { url: 'https://shop.example/hooks', events: ['label.created'] })).id });
+const ownerWebhook = async (w: World) => ({
+  endpointId: (await createWebhook(w.owner.id, { url: 'https://shop.example/hooks', events: ['label.created'] })).id,
+});
 /** The owner's endpoint with one delivery, given up already (so only a resend makes it pending). */
 const ownerWebhookDelivery = async (w: World) => {
   const fx = await ownerWebhook(w);
