@@ -6,7 +6,7 @@
  * failing for 3 days is disabled and its owner mailed. The clock is moved with vi.setSystemTime.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { verifyWebhookSignature } from '../../domain/webhook-signature';
 import { db, transact } from '../../functions/data/client';
 import { listOutbox } from '../../functions/data/outbox';
@@ -100,17 +100,20 @@ describe('a label purchase', () => {
     const res = await buy();
     expect(res.statusCode).toBe(201);
     const orderId = (res.json as { label: { shipOrderId: string } }).label.shipOrderId;
-    const transactions = send.mock.calls.map(([command]) => command).filter((c): c is TransactWriteCommand => c instanceof TransactWriteCommand);
-    const withDelivery = transactions.filter((t) => t.input.TransactItems!.some((i) => i.Put?.Item?.entity === 'webhookDelivery'));
+    const transactions = send.mock.calls.map(([command]) => command as unknown).filter((c) => c instanceof TransactWriteCommand);
+    const itemsOf = (t: TransactWriteCommand) => (t.input).TransactItems ?? [];
+    const withDelivery = transactions.filter((t) => itemsOf(t).some((i) => i.Put?.Item?.entity === 'webhookDelivery'));
     expect(withDelivery).toHaveLength(1);
-    const items = withDelivery[0]!.input.TransactItems!;
+    const items = itemsOf(withDelivery[0]!);
     expect(items.some((i) => i.Update?.Key?.sk === `ORDER#${orderId}` && String(i.Update.ExpressionAttributeValues?.[':to']) === 'created')).toBe(true);
     expect(items.find((i) => i.Put?.Item?.entity === 'webhookDelivery')!.Put!.Item).toMatchObject({
       endpointId: endpoint.id,
       type: 'label.created',
       status: 'pending',
     });
-    const endpointReads = send.mock.calls.filter(([c]) => c instanceof QueryCommand && c.input.ExpressionAttributeValues?.[':hook'] === 'HOOK#');
+    const endpointReads = send.mock.calls.filter(
+      ([c]) => (c as unknown) instanceof QueryCommand && (c.input as QueryCommandInput).ExpressionAttributeValues?.[':hook'] === 'HOOK#',
+    );
     expect(endpointReads).toHaveLength(1);
     send.mockRestore();
   });
