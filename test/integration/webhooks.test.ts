@@ -6,7 +6,7 @@
  * failing for 3 days is disabled and its owner mailed. The clock is moved with vi.setSystemTime.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { verifyWebhookSignature } from '../../domain/webhook-signature';
 import { db, transact } from '../../functions/data/client';
 import { listOutbox } from '../../functions/data/outbox';
