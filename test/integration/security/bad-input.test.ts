@@ -93,6 +93,7 @@ let fixtures: {
   otherAddressId: string;
   otherPackageId: string;
   otherEndpointId: string;
+  ownEndpointId: string;
   otherDeliveryId: string;
   otherOrderId: string;
   otherTracking: string;
@@ -127,6 +128,7 @@ beforeAll(async () => {
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
     otherEndpointId: endpoint.id,
+    ownEndpointId: (await createWebhook(world.owner.id, { url: 'https://shop.example/own', events: ['label.created'] })).id,
     otherDeliveryId: deliveryId,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
@@ -513,6 +515,8 @@ interface QueryRow {
   /** A cursor naming someone else's partition or index: never to be followed. */
   foreignCursor: () => Record<string, string>;
   withType: boolean;
+  /** The path's ids, when it has any: the caller's own, so only the query can be wrong. */
+  params?: () => Record<string, string>;
 }
 
 const queryRows: Partial<Record<TableKey, QueryRow>> = {
@@ -527,6 +531,11 @@ const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
   'GET /admin/approvals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
   'GET /admin/audit': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
+  'GET /account/webhooks/{id}/deliveries': {
+    foreignCursor: () => ({ pk: `HOOK#${fixtures.otherEndpointId}`, sk: `DLV#${fixtures.otherDeliveryId}` }),
+    withType: false,
+    params: () => ({ id: fixtures.ownEndpointId }),
+  },
 };
 
 describe('bad query strings', () => {
@@ -535,7 +544,11 @@ describe('bad query strings', () => {
     const validating: string[] = [];
     for (const r of routes.filter((x) => x.method === 'GET')) {
       const key = `${r.method} ${r.path}` as RouteKey;
-      const res = await invoke(key, { token: tokenFor(key), query: { limit: 'abc' }, params: { shipOrderId: fixtures.otherOrderId } });
+      const res = await invoke(key, {
+        token: tokenFor(key),
+        query: { limit: 'abc' },
+        params: { shipOrderId: fixtures.otherOrderId, id: fixtures.ownEndpointId },
+      });
       if (res.statusCode === 400 && (res.json?.fields as Record<string, string> | undefined)?.limit) validating.push(key);
     }
     expect(Object.keys(queryRows).sort()).toEqual(validating.sort());
@@ -546,7 +559,13 @@ describe('bad query strings', () => {
     const before = await scanTable();
     await fc.assert(
       fc.asyncProperty(badQueries(row.foreignCursor(), row.withType), async (query) => {
-        const res = await expectRefused(key as RouteKey, { token: tokenFor(key as RouteKey), query }, [400], before, JSON.stringify(query).slice(0, 200));
+        const res = await expectRefused(
+          key as RouteKey,
+          { token: tokenFor(key as RouteKey), query, params: row.params?.() },
+          [400],
+          before,
+          JSON.stringify(query).slice(0, 200),
+        );
         expect(res.body).not.toContain(world.other.id);
       }),
       { numRuns: 30, endOnFailure: true },
