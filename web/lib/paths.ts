@@ -30,6 +30,8 @@ export const paths = {
     addresses: '/user-dashboard/address-management',
     /** Saved packages: a named weight and size the label dialog and the batch fill in. */
     packages: '/user-dashboard/packages',
+    /** Account > Webhooks: the shop's endpoints and their delivery logs. */
+    webhooks: '/user-dashboard/webhooks',
     profile: '/user-dashboard/profile-edit',
     faq: '/user-dashboard/faq',
     support: '/user-dashboard/support',

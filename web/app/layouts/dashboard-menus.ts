@@ -16,6 +16,7 @@ import {
   LuUser,
   LuUsers,
   LuWallet,
+  LuWebhook,
 } from 'react-icons/lu';
 import type { SidebarItem } from '@/components/sidebar';
 import { paths } from '@/lib/paths';
@@ -30,6 +31,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
   { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
+  { label: 'Webhooks', to: paths.user.webhooks, icon: LuWebhook },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
   { label: 'FAQ', to: paths.user.faq, icon: LuCircleHelp },
   { label: 'Support', to: paths.user.support, icon: LuLifeBuoy },
