@@ -18,6 +18,7 @@ import type { WebhookEvent } from '../../domain/webhook-events';
 import { MAX_WEBHOOK_ENDPOINTS } from '../../domain/webhook-events';
 import { Conflict, NotFound } from '../errors';
 import { db, isConditionFailure, tableName } from './client';
+import { dueItems, workKeys } from './work-index';
 
 export interface WebhookEndpoint extends ApiWebhook {
   accountId: string;
@@ -139,16 +140,24 @@ export async function markWebhookFailing(endpoint: Pick<WebhookEndpoint, 'accoun
   }
 }
 
-/** Disables a failing endpoint, once: true only for the call that disabled it (that one mails the owner). */
+/**
+ * Disables a failing endpoint, once: true only for the call that disabled it. The endpoint then
+ * waits in the work index until its owner is mailed (functions/webhooks/retry.ts), so the worker
+ * never sends mail itself and a mail that fails is tried again.
+ */
 export async function disableWebhook(endpoint: Pick<WebhookEndpoint, 'accountId' | 'id'>, now: Date): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: webhookKey(endpoint.accountId, endpoint.id),
-        UpdateExpression: 'SET disabledAt = :now',
+        UpdateExpression: 'SET disabledAt = :now, gsi3pk = :work, gsi3sk = :due',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(disabledAt)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':work': workKeys('webhookDisabled', endpoint.id, now.toISOString()).gsi3pk,
+          ':due': workKeys('webhookDisabled', endpoint.id, now.toISOString()).gsi3sk,
+        },
       }),
     );
     return true;
@@ -156,4 +165,14 @@ export async function disableWebhook(endpoint: Pick<WebhookEndpoint, 'accountId'
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** Disabled endpoints whose owner is still to be mailed, before `now`. */
+export async function disabledToMail(now: Date, limit: number): Promise<WebhookEndpoint[]> {
+  return (await dueItems('webhookDisabled', now, limit)).map(fromItem);
+}
+
+/** The owner was mailed: the endpoint leaves the work index. */
+export async function mailedAboutDisabling(endpoint: Pick<WebhookEndpoint, 'accountId' | 'id'>): Promise<void> {
+  await db.send(new UpdateCommand({ TableName: tableName(), Key: webhookKey(endpoint.accountId, endpoint.id), UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }));
 }

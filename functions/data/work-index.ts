@@ -13,6 +13,7 @@
  *   recheck   failed purchases to ask the carrier about again, due at their next check (purchase-rechecks.ts)
  *   adjustment postage adjustments whose mail to the shipper has not gone out yet (postage-adjustments.ts)
  *   webhook   webhook deliveries not delivered yet, due at their next attempt (webhook-deliveries.ts)
+ *   webhookDisabled webhook endpoints disabled whose owner has not been mailed yet (webhooks.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -27,6 +28,7 @@ const QUEUES = {
   recheck: 'WORK#recheck',
   adjustment: 'WORK#adjustment',
   webhook: 'WORK#webhook',
+  webhookDisabled: 'WORK#webhookDisabled',
 } as const;
 export type WorkQueue = keyof typeof QUEUES;
 

@@ -19,7 +19,7 @@ import { remindUnusedLabels } from '../notifications/unused-reminders';
 import type { Logger } from '../observability/logger';
 import { retrySupportMails } from '../support/support-mail';
 import { pollTrackers } from '../tracking/poll';
-import { retryWebhookDeliveries } from '../webhooks/retry';
+import { mailDisabledWebhooks, retryWebhookDeliveries } from '../webhooks/retry';
 
 /** One job: its counts by outcome, for the log line and the bench. */
 type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
@@ -48,6 +48,8 @@ export const JOBS: Record<string, Job> = {
   remindUnusedLabels,
   /** Webhook deliveries due (retries, lost messages, a worker that died): sent to the webhook worker again. */
   retryWebhookDeliveries,
+  /** Webhook endpoints disabled after failing for 3 days: their owners mailed, once. */
+  mailDisabledWebhooks,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

@@ -7,10 +7,10 @@
  * waits at most 10 s. A 2xx ends the delivery. Anything else is retried: the first retry 30 s later,
  * then twice as long each time up to 6 hours, for 3 days from the event (the last one just after);
  * then the delivery is given up. An endpoint whose attempts have failed for 3 days (nothing 2xx since its first failure)
- * is disabled, and its owner mailed once. docs/decisions/0226-webhook-retries-order-and-disabling.md.
+ * is disabled, and its owner mailed once by the scheduled work (./retry.ts), so the worker, which
+ * every purchase's bundle holds for local runs, never holds the mailer. docs/decisions/0226-webhook-retries-order-and-disabling.md.
  */
 import { signatureHeader, SIGNATURE_HEADER } from '../../domain/webhook-signature';
-import { getUserById } from '../data/users';
 import {
   abandonDelivery,
   claimAttempt,
@@ -22,7 +22,6 @@ import {
 } from '../data/webhook-deliveries';
 import { disableWebhook, getWebhook, markWebhookFailing, markWebhookHealthy, type WebhookEndpoint } from '../data/webhooks';
 import type { Logger } from '../observability/logger';
-import { tellUser } from '../providers/registry/mail';
 import { DELIVERY_TIMEOUT_MS, postJson } from './http-post';
 import type { WebhookQueue } from './queue';
 import { allowsLocalReceivers } from './url-policy';
@@ -108,23 +107,9 @@ export async function attemptDelivery(ref: DeliveryRef, queue: WebhookQueue, log
   return { result: 'retry', delivery: d };
 }
 
-/** Disables an endpoint that has failed for 3 days and mails its owner, once. */
+/** Disables an endpoint that has failed for 3 days; the scheduled work mails its owner (./retry.ts). */
 async function disableWhenFailingTooLong(endpoint: WebhookEndpoint, now: Date, log: Logger): Promise<void> {
   const since = await markWebhookFailing(endpoint, now);
   if (!since || now.getTime() - Date.parse(since) < GIVE_UP_MS) return;
-  if (!(await disableWebhook(endpoint, now))) return;
-  log.warn('webhook endpoint disabled after failing for 3 days', { endpointId: endpoint.id, failingSince: since });
-  const owner = await getUserById(endpoint.accountId);
-  if (!owner) return;
-  await tellUser(
-    owner.email,
-    'Your PrepaidShip webhook endpoint was disabled',
-    [
-      `Hello ${owner.name},`,
-      '',
-      `Deliveries to your webhook endpoint ${endpoint.url} have failed since ${since}, so we stopped sending to it.`,
-      'Check the endpoint, then add it again under Account > Webhooks; its delivery log shows each attempt and lets you resend.',
-    ],
-    log,
-  );
+  if (await disableWebhook(endpoint, now)) log.warn('webhook endpoint disabled after failing for 3 days', { endpointId: endpoint.id, failingSince: since });
 }

@@ -16,7 +16,7 @@ import { logger } from '../../functions/observability/logger';
 import { PurchaseRefused } from '../../functions/providers/carrier/carrier';
 import { eventWrite, enabledEndpoints, sendWritten } from '../../functions/webhooks/outbox';
 import { webhookQueueIdle } from '../../functions/webhooks/queue';
-import { retryWebhookDeliveries } from '../../functions/webhooks/retry';
+import { mailDisabledWebhooks, retryWebhookDeliveries } from '../../functions/webhooks/retry';
 import { FIRST_RETRY_MS, GIVE_UP_MS } from '../../functions/webhooks/deliver';
 import { idempotencyKey, invoke, labelOrder, newAccount, type Account } from './security/actors';
 import { creditWallet } from './wallet-credit';
@@ -101,7 +101,7 @@ describe('a label purchase', () => {
     expect(res.statusCode).toBe(201);
     const orderId = (res.json as { label: { shipOrderId: string } }).label.shipOrderId;
     const transactions = send.mock.calls.map(([command]) => command as unknown).filter((c) => c instanceof TransactWriteCommand);
-    const itemsOf = (t: TransactWriteCommand) => (t.input).TransactItems ?? [];
+    const itemsOf = (t: TransactWriteCommand) => t.input.TransactItems ?? [];
     const withDelivery = transactions.filter((t) => itemsOf(t).some((i) => i.Put?.Item?.entity === 'webhookDelivery'));
     expect(withDelivery).toHaveLength(1);
     const items = itemsOf(withDelivery[0]!);
@@ -251,6 +251,9 @@ describe('an endpoint failing for 3 days', () => {
 
     const stored = await getWebhook(ann.id, endpoint.id);
     expect(stored!.disabledAt).toEqual(expect.any(String));
+    // The scheduled work mails the owner, once.
+    expect(await mailDisabledWebhooks(logger, new Date())).toEqual({ mailed: 1, failed: 0 });
+    expect(await mailDisabledWebhooks(logger, new Date())).toEqual({ mailed: 0, failed: 0 });
     const mails = (await listOutbox({ to: ann.email })).filter((m) => m.subject === 'Your PrepaidShip webhook endpoint was disabled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(receiver.url);
