@@ -88,6 +88,8 @@ const SESSION = 'TransactGetItemsCommand';
 const WRITE = 'TransactWriteItemsCommand';
 /** A purchase's lease renewal before a carrier call (a conditional UpdateItem). */
 const RENEW = 'UpdateItemCommand';
+/** The account's webhook endpoints, read once before a label is recorded (functions/webhooks/outbox.ts). */
+const ENDPOINTS = 'QueryCommand';
 
 /** One request of a flow, ready to be sent (and sent again: same key, same event). */
 interface Run {
@@ -148,8 +150,9 @@ let keys = 0;
 function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
-    // the user, order + debit, the lease renewed before create (and before buy), the label or the refund, the user read back
-    commands: carrierDown ? [SESSION, GET, WRITE, RENEW, WRITE] : [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
+    // the user, order + debit, the lease renewed before create (and before buy), the label (after the
+    // account's webhook endpoints are read) or the refund, the user read back
+    commands: carrierDown ? [SESSION, GET, WRITE, RENEW, WRITE] : [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -203,8 +206,8 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
  */
 const quotedLabelFlow: Flow = {
   name: 'credit label purchase from a quote (rates mode)',
-  // the user, order + quote claim + debit, the lease renewed before create and buy, the label, the user read back
-  commands: [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  // the user, order + quote claim + debit, the lease renewed before create and buy, the webhook endpoints, the label, the user read back
+  commands: [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
   finalStatus: 201,
   againStatus: 201,
   setup: () => {
@@ -256,7 +259,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
     name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
     // the user, order + debit, the lease renewed before create and before buy; then the label and
     // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
-    commands: sold ? [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET] : [SESSION, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
+    commands: sold ? [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET] : [SESSION, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
     finalStatus: sold ? 201 : 409,
     async prepare() {
       const user = await newUser('fault-lost', 2000);
@@ -359,8 +362,8 @@ const hoodpayTopUpFlow: Flow = {
 const cardLabelFlow: Flow = {
   name: 'card label payment webhook (Stripe)',
   // payment entry, order, user, settlement (+price, -price, order processing), the lease renewed
-  // before create and before buy, label created
-  commands: [GET, GET, GET, WRITE, RENEW, RENEW, WRITE],
+  // before create and before buy, the webhook endpoints, label created
+  commands: [GET, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-card');
