@@ -987,9 +987,7 @@ function returnLabelFlow(name: string, carrierDown: boolean): Flow {
     // the outbound, the user, order + link + debit; the carrier refuses: failed + refund. Or the lease
     // renewed before create and buy, the webhook endpoints, the label, the user read back, the mail's
     // notice, the suppression read (the notice's, then the mailer's), the mail, the notice marked sent
-    commands: carrierDown
-      ? [SESSION, GET, GET, WRITE, WRITE]
-      : [SESSION, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET, PUT, GET, GET, PUT, RENEW],
+    commands: carrierDown ? [SESSION, GET, GET, WRITE, WRITE] : [SESSION, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET, PUT, GET, GET, PUT, RENEW],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     async prepare() {
