@@ -42,7 +42,11 @@ export class WebhookQueue extends Construct {
 }
 
 export class WebhookWorker extends ProductFunction {
-  constructor(scope: Construct, id: string, props: Omit<ProductFunctionProps, 'description' | 'table' | 'timeout' | 'webhookQueue'> & { queues: WebhookQueue }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: Omit<ProductFunctionProps, 'description' | 'table' | 'timeout' | 'webhookQueue'> & { queues: WebhookQueue },
+  ) {
     super(scope, id, {
       ...props,
       webhookQueue: props.queues.queue,
