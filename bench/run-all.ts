@@ -11,7 +11,8 @@
  * - a 500-row batch end to end: upload time, labels per second, merged PDF bytes per label (batch.ts);
  * - a carrier event applied, replayed or stale, and a poll run, in requests and write units (tracking.ts);
  * - a filtered shipments page over 3,000 orders: Queries, read units and time a page (search.ts);
- * - each label format of one label and a 500-label batch's PDF and letter layout, in time (label-formats.ts).
+ * - each label format of one label and a 500-label batch's PDF and letter layout, in time (label-formats.ts);
+ * - a label's purchase to its webhook delivery, p95 against 2 s (webhooks.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -28,6 +29,7 @@ import { searchFigures } from './search';
 import { labelFormatFigures } from './label-formats';
 import { trackingFigures } from './tracking';
 import { webFigures } from './landing';
+import { webhookFigures } from './webhooks';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
 await webFigures();
@@ -39,3 +41,4 @@ await batchFigures();
 await trackingFigures();
 await searchFigures();
 await labelFormatFigures();
+await webhookFigures();

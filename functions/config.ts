@@ -267,6 +267,11 @@ const settings = {
    * rows. Unset (local runs, tests): the same worker runs in this process.
    */
   BATCH_QUEUE_URL: optional(url),
+  /**
+   * The SQS queue webhook deliveries are sent to (set by the stack): its worker Lambda POSTs them
+   * to the shops' endpoints. Unset (local runs, tests): the same worker runs in this process.
+   */
+  WEBHOOK_QUEUE_URL: optional(url),
   /** Locally, how often the front runs the scheduled work (AWS: every minute, EventBridge). */
   SCHEDULE_INTERVAL_SECONDS: withDefault(number({ int: true, min: 1, max: 3600 }), 15),
   /**

@@ -23,6 +23,8 @@ const SERVICE_MODULES = {
   labelStore: 'functions/providers/registry/blobs.ts',
   /** The batch queue's getter: sends a batch to its worker. */
   batchQueue: 'functions/batches/queue.ts',
+  /** The webhook queue's getter: hands a delivery to the webhook worker. */
+  webhookQueue: 'functions/webhooks/queue.ts',
 } as const;
 
 /**
@@ -94,6 +96,7 @@ export function moduleUsage(projectRoot: string, modules: readonly string[]): Ma
       mail: contains(SERVICE_MODULES.mail),
       labelStore: contains(SERVICE_MODULES.labelStore),
       batchQueue: contains(SERVICE_MODULES.batchQueue),
+      webhookQueue: contains(SERVICE_MODULES.webhookQueue),
       beside: { imports, files },
       secrets: secretsIn(codeOf.get(path.resolve(projectRoot, outputPath)) ?? invalidOutput(outputPath)),
     });

@@ -13,6 +13,7 @@ import type { Access } from '../domain/api/routes';
 import type { ProductFunction } from './constructs/product-function';
 import type { RouteFunction } from './constructs/route-function';
 import type { BatchQueue } from './constructs/batch-worker';
+import type { WebhookQueue } from './constructs/webhook-worker';
 
 export interface NagScope {
   table: Table;
@@ -24,6 +25,8 @@ export interface NagScope {
   otherFunctions: ProductFunction[];
   /** Batch labels' queue and its dead-letter queue. */
   batchQueue: BatchQueue;
+  /** Webhooks' queue and its dead-letter queue. */
+  webhookQueue: WebhookQueue;
   /** A custom domain with its own certificate (TLS 1.2 minimum) is configured. */
   customDomain: boolean;
 }
@@ -106,6 +109,11 @@ export function acknowledgeNagFindings(stack: Stack, scope: NagScope): void {
     scope.batchQueue.deadLetters,
     'AwsSolutions-SQS3',
     "The batch queue's dead-letter queue: messages that failed 3 times rest here (alarmed) while the scheduled work resumes their batch.",
+  );
+  ack(
+    scope.webhookQueue.deadLetters,
+    'AwsSolutions-SQS3',
+    "The webhook queue's dead-letter queue: messages that failed 3 times rest here (alarmed) while the scheduled work sends their delivery again.",
   );
 
   // --- BucketDeployment's singleton Lambda (CDK's own construct).

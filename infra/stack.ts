@@ -41,6 +41,7 @@ import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import { constructIdFor, RouteFunction, routeArea } from './constructs/route-function';
 import { ScheduledWork } from './constructs/scheduled-work';
 import { BatchQueue, BatchWorker } from './constructs/batch-worker';
+import { WebhookQueue, WebhookWorker } from './constructs/webhook-worker';
 import { MailFeedback, mailConfigurationSetName } from './constructs/mail-feedback';
 import { moduleUsage } from './handler-usage';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './local/security-headers';
@@ -344,9 +345,17 @@ export class PrepaidShipStack extends Stack {
     const SCHEDULED_MODULE = 'jobs/handler';
     const BATCH_WORKER_MODULE = 'batches/worker';
     const MAIL_FEEDBACK_MODULE = 'mail-feedback/handler';
-    const usage = moduleUsage(projectRoot, [...routes.map((r) => `handlers/${r.handler}`), SCHEDULED_MODULE, BATCH_WORKER_MODULE, MAIL_FEEDBACK_MODULE]);
-    // Batch labels' queue, before the Lambdas whose code sends to it.
+    const WEBHOOK_WORKER_MODULE = 'webhooks/worker';
+    const usage = moduleUsage(projectRoot, [
+      ...routes.map((r) => `handlers/${r.handler}`),
+      SCHEDULED_MODULE,
+      BATCH_WORKER_MODULE,
+      MAIL_FEEDBACK_MODULE,
+      WEBHOOK_WORKER_MODULE,
+    ]);
+    // Batch labels' and webhooks' queues, before the Lambdas whose code sends to them.
     const batchQueue = new BatchQueue(this, 'BatchQueue');
+    const webhookQueue = new WebhookQueue(this, 'WebhookQueue');
     const routeFunctions = new Map<string, IFunction>();
     const routeConstructs: RouteFunction[] = [];
     // One nested stack per area of the route table (the handler's folder): a CloudFormation stack
@@ -374,6 +383,7 @@ export class PrepaidShipStack extends Stack {
         logRetention,
         removalPolicy,
         batchQueue: batchQueue.queue,
+        webhookQueue: webhookQueue.queue,
         tracing: props.tracing,
       });
       routeFunctions.set(route.handler, fn.function);
@@ -391,6 +401,7 @@ export class PrepaidShipStack extends Stack {
       logRetention,
       removalPolicy,
       batchQueue: batchQueue.queue,
+      webhookQueue: webhookQueue.queue,
       tracing: props.tracing,
     });
 
@@ -405,6 +416,21 @@ export class PrepaidShipStack extends Stack {
       logRetention,
       removalPolicy,
       queues: batchQueue,
+      webhookQueue: webhookQueue.queue,
+      tracing: props.tracing,
+    });
+
+    // --- Webhooks to the shop: POSTs each signed delivery to the shop's endpoint (functions/webhooks/).
+    const webhookWorker = new WebhookWorker(this, 'WebhookWorker', {
+      entry: path.join(projectRoot, 'functions', `${WEBHOOK_WORKER_MODULE}.ts`),
+      usage: usage.get(WEBHOOK_WORKER_MODULE)!,
+      tableResource: table,
+      labelBucket,
+      environment,
+      secretParameterArn,
+      logRetention,
+      removalPolicy,
+      queues: webhookQueue,
       tracing: props.tracing,
     });
 
@@ -455,6 +481,8 @@ export class PrepaidShipStack extends Stack {
       batchWorker: batchWorker.function,
       mailFeedback: mailFeedback.function,
       batchDeadLetters: batchQueue.deadLetters,
+      webhookWorker: webhookWorker.function,
+      webhookDeadLetters: webhookQueue.deadLetters,
       webhookRouteKeys: routes.filter((r) => r.access === 'webhook').map(routeKey),
       table,
       indexNames: tableDefinition.globalSecondaryIndexes.map((g) => g.indexName),
@@ -467,8 +495,9 @@ export class PrepaidShipStack extends Stack {
       siteBucket,
       distribution,
       routeFunctions: routeConstructs,
-      otherFunctions: [scheduledWork, batchWorker, mailFeedback],
+      otherFunctions: [scheduledWork, batchWorker, mailFeedback, webhookWorker],
       batchQueue,
+      webhookQueue,
       customDomain: !!props.domain,
     });
 

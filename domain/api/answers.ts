@@ -39,6 +39,7 @@ import { unsubscribeAnswerSchema } from './notifications';
 import { apiOrderSchema, createdLabelSchema, ordersPageSchema } from './orders';
 import { savedPackageSchema } from './packages';
 import { apiMemberSchema, joinedTeamSchema, membersAnswerSchema } from './members';
+import { apiWebhookDeliverySchema, apiWebhookSchema, createdWebhookSchema, webhookDeliveriesPageSchema } from './webhooks';
 import { apiPickupSchema, apiScanFormSchema, pickupsPageSchema, scanFormsPageSchema } from './shipping-day';
 import { quoteSchema } from './quotes';
 import { supportAnswerSchema } from './support';
@@ -106,6 +107,12 @@ export const answers = {
   'packages/set-default-package': savedPackageSchema,
   'packages/clear-default-package': savedPackageSchema,
   'packages/delete-package': messageAnswerSchema,
+  // Webhooks
+  'account/create-webhook': createdWebhookSchema,
+  'account/list-webhooks': z.array(apiWebhookSchema),
+  'account/delete-webhook': messageAnswerSchema,
+  'account/list-webhook-deliveries': webhookDeliveriesPageSchema,
+  'account/resend-webhook-delivery': apiWebhookDeliverySchema,
   // Address check before buying and saving
   'addresses/verify-address': addressCheckSchema,
   // Wallet and payments

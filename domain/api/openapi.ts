@@ -14,6 +14,7 @@ import * as z from 'zod';
 import { answerOf } from './answers';
 import { apiErrorSchema } from './errors';
 import { keyScopeOf } from './key-scope';
+import { WEBHOOK_GUIDE } from './webhook-guide';
 import { routeKey, routes, type Access, type ErrorStatus, type RouteEntry } from './routes';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -132,7 +133,8 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       title: 'PrepaidShip API',
       version: '1',
       description:
-        'Prepaid USPS labels: accounts, wallet top-ups, labels, tracking and refunds. Amounts are exact integer cents (`...Cents`) beside dollars for display. Conventions, idempotency and limits: docs/api.md.',
+        'Prepaid USPS labels: accounts, wallet top-ups, labels, tracking and refunds. Amounts are exact integer cents (`...Cents`) beside dollars for display. Conventions, idempotency and limits: docs/api.md.\n\n' +
+        WEBHOOK_GUIDE,
     },
     servers: [{ url: '/', description: 'The same origin as the web app.' }],
     paths,

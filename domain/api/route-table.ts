@@ -28,6 +28,7 @@ import {
 } from '../schemas/auth';
 import { addressSchema } from '../schemas/addresses';
 import { packageSchema } from '../schemas/packages';
+import { webhookSchema } from '../schemas/webhooks';
 import { disputeAdjustmentSchema } from '../schemas/adjustments';
 import { exportRangeSchema, transactionsExportQuerySchema } from '../schemas/exports';
 import { labelOrderSchema, quoteRequestSchema, refundLabelSchema } from '../schemas/labels';
@@ -437,6 +438,64 @@ export const deletePackage = {
   table: 'write',
   errors: [404],
   note: 'Deletes the package (and the default with it, when it was). Batch rows it filled keep their figures.',
+} as const satisfies RouteEntry;
+
+// Webhooks to the shop's own systems (functions/webhooks/, docs/webhooks.md)
+export const createWebhook = {
+  method: 'POST',
+  path: '/account/webhooks',
+  access: 'user',
+  handler: 'account/create-webhook',
+  table: 'write',
+  body: webhookSchema,
+  status: 201,
+  errors: [409],
+  note: 'Registers an endpoint for the events listed and answers its signing secret, this once only. Every delivery is POSTed as `{ id, type, createdAt, data }` with `PrepaidShip-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. https only in production, never a private or loopback address (400). 409 past 10 endpoints.',
+  teamRole: 'owner',
+} as const satisfies RouteEntry;
+
+export const listWebhooks = {
+  method: 'GET',
+  path: '/account/webhooks',
+  access: 'user',
+  handler: 'account/list-webhooks',
+  table: 'read',
+  note: "The account's endpoints, oldest first, without their secrets; `disabledAt` on one that failed for 3 days.",
+  teamRole: 'owner',
+} as const satisfies RouteEntry;
+
+export const deleteWebhook = {
+  method: 'DELETE',
+  path: '/account/webhooks/{id}',
+  access: 'user',
+  handler: 'account/delete-webhook',
+  table: 'write',
+  errors: [404],
+  note: 'Deletes the endpoint; its pending deliveries are not sent.',
+  teamRole: 'owner',
+} as const satisfies RouteEntry;
+
+export const listWebhookDeliveries = {
+  method: 'GET',
+  path: '/account/webhooks/{id}/deliveries',
+  access: 'user',
+  handler: 'account/list-webhook-deliveries',
+  table: 'read',
+  query: pageQuerySchema,
+  errors: [404],
+  note: "The endpoint's delivery log, newest first: status, attempts, the last answer's status and the next attempt. Kept 30 days.",
+  teamRole: 'owner',
+} as const satisfies RouteEntry;
+
+export const resendWebhookDelivery = {
+  method: 'POST',
+  path: '/account/webhooks/{id}/deliveries/{deliveryId}/resend',
+  access: 'user',
+  handler: 'account/resend-webhook-delivery',
+  table: 'write',
+  errors: [404, 409],
+  note: 'Sends the delivery again, at once and with the same event id. No body. 409 when the endpoint is disabled.',
+  teamRole: 'owner',
 } as const satisfies RouteEntry;
 
 // Address check before buying and saving

@@ -380,8 +380,11 @@ export const expiredPurchases = (now: Date, limit: number): Promise<Order[]> => 
 /** What a created order records of its label. */
 export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrierRef: string; service: string; labelKey: string };
 
-/** The label exists: the order becomes created, and the counters move, in one transaction. */
-export async function completeOrder(order: Order, label: LabelFields): Promise<Order> {
+/**
+ * The label exists: the order becomes created, and the counters move, in one transaction; `also`
+ * joins it (the webhook outbox's deliveries of label.created).
+ */
+export async function completeOrder(order: Order, label: LabelFields, also: readonly Step[] = []): Promise<Order> {
   const updatedAt = new Date().toISOString();
   // What the label saved against USPS retail, added to its month with the order stamped.
   const savings = savingsAddSteps(order);
@@ -403,6 +406,7 @@ export async function completeOrder(order: Order, label: LabelFields): Promise<O
         Update: { TableName: tableName(), Key: userKey(order.userId), UpdateExpression: 'ADD labelCount :one', ExpressionAttributeValues: { ':one': 1 } },
       },
     },
+    ...also,
   ]);
   if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
   return { ...order, ...label, ...savings.fields, status: 'created', updatedAt };

@@ -12,6 +12,8 @@
  *   notice    tracking notices whose mail has not gone out yet (notices.ts)
  *   recheck   failed purchases to ask the carrier about again, due at their next check (purchase-rechecks.ts)
  *   adjustment postage adjustments whose mail to the shipper has not gone out yet (postage-adjustments.ts)
+ *   webhook   webhook deliveries not delivered yet, due at their next attempt (webhook-deliveries.ts)
+ *   webhookDisabled webhook endpoints disabled whose owner has not been mailed yet (webhooks.ts)
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -25,6 +27,8 @@ const QUEUES = {
   notice: 'WORK#notice',
   recheck: 'WORK#recheck',
   adjustment: 'WORK#adjustment',
+  webhook: 'WORK#webhook',
+  webhookDisabled: 'WORK#webhookDisabled',
 } as const;
 export type WorkQueue = keyof typeof QUEUES;
 

@@ -19,6 +19,7 @@ import { remindUnusedLabels } from '../notifications/unused-reminders';
 import type { Logger } from '../observability/logger';
 import { retrySupportMails } from '../support/support-mail';
 import { pollTrackers } from '../tracking/poll';
+import { mailDisabledWebhooks, retryWebhookDeliveries } from '../webhooks/retry';
 
 /** One job: its counts by outcome, for the log line and the bench. */
 type Job = (log: Logger, now: Date) => Promise<Record<string, number>>;
@@ -45,6 +46,10 @@ export const JOBS: Record<string, Job> = {
   retryAdjustmentMails,
   /** Unused labels 5 days before their refund window closes: their shippers reminded, past a watermark. */
   remindUnusedLabels,
+  /** Webhook deliveries due (retries, lost messages, a worker that died): sent to the webhook worker again. */
+  retryWebhookDeliveries,
+  /** Webhook endpoints disabled after failing for 3 days: their owners mailed, once. */
+  mailDisabledWebhooks,
 };
 
 export type RunSummary = Record<string, Record<string, number> | { error: string }>;

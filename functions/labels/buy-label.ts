@@ -31,6 +31,8 @@ import { serviceOfLabel } from '../providers/carrier/usps-services';
 import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund } from '../wallet/wallet';
+import { toApiOrder } from '../../domain/api/order-answer';
+import { NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
 
 const CARRIER = 'USPS label service';
 
@@ -233,8 +235,21 @@ export async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Lo
 
 /** Records the label of a processing order (the order becomes created, the counters move). */
 export async function finishOrder(order: Order, label: LabelFields, log: Logger): Promise<Order> {
-  const created = await recordOutcome(order, 'created', () => completeOrder(order, label), log);
+  let events = NOTHING;
+  const created = await recordOutcome(
+    order,
+    'created',
+    async () => {
+      // label.created to the account's listening endpoints, in the same transaction (the outbox).
+      const now = new Date();
+      const shown = { ...order, ...label, status: 'created' as const, updatedAt: now.toISOString() };
+      events = await outboxWrite(order.userId, { type: 'label.created', subject: order.id, data: toApiOrder(shown) }, now);
+      return completeOrder(order, label, events.steps);
+    },
+    log,
+  );
   labelBought();
+  await sendWritten(events, log);
   return created;
 }
 

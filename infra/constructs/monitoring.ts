@@ -45,6 +45,9 @@ export interface MonitoringProps {
   scheduledWork: IFunction;
   /** Batch labels' worker and its dead-letter queue. */
   batchWorker?: IFunction;
+  /** The webhook worker and its dead-letter queue. */
+  webhookWorker?: IFunction;
+  webhookDeadLetters?: IQueue;
   batchDeadLetters?: IQueue;
   /** The Lambda that records SES bounces and complaints as suppressions. */
   mailFeedback?: IFunction;
@@ -161,6 +164,24 @@ export class Monitoring extends Construct {
         props.batchDeadLetters.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
         1,
         "A batch chunk failed 3 times and rests in the batch dead-letter queue: the scheduled work resumes its batch, but look at the worker's logs.",
+      );
+    }
+
+    // --- Webhooks to the shop: a worker failing (a failed POST is not one), and messages given up on.
+    if (props.webhookWorker) {
+      alarm(
+        'WebhookWorkerErrors',
+        props.webhookWorker.metricErrors({ period: PERIOD, statistic: 'Sum' }),
+        1,
+        'The webhook worker Lambda failed (crash, timeout or init error) in 5 minutes: SQS delivers the message again and the scheduled work sends due deliveries.',
+      );
+    }
+    if (props.webhookDeadLetters) {
+      alarm(
+        'WebhookDeadLetters',
+        props.webhookDeadLetters.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
+        1,
+        "A webhook message failed 3 times and rests in the webhook dead-letter queue: the scheduled work sends its delivery again, but look at the worker's logs.",
       );
     }
 

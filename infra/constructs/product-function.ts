@@ -8,7 +8,7 @@
  * - the label bucket: only when the code's bundle contains the label store, read-only unless it
  *   writes (infra/handler-usage.ts reads that from the code);
  * - SES: only when the bundle contains the mailer;
- * - the batch queue: sending only, when the bundle contains the batch queue;
+ * - the batch queue: sending only, when the bundle contains the batch queue; the webhook queue likewise;
  * - SSM: the secret parameters its code reads (infra/handler-usage.ts finds their names in the
  *   bundle), by exact name, and only those; functions/config.ts reads them at cold start, told
  *   which by SECRETS_USED;
@@ -50,6 +50,8 @@ export interface ProductFunctionProps {
   removalPolicy: RemovalPolicy;
   /** The batch queue: code whose bundle sends to it gets its URL and sqs:SendMessage. */
   batchQueue?: IQueue;
+  /** The webhook queue: code whose bundle sends to it gets its URL and sqs:SendMessage. */
+  webhookQueue?: IQueue;
   /** X-Ray mode (infra/lambda-settings.ts); PassThrough unless the stage asks for Active. */
   tracing?: LambdaTracing;
 }
@@ -98,6 +100,7 @@ export class ProductFunction extends Construct {
         ...props.environment,
         ...(usage.labelStore ? { LABEL_BUCKET: labelBucket.bucketName } : {}),
         ...(usage.batchQueue && props.batchQueue ? { BATCH_QUEUE_URL: props.batchQueue.queueUrl } : {}),
+        ...(usage.webhookQueue && props.webhookQueue ? { WEBHOOK_QUEUE_URL: props.webhookQueue.queueUrl } : {}),
         TABLE_NAME: table.tableName,
         // Which secrets the cold start reads: exactly those the role may read, so none is refused.
         [SECRETS_USED_VARIABLE]: usage.secrets.join(','),
@@ -132,6 +135,7 @@ export class ProductFunction extends Construct {
 
     // The batch queue: only code that sends a batch to its worker (sqs:SendMessage, nothing else).
     if (usage.batchQueue && props.batchQueue) props.batchQueue.grantSendMessages(this.function);
+    if (usage.webhookQueue && props.webhookQueue) props.webhookQueue.grantSendMessages(this.function);
 
     // SES authorizes a send against the sender's identity (and, in the SES sandbox, the recipient's),
     // both verified by the operator after deploy, so the resource is the account's identities; and

@@ -173,6 +173,9 @@ function routeFunctions(): Map<string, Resource<Read['AWS::Lambda::Function']>> 
   return byHandler;
 }
 
+/** One route's Lambda. */
+const routeFunction = (handler: string) => routeFunctions().get(handler)!;
+
 /** Every statement of every policy on a route's Lambda role. */
 function statementsOf(handler: string): Statement[] {
   const roleId = routeFunctions().get(handler)?.Properties.Role['Fn::GetAtt'][0];
@@ -413,7 +416,7 @@ describe('X-Ray tracing (cost per 1,000 labels)', () => {
   it('leaves every product Lambda on PassThrough, the mode the cost bench prices, and makes no sampling rule Lambda would ignore', () => {
     expect(DEFAULT_LAMBDA_TRACING).toBe('PassThrough');
     const functions = productFunctions(resources);
-    expect(functions).toHaveLength(routes.length + 3);
+    expect(functions).toHaveLength(routes.length + 4);
     for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'PassThrough' }, MemorySize: FUNCTION_MEMORY_MB });
     // Lambda samples Active tracing by its own fixed rule (1 call a second, then 5%): an
     // AWS::XRay::SamplingRule would read as a control it is not.
@@ -423,7 +426,7 @@ describe('X-Ray tracing (cost per 1,000 labels)', () => {
   it('turns Active tracing on for every product Lambda when the stage asks (an investigation), with the X-Ray grant it needs', () => {
     const active = synth('dev', { tracing: 'Active' }).toJSON().Resources as Record<string, Resource>;
     const functions = productFunctions(active);
-    expect(functions).toHaveLength(routes.length + 3);
+    expect(functions).toHaveLength(routes.length + 4);
     for (const [id, fn] of functions) expect(fn.Properties, id).toMatchObject({ TracingConfig: { Mode: 'Active' } });
     for (const st of xrayGrants(active)) expect(st).toMatchObject({ Effect: 'Allow', Resource: '*' });
     expect(xrayGrants(active).length).toBeGreaterThanOrEqual(functions.length);
@@ -456,6 +459,28 @@ describe('scheduled work', () => {
   });
 });
 
+describe('webhook worker', () => {
+  const lambdaOf = (prefix: string) => ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith(prefix)) ?? [];
+
+  it('has its own queue with a dead-letter queue, whose visibility timeout is 6 times the worker timeout, feeding the worker one message at a time', () => {
+    const queues = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('WebhookQueue'));
+    expect(queues).toHaveLength(2);
+    const main = queues.find(([, q]) => 'RedrivePolicy' in q.Properties)!;
+    const [workerId, worker] = lambdaOf('webhook worker');
+    expect(worker!.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 60 });
+    expect(main[1].Properties).toMatchObject({ VisibilityTimeout: 360, SqsManagedSseEnabled: true });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: workerId }, BatchSize: 1 });
+    expect(worker!.Properties.Environment?.Variables).toMatchObject({ WEBHOOK_QUEUE_URL: { Ref: expect.any(String) } });
+  });
+
+  it('gives the queue URL to the code that writes or resends deliveries: purchases, the resend route; never to the endpoint routes that only read or register', () => {
+    const senders = routes.filter((r) => 'WEBHOOK_QUEUE_URL' in (routeFunction(r.handler).Properties.Environment?.Variables ?? {})).map((r) => r.handler);
+    expect(senders).toEqual(expect.arrayContaining(['shipping/create-label', 'account/resend-webhook-delivery']));
+    expect(senders).not.toContain('account/create-webhook');
+    expect(senders).not.toContain('account/list-webhooks');
+  });
+});
+
 describe('batch labels worker', () => {
   const lambdaOf = (prefix: string) => ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).startsWith(prefix)) ?? [];
   const actionsOfRole = (roleId: string) =>
@@ -465,7 +490,7 @@ describe('batch labels worker', () => {
       .flatMap((st) => st.Action);
 
   it('has a queue with a dead-letter queue, TLS-only and encrypted, whose visibility timeout is 6 times the worker timeout', () => {
-    const queues = ofType('AWS::SQS::Queue');
+    const queues = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('BatchQueue'));
     expect(queues).toHaveLength(2);
     const main = queues.find(([, q]) => 'RedrivePolicy' in q.Properties)!;
     const [dlqId] = queues.find(([id]) => id !== main[0])!;
@@ -502,10 +527,15 @@ describe('batch labels worker', () => {
   });
 
   it('gives the queue URL and sqs:SendMessage only to the code that sends batches: the upload and purchase routes, the Stripe webhook, the scheduled work', () => {
-    const senders: string[] = routes.filter((r) => actionsOf(r.handler).includes('sqs:SendMessage')).map((r) => r.handler);
+    const senders: string[] = routes
+      .filter((r) => 'BATCH_QUEUE_URL' in (routeFunction(r.handler).Properties.Environment?.Variables ?? {}))
+      .map((r) => r.handler);
     expect(senders.sort()).toEqual(['payments/stripe-webhook', 'shipping/batches/create-batch', 'shipping/batches/purchase-batch']);
-    for (const [handler, fn] of routeFunctions()) {
-      expect('BATCH_QUEUE_URL' in (fn.Properties.Environment?.Variables ?? {}), handler).toBe(senders.includes(handler));
+    for (const [handler] of routeFunctions()) {
+      // sqs:SendMessage only with a queue's URL to send to (the webhook queue's senders: below).
+      const sends = actionsOf(handler).includes('sqs:SendMessage');
+      const variables = routeFunction(handler).Properties.Environment?.Variables ?? {};
+      expect(sends, handler).toBe('BATCH_QUEUE_URL' in variables || 'WEBHOOK_QUEUE_URL' in variables);
       expect(
         actionsOf(handler).filter((a) => a.startsWith('sqs:') && a !== 'sqs:SendMessage' && !a.startsWith('sqs:GetQueue')),
         handler,
@@ -635,8 +665,8 @@ describe('production guard', () => {
   it('hands every Lambda of ours the stage settings, so changing one (SECRETS_REVISION after a secret rotation) replaces every container', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Resource<Read['AWS::Lambda::Function']>[];
     const ours = functions.filter((fn) => fn.Properties.Environment?.Variables[SECRETS_PREFIX_VARIABLE] !== undefined);
-    // The route Lambdas, the scheduled work, the batch worker and the mail feedback.
-    expect(ours.length).toBe(routes.length + 3);
+    // The route Lambdas, the scheduled work, the batch worker, the mail feedback and the webhook worker.
+    expect(ours.length).toBe(routes.length + 4);
     for (const fn of ours) expect(fn.Properties.Environment?.Variables.SECRETS_REVISION).toBe('2');
   });
 });

@@ -202,6 +202,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.user.webhooks,
+                ...lazyRoute(
+                  () => import('@/features/account/webhooks-page'),
+                  (m) => m.WebhooksPage,
+                ),
+              },
+              {
                 path: paths.user.profile,
                 ...lazyRoute(
                   () => import('@/features/profile/pages/profile-page'),

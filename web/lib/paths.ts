@@ -32,6 +32,8 @@ export const paths = {
     packages: '/user-dashboard/packages',
     /** Team members: the owner's invitations, and where an invitation's mailed link lands (`?invite=`). */
     team: '/user-dashboard/team',
+    /** Account > Webhooks: the shop's endpoints and their delivery logs. */
+    webhooks: '/user-dashboard/webhooks',
     profile: '/user-dashboard/profile-edit',
     faq: '/user-dashboard/faq',
     support: '/user-dashboard/support',

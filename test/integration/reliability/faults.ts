@@ -92,6 +92,8 @@ const WRITE = 'TransactWriteItemsCommand';
 const RENEW = 'UpdateItemCommand';
 /** An API key's use counted in its minute's window, or its lastUsedAt written (UpdateItem). */
 const KEY_TOUCH = 'UpdateItemCommand';
+/** The account's webhook endpoints, read once before a label is recorded (functions/webhooks/outbox.ts). */
+const ENDPOINTS = 'QueryCommand';
 
 /** One request of a flow, ready to be sent (and sent again: same key, same event). */
 interface Run {
@@ -152,8 +154,9 @@ let keys = 0;
 function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
-    // the user, order + debit, the lease renewed before create (and before buy), the label or the refund, the user read back
-    commands: carrierDown ? [SESSION, GET, WRITE, RENEW, WRITE] : [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
+    // the user, order + debit, the lease renewed before create (and before buy), the label (after the
+    // account's webhook endpoints are read) or the refund, the user read back
+    commands: carrierDown ? [SESSION, GET, WRITE, RENEW, WRITE] : [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -270,8 +273,8 @@ const memberLabelFlow: Flow = {
  */
 const quotedLabelFlow: Flow = {
   name: 'credit label purchase from a quote (rates mode)',
-  // the user, order + quote claim + debit, the lease renewed before create and buy, the label, the user read back
-  commands: [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  // the user, order + quote claim + debit, the lease renewed before create and buy, the webhook endpoints, the label, the user read back
+  commands: [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
   finalStatus: 201,
   againStatus: 201,
   setup: () => {
@@ -323,7 +326,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
     name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
     // the user, order + debit, the lease renewed before create and before buy; then the label and
     // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
-    commands: sold ? [SESSION, GET, WRITE, RENEW, RENEW, WRITE, GET] : [SESSION, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
+    commands: sold ? [SESSION, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET] : [SESSION, GET, WRITE, RENEW, RENEW, QUERY, RENEW, GET, WRITE],
     finalStatus: sold ? 201 : 409,
     async prepare() {
       const user = await newUser('fault-lost', 2000);
@@ -426,8 +429,8 @@ const hoodpayTopUpFlow: Flow = {
 const cardLabelFlow: Flow = {
   name: 'card label payment webhook (Stripe)',
   // payment entry, order, user, settlement (+price, -price, order processing), the lease renewed
-  // before create and before buy, label created
-  commands: [GET, GET, GET, WRITE, RENEW, RENEW, WRITE],
+  // before create and before buy, the webhook endpoints, label created
+  commands: [GET, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-card');
@@ -1049,9 +1052,9 @@ function returnLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
     // the outbound, the user, order + link + debit; the carrier refuses: failed + refund. Or the lease
-    // renewed before create and buy, the label, the user read back, the mail's notice, the
-    // suppression read (the notice's, then the mailer's), the mail, the notice marked sent
-    commands: carrierDown ? [SESSION, GET, GET, WRITE, WRITE] : [SESSION, GET, GET, WRITE, RENEW, RENEW, WRITE, GET, PUT, GET, GET, PUT, RENEW],
+    // renewed before create and buy, the webhook endpoints, the label, the user read back, the mail's
+    // notice, the suppression read (the notice's, then the mailer's), the mail, the notice marked sent
+    commands: carrierDown ? [SESSION, GET, GET, WRITE, WRITE] : [SESSION, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET, PUT, GET, GET, PUT, RENEW],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     async prepare() {

@@ -19,6 +19,9 @@ import { describe, expect, it } from 'vitest';
 import { listAddresses, saveAddress } from '../../../functions/data/addresses';
 import { listPackages, savePackage } from '../../../functions/data/packages';
 import { createApiKey, hashApiKey, listApiKeys } from '../../../functions/data/api-keys';
+import { createWebhook, getWebhook } from '../../../functions/data/webhooks';
+import { getDelivery } from '../../../functions/data/webhook-deliveries';
+import { storedDelivery } from '../webhook-receiver';
 import { getOrder } from '../../../functions/data/orders';
 import { getPickup } from '../../../functions/data/pickups';
 import { todayInEastern } from '../../../domain/ship-date';
@@ -186,6 +189,15 @@ const ownerPendingAdjustment = async (w: World) => {
     body: { amountCents: 20_000, reason: 'Goodwill credit' },
   });
   return { approvalId: String((res.json?.pendingApproval as { id?: string } | null)?.id) };
+};
+/** The owner's webhook endpoint (to an address nobody listens on). */
+const ownerWebhook = async (w: World) => ({
+  endpointId: (await createWebhook(w.owner.id, { url: 'https://shop.example/hooks', events: ['label.created'] })).id,
+});
+/** The owner's endpoint with one delivery, given up already (so only a resend makes it pending). */
+const ownerWebhookDelivery = async (w: World) => {
+  const fx = await ownerWebhook(w);
+  return { ...fx, deliveryId: await storedDelivery(w.owner.id, fx.endpointId, 'failed') };
 };
 /** A file answer's text (handlers send files base64-encoded, as API Gateway expects). */
 const csvText = (res: Answer) => Buffer.from(res.body ?? '', 'base64').toString('utf8');
@@ -469,6 +481,46 @@ const matrix: Record<TableKey, Row> = {
     after: async ({ actor, world, fx, asOwner }) => {
       const still = (await listPackages(world.owner.id)).some((p) => p.id === fx.packageId);
       expect(still, `owner's package after ${actor}`).toBe(!asOwner);
+    },
+  },
+  'POST /account/webhooks': {
+    expect: PERSONAL(201),
+    why: "registered under the caller's own account",
+    request: () => ({ body: { url: 'https://shop.example/hooks', events: ['label.created'] } }),
+  },
+  'GET /account/webhooks': {
+    expect: PERSONAL(200),
+    why: "the caller's own list; the leak check proves the second user does not see the owner's",
+    prepare: ownerWebhook,
+    after: async ({ actor, fx }, res) => {
+      if (res.statusCode !== 200) return;
+      const seen = (res.json as unknown as { id: string }[]).some((e) => e.id === fx.endpointId);
+      expect(seen, `owner's endpoint seen by ${actor}`).toBe(actor === 'user');
+    },
+  },
+  'DELETE /account/webhooks/{id}': {
+    expect: PERSONAL_OWNED(200),
+    why: "the key is the caller's account: nobody else can delete the owner's endpoint",
+    prepare: ownerWebhook,
+    request: ({ fx }) => ({ params: { id: fx.endpointId! } }),
+    after: async ({ actor, world, fx }) => {
+      expect(!!(await getWebhook(world.owner.id, fx.endpointId!)), `owner's endpoint after ${actor}`).toBe(actor !== 'user');
+    },
+  },
+  'GET /account/webhooks/{id}/deliveries': {
+    expect: PERSONAL_OWNED(200),
+    why: "the endpoint is read under the caller's account first: another account's endpoint is a 404",
+    prepare: ownerWebhookDelivery,
+    request: ({ fx }) => ({ params: { id: fx.endpointId! } }),
+  },
+  'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    expect: PERSONAL_OWNED(200),
+    why: "the endpoint is read under the caller's account first: nobody else can resend the owner's deliveries",
+    prepare: ownerWebhookDelivery,
+    request: ({ fx }) => ({ params: { id: fx.endpointId!, deliveryId: fx.deliveryId! } }),
+    after: async ({ actor, fx }) => {
+      const d = await getDelivery({ endpointId: fx.endpointId!, deliveryId: fx.deliveryId! });
+      expect(d?.status, `owner's delivery after ${actor}`).toBe(actor === 'user' ? 'pending' : 'failed');
     },
   },
   'POST /stripe/create-checkout-session': {

@@ -33,6 +33,9 @@ import { addressSchema } from '../../../domain/schemas/addresses';
 import { packageSchema } from '../../../domain/schemas/packages';
 import { apiKeySchema } from '../../../domain/schemas/api-keys';
 import { createApiKey } from '../../../functions/data/api-keys';
+import { webhookSchema } from '../../../domain/schemas/webhooks';
+import { createWebhook } from '../../../functions/data/webhooks';
+import { storedDelivery } from '../webhook-receiver';
 import { disputeAdjustmentSchema } from '../../../domain/schemas/adjustments';
 import { getOrder } from '../../../functions/data/orders';
 import { listAdjustments } from '../../../functions/data/postage-adjustments';
@@ -95,6 +98,9 @@ let fixtures: {
   otherAddressId: string;
   otherPackageId: string;
   otherApiKeyId: string;
+  otherEndpointId: string;
+  ownEndpointId: string;
+  otherDeliveryId: string;
   otherOrderId: string;
   otherTracking: string;
   otherBatchId: string;
@@ -127,12 +133,17 @@ beforeAll(async () => {
   const form = await invoke('POST /shipping/scan-forms', { token: world.other.token, body: { orderIds: [label.shipOrderId] } });
   const pickup = await invoke('POST /shipping/pickups', { token: world.other.token, body: pickupOf([label.shipOrderId]) });
   const invitation = await inviteMember(world.other, world.other.email, 'invitee-of-other@example.com', 'viewer');
+  const endpoint = await createWebhook(world.other.id, { url: 'https://shop.example/hooks', events: ['label.created'] });
+  const deliveryId = await storedDelivery(world.other.id, endpoint.id, 'failed');
   fixtures = {
     otherMemberId: invitation.id,
     otherInviteToken: await signInviteToken({ accountId: world.other.id, memberId: invitation.id }),
     otherAddressId: addr.id,
     otherPackageId: pkg.id,
     otherApiKeyId: otherKey.apiKey.id,
+    otherEndpointId: endpoint.id,
+    ownEndpointId: (await createWebhook(world.owner.id, { url: 'https://shop.example/own', events: ['label.created'] })).id,
+    otherDeliveryId: deliveryId,
     otherOrderId: label.shipOrderId,
     otherTracking: label.tracking,
     otherBatchId: batch.batchId,
@@ -220,6 +231,7 @@ const bodyRows: Partial<Record<TableKey, BodyRow>> = {
   'PUT /auth/label-format': { schema: labelFormatBodySchema, valid: () => ({ format: 'png', dpi: 300 }) },
   'POST /auth/addresses': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
   'POST /addresses/verify': { schema: addressSchema, valid: () => detailedAddress('New Place', '73301', '7 Pine St') },
+  'POST /account/webhooks': { schema: webhookSchema, valid: () => ({ url: 'https://shop.example/hooks', events: ['label.created', 'tracking.updated'] }) },
   'POST /auth/packages': { schema: packageSchema, valid: () => ({ name: 'New box', weight: 2, length: 10, width: 6, height: 4, isDefault: true }) },
   'POST /account/api-keys': { schema: apiKeySchema, valid: () => ({ name: 'Shop sync', scopes: ['read', 'labels'] }) },
   'POST /stripe/create-checkout-session': { schema: checkoutSessionSchema, valid: () => ({ amount: 10 }) },
@@ -280,6 +292,8 @@ const BODILESS = new Set([
   'POST /auth/recovery-codes',
   // Makes the caller's own package (named by the path) the default.
   'PUT /auth/packages/{id}/default',
+  // Sends the caller's own delivery (named by the path) again.
+  'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend',
 ]);
 
 /**
@@ -518,6 +532,8 @@ interface QueryRow {
   /** A cursor naming someone else's partition or index: never to be followed. */
   foreignCursor: () => Record<string, string>;
   withType: boolean;
+  /** The path's ids, when it has any: the caller's own, so only the query can be wrong. */
+  params?: () => Record<string, string>;
 }
 
 const queryRows: Partial<Record<TableKey, QueryRow>> = {
@@ -532,6 +548,11 @@ const queryRows: Partial<Record<TableKey, QueryRow>> = {
   'GET /admin/withdrawals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
   'GET /admin/approvals': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
   'GET /admin/audit': { foreignCursor: () => ({ pk: `USER#${world.other.id}`, sk: 'PROFILE', gsi1pk: 'USERS', gsi1sk: 'x' }), withType: false },
+  'GET /account/webhooks/{id}/deliveries': {
+    foreignCursor: () => ({ pk: `HOOK#${fixtures.otherEndpointId}`, sk: `DLV#${fixtures.otherDeliveryId}` }),
+    withType: false,
+    params: () => ({ id: fixtures.ownEndpointId }),
+  },
 };
 
 describe('bad query strings', () => {
@@ -540,7 +561,11 @@ describe('bad query strings', () => {
     const validating: string[] = [];
     for (const r of routes.filter((x) => x.method === 'GET')) {
       const key = `${r.method} ${r.path}` as RouteKey;
-      const res = await invoke(key, { token: tokenFor(key), query: { limit: 'abc' }, params: { shipOrderId: fixtures.otherOrderId } });
+      const res = await invoke(key, {
+        token: tokenFor(key),
+        query: { limit: 'abc' },
+        params: { shipOrderId: fixtures.otherOrderId, id: fixtures.ownEndpointId },
+      });
       if (res.statusCode === 400 && (res.json?.fields as Record<string, string> | undefined)?.limit) validating.push(key);
     }
     expect(Object.keys(queryRows).sort()).toEqual(validating.sort());
@@ -551,7 +576,13 @@ describe('bad query strings', () => {
     const before = await scanTable();
     await fc.assert(
       fc.asyncProperty(badQueries(row.foreignCursor(), row.withType), async (query) => {
-        const res = await expectRefused(key as RouteKey, { token: tokenFor(key as RouteKey), query }, [400], before, JSON.stringify(query).slice(0, 200));
+        const res = await expectRefused(
+          key as RouteKey,
+          { token: tokenFor(key as RouteKey), query, params: row.params?.() },
+          [400],
+          before,
+          JSON.stringify(query).slice(0, 200),
+        );
         expect(res.body).not.toContain(world.other.id);
       }),
       { numRuns: 30, endOnFailure: true },
@@ -609,6 +640,13 @@ describe('bad path ids', () => {
     'DELETE /auth/packages/{id}/default': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /auth/packages/{id}': { name: 'id', others: () => fixtures.otherPackageId },
     'DELETE /account/api-keys/{id}': { name: 'id', others: () => fixtures.otherApiKeyId },
+    'DELETE /account/webhooks/{id}': { name: 'id', others: () => fixtures.otherEndpointId },
+    'GET /account/webhooks/{id}/deliveries': { name: 'id', others: () => fixtures.otherEndpointId },
+    'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend': {
+      name: 'id',
+      others: () => fixtures.otherEndpointId,
+      valid: () => ({ params: { deliveryId: fixtures.otherDeliveryId } }),
+    },
     // A passkey id nobody has: the caller's own passkeys are the only ones it can name.
     'DELETE /auth/passkeys/{id}': { name: 'id', others: () => ulid() },
     'GET /shipping/download-order/{shipOrderId}': { name: 'shipOrderId', others: () => fixtures.otherOrderId },

@@ -20,7 +20,7 @@ const userRoutes = routes.filter((r) => r.access === 'user');
 const params = { id: '01JAAAAAAAAAAAAAAAAAAAAAAA', shipOrderId: '01JAAAAAAAAAAAAAAAAAAAAAAA', batchId: '01JAAAAAAAAAAAAAAAAAAAAAAA', row: '1' };
 
 describe('team roles', () => {
-  it('make exactly the money, key and member routes owner-only', () => {
+  it('make exactly the money, key, webhook and member routes owner-only', () => {
     expect(
       userRoutes
         .filter((r) => teamRoleOf(r) === 'owner')
@@ -29,10 +29,15 @@ describe('team roles', () => {
     ).toEqual([
       'DELETE /account/api-keys/{id}',
       'DELETE /account/members/{id}',
+      'DELETE /account/webhooks/{id}',
       'GET /account/api-keys',
       'GET /account/members',
+      'GET /account/webhooks',
+      'GET /account/webhooks/{id}/deliveries',
       'POST /account/api-keys',
       'POST /account/members',
+      'POST /account/webhooks',
+      'POST /account/webhooks/{id}/deliveries/{deliveryId}/resend',
       'POST /hoodpay/topup',
       'POST /stripe/create-checkout-session',
       'POST /wallet/withdrawals',

@@ -87,6 +87,7 @@ describe('sidebar', () => {
       'Track Package',
       'Manage Addresses',
       'Saved Packages',
+      'Webhooks',
       'Profile',
       'API Keys',
       'Team',

@@ -18,6 +18,7 @@ import {
   LuUsers,
   LuUsersRound,
   LuWallet,
+  LuWebhook,
 } from 'react-icons/lu';
 import type { SidebarItem } from '@/components/sidebar';
 import { paths } from '@/lib/paths';
@@ -32,6 +33,7 @@ export const userMenu: SidebarItem[] = [
   { label: 'Track Package', to: paths.user.tracking, icon: LuPackageSearch },
   { label: 'Manage Addresses', to: paths.user.addresses, icon: LuMapPin },
   { label: 'Saved Packages', to: paths.user.packages, icon: LuPackage },
+  { label: 'Webhooks', to: paths.user.webhooks, icon: LuWebhook },
   { label: 'Profile', to: paths.user.profile, icon: LuUser },
   { label: 'API Keys', to: paths.user.apiKeys, icon: LuKeyRound },
   { label: 'Team', to: paths.user.team, icon: LuUsersRound },
