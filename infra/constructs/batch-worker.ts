@@ -13,38 +13,22 @@
  * sends it again. Every retry is safe: rows are bought under idempotency keys.
  */
 import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { Construct } from 'constructs';
-import { ProductFunction, type ProductFunctionProps } from './product-function';
+import type { Construct } from 'constructs';
+import type { ProductFunctionProps } from './product-function';
+import { QueueWorker, WorkQueue } from './work-queue';
 
 /** The worker's time limit for one chunk. */
 export const BATCH_WORKER_TIMEOUT = Duration.minutes(2);
 /** Deliveries of one message before it goes to the dead-letter queue. */
 export const BATCH_MAX_RECEIVES = 3;
 
-export class BatchQueue extends Construct {
-  readonly queue: Queue;
-  readonly deadLetters: Queue;
-
+export class BatchQueue extends WorkQueue {
   constructor(scope: Construct, id: string) {
-    super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    this.queue = new Queue(this, 'Queue', {
-      visibilityTimeout: Duration.seconds(BATCH_WORKER_TIMEOUT.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: BATCH_MAX_RECEIVES },
-    });
+    super(scope, id, { workerTimeout: BATCH_WORKER_TIMEOUT, maxReceives: BATCH_MAX_RECEIVES });
   }
 }
 
-export class BatchWorker extends ProductFunction {
+export class BatchWorker extends QueueWorker {
   constructor(scope: Construct, id: string, props: Omit<ProductFunctionProps, 'description' | 'table' | 'timeout' | 'batchQueue'> & { queues: BatchQueue }) {
     super(scope, id, {
       ...props,
@@ -53,7 +37,5 @@ export class BatchWorker extends ProductFunction {
       table: 'write',
       timeout: BATCH_WORKER_TIMEOUT,
     });
-    // One message at a time: a message is already a chunk of rows sized to the timeout.
-    this.function.addEventSource(new SqsEventSource(props.queues.queue, { batchSize: 1 }));
   }
 }

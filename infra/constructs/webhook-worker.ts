@@ -12,36 +12,20 @@
  * the scheduled work sends the delivery again when it is due.
  */
 import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { Construct } from 'constructs';
-import { ProductFunction, type ProductFunctionProps } from './product-function';
+import type { Construct } from 'constructs';
+import type { ProductFunctionProps } from './product-function';
+import { QueueWorker, WorkQueue } from './work-queue';
 
 export const WEBHOOK_WORKER_TIMEOUT = Duration.minutes(1);
 export const WEBHOOK_MAX_RECEIVES = 3;
 
-export class WebhookQueue extends Construct {
-  readonly queue: Queue;
-  readonly deadLetters: Queue;
-
+export class WebhookQueue extends WorkQueue {
   constructor(scope: Construct, id: string) {
-    super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    this.queue = new Queue(this, 'Queue', {
-      visibilityTimeout: Duration.seconds(WEBHOOK_WORKER_TIMEOUT.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: WEBHOOK_MAX_RECEIVES },
-    });
+    super(scope, id, { workerTimeout: WEBHOOK_WORKER_TIMEOUT, maxReceives: WEBHOOK_MAX_RECEIVES });
   }
 }
 
-export class WebhookWorker extends ProductFunction {
+export class WebhookWorker extends QueueWorker {
   constructor(
     scope: Construct,
     id: string,
@@ -54,6 +38,5 @@ export class WebhookWorker extends ProductFunction {
       table: 'write',
       timeout: WEBHOOK_WORKER_TIMEOUT,
     });
-    this.function.addEventSource(new SqsEventSource(props.queues.queue, { batchSize: 1 }));
   }
 }

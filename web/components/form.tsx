@@ -1,5 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '@/api-client/client';
 import { useHydrated } from '@/hooks/use-hydrated';
 
 /**
@@ -23,4 +25,13 @@ export function Form({ id, onSubmit, children }: { id?: string; onSubmit: (event
       </form>
     </Stack>
   );
+}
+
+/**
+ * Shows a 400's per-field messages under the form's own fields: the API names them like the body the
+ * form sent. `only` keeps those of fields the form has, when the body carries more than its fields.
+ */
+export function showFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, only?: readonly string[]): void {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fields)) if (!only || only.includes(field)) setError(field as Path<T>, { message });
 }

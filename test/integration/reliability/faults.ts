@@ -210,7 +210,7 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
 const apiKeyLabelFlow: Flow = {
   name: 'credit label purchase with an API key',
   // the key by its hash, its minute's count, lastUsedAt on the lookup item and the record, then the purchase
-  commands: [GET, KEY_TOUCH, KEY_TOUCH, KEY_TOUCH, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  commands: [GET, KEY_TOUCH, KEY_TOUCH, KEY_TOUCH, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
   finalStatus: 201,
   againStatus: 201,
   async prepare() {
@@ -239,8 +239,8 @@ const apiKeyLabelFlow: Flow = {
  */
 const memberLabelFlow: Flow = {
   name: "team member's credit label purchase",
-  // the account, the member (to name them), order + debit, the lease renewed before create and buy, the label, the account read back
-  commands: [SESSION, GET, GET, WRITE, RENEW, RENEW, WRITE, GET],
+  // the account, the member (to name them), order + debit, the lease renewed before create and buy, the webhook endpoints, the label, the account read back
+  commands: [SESSION, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
   finalStatus: 201,
   againStatus: 201,
   async prepare() {

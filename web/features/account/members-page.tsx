@@ -6,11 +6,11 @@ import type { ApiMember } from '@domain/api/members';
 import type { TeamRole } from '@domain/api/team-roles';
 import { inviteMemberSchema, type InviteMemberBody } from '@domain/schemas/members';
 import type * as z from '@domain/schemas/zod';
-import { ApiError, errorMessage } from '@/api-client/client';
+import { errorMessage } from '@/api-client/client';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { DateTime } from '@/components/date-time';
-import { Form } from '@/components/form';
+import { Form, showFieldErrors } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
@@ -85,7 +85,7 @@ function InviteForm() {
       notifySuccess(`Invitation sent to ${body.email}`);
       reset({ email: '', role: body.role });
     } catch (error) {
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fields)) setError(field as keyof InviteValues, { message });
+      showFieldErrors(error, setError);
       notifyApiError('Failed to invite.', error);
     }
   });

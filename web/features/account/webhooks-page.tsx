@@ -11,10 +11,10 @@ import type { ApiWebhook, ApiWebhookDelivery } from '@domain/api/webhooks';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_DESCRIPTIONS } from '@domain/webhook-events';
 import { webhookSchema, type WebhookBody } from '@domain/schemas/webhooks';
 import type * as z from '@domain/schemas/zod';
-import { ApiError, errorMessage } from '@/api-client/client';
+import { errorMessage } from '@/api-client/client';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { Form } from '@/components/form';
+import { Form, showFieldErrors } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
@@ -43,7 +43,7 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string, url: strin
       notifySuccess('Webhook endpoint added');
       reset(empty);
     } catch (error) {
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fields)) setError(field as keyof FormValues, { message });
+      showFieldErrors(error, setError);
       notifyApiError('Failed to add the endpoint.', error);
     }
   });

@@ -6,8 +6,8 @@ import type * as z from '@domain/schemas/zod';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@domain/api-keys';
 import { apiKeySchema, type ApiKeyBody } from '@domain/schemas/api-keys';
 import type { CreatedApiKey } from '@domain/api/api-keys';
-import { ApiError } from '@/api-client/client';
-import { Form } from '@/components/form';
+
+import { Form, showFieldErrors } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError } from '@/components/notify';
 import { useCreateApiKey } from '../api/api-keys';
@@ -43,7 +43,7 @@ export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) 
       onCreated(await createApiKey(body));
       reset(emptyKey);
     } catch (error) {
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fields)) setError(field as keyof ApiKeyFormValues, { message });
+      showFieldErrors(error, setError);
       notifyApiError('Failed to create the API key.', error);
     }
   });

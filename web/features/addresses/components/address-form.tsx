@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type * as z from '@domain/schemas/zod';
 import { addressSchema } from '@domain/schemas/addresses';
-import { ApiError } from '@/api-client/client';
-import { Form } from '@/components/form';
+
+import { Form, showFieldErrors } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifyInfo, notifySuccess } from '@/components/notify';
 import { UsStateSelect } from '@/components/us-state-select';
@@ -74,10 +74,7 @@ export function AddressForm() {
       notifySuccess('Address saved');
       reset(emptyAddress);
     } catch (error) {
-      // A 400 names its fields like the body: show each under its field as well.
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.fields))
-          if ((addressFieldNames as string[]).includes(field)) setError(field as keyof AddressFormValues, { message });
+      showFieldErrors(error, setError, addressFieldNames);
       notifyApiError('Failed to add address.', error);
     }
   }

@@ -4,8 +4,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
 import type * as z from '@domain/schemas/zod';
 import { packageSchema, type PackageBody } from '@domain/schemas/packages';
-import { ApiError } from '@/api-client/client';
-import { Form } from '@/components/form';
+
+import { Form, showFieldErrors } from '@/components/form';
 import { FormField } from '@/components/form-field';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useCreatePackage } from '../api/change-packages';
@@ -50,8 +50,7 @@ export function PackageForm() {
       notifySuccess('Package saved');
       reset(emptyPackage);
     } catch (error) {
-      // A 400 names its fields like the body: show each under its field as well.
-      if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fields)) setError(field as keyof PackageFormValues, { message });
+      showFieldErrors(error, setError);
       notifyApiError('Failed to save package.', error);
     }
   });
