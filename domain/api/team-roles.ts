@@ -4,8 +4,6 @@
  * buys labels and manages the account's addresses, packages, batches and pickups, spending the shared
  * wallet; `viewer` only reads. Kept without zod, so the handler factory bundles it with every Lambda.
  */
-import type { RouteEntry } from './route-entry';
-
 export const TEAM_ROLES = ['owner', 'shipper', 'viewer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
@@ -24,7 +22,7 @@ const ACCOUNT_DATA_UNDER_AUTH = ['/auth/addresses', '/auth/packages'];
  * everyone keeps their own sign-in, password, factors and mail settings; every other write needs a
  * shipper. Only `user` routes have team roles: the factory asks this of no other.
  */
-export function teamRoleOf(route: Pick<RouteEntry, 'method' | 'path' | 'teamRole'>): TeamRole {
+export function teamRoleOf(route: { method: string; path: string; teamRole?: TeamRole }): TeamRole {
   if (route.teamRole) return route.teamRole;
   if (route.method === 'GET') return 'viewer';
   const personal = route.path.startsWith('/auth/') && !ACCOUNT_DATA_UNDER_AUTH.some((p) => route.path === p || route.path.startsWith(`${p}/`));

@@ -23,7 +23,6 @@ import {
 import { disableWebhook, getWebhook, markWebhookFailing, markWebhookHealthy, type WebhookEndpoint } from '../data/webhooks';
 import type { Logger } from '../observability/logger';
 import { DELIVERY_TIMEOUT_MS, postJson } from './http-post';
-import type { WebhookQueue } from './queue';
 import { allowsLocalReceivers } from './url-policy';
 
 /** How long an attempt holds its delivery: the POST's timeout and room for our own writes. */
@@ -38,6 +37,12 @@ export const GIVE_UP_MS = 3 * 24 * 3600_000;
 export const retryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
 export type AttemptResult = 'delivered' | 'retry' | 'failed' | 'waiting' | 'skipped';
+
+/** Where a delivery is sent to be attempted (./queue.ts: SQS in AWS, this process otherwise). */
+export interface WebhookQueue {
+  /** Asks for the delivery to be attempted, now or after `delaySeconds` (at most 900). */
+  send(ref: DeliveryRef, delaySeconds?: number): Promise<void>;
+}
 
 /** Attempts a delivery, then the later pending events of its shipment while each one is delivered. */
 export async function deliverInOrder(first: DeliveryRef, queue: WebhookQueue, log: Logger): Promise<void> {

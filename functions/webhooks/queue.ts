@@ -10,12 +10,9 @@ import { config, type Config } from '../config';
 import type { DeliveryRef } from '../data/webhook-deliveries';
 import { logger } from '../observability/logger';
 import { clientSettings, SERVICE_LIMITS } from '../providers/aws/client-settings';
-import { deliverInOrder } from './deliver';
+import { deliverInOrder, type WebhookQueue } from './deliver';
 
-export interface WebhookQueue {
-  /** Asks for the delivery to be attempted, now or after `delaySeconds` (at most 900). */
-  send(ref: DeliveryRef, delaySeconds?: number): Promise<void>;
-}
+export type { WebhookQueue } from './deliver';
 
 /** SQS's longest message delay. */
 export const MAX_DELAY_SECONDS = 900;

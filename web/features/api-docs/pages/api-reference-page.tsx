@@ -8,10 +8,11 @@
  * whose requests would go through Scalar's proxy on another origin.
  *
  * Scalar's light theme misses WCAG AA in places (grey text 4.26:1 and 3.27:1, method colours down to
- * 2.93:1 on its grey panels) and its code blocks' copy buttons have no name, so the page passes the
- * same axe check as every other page (test/e2e/a11y.spec.ts) only with two mends: darker theme
- * colours (each at least 4.5:1 on every background Scalar uses: white, #fbfbfb, #f6f6f6) and a name
- * on each copy button. The dark-mode switch (an unnamed button too) is hidden: the SPA has no dark mode.
+ * 2.93:1 on its grey panels), its code blocks' copy buttons have no name and its sideways-scrolling
+ * blocks take no focus, so the page passes the same axe check as every other page
+ * (test/e2e/a11y.spec.ts) only with mends: darker theme colours (each at least 4.5:1 on every
+ * background Scalar uses: white, #fbfbfb, #f6f6f6), a name on each copy button and a tab stop on
+ * each block that scrolls. The dark-mode switch (an unnamed button too) is hidden: the SPA has no dark mode.
  */
 // First: Scalar parses with the same zod as our forms, so zod's jitless setting must be in before it loads.
 import '@/lib/zod-jitless';
@@ -36,16 +37,25 @@ const CONTRAST_CSS = `
   --scalar-sidebar-search-color: #5c5c5c;
 }`;
 
-/** Names Scalar's icon-only copy buttons (they render as sections scroll into view). */
-function nameCopyButtons(root: HTMLElement): MutationObserver {
-  const name = () => {
+/** Scalar's blocks that scroll sideways on a phone: its code samples and the list of endpoints. */
+const SCROLLING = '[class*="language-"], .endpoints';
+
+/**
+ * Mends Scalar's markup as sections render into view: names its icon-only copy buttons, and lets the
+ * keyboard reach (and so scroll) each block that scrolls sideways on a phone.
+ */
+function mendScalar(root: HTMLElement): MutationObserver {
+  const mend = () => {
     for (const button of root.querySelectorAll<HTMLButtonElement>('button.scalar-code-copy:not([aria-label])')) {
       button.setAttribute('aria-label', 'Copy code');
     }
+    for (const block of root.querySelectorAll<HTMLElement>(SCROLLING)) {
+      if (!block.hasAttribute('tabindex')) block.tabIndex = 0;
+    }
   };
-  const observer = new MutationObserver(name);
+  const observer = new MutationObserver(mend);
   observer.observe(root, { childList: true, subtree: true });
-  name();
+  mend();
   return observer;
 }
 
@@ -55,7 +65,7 @@ export function ApiReferencePage() {
   useEffect(() => {
     document.title = 'API reference · PrepaidShip';
     if (!host.current) return;
-    const observer = nameCopyButtons(host.current);
+    const observer = mendScalar(host.current);
     const app = createApiReference(host.current, {
       url: OPENAPI_URL,
       withDefaultFonts: false,
