@@ -12,7 +12,8 @@ const env = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   TABLE_NAME: 'prepaidship-test',
   AWS_REGION: 'us-east-1',
-  LOG_LEVEL: 'silent',
+  // TEST_LOG_LEVEL=error shows the handlers' logs (a 500's cause) when a test needs reading.
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   // Business metrics are CloudWatch's (EMF lines in Lambda's log); tests assert state, not them.
   POWERTOOLS_METRICS_DISABLED: 'true',

@@ -19,8 +19,14 @@
  * - S3, SES, SQS, SSM: 3 attempts of 0.5 s + 2 s (a label PDF upload, a mail), plus waits of at
  *   most 0.3 + 0.6 s: 3 x 2.5 + 0.9 = 8.4 s < 10 s.
  * - A DynamoDB reached over plain http (DynamoDB Local, a container: `npm start`, the tests) gets
- *   5 s per request, the same attempts and waits: a JVM on a shared laptop pauses for longer than
- *   the service ever does, and no Lambda timeout applies there.
+ *   5 s to connect and 5 s per request, the same attempts and waits: a JVM on a shared laptop
+ *   pauses for longer than the service ever does (a burst of new connections can wait a second to
+ *   be accepted), and no Lambda timeout applies there.
+ *
+ * A connection that times out is retried only while the client's retry quota lasts (14 tokens each):
+ * some thirty-five timeouts at once empty it, and the next failure reaches the caller at its first attempt.
+ * That is the quota's purpose against a struggling service; against a local JVM it only turns a
+ * pause into errors, hence the longer local waits.
  *
  * Keep-alive: each client keeps its connections open between invocations (one TLS handshake per
  * container, not per call), as the SDK's default agent does; said here so it never depends on a
@@ -57,7 +63,7 @@ export interface ClientLimits {
 }
 
 export const DYNAMODB_LIMITS: ClientLimits = { maxAttempts: 4, connectionTimeoutMs: 500, requestTimeoutMs: 1_000 };
-export const LOCAL_DYNAMODB_LIMITS: ClientLimits = { ...DYNAMODB_LIMITS, requestTimeoutMs: 5_000 };
+export const LOCAL_DYNAMODB_LIMITS: ClientLimits = { ...DYNAMODB_LIMITS, connectionTimeoutMs: 5_000, requestTimeoutMs: 5_000 };
 export const SERVICE_LIMITS: ClientLimits = { maxAttempts: 3, connectionTimeoutMs: 500, requestTimeoutMs: 2_000 };
 
 /** The longest one call can take with `limits`: every attempt timing out, every wait at its longest. */
