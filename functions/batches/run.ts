@@ -44,6 +44,8 @@ import {
 import { orderIdForKey } from '../data/orders';
 import { BadRequest, Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, QuoteChanged } from '../errors';
 import { buyWithCredits } from '../labels/credit-orders';
+import { batchCompleted } from '../webhooks/events';
+import { outboxWrite, sendWritten } from '../webhooks/outbox';
 import { inGroups } from './in-groups';
 import { invalidRow, pricedRow, QUOTES_AT_ONCE, quoteHolds } from './row-quotes';
 import { judgeRow } from './rows';
@@ -186,7 +188,9 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
     return 'more';
   }
   const pdfKey = await mergeBatchLabels(batch, rows, log);
-  await finishBatch(batchId, pdfKey);
+  // batch.completed for the account's listening endpoints, in the transaction that makes it done.
+  const events = await outboxWrite(batch.userId, batchCompleted(batch, rows));
+  if (await finishBatch(batchId, pdfKey, events.steps)) await sendWritten(events, log);
   log.info('batch done', { batchId, bought: rows.filter((r) => r.status === 'bought').length, failed: rows.filter((r) => r.status === 'failed').length });
   return 'done';
 }

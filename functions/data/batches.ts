@@ -35,7 +35,7 @@ import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/ap
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import type { ServiceId } from '../../domain/postage/service-ids';
 import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName, transact } from './client';
+import { db, isConditionFailure, tableName, transact, type Step } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
 
@@ -354,8 +354,8 @@ export const putRowWhileEditable = (batchId: string, row: StoredRow) => putRowWh
 /** Replaces a row while its batch is being priced: the pricing worker's quote of it. */
 export const putRowWhilePricing = (batchId: string, row: StoredRow) => putRowWhile(batchId, row, ['pricing']);
 
-/** A conditional update of the batch item; false when its condition did not hold. */
-async function updateBatch(input: {
+/** A conditional update of the batch item. */
+interface BatchUpdate {
   batchId: string;
   set: Record<string, unknown>;
   remove?: string[];
@@ -363,7 +363,10 @@ async function updateBatch(input: {
   /** A further condition, its values named `:c...` in `conditionValues`. */
   extraCondition?: string;
   conditionValues?: Record<string, unknown>;
-}): Promise<boolean> {
+}
+
+/** The Update of the batch item that moves it only from one of `from`. */
+function batchUpdate(input: BatchUpdate) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ...input.conditionValues };
   const sets = Object.entries(input.set).map(([k, v], i) => {
@@ -379,17 +382,20 @@ async function updateBatch(input: {
     names[`#r${i}`] = k;
     return `#r${i}`;
   });
+  return {
+    TableName: tableName(),
+    Key: batchKey(input.batchId),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: `#status IN (${froms.join(', ')})${input.extraCondition ? ` AND ${input.extraCondition}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** Sends a batchUpdate; false when its condition did not hold. */
+async function updateBatch(input: BatchUpdate): Promise<boolean> {
   try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: batchKey(input.batchId),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: `#status IN (${froms.join(', ')})${input.extraCondition ? ` AND ${input.extraCondition}` : ''}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await db.send(new UpdateCommand(batchUpdate(input)));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -474,14 +480,23 @@ export const finishPricing = (batchId: string) =>
     remove: ['leaseUntil', 'gsi3pk', 'gsi3sk', 'pricingFailures'],
   });
 
-/** Every row is bought or failed: the batch is done, with its merged PDF if it has labels; it leaves the work index. */
-export const finishBatch = (batchId: string, pdfKey: string | undefined) =>
-  updateBatch({
+/**
+ * Every row is bought or failed: the batch is done, with its merged PDF if it has labels, and leaves
+ * the work index, in one transaction with `also` (the batch.completed delivery of the webhook
+ * outbox); false when it was no longer running (another worker finished it).
+ */
+export async function finishBatch(batchId: string, pdfKey: string | undefined, also: readonly Step[] = []): Promise<boolean> {
+  const update = batchUpdate({
     batchId,
     from: ['running'],
     set: { status: 'done', updatedAt: new Date().toISOString(), ...(pdfKey ? { pdfKey } : {}) },
     remove: ['leaseUntil', 'gsi3pk', 'gsi3sk'],
   });
+  const done = await transact([{ name: 'batch', item: { Update: update } }, ...also]);
+  if (done.ok) return true;
+  if (done.failed.has('batch')) return false;
+  throw new Error(`batch ${batchId} not finished: ${[...done.failed].join(', ')}`);
+}
 
 /** Records how buying a row ended: only from `ready`, so a second run never changes an outcome. */
 export async function setRowOutcome(

@@ -41,6 +41,22 @@ const fromItem = (item: Record<string, unknown>): PostageAdjustment => {
 };
 
 /** What the carrier said of one label's invoice, read from its event. */
+/** The answer's view of a stored adjustment (its owner, carrier reference and mail fields stay inside). */
+export const toApiAdjustment = (a: PostageAdjustment): ApiPostageAdjustment => ({
+  id: a.id,
+  shipOrderId: a.shipOrderId,
+  tracking: a.tracking,
+  service: a.service,
+  amountCents: a.amountCents,
+  reason: a.reason,
+  declared: a.declared,
+  measured: a.measured,
+  createdAt: a.createdAt,
+  entryId: a.entryId,
+  disputedAt: a.disputedAt,
+  supportRequestId: a.supportRequestId,
+});
+
 export interface CarrierInvoice {
   carrierRef: string;
   /** The invoice's whole adjustment so far, in cents. */

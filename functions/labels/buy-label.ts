@@ -31,7 +31,7 @@ import { serviceOfLabel } from '../providers/carrier/usps-services';
 import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund } from '../wallet/wallet';
-import { toApiOrder } from '../../domain/api/order-answer';
+import { labelCreated } from '../webhooks/events';
 import { NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
 
 const CARRIER = 'USPS label service';
@@ -243,7 +243,7 @@ export async function finishOrder(order: Order, label: LabelFields, log: Logger)
       // label.created to the account's listening endpoints, in the same transaction (the outbox).
       const now = new Date();
       const shown = { ...order, ...label, status: 'created' as const, updatedAt: now.toISOString() };
-      events = await outboxWrite(order.userId, { type: 'label.created', subject: order.id, data: toApiOrder(shown) }, now);
+      events = await outboxWrite(order.userId, labelCreated(shown), now);
       return completeOrder(order, label, events.steps);
     },
     log,

@@ -19,8 +19,9 @@ import { failAwaitingOrder, getOrder, leaseMs, moveOrderStep, newOrder, putAwait
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Conflict, ProviderUnavailable } from '../errors';
-import type { Logger } from '../observability/logger';
-import { settleTopUp, startPayment } from '../payments/top-ups';
+import { logger, type Logger } from '../observability/logger';
+import { creditedEvents, settleTopUp, startPayment } from '../payments/top-ups';
+import { sendWritten } from '../webhooks/outbox';
 import { getEntry } from '../wallet/ledger';
 import { completeTopUp, settleAndSpend, settleShortfallAndSpend } from '../wallet/wallet';
 import type { Order } from '../../domain/api/orders';
@@ -140,7 +141,7 @@ export async function settleCardOrderEvent(input: {
 
 /**
  * A shortfall payment that arrived when the balance no longer covered the rest of the price: one
- * transaction records the event, completes the top-up (+its amount) and fails the order. False when
+ * transaction records the event, completes the top-up (+its amount, told as wallet.credited) and fails the order. False when
  * it was settled another way meanwhile (a replay, a concurrent event): nothing changes then.
  */
 async function creditAndFail(
@@ -151,10 +152,14 @@ async function creditAndFail(
   now: string,
   paymentIntent: string | undefined,
 ): Promise<boolean> {
+  const credited = { ...entry, userId: user.id };
+  const events = await creditedEvents(credited, now, paymentIntent);
   const done = await transact([
     event,
-    ...completeTopUp({ ...entry, userId: user.id }, now, paymentIntent),
+    ...completeTopUp(credited, now, paymentIntent),
     moveOrderStep(order, 'awaiting_payment', 'failed', now, { failureReason: SPENT_MEANWHILE }),
+    ...events.steps,
   ]);
+  if (done.ok) await sendWritten(events, logger);
   return done.ok;
 }

@@ -41,6 +41,8 @@ import { acceptanceScan } from '../providers/tracking/acceptance-scan';
 import { refundMoney } from './card-refunds';
 import type { Checkpoint } from '../providers/tracking/tracking';
 import { refund } from '../wallet/wallet';
+import { labelRefunded as labelRefundedEvent } from '../webhooks/events';
+import { outboxWrite, sendWritten, type OutboxWrite } from '../webhooks/outbox';
 
 /** Orders one scheduled run looks at per job, at most: a backlog is worked through over the following runs. */
 const BATCH = 25;
@@ -127,9 +129,16 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
     `${NEVER_DOWNLOADED} AND paymentMethod = :credits AND attribute_not_exists(shortfallCents)`,
     { ...NEVER_DOWNLOADED_VALUES, ':credits': 'credits' },
   );
-  const done = await transact([...savingsRefundSteps(order, move), ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order))]);
+  const credited: Order = { ...order, ...fields, creditedEarly: true, status: 'refund_pending', leaseUntil: leaseUntil.toISOString(), updatedAt: at };
+  const events = await refundedEvent(credited);
+  const done = await transact([
+    ...savingsRefundSteps(order, move),
+    ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
+    ...events.steps,
+  ]);
   if (!done.ok) return undefined;
   labelRefunded();
+  await sendWritten(events, log);
   log.info('label credited at its refund request: never downloaded', { orderId: order.id, by: fields.refundBy, amountCents: order.priceCents });
   await tellUser(
     user.email,
@@ -142,14 +151,7 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
     ],
     log,
   );
-  return {
-    ...order,
-    ...fields,
-    creditedEarly: true,
-    status: 'refund_pending',
-    leaseUntil: leaseUntil.toISOString(),
-    updatedAt: at,
-  };
+  return credited;
 }
 
 /** The carrier refunded a label credited early: refund_pending -> refunded, no money moves (it moved at the request). */
@@ -184,6 +186,14 @@ async function carryRejection(order: Order, reason: string, log: Logger, now: Da
 }
 
 /**
+ * label.refunded for the account's listening endpoints, written in the transaction that gives the
+ * price back (at the request for a label credited early, at the carrier's decision otherwise), so it
+ * is sent once per label and only when the money moved.
+ */
+const refundedEvent = (order: Order): Promise<OutboxWrite> =>
+  outboxWrite(order.userId, labelRefundedEvent(order), new Date(order.updatedAt));
+
+/**
  * The real-label margin counters a refund takes back: what completeOrder added (createdLabelStats),
  * negative. A sandbox label (no carrier cost) moved none of them.
  */
@@ -203,14 +213,18 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   if (!money) return settledElsewhere(order);
   const at = now.toISOString();
   const fields = { refundDecidedAt: at, ...money.orderFields };
+  const refunded: Order = { ...order, ...fields, status: 'refunded', leaseUntil: undefined, updatedAt: at };
+  const events = await refundedEvent(refunded);
   const done = await transact([
     // The label's savings leave its month with it; guarded on the month read (data/savings.ts), and
     // on no early credit (whose price went back already) whatever the read said.
     ...savingsRefundSteps(order, guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, fields), 'attribute_not_exists(creditedEarly)')),
     ...money.steps(user, marginBack(order)),
+    ...events.steps,
   ]);
   if (!done.ok) return settledElsewhere(order);
   labelRefunded();
+  await sendWritten(events, log);
   log.info('label refunded', { orderId: order.id, by: order.refundBy, amountCents: order.priceCents });
   await tellUser(
     user.email,
@@ -223,7 +237,7 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
     ],
     log,
   );
-  return { ...order, ...fields, status: 'refunded', leaseUntil: undefined, updatedAt: at };
+  return refunded;
 }
 
 /** refund_pending -> refund_rejected with the carrier's reason, once. */

@@ -10,7 +10,7 @@
  * label's debit (functions/labels/card-orders.ts).
  */
 import { PAYMENT_TYPES, type CreditType } from '../../domain/constants';
-import type { PaymentProvider } from '../../domain/api/wallet';
+import type { LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import { appOrigin as defaultOrigin } from '../http/app-origin';
 import { transact, type Step } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
@@ -21,6 +21,9 @@ import { getCardCheckout, getCryptoCheckout } from '../providers/registry/paymen
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
 import { completeTopUp, failTopUp } from '../wallet/wallet';
+import { walletCredited } from '../webhooks/events';
+import { NOTHING, outboxWrite, sendWritten, type OutboxWrite } from '../webhooks/outbox';
+import { logger } from '../observability/logger';
 
 /**
  * Where checkout sends the payer back: the wallet page at `origin` (the request's appOrigin), which
@@ -122,6 +125,13 @@ async function startPaymentAt(
   return { ref: started.ref, url: started.url, entryId: entry.id };
 }
 
+/**
+ * wallet.credited for the account's listening endpoints, to be written in the transaction that
+ * completes the pending top-up `entry` (functions/webhooks/outbox.ts).
+ */
+export const creditedEvents = (entry: LedgerEntry, now: string, paymentIntent?: string): Promise<OutboxWrite> =>
+  outboxWrite(entry.userId, walletCredited({ ...entry, status: 'completed', completedAt: now, ...(paymentIntent ? { paymentIntent } : {}) }), new Date(now));
+
 export type SettleResult = 'applied' | 'duplicate' | 'rejected';
 
 /**
@@ -147,11 +157,13 @@ export async function settleTopUp(input: {
   const record = eventRecordStep(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now);
   let settling: Step[];
   let creditedCents = 0;
+  let events = NOTHING;
   if (input.outcome === 'completed') {
     // Completing credits the entry's own amount, so it is read first and must equal what was paid.
     const entry = await getEntry(input.userId, input.entryId);
     if (!entry || entry.amountCents !== input.paidCents || entry.amountCents <= 0) return 'rejected';
-    settling = completeTopUp(entry, now, input.paymentIntent);
+    events = await creditedEvents(entry, now, input.paymentIntent);
+    settling = [...completeTopUp(entry, now, input.paymentIntent), ...events.steps];
     creditedCents = entry.amountCents;
   } else {
     // Failing or cancelling moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.
@@ -161,6 +173,7 @@ export async function settleTopUp(input: {
   if (done.ok) {
     if (creditedCents > 0) topUpSettled(creditedCents);
     else paymentFailed();
+    await sendWritten(events, logger);
     return 'applied';
   }
   return done.failed.has('event') ? 'duplicate' : 'rejected';

@@ -30,6 +30,8 @@ import { config } from '../config';
 import type { Logger } from '../observability/logger';
 import { getMailer } from '../providers/registry/mail';
 import { postageAdjustment } from '../wallet/wallet';
+import { adjustmentCreated } from '../webhooks/events';
+import { outboxWrite, sendWritten } from '../webhooks/outbox';
 
 /** A carrier's invoice event for one label, read from its webhook (functions/tracking/easypost-events.ts). */
 export interface InvoiceEvent extends CarrierInvoice {
@@ -76,8 +78,11 @@ export async function applyPostageAdjustment(event: InvoiceEvent, log: Logger, n
       event.totalCents,
       now,
     );
-    const done = await transact([...steps, ...postageAdjustment(user, entryId, order.id, cents, event.reason)]);
+    // adjustment.created for the account's listening endpoints, in the same transaction.
+    const events = await outboxWrite(order.userId, adjustmentCreated(adjustment), now);
+    const done = await transact([...steps, ...postageAdjustment(user, entryId, order.id, cents, event.reason), ...events.steps]);
     if (done.ok) {
+      await sendWritten(events, log);
       log.info('postage adjustment applied', { adjustmentId: adjustment.id, shipOrderId: order.id, amountCents: cents });
       await sendAdjustmentMail(adjustment, log, now);
       return 'applied';

@@ -6,7 +6,6 @@
  * event gives the difference back (./adjustments.ts).
  */
 import { isValid as isUlid } from 'ulid';
-import type { ApiPostageAdjustment } from '../../domain/api/adjustments';
 import { parcelText } from './adjustments';
 import { formatUsd } from '../../domain/money';
 import { disputeStep, getAdjustment, type PostageAdjustment } from '../data/postage-adjustments';
@@ -18,22 +17,6 @@ import { sendSupportMail } from '../support/support-mail';
 
 export const NO_ADJUSTMENT_MESSAGE = 'Adjustment not found';
 export const ALREADY_DISPUTED_MESSAGE = 'This adjustment is already disputed: support will reply by mail.';
-
-/** The answer's view of a stored adjustment (its owner, carrier reference and mail fields stay inside). */
-export const toApiAdjustment = (a: PostageAdjustment): ApiPostageAdjustment => ({
-  id: a.id,
-  shipOrderId: a.shipOrderId,
-  tracking: a.tracking,
-  service: a.service,
-  amountCents: a.amountCents,
-  reason: a.reason,
-  declared: a.declared,
-  measured: a.measured,
-  createdAt: a.createdAt,
-  entryId: a.entryId,
-  disputedAt: a.disputedAt,
-  supportRequestId: a.supportRequestId,
-});
 
 /** What support reads: the shipper's words, then the adjustment and its evidence. */
 const disputeMessage = (a: PostageAdjustment, message: string): string =>

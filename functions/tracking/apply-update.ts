@@ -11,6 +11,8 @@
  * After it, whatever happened (applied, replay, stale): a label seen beyond pre_transit leaves the
  * unused-refund queue (the refund rule: it is in the mail), and queueTrackingNotices gets the order as
  * stored; both are idempotent, so a replay heals a process that died between the write and them.
+ * An applied event is also written to the webhook outbox as `tracking.updated`, in the same
+ * transaction (functions/webhooks/outbox.ts).
  */
 import type { LastEvent } from '../../domain/api/tracking';
 import { FINAL_SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment-statuses';
@@ -20,6 +22,8 @@ import { findOrderByTracking, getOrder, leaveUnusedQueue, nextTrackingPoll, trac
 import { eventRecordStep } from '../data/payment-events';
 import { queueTrackingNotices } from '../notifications/tracking-notices';
 import type { Logger } from '../observability/logger';
+import { trackingUpdated } from '../webhooks/events';
+import { outboxWrite, sendWritten } from '../webhooks/outbox';
 
 /** Where an update came from: a provider's webhook, the scheduled poll, or the local sandbox (EasyPost-format events). */
 export type TrackingSource = 'easypost' | 'aftership' | 'poll';
@@ -66,8 +70,12 @@ export async function applyTrackingUpdate(update: TrackingUpdate, log: Logger, n
       eventRecordStep(`${update.source}#${update.eventId}`, { trackingNumber: update.trackingNumber, trackingStatus: update.status }, now.toISOString()),
     );
   }
-  const result = await transact(steps);
+  // tracking.updated for the account's listening endpoints, in the same transaction: written only
+  // when the event is applied, and in order with the label's other events (its subject is the order).
+  const events = await outboxWrite(found.userId, trackingUpdated(found, update), now);
+  const result = await transact([...steps, ...events.steps]);
   const outcome: TrackingOutcome = result.ok ? 'applied' : result.failed.has('event') ? 'replay' : 'stale';
+  if (result.ok) await sendWritten(events, log);
 
   const order = (await getOrder(found.userId, found.id)) ?? found;
   if (order.status === 'created' && order.trackingStatus && order.trackingStatus !== 'pre_transit') await leaveUnusedQueue(order);

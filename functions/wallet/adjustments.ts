@@ -22,7 +22,10 @@ import { transact, type Step } from '../data/client';
 import { getUserById } from '../data/users';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { getEntry } from './ledger';
-import { adjust, atVersion } from './wallet';
+import { adjust, adjustmentEntry, atVersion } from './wallet';
+import { walletCredited } from '../webhooks/events';
+import { NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
+import { logger } from '../observability/logger';
 
 export const OWN_WALLET_MESSAGE = 'You cannot adjust your own wallet: ask another admin to do it.';
 
@@ -78,6 +81,9 @@ export async function applyAdjustment(
   requestedBy: Person | null,
 ): Promise<{ ok: true; user: User } | { ok: false; failed: Set<string>; user: User }> {
   let user = first;
+  const entry = adjustmentEntry(first, move.entryId, move.amountCents, move.reason);
+  // A credit tells the account's listening endpoints (wallet.credited), in the same transaction.
+  const events = move.amountCents > 0 ? await outboxWrite(first.id, walletCredited(entry)) : NOTHING;
   for (let attempt = 1; ; attempt++) {
     const before = figuresOf(user);
     const record = newAuditRecord({
@@ -91,7 +97,13 @@ export async function applyAdjustment(
       ref: move.entryId,
       requestedBy,
     });
-    const done = await transact([...extra, ...atVersion(adjust(user, move.entryId, move.amountCents, move.reason), user.version), auditStep(record)]);
+    const done = await transact([
+      ...extra,
+      ...atVersion(adjust(entry), user.version),
+      auditStep(record),
+      ...events.steps,
+    ]);
+    if (done.ok) await sendWritten(events, logger);
     if (done.ok || done.failed.size !== 1 || !done.failed.has('wallet.balance')) return { ...done, user };
     const now = await getUserById(user.id, { consistent: true });
     if (!now) throw userGone();

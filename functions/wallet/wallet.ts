@@ -299,18 +299,21 @@ export const payOutHold = (w: HeldWithdrawal, now: string): Step[] => [
   ...statsSteps({ balanceCents: -w.amountCents }),
 ];
 
-/**
- * An admin's adjustment of `amountCents` (credit > 0, debit < 0), a completed `adjustment` entry
- * carrying the reason the user reads. A debit fails as `wallet.balance` when it would take the
- * spendable balance below zero; a credit when the account is gone.
- */
-export function adjust(user: EntryOwner, entryId: string, amountCents: number, reason: string): Step[] {
-  const entry = completedNow({
+/** The completed `adjustment` entry of an admin's adjustment, carrying the reason the user reads. */
+export const adjustmentEntry = (user: EntryOwner, entryId: string, amountCents: number, reason: string): LedgerEntry =>
+  completedNow({
     ...newEntry(user, { amountCents, type: 'adjustment', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet' }),
     id: entryId,
     reason,
   });
-  return [balanceStep(user.id, amountCents, amountCents < 0 ? 'covers' : 'exists'), entryStep(entry), ...statsSteps({ balanceCents: amountCents })];
+
+/**
+ * An admin's adjustment with its entry (adjustmentEntry; credit > 0, debit < 0). A debit fails as
+ * `wallet.balance` when it would take the spendable balance below zero; a credit when the account is gone.
+ */
+export function adjust(entry: LedgerEntry): Step[] {
+  const { userId, amountCents } = entry;
+  return [balanceStep(userId, amountCents, amountCents < 0 ? 'covers' : 'exists'), entryStep(entry), ...statsSteps({ balanceCents: amountCents })];
 }
 
 /**

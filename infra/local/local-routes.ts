@@ -31,9 +31,8 @@ import { hoodpaySandboxWebhookPayload } from '../../functions/providers/payments
 import { stripeSandboxEvent } from '../../functions/providers/payments/sandbox-stripe-event';
 import { advanceSandboxLabel } from '../../functions/tracking/sandbox-emitter';
 import { localAdjustmentSchema } from '../../domain/schemas/adjustments';
-import { listAdjustments } from '../../functions/data/postage-adjustments';
+import { listAdjustments, toApiAdjustment } from '../../functions/data/postage-adjustments';
 import { adjustSandboxLabel, usingSandboxCarrier } from '../../functions/postage/sandbox-adjustments';
-import { toApiAdjustment } from '../../functions/postage/disputes';
 import { findOrderAnywhere, readJsonBody } from './local-lookups';
 import { sendJson } from './lambda-front';
 

@@ -2,7 +2,7 @@
 import { listAdjustments } from '../../data/postage-adjustments';
 import { api } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
-import { toApiAdjustment } from '../../postage/disputes';
+import { toApiAdjustment } from '../../data/postage-adjustments';
 
 export const handler = api(route.listAdjustments, async function listPostageAdjustments({ auth, query }) {
   const found = await listAdjustments(auth.accountId, query);

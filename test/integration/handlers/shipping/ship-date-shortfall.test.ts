@@ -20,7 +20,7 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import type { CardCheckout, CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
 import { logger } from '../../../../functions/observability/logger';
-import { adjust } from '../../../../functions/wallet/wallet';
+import { adjust, adjustmentEntry } from '../../../../functions/wallet/wallet';
 import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
@@ -201,7 +201,7 @@ describe('POST /shipping/create-label: too little credit', () => {
   it('a balance spent meanwhile: the top-up still credits the wallet and the order fails with a clear reason', async () => {
     const key = idempotencyKey();
     const { orderId, entry, checkout } = await startShortfall(key);
-    const spent = await transact(adjust(ann, ulid(), -200, 'spent elsewhere'));
+    const spent = await transact(adjust(adjustmentEntry(ann, ulid(), -200, 'spent elsewhere')));
     expect(spent.ok).toBe(true);
 
     expect((await deliverSigned(stripeEvent(checkout, 'paid'))).statusCode).toBe(200);
