@@ -3,6 +3,7 @@
  *
  *   endpoint  pk USER#<accountId>  sk HOOK#<id>
  *             id, url, events, secret, createdAt, disabledAt?, failingSince?
+ *   count     pk USER#<accountId>  sk HOOKS        endpoints (how many are registered)
  *
  * All of an account's endpoints are one Query on its partition, which is how a purchase learns, in
  * one read, whether anyone listens to its event (functions/webhooks/outbox.ts). The signing secret
@@ -12,12 +13,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiWebhook, CreatedWebhook } from '../../domain/api/webhooks';
 import type { WebhookEvent } from '../../domain/webhook-events';
 import { MAX_WEBHOOK_ENDPOINTS } from '../../domain/webhook-events';
 import { Conflict, NotFound } from '../errors';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, tableName, transact, type Step } from './client';
 import { dueItems, workKeys } from './work-index';
 
 export interface WebhookEndpoint extends ApiWebhook {
@@ -69,9 +70,11 @@ export async function getWebhook(accountId: string, id: string): Promise<Webhook
 }
 
 /**
- * Registers an endpoint; answers it with its secret, the only time the secret is shown. The count
- * is read first, so two registrations at the same instant may pass it by one: a limit against
- * clutter, not a guarantee.
+ * Registers an endpoint; answers it with its secret, the only time the secret is shown. The limit
+ * holds under concurrent registrations: a counter item is moved in the registration's transaction,
+ * which requires it below the limit, and in every delete's. It also bounds the deliveries one event
+ * adds to its change's transaction (DynamoDB takes at most 100 items in one). The endpoints are read
+ * first as well, for a plain answer without a write.
  */
 export async function createWebhook(accountId: string, body: { url: string; events: readonly WebhookEvent[] }): Promise<CreatedWebhook> {
   if ((await listWebhooks(accountId)).length >= MAX_WEBHOOK_ENDPOINTS) throw new Conflict(TOO_MANY_WEBHOOKS);
@@ -84,24 +87,35 @@ export async function createWebhook(accountId: string, body: { url: string; even
     createdAt: new Date().toISOString(),
   };
   const { accountId: _account, ...stored } = endpoint;
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...webhookKey(accountId, endpoint.id), entity: 'webhookEndpoint', ...stored },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const done = await transact([
+    { name: 'webhook', item: { Put: { TableName: tableName(), Item: { ...webhookKey(accountId, endpoint.id), entity: 'webhookEndpoint', ...stored } } } },
+    countStep(accountId, 1),
+  ]);
+  if (!done.ok) throw new Conflict(TOO_MANY_WEBHOOKS);
   return { ...toApiWebhook(endpoint), secret: endpoint.secret };
 }
 
+/** Moves the account's endpoint count by `by`; an increase requires it below the limit. */
+const countStep = (accountId: string, by: 1 | -1): Step => ({
+  name: 'webhook.count',
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: { pk: `USER#${accountId}`, sk: 'HOOKS' },
+      UpdateExpression: 'SET entity = :entity ADD endpoints :by',
+      ...(by > 0 ? { ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max' } : {}),
+      ExpressionAttributeValues: { ':entity': 'webhookCount', ':by': by, ...(by > 0 ? { ':max': MAX_WEBHOOK_ENDPOINTS } : {}) },
+    },
+  },
+});
+
 /** Deletes an endpoint; its pending deliveries find it gone and stop. NotFound for an unknown id. */
 export async function deleteWebhook(accountId: string, id: string): Promise<void> {
-  try {
-    await db.send(new DeleteCommand({ TableName: tableName(), Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(pk)' }));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new NotFound(NO_WEBHOOK);
-    throw err;
-  }
+  const done = await transact([
+    { name: 'webhook', item: { Delete: { TableName: tableName(), Key: webhookKey(accountId, id), ConditionExpression: 'attribute_exists(pk)' } } },
+    countStep(accountId, -1),
+  ]);
+  if (!done.ok) throw new NotFound(NO_WEBHOOK);
 }
 
 /** A delivery succeeded: the endpoint is no longer failing. */

@@ -190,8 +190,7 @@ async function carryRejection(order: Order, reason: string, log: Logger, now: Da
  * price back (at the request for a label credited early, at the carrier's decision otherwise), so it
  * is sent once per label and only when the money moved.
  */
-const refundedEvent = (order: Order): Promise<OutboxWrite> =>
-  outboxWrite(order.userId, labelRefundedEvent(order), new Date(order.updatedAt));
+const refundedEvent = (order: Order): Promise<OutboxWrite> => outboxWrite(order.userId, labelRefundedEvent(order), new Date(order.updatedAt));
 
 /**
  * The real-label margin counters a refund takes back: what completeOrder added (createdLabelStats),

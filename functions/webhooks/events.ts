@@ -14,7 +14,7 @@ import { toApiAdjustment, type PostageAdjustment } from '../data/postage-adjustm
 import type { StoredBatch, StoredRow } from '../data/batches';
 import type { OutboxEvent } from './outbox';
 
-/** A label was bought: the order as GET /shipping/orders/{shipOrderId} answers it. */
+/** A label was bought: the order as GET /shipping/orders lists it. */
 export const labelCreated = (order: Order): OutboxEvent => ({ type: 'label.created', subject: order.id, data: toApiOrder(order) });
 
 /** A label's price went back (to the wallet, or its card part to the card): the order as it is then. */

@@ -292,6 +292,42 @@ test.describe.serial('axe finds no WCAG 2.1 AA violation', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('webhooks with errors, an endpoint with its secret shown once and its delete dialog', async () => {
+    await open('/user-dashboard/webhooks', 'Webhooks');
+    await submitEmpty(page, 'Add Endpoint');
+    await expectNoViolations(page, 'webhooks with errors');
+    // A loopback receiver nobody listens on: allowed locally, and the endpoint is deleted below.
+    const url = 'http://127.0.0.1:9/hooks';
+    await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
+    await page.getByText('A batch finished buying its rows').click();
+    await page.getByRole('button', { name: 'Add Endpoint' }).click();
+    await expect(page.getByTestId('webhook-secret')).toBeVisible();
+    await expectNoViolations(page, 'webhooks with a new secret shown');
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    await expectNoViolations(page, 'an endpoint with its delivery log open');
+    await page.getByRole('button', { name: `Delete ${url}` }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete this endpoint?' })).toBeVisible();
+    await expectNoViolations(page, 'the delete-endpoint dialog');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Webhook endpoint deleted')).toBeVisible();
+  });
+
+  test('team with errors, an invitation and its withdraw dialog', async () => {
+    await open('/user-dashboard/team', 'Team');
+    await submitEmpty(page, 'Send invitation');
+    await expectNoViolations(page, 'team with errors');
+    const email = `a11y-invitee-${Date.now()}@example.com`;
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('combobox', { name: 'Role' }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expectNoViolations(page, 'team with an invitation');
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Withdraw this invitation?' })).toBeVisible();
+    await expectNoViolations(page, 'the withdraw-invitation dialog');
+    await page.keyboard.press('Escape');
+  });
+
   test('profile, FAQ and support with their errors', async () => {
     await open('/user-dashboard/profile-edit', 'Profile');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');

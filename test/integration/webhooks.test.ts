@@ -11,7 +11,8 @@ import { verifyWebhookSignature } from '../../domain/webhook-signature';
 import { db, transact } from '../../functions/data/client';
 import { listOutbox } from '../../functions/data/outbox';
 import { getDelivery, listDeliveries } from '../../functions/data/webhook-deliveries';
-import { getWebhook } from '../../functions/data/webhooks';
+import { getWebhook, TOO_MANY_WEBHOOKS } from '../../functions/data/webhooks';
+import { MAX_WEBHOOK_ENDPOINTS } from '../../domain/webhook-events';
 import { logger } from '../../functions/observability/logger';
 import { PurchaseRefused } from '../../functions/providers/carrier/carrier';
 import { eventWrite, enabledEndpoints, sendWritten } from '../../functions/webhooks/outbox';
@@ -133,8 +134,8 @@ describe('a label purchase', () => {
 
     // Listening to other events only: a label bought writes nothing either.
     const other = await newAccount('user', 'hooks');
-    const quiet = await register(['wallet.credited'], other);
     await creditWallet(other, 2000);
+    const quiet = await register(['batch.completed'], other);
     expect((await buy(other)).statusCode).toBe(201);
     expect(await deliveriesOf(quiet.id)).toEqual([]);
   });
@@ -270,5 +271,24 @@ describe('an endpoint failing for 3 days', () => {
     expect(resend.statusCode).toBe(409);
     const list = await invoke('GET /account/webhooks', { token: ann.token });
     expect(list.json).toEqual([expect.objectContaining({ id: endpoint.id, disabledAt: stored!.disabledAt })]);
+  });
+});
+
+describe('the endpoint limit', () => {
+  it('keeps 10 endpoints however many registrations arrive at once; a delete makes room for one', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () => invoke('POST /account/webhooks', { token: ann.token, body: { url: receiver.url, events: ['label.created'] } })),
+    );
+    const made = answers.filter((r) => r.statusCode === 201);
+    expect(made).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    for (const refused of answers.filter((r) => r.statusCode !== 201)) expect(refused).toMatchObject({ statusCode: 409, json: { message: TOO_MANY_WEBHOOKS } });
+    const listed = await invoke('GET /account/webhooks', { token: ann.token });
+    expect(listed.json as unknown as unknown[]).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+
+    const id = (made[0]!.json as { id: string }).id;
+    expect((await invoke('DELETE /account/webhooks/{id}', { token: ann.token, params: { id } })).statusCode).toBe(200);
+    expect((await invoke('DELETE /account/webhooks/{id}', { token: ann.token, params: { id } })).statusCode).toBe(404);
+    expect((await register()).url).toBe(receiver.url);
+    expect((await invoke('POST /account/webhooks', { token: ann.token, body: { url: receiver.url, events: ['label.created'] } })).statusCode).toBe(409);
   });
 });

@@ -92,7 +92,7 @@ const WRITE = 'TransactWriteItemsCommand';
 const RENEW = 'UpdateItemCommand';
 /** An API key's use counted in its minute's window, or its lastUsedAt written (UpdateItem). */
 const KEY_TOUCH = 'UpdateItemCommand';
-/** The account's webhook endpoints, read once before a label is recorded (functions/webhooks/outbox.ts). */
+/** The account's webhook endpoints, read once before a change that writes an event (functions/webhooks/outbox.ts). */
 const ENDPOINTS = 'QueryCommand';
 
 /** One request of a flow, ready to be sent (and sent again: same key, same event). */
@@ -389,7 +389,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
 /** A $25 card top-up settled by Stripe's signed event. */
 const stripeTopUpFlow: Flow = {
   name: 'card top-up webhook (Stripe)',
-  commands: [GET, WRITE],
+  commands: [GET, ENDPOINTS, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-stripe');
@@ -407,7 +407,7 @@ const stripeTopUpFlow: Flow = {
 const hoodpayTopUpFlow: Flow = {
   name: 'crypto top-up webhook (Hoodpay)',
   // payment reference, the payment read back (the sandbox keeps it in the table), the entry, the settlement
-  commands: [GET, GET, GET, WRITE],
+  commands: [GET, GET, GET, ENDPOINTS, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-hoodpay');
@@ -566,7 +566,7 @@ const adjustmentFlow: Flow = {
   name: 'admin adjustment',
   // the admin, the user and the admin for the audit record, the adjustment with its audit record, then
   // the entry and the user read back
-  commands: [SESSION, GET, GET, GET, WRITE, GET, GET],
+  commands: [SESSION, GET, GET, GET, ENDPOINTS, WRITE, GET, GET],
   finalStatus: 201,
   async prepare() {
     const [user, admin] = await Promise.all([newUser('fault-adjust', 1000), newAdmin()]);
@@ -593,9 +593,9 @@ const adjustmentFlow: Flow = {
 function secondAdminFlow(decision: 'approve' | 'reject'): Flow {
   return {
     name: `second admin ${decision === 'approve' ? 'approval' : 'rejection'} of an adjustment`,
-    // the admin, the approval and the admin for the audit record, the wallet, the decision (with the
-    // adjustment) and its audit record
-    commands: [SESSION, GET, GET, GET, GET, WRITE],
+    // the admin, the approval and the admin for the audit record, the wallet, (approving a credit)
+    // the endpoints its wallet.credited goes to, the decision (with the adjustment) and its audit record
+    commands: decision === 'approve' ? [SESSION, GET, GET, GET, GET, ENDPOINTS, WRITE] : [SESSION, GET, GET, GET, GET, WRITE],
     finalStatus: 200,
     againStatus: 409,
     async prepare() {
@@ -716,7 +716,7 @@ const labelRefundFlow: Flow = {
   // the order, the acceptance-scan check's tracker read (the sandbox tracker reads the local advance
   // control's LOCALTRACK# forced steps; AfterShip asks over HTTP instead), created ->
   // refund_pending, the user (for the entry), refunded + credit (and the savings back), the mail
-  commands: [SESSION, GET, GET, WRITE, GET, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, WRITE, GET, ENDPOINTS, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -734,7 +734,7 @@ const labelRefundFlow: Flow = {
 const earlyCreditFlow: Flow = {
   name: 'label refund request, never downloaded (credited at once)',
   // the order, the tracker read, the user, refund_pending + credit (and the savings back), the mail, refunded
-  commands: [SESSION, GET, GET, GET, WRITE, GET, PUT, WRITE],
+  commands: [SESSION, GET, GET, GET, ENDPOINTS, WRITE, GET, PUT, WRITE],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -754,7 +754,7 @@ const earlyCreditFlow: Flow = {
 const refundSettleFlow: Flow = {
   name: 'label refund settled by the scheduled job',
   // the due refunds, the lease taken over, the user, refunded + credit, the mail
-  commands: [QUERY, 'UpdateItemCommand', GET, WRITE, GET, PUT],
+  commands: [QUERY, 'UpdateItemCommand', GET, ENDPOINTS, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 503,
   async prepare() {
@@ -792,7 +792,7 @@ const cardLabelRefundFlow: Flow = {
   // the order, the tracker read, created -> refund_pending, the user, the label's payment among the
   // entries made around the order, the plan + reservation, the sandbox Stripe's refund record,
   // refunded + credit + card debit (and the savings back), the mail
-  commands: [SESSION, GET, GET, WRITE, GET, QUERY, WRITE, PUT, WRITE, GET, PUT],
+  commands: [SESSION, GET, GET, WRITE, GET, QUERY, WRITE, PUT, ENDPOINTS, WRITE, GET, PUT],
   finalStatus: 200,
   againStatus: 409,
   async prepare() {
@@ -878,7 +878,7 @@ const disputeLostFlow: Flow = {
 const postageAdjustmentFlow: Flow = {
   name: 'postage adjustment webhook (EasyPost)',
   // the label by tracking number, the user, the invoice's claim, claim + adjustment + debit, the user (mail), the mail, marked sent
-  commands: [QUERY, GET, GET, WRITE, GET, GET, PUT, 'UpdateItemCommand'],
+  commands: [QUERY, GET, GET, ENDPOINTS, WRITE, GET, GET, PUT, 'UpdateItemCommand'],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-adjust', 2000);
