@@ -54,11 +54,11 @@ export interface LedgerEntry extends OwnedAmount {
   disputeId?: string;
   disputeStatus?: DisputeStatus;
   disputeEntryId?: string;
-  /** The team member who bought the label (its debit, and a refund made in the same purchase): absent when the account's own person (or no person) did. */
+  /** The team member or API key that bought the label (its debit, and a refund made in the same purchase): absent when the account's own person (or no person) did. */
   actedBy?: EntryActor;
 }
 
-/** Who acted on a ledger entry: a person of the team (functions/data/members.ts). */
+/** Who acted on a ledger entry: a person of the team (functions/data/members.ts), or an API key (id `apikey:<key id>`, name "API key <name>", email empty). */
 export interface EntryActor {
   id: string;
   name: string;
@@ -83,10 +83,10 @@ export const apiEntrySchema = z
       .string()
       .optional()
       .meta({ description: "An adjustment's reason, a refused withdrawal's reason, a dispute's or card refund's reason; absent otherwise." }),
-    actedBy: z
-      .object({ id: z.string(), name: z.string(), email: z.string() })
-      .optional()
-      .meta({ description: "The team member who bought the label; absent when the account's own person (or no person) did." }),
+    actedBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional().meta({
+      description:
+        "The team member who bought the label, or the API key (id `apikey:<key id>`, name `API key <name>`, email empty); absent when the account's own person (or no person) did.",
+    }),
   })
   .meta({ id: 'LedgerEntry' });
 export type ApiEntry = z.infer<typeof apiEntrySchema>;

@@ -150,6 +150,14 @@ export async function listApiKeys(accountId: string, now = Date.now()): Promise<
   return items.filter((i) => i.expiresAt === undefined || Number(i.expiresAt) * 1000 > now).map(recordOf);
 }
 
+/** The name of one of the account's keys (revoked ones too, until TTL removes them), or undefined. */
+export async function apiKeyName(accountId: string, id: string): Promise<string | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: recordKey(accountId, id), ProjectionExpression: '#name', ExpressionAttributeNames: { '#name': 'name' } }),
+  );
+  return typeof Item?.name === 'string' ? Item.name : undefined;
+}
+
 /**
  * Revokes one of the account's keys: the record is marked, the lookup item deleted and the live
  * count lowered in one transaction, so the key fails from the next request on. A key already

@@ -128,7 +128,7 @@ function detailsOf(entry: LedgerEntry, order: Order | undefined): [string, strin
   if (entry.type === 'topup' && entry.orderId) lines.unshift(['For', 'Card payment of a shipping label']);
   if (entry.reason) lines.push(['Reason', entry.reason]);
   // A team's receipt says which of its people bought (functions/data/members.ts).
-  if (entry.actedBy) lines.push(['By', `${entry.actedBy.name} (${entry.actedBy.email})`]);
+  if (entry.actedBy) lines.push(['By', entry.actedBy.email ? `${entry.actedBy.name} (${entry.actedBy.email})` : entry.actedBy.name]);
   return lines;
 }
 

@@ -7,6 +7,7 @@
  */
 import { toApiOrder } from '../../../domain/api/order-answer';
 import { toApiUser } from '../../../domain/api/user-answer';
+import { actorOf } from '../../accounts/team-actor';
 import { BadRequest } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
@@ -20,7 +21,7 @@ export const handler = api(route.createLabel, async function createLabel({ auth,
   if (body.paymentMethod !== 'credits') {
     throw new BadRequest('Card purchases start at card checkout', { paymentMethod: 'Card purchases start at card checkout' });
   }
-  const { order, user, checkoutUrl } = await buyWithCredits(auth.accountId, body, key, log, { appOrigin, sourceIp, actorId: auth.userId });
+  const { order, user, checkoutUrl } = await buyWithCredits(auth.accountId, body, key, log, { appOrigin, sourceIp, actorId: actorOf(auth) });
   // The balance as the profile shows it (spendable + on hold), so the two answers never disagree.
   const { balance, balanceCents } = toApiUser(user);
   return new Reply(201, { label: toApiOrder(order), balance, balanceCents, checkoutUrl });

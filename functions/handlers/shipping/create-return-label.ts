@@ -7,6 +7,7 @@
 import { isValid as isUlid } from 'ulid';
 import { toApiOrder } from '../../../domain/api/order-answer';
 import { toApiUser } from '../../../domain/api/user-answer';
+import { actorOf } from '../../accounts/team-actor';
 import { BadRequest, NotFound } from '../../errors';
 import { api, Reply } from '../../http/handler';
 import * as route from '../../../domain/api/route-table';
@@ -19,7 +20,7 @@ export const handler = api(route.createReturnLabel, async function createReturnL
   if (!isUlid(id)) throw new NotFound('Order not found');
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
-  const { order, user, checkoutUrl } = await buyReturnLabel(auth.accountId, id, body, key, log, { appOrigin, sourceIp, actorId: auth.userId });
+  const { order, user, checkoutUrl } = await buyReturnLabel(auth.accountId, id, body, key, log, { appOrigin, sourceIp, actorId: actorOf(auth) });
   const { balance, balanceCents } = toApiUser(user);
   return new Reply(201, { label: toApiOrder(order), balance, balanceCents, checkoutUrl });
 });

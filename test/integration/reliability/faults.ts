@@ -209,8 +209,9 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
  */
 const apiKeyLabelFlow: Flow = {
   name: 'credit label purchase with an API key',
-  // the key by its hash, its minute's count, lastUsedAt on the lookup item and the record, then the purchase
-  commands: [GET, KEY_TOUCH, KEY_TOUCH, KEY_TOUCH, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
+  // the key by its hash, its minute's count, lastUsedAt on the lookup item and the record, then the
+  // purchase: the account, the key's name (the debit names it), order + debit, ... as a session's
+  commands: [GET, KEY_TOUCH, KEY_TOUCH, KEY_TOUCH, GET, GET, WRITE, RENEW, RENEW, ENDPOINTS, WRITE, GET],
   finalStatus: 201,
   againStatus: 201,
   async prepare() {

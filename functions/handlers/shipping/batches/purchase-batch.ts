@@ -5,6 +5,7 @@
  */
 import { purchaseBatch } from '../../../batches/purchase';
 import { BadRequest } from '../../../errors';
+import { actorOf } from '../../../accounts/team-actor';
 import { api } from '../../../http/handler';
 import * as route from '../../../../domain/api/route-table';
 
@@ -13,5 +14,5 @@ const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export const handler = api(route.purchaseBatch, async function purchase({ auth, params, body, headers, log, appOrigin, sourceIp }) {
   const key = headers['idempotency-key'];
   if (!key || !KEY.test(key)) throw new BadRequest('Idempotency-Key header is required');
-  return purchaseBatch({ userId: auth.accountId, actorId: auth.userId, batchId: params.batchId ?? '', body, key, appOrigin, sourceIp, log });
+  return purchaseBatch({ userId: auth.accountId, actorId: actorOf(auth), batchId: params.batchId ?? '', body, key, appOrigin, sourceIp, log });
 });

@@ -170,7 +170,7 @@ describe('DELETE /account/api-keys/{id}', () => {
 describe('a key in Authorization: Bearer', () => {
   it('buys a label end to end: a quote, then the purchase from the wallet, as the key’s account', async () => {
     await creditWallet(ann, 2000);
-    const { key } = await keyOf(['labels', 'read']);
+    const { key, id } = await keyOf(['labels', 'read']);
 
     const quote = await invoke('POST /shipping/rates', { token: key, body: quoteBody() });
     expect(quote.statusCode, quote.body).toBe(200);
@@ -192,6 +192,13 @@ describe('a key in Authorization: Bearer', () => {
 
     const orders = await invoke('GET /shipping/orders', { token: key });
     expect(JSON.stringify(orders.json)).toContain(label.shipOrderId);
+
+    // The ledger names the key that spent, on the debit the owner reads.
+    const entries = await invoke('GET /hoodpay/transactions', { token: ann.token });
+    const debit = (entries.json?.data as { orderId: string | null; type: string; actedBy?: unknown }[]).find(
+      (e) => e.orderId === label.shipOrderId && e.type === 'label',
+    );
+    expect(debit?.actedBy).toEqual({ id: `apikey:${id}`, name: 'API key Key labels read', email: '' });
   });
 
   it('answers 403 naming the scope a route needs that the key lacks, before the handler runs', async () => {
