@@ -1,3 +1,4 @@
+import { useMayChange } from '@/features/profile';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button';
 import type { SavedAddress } from '@domain/api/addresses';
 import { useDeleteAddress } from '../api/delete-address';
@@ -7,8 +8,11 @@ export const addressName = (address: SavedAddress) => address.name || 'Untitled 
 
 /** Delete for one saved address, after a confirmation. */
 export function DeleteAddressButton({ address }: { address: SavedAddress }) {
+  const mayChange = useMayChange();
   const { trigger: deleteAddress, isMutating } = useDeleteAddress();
   const name = addressName(address);
+  // A team's viewer cannot delete (the server answers 403).
+  if (!mayChange) return null;
   return (
     <ConfirmDeleteButton
       name={name}

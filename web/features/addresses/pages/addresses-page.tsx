@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
+import { ShippersOnly } from '@/features/profile';
 import { useAddresses } from '../api/list-addresses';
 import { AddressForm } from '../components/address-form';
 import { SavedAddressesTable } from '../components/saved-addresses-table';
@@ -19,16 +20,18 @@ export function AddressesPage() {
   return (
     <>
       <PageTitle>Manage Addresses</PageTitle>
-      <Card.Root maxW="3xl" mb="8">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Add an Address
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <AddressForm />
-        </Card.Body>
-      </Card.Root>
+      <ShippersOnly>
+        <Card.Root maxW="3xl" mb="8">
+          <Card.Header>
+            <Heading as="h2" size="lg">
+              Add an Address
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <AddressForm />
+          </Card.Body>
+        </Card.Root>
+      </ShippersOnly>
       <Heading as="h2" size="lg" mb="4">
         Saved Addresses
       </Heading>

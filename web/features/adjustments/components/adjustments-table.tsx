@@ -1,4 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
+import { ShippersOnly } from '@/features/profile';
 import type { ApiPostageAdjustment, ParcelFacts } from '@domain/api/adjustments';
 import { formatUsd } from '@domain/money';
 import type { DataTableColumn } from '@/components/data-table';
@@ -39,7 +40,9 @@ const columns: DataTableColumn<ApiPostageAdjustment>[] = [
           Disputed <DateTime iso={a.disputedAt} />
         </Text>
       ) : a.amountCents > 0 ? (
-        <DisputeDialog adjustment={a} />
+        <ShippersOnly>
+          <DisputeDialog adjustment={a} />
+        </ShippersOnly>
       ) : (
         noValue
       ),

@@ -1,3 +1,4 @@
+import { ShippersOnly } from '@/features/profile';
 import { Code, HStack, List, Text } from '@chakra-ui/react';
 import { findLabelType } from '@domain/pricing';
 import { formatUsd } from '@domain/money';
@@ -84,10 +85,12 @@ export function BatchRowsTable({ batch }: BatchRowsTableProps) {
       header: 'Actions',
       cell: (r) =>
         r.status !== 'dropped' ? (
-          <HStack gap="2" wrap="wrap">
-            <FixRowDialog batchId={batch.batchId} row={r} />
-            <DropRowButton batchId={batch.batchId} row={r.row} />
-          </HStack>
+          <ShippersOnly>
+            <HStack gap="2" wrap="wrap">
+              <FixRowDialog batchId={batch.batchId} row={r} />
+              <DropRowButton batchId={batch.batchId} row={r.row} />
+            </HStack>
+          </ShippersOnly>
         ) : (
           noValue
         ),

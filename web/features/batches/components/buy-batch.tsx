@@ -1,3 +1,4 @@
+import { useMayChange } from '@/features/profile';
 import { Alert, Button, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ApiBatch } from '@domain/api/batches';
@@ -17,11 +18,14 @@ type PaymentMethod = BatchPurchaseBody['paymentMethod'];
  * the total answer 402 with the shortfall, and the alert offers to pay just that by card and buy.
  */
 export function BuyBatch({ batch }: { batch: ApiBatch }) {
+  const mayChange = useMayChange();
   const { ready, totalCents } = summarizeBatch(batch);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('credits');
   const { buy, busy, shortfallCents } = useBuyBatch(batch.batchId);
   const short = paymentMethod === 'credits' && shortfallCents !== undefined;
 
+  // A team's viewer cannot buy (the server answers 403).
+  if (!mayChange) return null;
   return (
     <Stack gap="4" align="start" maxW="md">
       <FormField label="Payment method" required>

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { PageTitle } from '@/components/page-title';
+import { ShippersOnly } from '@/features/profile';
 import { RecentBatches } from '../components/recent-batches';
 import { UploadBatchForm } from '../components/upload-batch-form';
 
@@ -12,7 +13,9 @@ export function BatchUploadPage() {
         Buy many labels at once from a spreadsheet: download the template, fill one row per parcel, and upload it as CSV. You see every row&apos;s price or what
         is wrong with it before anything is bought.
       </Text>
-      <UploadBatchForm />
+      <ShippersOnly>
+        <UploadBatchForm />
+      </ShippersOnly>
       <RecentBatches />
     </>
   );

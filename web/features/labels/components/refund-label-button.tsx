@@ -1,3 +1,4 @@
+import { useMayChange } from '@/features/profile';
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuUndo2 } from 'react-icons/lu';
@@ -26,6 +27,7 @@ export function refundedTo(order: ApiOrder): string {
  * and the label can no longer be used.
  */
 export function RefundLabelButton({ order }: { order: ApiOrder }) {
+  const mayChange = useMayChange();
   const [open, setOpen] = useState(false);
   const { trigger: refund, isMutating } = useRefundLabel();
   const what = order.tracking ?? order.shipOrderId;
@@ -45,6 +47,8 @@ export function RefundLabelButton({ order }: { order: ApiOrder }) {
     setOpen(false);
   }
 
+  // A team's viewer cannot refund (the server answers 403).
+  if (!mayChange) return null;
   return (
     <FormDialog
       role="alertdialog"

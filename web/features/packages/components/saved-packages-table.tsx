@@ -1,3 +1,4 @@
+import { ShippersOnly } from '@/features/profile';
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import type { SavedPackage } from '@domain/api/packages';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
@@ -61,10 +62,12 @@ const columns: DataTableColumn<SavedPackage>[] = [
   {
     header: 'Actions',
     cell: (p) => (
-      <HStack gap="2" wrap="wrap">
-        <DefaultButton pkg={p} />
-        <DeletePackageButton pkg={p} />
-      </HStack>
+      <ShippersOnly>
+        <HStack gap="2" wrap="wrap">
+          <DefaultButton pkg={p} />
+          <DeletePackageButton pkg={p} />
+        </HStack>
+      </ShippersOnly>
     ),
   },
 ];

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
 import { notifyApiError } from '@/components/notify';
 import { PageTitle } from '@/components/page-title';
+import { ShippersOnly } from '@/features/profile';
 import { usePackages } from '../api/list-packages';
 import { PackageForm } from '../components/package-form';
 import { SavedPackagesTable } from '../components/saved-packages-table';
@@ -18,16 +19,18 @@ export function PackagesPage() {
   return (
     <>
       <PageTitle>Saved Packages</PageTitle>
-      <Card.Root maxW="3xl" mb="8">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Add a Package
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <PackageForm />
-        </Card.Body>
-      </Card.Root>
+      <ShippersOnly>
+        <Card.Root maxW="3xl" mb="8">
+          <Card.Header>
+            <Heading as="h2" size="lg">
+              Add a Package
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <PackageForm />
+          </Card.Body>
+        </Card.Root>
+      </ShippersOnly>
       <Heading as="h2" size="lg" mb="4">
         Saved Packages
       </Heading>

@@ -64,3 +64,12 @@ export function useProfileIsStale(): boolean {
   }, [at, mutate]);
   return at !== undefined && now - at > PROFILE_STALE_MS;
 }
+
+/**
+ * Whether the signed-in person may change the account's data: a team's viewer only reads, and the
+ * server answers 403 to their writes (domain/api/team-roles.ts), so their pages offer none.
+ */
+export function useMayChange(): boolean {
+  const { data } = useProfile();
+  return data?.team?.role !== 'viewer';
+}

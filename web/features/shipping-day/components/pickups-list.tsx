@@ -1,4 +1,5 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { useMayChange } from '@/features/profile';
 import { useState } from 'react';
 import { notifyApiError, notifySuccess } from '@/components/notify';
 import { useChangePickups, usePickups } from '../api/pickups';
@@ -8,6 +9,8 @@ import { ListSection } from './list-section';
 export function PickupsList() {
   const { pickups, error, isLoading, ...pager } = usePickups();
   const { cancel } = useChangePickups();
+  // A team's viewer cannot cancel (the server answers 403).
+  const mayChange = useMayChange();
   const [canceling, setCanceling] = useState<string>();
 
   const cancelOne = async (id: string) => {
@@ -48,7 +51,8 @@ export function PickupsList() {
         </>
       )}
       action={(p) =>
-        p.status === 'scheduled' && (
+        p.status === 'scheduled' &&
+        mayChange && (
           <Button
             size="sm"
             variant="outline"

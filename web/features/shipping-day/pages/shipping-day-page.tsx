@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageTitle } from '@/components/page-title';
+import { ShippersOnly } from '@/features/profile';
 import { useSavedAddresses } from '@/features/addresses';
 import { PickupCard } from '../components/pickup-card';
 import { PickupsList } from '../components/pickups-list';
@@ -20,10 +21,12 @@ export function ShippingDayPage() {
         Hand the day&apos;s parcels to USPS in one go: print one SCAN form for every label from an address, and book a free carrier pickup.
       </Text>
       <Stack gap="8">
-        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
-          <ScanFormCard addresses={addresses} />
-          <PickupCard addresses={addresses} />
-        </SimpleGrid>
+        <ShippersOnly>
+          <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
+            <ScanFormCard addresses={addresses} />
+            <PickupCard addresses={addresses} />
+          </SimpleGrid>
+        </ShippersOnly>
         <ScanFormsList />
         <PickupsList />
       </Stack>
