@@ -115,6 +115,17 @@ test.describe.serial('team members', () => {
       await expect(viewerPage.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(viewerPage.getByRole('button', { name: absent, exact: true }).or(viewerPage.getByRole('heading', { name: absent }))).toHaveCount(0);
     }
+    // The owner's pages say whose they are, and the wallet offers no top-up or withdrawal.
+    for (const [link, note] of [
+      ['API Keys', "API keys are managed by the team's owner."],
+      ['Webhooks', "Webhook endpoints are managed by the team's owner."],
+    ]) {
+      await menuLink(viewerPage, link!).click();
+      await expect(viewerPage.getByText(note!)).toBeVisible();
+    }
+    await menuLink(viewerPage, 'Account Wallet').click();
+    await expect(balanceBadge(viewerPage)).toHaveText('Balance: $4.00');
+    await expect(viewerPage.getByRole('button', { name: /Add Balance|Withdraw/ })).toHaveCount(0);
   });
 
   test('the owner removes the member, who is signed out at once', async () => {

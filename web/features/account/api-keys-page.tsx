@@ -1,4 +1,5 @@
 import { Alert, Card, Clipboard, Code, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { OwnersOnly } from '@/features/profile';
 import { useEffect, useState } from 'react';
 import type { CreatedApiKey } from '@domain/api/api-keys';
 import { errorMessage } from '@/api-client/client';
@@ -37,8 +38,24 @@ function NewKey({ created }: { created: CreatedApiKey }) {
 /**
  * API Keys: keys a shop's software sends as `Authorization: Bearer psk_...` to call the API
  * without signing in. The form makes one (shown once), the table lists them with Revoke.
+ * The owner's page: a team's shipper or viewer is told whose it is (the server answers 403 to them).
  */
 export function ApiKeysPage() {
+  return (
+    <OwnersOnly
+      otherwise={
+        <>
+          <PageTitle>API Keys</PageTitle>
+          <Text maxW="3xl">API keys are managed by the team's owner.</Text>
+        </>
+      }
+    >
+      <ApiKeysContent />
+    </OwnersOnly>
+  );
+}
+
+function ApiKeysContent() {
   const { apiKeys, error, isLoading, mutate } = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey>();
 

@@ -4,6 +4,7 @@
  * are on /docs/api.
  */
 import { Alert, Badge, Button, Card, Checkbox, Code, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { OwnersOnly } from '@/features/profile';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { LuPlus } from 'react-icons/lu';
@@ -183,7 +184,23 @@ function EndpointCard({ endpoint }: { endpoint: ApiWebhook }) {
   );
 }
 
+/** The owner's page; a team's shipper or viewer is told whose it is (the server answers 403 to them). */
 export function WebhooksPage() {
+  return (
+    <OwnersOnly
+      otherwise={
+        <>
+          <PageTitle>Webhooks</PageTitle>
+          <Text maxW="3xl">Webhook endpoints are managed by the team's owner.</Text>
+        </>
+      }
+    >
+      <WebhooksContent />
+    </OwnersOnly>
+  );
+}
+
+function WebhooksContent() {
   const { endpoints, error, isLoading } = useWebhooks();
   const [secret, setSecret] = useState<{ secret: string; url: string }>();
 

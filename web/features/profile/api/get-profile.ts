@@ -73,3 +73,13 @@ export function useMayChange(): boolean {
   const { data } = useProfile();
   return data?.team?.role !== 'viewer';
 }
+
+/**
+ * Whether the signed-in person owns the account they act on: their own account, or a team they
+ * were invited to as owner. Money, keys, webhooks and members are the owner's (the server answers
+ * 403 to anyone else). Undefined until the profile has answered.
+ */
+export function useIsOwner(): boolean | undefined {
+  const { data } = useProfile();
+  return data && (!data.team || data.team.role === 'owner');
+}

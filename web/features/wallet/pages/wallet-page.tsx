@@ -1,4 +1,5 @@
 import { Box, Heading, HStack } from '@chakra-ui/react';
+import { OwnersOnly } from '@/features/profile';
 import { PROFILE_STALE_MS } from '@domain/constants';
 import { formatUsd } from '@domain/money';
 import { ExportCsvButton } from '@/components/export-csv-control';
@@ -33,10 +34,12 @@ function BalanceCards() {
         help={stale ? `Not current: not updated for over ${PROFILE_STALE_MS / 60_000} minutes` : 'What labels can be paid with'}
         isLoading={loading}
         action={
-          <HStack gap="3" wrap="wrap">
-            <AddBalanceDialog />
-            {data && <WithdrawDialog availableCents={data.availableCents} />}
-          </HStack>
+          <OwnersOnly>
+            <HStack gap="3" wrap="wrap">
+              <AddBalanceDialog />
+              {data && <WithdrawDialog availableCents={data.availableCents} />}
+            </HStack>
+          </OwnersOnly>
         }
         maxW="xl"
         mb="4"
