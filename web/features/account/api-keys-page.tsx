@@ -1,4 +1,5 @@
-import { Alert, Card, Clipboard, Code, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Clipboard, Code, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { FormCard } from '@/components/form-card';
 import { OwnersOnly } from '@/features/profile';
 import { useEffect, useState } from 'react';
 import type { CreatedApiKey } from '@domain/api/api-keys';
@@ -71,16 +72,9 @@ function ApiKeysContent() {
         <TextLink to={paths.apiDocs}>API reference</TextLink> for an example.
       </Text>
       {created && <NewKey created={created} />}
-      <Card.Root maxW="3xl" mb="8">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Create a Key
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <ApiKeyForm onCreated={setCreated} />
-        </Card.Body>
-      </Card.Root>
+      <FormCard title="Create a Key">
+        <ApiKeyForm onCreated={setCreated} />
+      </FormCard>
       <Heading as="h2" size="lg" mb="4">
         Your Keys
       </Heading>

@@ -1,4 +1,5 @@
 import { Button, Card, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { FormCard } from '@/components/form-card';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
@@ -189,16 +190,9 @@ export function MembersPage() {
       )}
       {isOwner && (
         <>
-          <Card.Root maxW="3xl" mb="8">
-            <Card.Header>
-              <Heading as="h2" size="lg">
-                Invite a member
-              </Heading>
-            </Card.Header>
-            <Card.Body>
-              <InviteForm />
-            </Card.Body>
-          </Card.Root>
+          <FormCard title="Invite a member">
+            <InviteForm />
+          </FormCard>
           <Heading as="h2" size="lg" mb="4">
             Members
           </Heading>

@@ -4,6 +4,7 @@
  * are on /docs/api.
  */
 import { Alert, Badge, Button, Card, Checkbox, Code, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { FormCard } from '@/components/form-card';
 import { OwnersOnly } from '@/features/profile';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -231,16 +232,9 @@ function WebhooksContent() {
           </Alert.Content>
         </Alert.Root>
       )}
-      <Card.Root maxW="3xl" mb="8">
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Add an Endpoint
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <AddEndpointForm onCreated={(s, url) => setSecret({ secret: s, url })} />
-        </Card.Body>
-      </Card.Root>
+      <FormCard title="Add an Endpoint">
+        <AddEndpointForm onCreated={(s, url) => setSecret({ secret: s, url })} />
+      </FormCard>
       <Heading as="h2" size="lg" mb="4">
         Endpoints
       </Heading>

@@ -1,4 +1,5 @@
-import { Card, Heading } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react';
+import { FormCard } from '@/components/form-card';
 import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
 import { notifyApiError } from '@/components/notify';
@@ -21,16 +22,9 @@ export function AddressesPage() {
     <>
       <PageTitle>Manage Addresses</PageTitle>
       <ShippersOnly>
-        <Card.Root maxW="3xl" mb="8">
-          <Card.Header>
-            <Heading as="h2" size="lg">
-              Add an Address
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <AddressForm />
-          </Card.Body>
-        </Card.Root>
+        <FormCard title="Add an Address">
+          <AddressForm />
+        </FormCard>
       </ShippersOnly>
       <Heading as="h2" size="lg" mb="4">
         Saved Addresses

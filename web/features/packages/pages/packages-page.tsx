@@ -1,4 +1,5 @@
-import { Card, Heading } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react';
+import { FormCard } from '@/components/form-card';
 import { useEffect } from 'react';
 import { errorMessage } from '@/api-client/client';
 import { notifyApiError } from '@/components/notify';
@@ -20,16 +21,9 @@ export function PackagesPage() {
     <>
       <PageTitle>Saved Packages</PageTitle>
       <ShippersOnly>
-        <Card.Root maxW="3xl" mb="8">
-          <Card.Header>
-            <Heading as="h2" size="lg">
-              Add a Package
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <PackageForm />
-          </Card.Body>
-        </Card.Root>
+        <FormCard title="Add a Package">
+          <PackageForm />
+        </FormCard>
       </ShippersOnly>
       <Heading as="h2" size="lg" mb="4">
         Saved Packages
