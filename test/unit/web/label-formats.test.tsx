@@ -55,7 +55,14 @@ async function pick(user: ReturnType<typeof userEvent.setup>, name: string) {
   const items = within(menu).getAllByRole('menuitem');
   const at = items.findIndex((i) => i.textContent?.startsWith(name));
   await waitFor(() => expect(menu).toHaveFocus());
-  await user.keyboard(`{Home}${'{ArrowDown}'.repeat(at)}{Enter}`);
+  // One key at a time, each waited for: a loaded machine may otherwise press on before the menu moved.
+  await user.keyboard('{Home}');
+  await waitFor(() => expect(items[0]).toHaveAttribute('data-highlighted'));
+  for (let i = 1; i <= at; i++) {
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[i]).toHaveAttribute('data-highlighted'));
+  }
+  await user.keyboard('{Enter}');
   await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 }
 const queries = (api: ReturnType<typeof stubApi>) => api.calls('GET /shipping/download-order/o3').map((c) => Object.fromEntries(c.url.searchParams));
