@@ -10,12 +10,13 @@
  *                while refund_pending: leaseUntil, gsi3pk WORK#refund  gsi3sk <leaseUntil>#<shipOrderId>
  *                                  (a card-paid label's, once planned: cardRefundCents, cardRefundEntryId, cardRefundIntent;
  *                                  once refunded: cardRefundId, or cardRefundRefused)
- *                with a label, until a final shipment status or refunded:
- *                                  gsi1pk WORK#track  gsi1sk <next poll ISO>#<shipOrderId>
- *                                  trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
+ *                with a label: trackingStatus, lastEvent, lastEventAt (lastEvent's instant, UTC ISO)
  *                searchText: recipient name, city and tracking number, lower case (the shipments search)
  *                downloadedAt: null until the label is first served (ordersToServe), then when;
  *                creditedEarly: its price went back when its refund was asked (never served)
+ *   tracking poll pk USER#<userId>             sk TRACKPOLL#<shipOrderId>  userId, orderId
+ *                gsi3pk WORK#track#<shard>  gsi3sk <next poll ISO>#<shipOrderId>
+ *                (from the label's creation until a poll finds it final or refunded)
  *   idempotency  pk IDEMP#<userId>#<key>       sk IDEMP                orderId, TTL 7 days
  *
  * The shipOrderId is a ulid, so a user's orders sort newest first and a download is a GetItem under
@@ -50,7 +51,7 @@ import { todayInEastern } from '../../domain/ship-date';
 import { config } from '../config';
 import { Conflict } from '../errors';
 import { idBefore, idPast, placeInRange } from '../exports/date-range';
-import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGet, db, isConditionFailure, steps, tableName, transact, type Step } from './client';
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
@@ -141,7 +142,6 @@ const fromItem = (item: Record<string, unknown>): Order => {
 /** The six printed fields of the label form's recipient (its optional email left out). */
 const addressOf = ({ email: _email, ...address }: LabelOrderBody['to']): Address => address;
 
-/** A new order from a validated form (not yet stored). */
 /** What an order is sold as and for (functions/postage/quotes.ts priceOffer); a bare price keeps the body's label type. */
 export interface OrderOffer {
   priceCents: number;
@@ -151,7 +151,8 @@ export interface OrderOffer {
   extrasCents?: { signatureCents: number; insuranceCents: number };
 }
 
-export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer | number, status: OrderStatus): Order {
+/** A new order from a validated form (not yet stored), in `status`; a processing one holds a lease of `lease` ms (leaseMs() when not given). */
+export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer | number, status: OrderStatus, lease = leaseMs()): Order {
   const { priceCents, labelType, serviceId, quote, extrasCents } =
     typeof offer === 'number' ? { priceCents: offer, labelType: body.labelType ?? '', extrasCents: undefined } : offer;
   const extras = extrasOf(body);
@@ -159,7 +160,7 @@ export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer
   const now = at.toISOString();
   const id = ulid();
   return {
-    ...(status === 'processing' ? { leaseUntil: new Date(at.getTime() + leaseMs()).toISOString() } : {}),
+    ...(status === 'processing' ? { leaseUntil: new Date(at.getTime() + lease).toISOString() } : {}),
     id,
     userId,
     labelType,
@@ -293,8 +294,6 @@ export function moveOrderStep(
   const all: Record<string, string | number | boolean | null> = { ...fields, ...work };
   const names = Object.keys(all);
   const gone = ['leaseUntil', 'gsi3pk', 'gsi3sk'].filter((n) => !(n in work) && (LEASED[from] || from === 'created'));
-  // A refunded label will never move: it leaves the tracking poll with its refund.
-  if (to === 'refunded') gone.push('gsi1pk', 'gsi1sk');
   return orderUpdateStep(order, {
     UpdateExpression:
       ['SET #status = :to, updatedAt = :now', ...names.map((n) => `#${n} = :${n}`)].join(', ') + (gone.length ? ` REMOVE ${gone.join(', ')}` : ''),
@@ -356,7 +355,7 @@ export const renewLease = (order: Pick<Order, 'userId' | 'id'>, held: string, un
   takeOverLease(order, held, new Date(), { until });
 
 /** Orders of `queue` due before `now`, the earliest first, at most `limit`: a Query of the sparse work index. */
-export const dueWork = async (queue: Exclude<WorkQueue, 'mail' | 'recheck'>, now: Date, limit: number): Promise<Order[]> =>
+export const dueWork = async (queue: Exclude<WorkQueue, 'mail' | 'recheck' | 'track'>, now: Date, limit: number): Promise<Order[]> =>
   (await dueItems(queue, now, limit)).map(fromItem);
 
 /**
@@ -395,9 +394,9 @@ export async function completeOrder(order: Order, label: LabelFields, also: read
       gsi2pk: `TRACK#${label.tracking}`,
       gsi2sk: 'ORDER',
       searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
-      // Its first carrier events are due soon: the tracking poll asks if none arrive.
-      ...trackingPollKeys(order.id, nextTrackingPoll(new Date(updatedAt))),
     }),
+    // Its first carrier events are due soon: the tracking poll asks if none arrive.
+    trackingPollStep(order, nextTrackingPoll(new Date(updatedAt))),
     ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
     ...savings.steps,
     {
@@ -594,11 +593,29 @@ export async function findOrderByTracking(tracking: string): Promise<Order | und
 // Tracking: carrier events move trackingStatus/lastEvent; the poll index on gsi1.
 // ---------------------------------------------------------------------------------------------
 
-/** The poll index: labels whose next question to the tracker is due, on gsi1 (free on order items). */
-const TRACK_QUEUE = 'WORK#track';
+/**
+ * The tracking poll: each label's own small item in the work index's `track` queue. It is its own
+ * item, not keys on the order, because the work index copies every write of an item it holds: on
+ * the order, each download and carrier event would also write the shared queue.
+ */
+const trackPollKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `TRACKPOLL#${orderId}` });
 
-/** An order's place in the tracking poll: due at `due`. */
-export const trackingPollKeys = (orderId: string, due: Date) => ({ gsi1pk: TRACK_QUEUE, gsi1sk: `${due.toISOString()}#${orderId}` });
+/** The step (named `trackPoll`) that puts a label in the tracking poll, due at `due`. */
+const trackingPollStep = (order: Pick<Order, 'userId' | 'id'>, due: Date): Step => ({
+  name: 'trackPoll',
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...trackPollKey(order.userId, order.id),
+        entity: 'trackPoll',
+        userId: order.userId,
+        orderId: order.id,
+        ...workKeys('track', order.id, due.toISOString()),
+      },
+    },
+  },
+});
 
 /** When a label's tracker is asked next, counted from `from`: TRACKING_POLL_MINUTES later. */
 export function nextTrackingPoll(from: Date): Date {
@@ -618,48 +635,72 @@ export interface AppliedTrackingEvent {
 /**
  * The step (named `order`) that records a carrier event on a labelled order, only when it is newer
  * than the one stored: it fails when the order is gone or already holds an event at the same or a
- * later instant (stale). `nextPoll` puts the label back in the poll index for then; undefined takes
- * it out (a final status, or a refunded label that will never move).
+ * later instant (stale). The label's poll stays where it is: the poll finds a recent event and
+ * waits on from it, or a final status and ends, with no write to the shared queue per event.
  */
-export function trackingEventStep(order: Pick<Order, 'userId' | 'id'>, event: AppliedTrackingEvent, nextPoll: Date | undefined): Step {
-  const poll = nextPoll ? trackingPollKeys(order.id, nextPoll) : undefined;
+export function trackingEventStep(order: Pick<Order, 'userId' | 'id'>, event: AppliedTrackingEvent): Step {
   return orderUpdateStep(order, {
-    UpdateExpression:
-      'SET trackingStatus = :status, lastEvent = :event, lastEventAt = :at' + (poll ? ', gsi1pk = :queue, gsi1sk = :due' : ' REMOVE gsi1pk, gsi1sk'),
+    UpdateExpression: 'SET trackingStatus = :status, lastEvent = :event, lastEventAt = :at',
     ConditionExpression: 'attribute_exists(tracking) AND (attribute_not_exists(lastEventAt) OR lastEventAt < :at)',
-    ExpressionAttributeValues: {
-      ':status': event.status,
-      ':event': event.lastEvent,
-      ':at': event.at,
-      ...(poll ? { ':queue': poll.gsi1pk, ':due': poll.gsi1sk } : {}),
-    },
+    ExpressionAttributeValues: { ':status': event.status, ':event': event.lastEvent, ':at': event.at },
   });
 }
 
-/** Labels whose tracking poll is due before `now`, the earliest first, at most `limit`: one Query of the sparse gsi1 index. */
-export async function dueTrackingPolls(now: Date, limit: number): Promise<(Order & { pollKey: string })[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :queue AND gsi1sk < :now',
-      ExpressionAttributeValues: { ':queue': TRACK_QUEUE, ':now': now.toISOString() },
-      Limit: limit,
-    }),
+/** A label due for its tracking poll: the order, its poll's sort key as read, and its last event's instant. */
+export type DuePoll = Order & { pollKey: string; lastEventAt?: string };
+
+/**
+ * Labels whose tracking poll is due before `now`, the earliest first, at most `limit`: the poll
+ * queue's due items, then their orders in one BatchGet. A poll whose order is gone is dropped here.
+ */
+export async function dueTrackingPolls(now: Date, limit: number): Promise<DuePoll[]> {
+  const polls = await dueItems('track', now, limit);
+  if (!polls.length) return [];
+  const orders = new Map(
+    (
+      await batchGet(
+        polls.map((p) => orderKey(String(p.userId), String(p.orderId))),
+        { consistent: true },
+      )
+    ).map((item) => [String(item.id), item]),
   );
-  return (out.Items ?? []).map((item) => ({ ...fromItem(item), pollKey: String(item.gsi1sk) }));
+  const due: DuePoll[] = [];
+  for (const poll of polls) {
+    const item = orders.get(String(poll.orderId));
+    if (!item) {
+      await db
+        .send(new DeleteCommand({ TableName: tableName(), Key: { pk: poll.pk, sk: poll.sk }, ConditionExpression: 'attribute_exists(pk)' }))
+        .catch(() => {});
+      continue;
+    }
+    due.push({ ...fromItem(item), pollKey: String(poll.gsi3sk), ...(typeof item.lastEventAt === 'string' ? { lastEventAt: item.lastEventAt } : {}) });
+  }
+  return due;
 }
 
 /**
- * Takes a due poll of one label: moves its place in the index from `seenKey` to `next` (or out of
- * the index when `next` is undefined). False when another run (or an applied event) moved it first:
- * then this run leaves the label alone, so two runs at once never both ask.
+ * Takes a due poll of one label: moves it from `seenKey` to `next` (or out of the queue when `next`
+ * is undefined). False when another run moved it first: then this run leaves the label alone, so
+ * two runs at once never both ask.
  */
 export async function claimTrackingPoll(order: Pick<Order, 'userId' | 'id'>, seenKey: string, next: Date | undefined): Promise<boolean> {
-  const poll = next ? trackingPollKeys(order.id, next) : undefined;
-  return updateOrderIf(order, {
-    UpdateExpression: poll ? 'SET gsi1sk = :due' : 'REMOVE gsi1pk, gsi1sk',
-    ConditionExpression: 'gsi1sk = :seen',
-    ExpressionAttributeValues: { ':seen': seenKey, ...(poll ? { ':due': poll.gsi1sk } : {}) },
-  });
+  const Key = trackPollKey(order.userId, order.id);
+  try {
+    if (next)
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET gsi3sk = :due',
+          ConditionExpression: 'gsi3sk = :seen',
+          ExpressionAttributeValues: { ':seen': seenKey, ':due': workKeys('track', order.id, next.toISOString()).gsi3sk },
+        }),
+      );
+    else
+      await db.send(new DeleteCommand({ TableName: tableName(), Key, ConditionExpression: 'gsi3sk = :seen', ExpressionAttributeValues: { ':seen': seenKey } }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

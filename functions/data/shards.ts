@@ -29,12 +29,15 @@ export const SHARDS = 32;
 
 const rotations = new Map<string, number>();
 
-/** The next shard of `base`'s rotation: `<base>#<0..SHARDS-1>`. */
-export function nextShard(base: string): string {
+/** The next number (0..SHARDS-1) of `base`'s rotation. */
+export function nextShardNumber(base: string): number {
   const at = rotations.get(base) ?? randomInt(SHARDS);
   rotations.set(base, (at + 1) % SHARDS);
-  return `${base}#${at}`;
+  return at;
 }
+
+/** The next shard key of `base`'s rotation: `<base>#<0..SHARDS-1>`. */
+export const nextShard = (base: string): string => `${base}#${nextShardNumber(base)}`;
 
 /** The shard an id always lands on (FNV-1a of the id): for writes that must be repeatable. */
 export function stableShard(base: string, id: string): string {
@@ -64,6 +67,8 @@ export interface ShardedQuery {
   /** Newest (largest sort key) first when true. */
   descending?: boolean;
   limit: number;
+  /** A rule in code an item must also meet (what a filter expression cannot say). */
+  matches?: (item: Record<string, unknown>) => boolean;
   /** A filter on other attributes, applied by DynamoDB after the key condition. */
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames'> & { values?: Record<string, unknown> };
 }
@@ -121,7 +126,7 @@ export async function shardedQuery(q: ShardedQuery): Promise<Item[]> {
         ExclusiveStartKey: c.next,
       }),
     );
-    c.buffer.push(...(out.Items ?? []).filter((item) => q.after === undefined || item[skName] !== q.after));
+    c.buffer.push(...(out.Items ?? []).filter((item) => (q.after === undefined || item[skName] !== q.after) && (!q.matches || q.matches(item))));
     c.next = out.LastEvaluatedKey;
     c.done = !out.LastEvaluatedKey;
   };

@@ -14,13 +14,14 @@
  * Carried refunds are labels credited to the wallet when their refund was asked (never downloaded)
  * whose refund the carrier then rejected: we gave their price back and the carrier kept its cost.
  */
-import { randomInt } from 'node:crypto';
 import { ADMIN_CHART_DAYS } from '../../domain/admin-stats';
 import type { AdminStatsDay } from '../../domain/api/admin';
 import { lastUtcDays, zeroFill } from '../../domain/insights';
 import { batchGet, tableName } from './client';
+import { nextShardNumber, SHARDS } from './shards';
 
-export const STATS_SHARDS = 10;
+/** One shard count for every sharded key (./shards.ts). */
+export const STATS_SHARDS = SHARDS;
 /** The dashboard's window: today and the 6 days before it (UTC). */
 export const STATS_WINDOW_DAYS = 7;
 const DAY_TTL_S = 40 * 86_400;
@@ -72,7 +73,7 @@ function addExpression(fields: Record<string, number>): { expr: string; names: R
  * change, so the figures move exactly when it commits. Call once per transaction.
  */
 export function statsItems(change: StatsChange, now = new Date()) {
-  const shard = randomInt(STATS_SHARDS);
+  const shard = nextShardNumber('STATS');
   const items = [];
   const total = addExpression({
     labels: change.labels ?? 0,
@@ -136,7 +137,7 @@ const dayOfShard = (item: Record<string, unknown>) => String(item.pk).split('#')
 
 /**
  * All figures: the all-time shards and the charts' 30 days of day shards (the 7-day window is the
- * last 7 of them), 310 keys in four parallel BatchGets of at most 100.
+ * last 7 of them), (1 + 30) x SHARDS keys in parallel BatchGets of at most 100.
  */
 export async function getStats(now = new Date()): Promise<Stats> {
   const chartDays = lastUtcDays(now, ADMIN_CHART_DAYS);

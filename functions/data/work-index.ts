@@ -1,7 +1,8 @@
 /**
  * The work index (gsi3, functions/data/table.ts): items waiting for scheduled work carry
- * `gsi3pk = WORK#<queue>` and `gsi3sk = <due ISO time>#<id>`, so a scheduled job reads exactly what
- * is due with one Query, whatever the size of the table. Each queue belongs to one entity module,
+ * `gsi3pk = WORK#<queue>#<shard>` and `gsi3sk = <due ISO time>#<id>`, so a scheduled job reads
+ * exactly what is due, whatever the size of the table. Every label enters and leaves some of these
+ * queues, so each is sharded (./shards.ts): a reader merges its shards' due items, earliest first. Each queue belongs to one entity module,
  * which puts its items in and takes them out in the same writes that change their state.
  *
  *   purchase  orders being bought, due when their lease ends (functions/data/orders.ts)
@@ -14,9 +15,10 @@
  *   adjustment postage adjustments whose mail to the shipper has not gone out yet (postage-adjustments.ts)
  *   webhook   webhook deliveries not delivered yet, due at their next attempt (webhook-deliveries.ts)
  *   webhookDisabled webhook endpoints disabled whose owner has not been mailed yet (webhooks.ts)
+ *   track     labels' tracking polls (a small item per label), due at their next poll (orders.ts)
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
+import { tableName } from './client';
 
 const QUEUES = {
   purchase: 'WORK#purchase',
@@ -29,45 +31,46 @@ const QUEUES = {
   adjustment: 'WORK#adjustment',
   webhook: 'WORK#webhook',
   webhookDisabled: 'WORK#webhookDisabled',
+  track: 'WORK#track',
 } as const;
 export type WorkQueue = keyof typeof QUEUES;
 
-/** An item's place in a work queue: due at `due` (ISO time). */
-export const workKeys = (queue: WorkQueue, id: string, due: string) => ({ gsi3pk: QUEUES[queue], gsi3sk: `${due}#${id}` });
+/** An item's place in a work queue: due at `due` (ISO time), on the next shard of the queue. */
+export const workKeys = (queue: WorkQueue, id: string, due: string) => ({ gsi3pk: nextShard(QUEUES[queue]), gsi3sk: `${due}#${id}` });
 
 /** Items of `queue` due before `now`, the earliest first, at most `limit`. */
-export async function dueItems(queue: WorkQueue, now: Date, limit: number): Promise<Record<string, unknown>[]> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :now',
-      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':now': now.toISOString() },
-      Limit: limit,
-    }),
-  );
-  return out.Items ?? [];
-}
+export const dueItems = (queue: WorkQueue, now: Date, limit: number): Promise<Record<string, unknown>[]> =>
+  // Sort keys are `<due>#<id>`: one due exactly at `now` sorts after `now` itself, so it waits a run.
+  shardedQuery({ index: 'gsi3', base: QUEUES[queue], to: now.toISOString(), limit });
 
 /**
  * Items of `queue` with `after < gsi3sk` and a due time at or before `until`, in order, at most
  * `limit`: a job that keeps a watermark (the last gsi3sk it handled) reads each item once instead
- * of everything due every minute (the unused-label reminder).
+ * of everything due every minute (the unused-label reminder). The merge keeps one order across
+ * the shards, so one watermark serves them all.
  */
-export async function itemsAfter(queue: WorkQueue, after: string, until: Date, limit: number): Promise<Record<string, unknown>[]> {
-  const from = `${after}!`;
-  const to = `${until.toISOString()}$`;
-  if (from > to) return [];
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      // BETWEEN is inclusive: `after` + '!' is the first key past `after` (sort keys are `<ISO>#<id>`,
-      // ids of one length), and `<until>$` the last key due at `until` ('$' sorts right after '#').
-      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':queue': QUEUES[queue], ':from': from, ':to': to },
-      Limit: limit,
-    }),
-  );
-  return out.Items ?? [];
-}
+export const itemsAfter = (queue: WorkQueue, after: string, until: Date, limit: number): Promise<Record<string, unknown>[]> =>
+  // `<until>$` is the last key due at `until` ('$' sorts right after '#').
+  shardedQuery({ index: 'gsi3', base: QUEUES[queue], after, to: `${until.toISOString()}$`, limit });
+
+const LEGACY = new Map<string, string>(Object.values(QUEUES).map((base) => [base, base]));
+
+/**
+ * Moves an item written to a queue before the queues were sharded (`gsi3pk = WORK#<queue>`) to its
+ * stable shard, on the condition that it is still there.
+ */
+export const backfillWorkItem: ShardBackfill = (item) => {
+  const base = typeof item.gsi3pk === 'string' ? LEGACY.get(item.gsi3pk) : undefined;
+  if (!base) return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET gsi3pk = :shard',
+        ConditionExpression: 'gsi3pk = :old',
+        ExpressionAttributeValues: { ':shard': stableShard(base, String(item.sk)), ':old': base },
+      },
+    },
+  ];
+};

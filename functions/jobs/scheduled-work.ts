@@ -3,7 +3,7 @@
  * (./handler.ts) runs it every minute on an EventBridge schedule; locally the front runs the same
  * function at start and on an interval (infra/local/scheduler.ts). Each job reads only what is due
  * from the sparse work index (functions/data/table.ts, gsi3), so an idle run costs one small Query
- * per job.
+ * per shard of each job's queue (functions/data/shards.ts).
  *
  * Jobs are independent: one failing is logged and the others still run; whatever it left is due
  * again at the next run. Each job is safe to run twice at once (two overlapping runs, a retried

@@ -74,6 +74,13 @@ export async function keepLabel(order: Order, bought: BoughtLabel): Promise<Labe
 export const stepLeaseMs = (carrier: Pick<Carrier, 'callTimeoutMs'>): number => carrier.callTimeoutMs + leaseMs();
 
 /**
+ * A purchase's first lease: both carrier calls of a purchase (the shipment, the buy) at their longest,
+ * then PURCHASE_LEASE_SECONDS. A purchase that keeps to it renews nothing; each renewal would
+ * rewrite the order's place in the sharded purchase queue, a write that every label would pay.
+ */
+export const purchaseLeaseMs = (carrier: Pick<Carrier, 'callTimeoutMs'>): number => 2 * carrier.callTimeoutMs + leaseMs();
+
+/**
  * How long after a paid order failed the carrier is first asked again whether it sold a label
  * (functions/labels/closed-purchases.ts): two renewals of the lease, by when any call of the purchase
  * has ended or been given up by our client, as recovery waits for a shipment not bought yet.
@@ -95,15 +102,19 @@ const RENEW_BACKOFF_MS = 100;
 class LeaseLost extends Error {}
 
 /**
- * Renews the purchase's lease before each carrier call, on the condition that it still holds the
- * lease it last set; throws LeaseLost when it does not. A renewal whose answer was lost shows in the
- * order itself (the new lease is there, or still the old one: try again).
+ * Before each carrier call, makes sure the purchase's lease covers the call and our work after it:
+ * when the lease it holds already does, no one can have taken the order over (recovery takes only
+ * an expired lease), so the call goes ahead with no write. Otherwise it renews the lease, on the
+ * condition that it still holds the lease it last set, and throws LeaseLost when it does not. A
+ * renewal whose answer was lost shows in the order itself (the new lease is there, or still the old
+ * one: try again).
  */
 function leaseKeeper(order: Order, carrier: Carrier, log: Logger): BeforeCarrierCall {
   let held = order.leaseUntil;
   return async (step) => {
     if (!held) throw new Error(`processing order ${order.id} has no lease`);
     const until = new Date(Date.now() + stepLeaseMs(carrier));
+    if (Date.parse(held) >= until.getTime()) return;
     for (let attempt = 1; ; attempt++) {
       try {
         if (!(await renewLease(order, held, until))) throw new LeaseLost(step);

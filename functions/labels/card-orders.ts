@@ -15,7 +15,7 @@
 import { offerName } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
 import { transact } from '../data/client';
-import { failAwaitingOrder, getOrder, leaseMs, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
+import { failAwaitingOrder, getOrder, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Conflict, ProviderUnavailable } from '../errors';
@@ -28,7 +28,8 @@ import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import type { User } from '../../domain/api/users';
 import { priceOffer, QUOTE_USED, requote } from '../postage/quotes';
-import { fulfilOrder } from './buy-label';
+import { fulfilOrder, purchaseLeaseMs } from './buy-label';
+import { getCarrier } from '../providers/registry/carrier';
 import { leaseExpired, recoverOrder } from './recovery';
 
 /** Why an order waiting for its card payment failed with nothing charged (the shipper may start again). */
@@ -92,7 +93,7 @@ export async function settleCardOrderEvent(input: {
   if (input.paidCents !== (shortfall ? order.shortfallCents : order.priceCents) || input.paidCents !== entry.amountCents) return 'duplicate-or-rejected';
   const now = new Date().toISOString();
   // The purchase's first lease, known here so that its renewals can require it (functions/labels/buy-label.ts).
-  const leaseUntil = new Date(Date.parse(now) + leaseMs());
+  const leaseUntil = new Date(Date.parse(now) + purchaseLeaseMs(getCarrier()));
   const event = eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now);
   const move = { amountCents: order.priceCents, orderId: order.id };
   const settled = await transact([

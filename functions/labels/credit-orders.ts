@@ -23,7 +23,8 @@ import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
 import { debit } from '../wallet/wallet';
 import { priceOffer, QUOTE_USED, requote, type QuoteKind } from '../postage/quotes';
-import { fulfilOrder } from './buy-label';
+import { fulfilOrder, purchaseLeaseMs } from './buy-label';
+import { getCarrier } from '../providers/registry/carrier';
 import { CHECKOUT_NOT_STARTED, SPENT_MEANWHILE, UNPAID_REASONS } from './card-orders';
 import { leaseExpired, recoverOrder } from './recovery';
 
@@ -133,7 +134,7 @@ export async function buyWithCredits(
   // The wallet entries name the person of the team who buys (`actorId`, the signed-in person).
   const user = await actingFor(account, client.actorId);
   const attempt = async () => {
-    const made = newOrder(user.id, body, offer, 'processing');
+    const made = newOrder(user.id, body, offer, 'processing', purchaseLeaseMs(getCarrier()));
     const fresh: Order = returnPlan ? { ...made, returnOf: returnPlan.outbound.id, ...(returnPlan.email ? { returnEmail: returnPlan.email } : {}) } : made;
     const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
       // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,

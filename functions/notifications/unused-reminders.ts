@@ -39,7 +39,7 @@ export async function remindUnusedLabels(log: Logger, now = new Date()): Promise
     const after = seen !== undefined && seen > floor ? seen : floor;
     const items = await itemsAfter('unused', after, until, PAGE);
     // Nothing new: the watermark can stay (the next run reads from it to its own horizon), so an idle
-    // run costs one GetItem and one empty Query, no write, and reports no page (the scheduler logs
+    // run costs one GetItem and one empty Query per shard, no write, and reports no page (the scheduler logs
     // only runs that did something).
     if (!items.length) break;
     counts.pages++;

@@ -6,7 +6,8 @@
  * and changes nothing) and moves the order's trackingStatus and lastEvent, only when the event is
  * newer than the stored one (instants compared; an older or equal event is stale, nothing changes:
  * webhooks arrive out of order and the poll may bring an event a webhook already did). The same
- * write moves the label's place in the poll index (later, or out in a final status).
+ * write leaves the label's poll alone: the poll waits on from the newest event, or ends at a final
+ * status, when it comes due (./poll.ts).
  *
  * After it, whatever happened (applied, replay, stale): a label seen beyond pre_transit leaves the
  * unused-refund queue (the refund rule: it is in the mail), and queueTrackingNotices gets the order as
@@ -15,10 +16,10 @@
  * transaction (functions/webhooks/outbox.ts).
  */
 import type { LastEvent } from '../../domain/api/tracking';
-import { FINAL_SHIPMENT_STATUSES, type ShipmentStatus } from '../../domain/shipment-statuses';
+import type { ShipmentStatus } from '../../domain/shipment-statuses';
 import type { Order } from '../../domain/api/orders';
 import { transact } from '../data/client';
-import { findOrderByTracking, getOrder, leaveUnusedQueue, nextTrackingPoll, trackingEventStep } from '../data/orders';
+import { findOrderByTracking, getOrder, leaveUnusedQueue, trackingEventStep } from '../data/orders';
 import { eventRecordStep } from '../data/payment-events';
 import { queueTrackingNotices } from '../notifications/tracking-notices';
 import type { Logger } from '../observability/logger';
@@ -62,9 +63,8 @@ export async function applyTrackingUpdate(update: TrackingUpdate, log: Logger, n
     log.warn('tracking event without a readable time', { trackingNumber: update.trackingNumber, time: update.lastEvent.time });
     return { outcome: 'stale', order: found };
   }
-  // A final status or a refunded label needs no more polls; otherwise the next one waits a full interval.
-  const done = FINAL_SHIPMENT_STATUSES.includes(update.status) || found.status === 'refunded';
-  const steps = [trackingEventStep(found, { status: update.status, lastEvent: update.lastEvent, at }, done ? undefined : nextTrackingPoll(now))];
+  // The label's poll is not moved here: it waits on from this event, or ends at a final status (./poll.ts).
+  const steps = [trackingEventStep(found, { status: update.status, lastEvent: update.lastEvent, at })];
   if (update.eventId) {
     steps.unshift(
       eventRecordStep(`${update.source}#${update.eventId}`, { trackingNumber: update.trackingNumber, trackingStatus: update.status }, now.toISOString()),

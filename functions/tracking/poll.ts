@@ -1,16 +1,18 @@
 /**
- * The scheduled tracking poll: labels whose carrier events stopped arriving. Each label
- * with a tracking number waits in a sparse index (gsi1 `WORK#track`, data/orders.ts), due
- * TRACKING_POLL_MINUTES after its label or its last applied event; a run reads only what is due (at
- * most POLL_LIMIT, the earliest first), takes each label's poll with a conditional write (so two runs
- * at once never both ask), and asks the tracker.
+ * The scheduled tracking poll: labels whose carrier events stopped arriving. Each label with a
+ * tracking number has a poll in the work index's `track` queue (data/orders.ts), due
+ * TRACKING_POLL_MINUTES after its label; a run reads only what is due (at most POLL_LIMIT, the
+ * earliest first), takes each label's poll with a conditional write (so two runs at once never both
+ * ask), and asks the tracker. Carrier events do not move a poll (that would write the shared queue
+ * once per event): a poll that comes due within an interval of the label's last event waits on
+ * until an interval after it, without asking.
  *
  * With AfterShip the latest checkpoint goes through applyTrackingUpdate (source `poll`, no event id:
  * an event already applied is stale). With the sandbox tracker, every checkpoint of the label's
  * timeline that has happened since its last event is emitted as a signed EasyPost event through the
  * webhook path (sandbox-emitter.ts), so the local table moves the way webhooks would move it.
  *
- * A label in a final status, or refunded, leaves the index; a tracker failure leaves the label for
+ * A label in a final status, or refunded, leaves the queue; a tracker failure leaves the label for
  * its next turn (the claim already moved it one interval on).
  */
 import { shipmentStatusOf, FINAL_SHIPMENT_STATUSES } from '../../domain/shipment-statuses';
@@ -25,11 +27,17 @@ export const POLL_LIMIT = 50;
 
 /** The JOBS entry: polls the due labels; counts by outcome. */
 export async function pollTrackers(log: Logger, now: Date): Promise<Record<string, number>> {
-  const counts = { polled: 0, applied: 0, dropped: 0, skipped: 0, failed: 0 };
+  const counts = { polled: 0, applied: 0, dropped: 0, waiting: 0, skipped: 0, failed: 0 };
   for (const order of await dueTrackingPolls(now, POLL_LIMIT)) {
     const finished = order.status === 'refunded' || (order.trackingStatus !== undefined && FINAL_SHIPMENT_STATUSES.includes(order.trackingStatus));
     if (finished || !order.tracking) {
       if (await claimTrackingPoll(order, order.pollKey, undefined)) counts.dropped += 1;
+      continue;
+    }
+    // Events are arriving: the next question waits an interval from the newest one.
+    const fromEvent = order.lastEventAt ? nextTrackingPoll(new Date(order.lastEventAt)) : undefined;
+    if (fromEvent && fromEvent > now) {
+      if (await claimTrackingPoll(order, order.pollKey, fromEvent)) counts.waiting += 1;
       continue;
     }
     if (!(await claimTrackingPoll(order, order.pollKey, nextTrackingPoll(now)))) {

@@ -4,7 +4,7 @@
  * ./wallet.ts, in the same transaction as the balance; pending entries (a payment not yet made)
  * move nothing and are written here.
  *
- *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>  gsi1sk <createdAt>#<id>
+ *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>#<shard>  gsi1sk <createdAt>#<id>
  *                (a settled card top-up also keeps paymentIntent; once a withdrawal or its label's refund pays it back, refundedCents;
  *                once refunded from Stripe's dashboard, externalRefundedCents; once disputed, disputeId,
  *                disputeStatus open|won|lost and disputeEntryId, the dispute's own entry)
@@ -23,12 +23,15 @@ import { db, isConditionFailure, tableName, type Step } from '../data/client';
 import { ownedAmountFromItem, textAttribute } from '../data/owned-amount';
 import { decodeCursor, encodeCursor, type Page } from '../data/pagination';
 import type { IndexName } from '../data/table';
+import { nextShard, shardedPage, stableShard, type ShardBackfill } from '../data/shards';
 
 export const entryKey = (userId: string, entryId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${entryId}` });
+/** Every user's entries of one type: a sharded key (../data/shards.ts), since every label writes one. */
+const typeIndex = (type: EntryType) => `TXNTYPE#${type}`;
 const paymentRefKey = (provider: PaymentProvider, ref: string) => ({ pk: `PAYREF#${provider}#${ref}`, sk: 'PAYREF' });
 
 function toItem(e: LedgerEntry) {
-  return { ...entryKey(e.userId, e.id), entity: 'ledgerEntry', gsi1pk: `TXNTYPE#${e.type}`, gsi1sk: `${e.createdAt}#${e.id}`, ...e };
+  return { ...entryKey(e.userId, e.id), entity: 'ledgerEntry', gsi1pk: nextShard(typeIndex(e.type)), gsi1sk: `${e.createdAt}#${e.id}`, ...e };
 }
 
 function fromItem(item: Record<string, unknown>): LedgerEntry {
@@ -234,14 +237,11 @@ export async function listWholeLedger(userId: string): Promise<LedgerEntry[]> {
   return all;
 }
 
-/** Every user's entries of one type, newest first (admin), from gsi1. */
-export const listEntriesByType = (type: EntryType, page: { limit: number; cursor?: string }) =>
-  queryPage(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :t', ExpressionAttributeValues: { ':t': `TXNTYPE#${type}` } },
-    { gsi1pk: `TXNTYPE#${type}` },
-    page,
-    { pk: 'USER#', sk: 'TXN#' },
-  );
+/** Every user's entries of one type, newest first (admin), from gsi1's shards of the type. */
+export const listEntriesByType = async (type: EntryType, page: { limit: number; cursor?: string }): Promise<Page<LedgerEntry>> => {
+  const { items, nextCursor } = await shardedPage({ index: 'gsi1', base: typeIndex(type), descending: true, ...page });
+  return { items: items.map(fromItem), nextCursor };
+};
 
 /** The filters of GET /hoodpay/transactions: a type, a status and a range of days (US Eastern) the entry was made in. */
 export type EntryFilters = ExportRange & { type?: EntryType; status?: EntryStatus };
@@ -299,26 +299,24 @@ export function findUserEntries(userId: string, filters: EntryFilters, page: { l
  * Every user's entries of one type that match a status and days, newest first (admin), from gsi1,
  * whose sort key starts with createdAt: the days bound it, a day to spare each side (UTC dates).
  */
-export function findEntriesByType(type: EntryType, filters: Omit<EntryFilters, 'type'>, page: { limit: number; cursor?: string }): Promise<Page<LedgerEntry>> {
-  const low = filters.from ? addDays(filters.from, -1) : '0';
-  const high = filters.to ? addDays(filters.to, 2) : '~';
+export async function findEntriesByType(
+  type: EntryType,
+  filters: Omit<EntryFilters, 'type'>,
+  page: { limit: number; cursor?: string },
+): Promise<Page<LedgerEntry>> {
   const { values, ...filter } = typeAndStatus(filters, false);
-  return queryMatches(
-    {
-      input: {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :t AND gsi1sk BETWEEN :low AND :high',
-        ...filter,
-        ExpressionAttributeValues: { ':t': `TXNTYPE#${type}`, ':low': low, ':high': high, ...values },
-      },
-      scope: { gsi1pk: `TXNTYPE#${type}` },
-      prefixes: { pk: 'USER#', sk: 'TXN#' },
-      bounds: { name: 'gsi1sk', low, high },
-      fromItem,
-      ...inRange(filters),
-    },
-    page,
-  );
+  const range = inRange(filters);
+  const { items, nextCursor } = await shardedPage({
+    index: 'gsi1',
+    base: typeIndex(type),
+    descending: true,
+    from: filters.from ? addDays(filters.from, -1) : '0',
+    to: filters.to ? addDays(filters.to, 2) : '~',
+    ...(filter.FilterExpression ? { filter: { ...filter, values } } : {}),
+    ...(range.matches ? { matches: (item) => range.matches(fromItem(item)) } : {}),
+    ...page,
+  });
+  return { items: items.map(fromItem), nextCursor };
 }
 
 /** What of card top-up `e` no refund has paid back yet: ours (withdrawals) and those made in Stripe's dashboard. */
@@ -467,3 +465,20 @@ export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
     },
   };
 }
+
+/** Moves an entry written before the type index was sharded (`gsi1pk = TXNTYPE#<type>`) to its stable shard. */
+export const backfillEntry: ShardBackfill = (item) => {
+  if (item.entity !== 'ledgerEntry' || typeof item.type !== 'string' || item.gsi1pk !== typeIndex(item.type as EntryType)) return undefined;
+  const old = typeIndex(item.type as EntryType);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET gsi1pk = :shard',
+        ConditionExpression: 'gsi1pk = :old',
+        ExpressionAttributeValues: { ':shard': stableShard(old, String(item.id)), ':old': old },
+      },
+    },
+  ];
+};

@@ -200,7 +200,10 @@ describe('a card-paid label whose purchase died after the payment settled', () =
     const first = settleCardOrderEvent(event);
     await vi.waitFor(async () => expect((await getOrder(ann.id, entry.orderId!))?.status).toBe('processing'));
 
-    await new Promise((r) => setTimeout(r, 1100));
+    // The lease runs out (it covers both carrier calls at their longest): the clock moves past it.
+    const { leaseUntil } = (await getOrder(ann.id, entry.orderId!))!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(leaseUntil!) + 1000);
     expect(await settleCardOrderEvent(event)).toBe('refunded');
     expect(await getOrder(ann.id, entry.orderId!)).toMatchObject({ status: 'failed', failureReason: INTERRUPTED });
     // Card paid 600, label 600 spent, 600 refunded: the wallet gains the price to use next time.
@@ -210,5 +213,6 @@ describe('a card-paid label whose purchase died after the payment settled', () =
     die(new Error('socket hang up'));
     await first.catch(() => undefined);
     expect(await balance()).toBe(1600);
+    vi.useRealTimers();
   });
 });

@@ -9,7 +9,8 @@ import type { Order } from '../../../../domain/api/orders';
 import { resetConfigForTests } from '../../../../functions/config';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../../functions/data/client';
-import { dueTrackingPolls, getOrder } from '../../../../functions/data/orders';
+import { dueTrackingPolls, getOrder, nextTrackingPoll } from '../../../../functions/data/orders';
+import { getPackageTracker } from '../../../../functions/providers/registry/tracking';
 import { logger } from '../../../../functions/observability/logger';
 import { sandboxJourney } from '../../../../functions/providers/tracking/sandbox-tracker';
 import { afterShipSignature } from '../../../../functions/tracking/aftership-events';
@@ -50,6 +51,14 @@ async function storedItem(order: Order): Promise<Record<string, unknown>> {
     new GetCommand({ TableName: tableName(), Key: { pk: `USER#${order.userId}`, sk: `ORDER#${order.id}` }, ConsistentRead: true }),
   );
   return Item!;
+}
+
+/** The label's tracking poll item (data/orders.ts), or undefined once it left the poll. */
+async function storedPoll(order: Order): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: { pk: `USER#${order.userId}`, sk: `TRACKPOLL#${order.id}` }, ConsistentRead: true }),
+  );
+  return Item;
 }
 
 /** An EasyPost tracker event about `tracking`: its latest detail at `time`. */
@@ -107,8 +116,9 @@ afterEach(() => {
 });
 
 describe('POST /easypost/webhook', () => {
-  it('moves the order to the event, puts its next poll later, and hands the stored order to the notices', async () => {
+  it('moves the order to the event, leaves its poll where it was, and hands the stored order to the notices', async () => {
     const order = await buyLabel();
+    const poll = await storedPoll(order);
     const res = await postEasyPost(easyPostEvent(order.tracking!, 'evt_a1', 'in_transit', '2026-01-02T15:00:00Z'));
 
     expect(res.statusCode).toBe(200);
@@ -122,7 +132,9 @@ describe('POST /easypost/webhook', () => {
       city: 'DALLAS',
       state: 'TX',
     });
-    expect((await storedItem(order)).gsi1pk).toBe('WORK#track');
+    // The event writes nothing to the shared poll queue: the poll waits on from it when it comes due.
+    expect(poll).toMatchObject({ gsi3pk: expect.stringMatching(/^WORK#track#\d+$/), orderId: order.id });
+    expect(await storedPoll(order)).toEqual(poll);
     expect(notices.calls.map((o) => [o.id, o.trackingStatus])).toEqual([[order.id, 'in_transit']]);
   });
 
@@ -150,8 +162,26 @@ describe('POST /easypost/webhook', () => {
     expect(res.statusCode).toBe(200);
     expect(await storedItem(order)).toEqual(before);
     expect(before.trackingStatus).toBe('delivered');
-    // Delivered is final: the label left the poll.
-    expect(before.gsi1pk).toBeUndefined();
+    // Delivered is final: the label leaves the poll at its next turn, without asking.
+    const asked = vi.spyOn(getPackageTracker(), 'track');
+    expect((await pollTrackers(log, new Date(Date.now() + 24 * 3600_000))).dropped).toBeGreaterThanOrEqual(1);
+    expect(asked.mock.calls.map(([tracking]) => tracking)).not.toContain(order.tracking);
+    expect(await storedPoll(order)).toBeUndefined();
+  });
+
+  it('waits on from a recent event when the poll comes due, without asking the tracker', async () => {
+    const order = await buyLabel();
+    const due = new Date(Date.now() + 10 * 60_000);
+    // An event arrived just before the poll's turn: the next question waits an interval after it.
+    const eventAt = new Date(due.getTime() - 30_000).toISOString();
+    expect((await postEasyPost(easyPostEvent(order.tracking!, 'evt_w1', 'in_transit', eventAt))).statusCode).toBe(200);
+    const asked = vi.spyOn(getPackageTracker(), 'track');
+
+    expect((await pollTrackers(log, due)).waiting).toBeGreaterThanOrEqual(1);
+
+    expect(asked.mock.calls.map(([tracking]) => tracking)).not.toContain(order.tracking);
+    expect(String((await storedPoll(order))?.gsi3sk)).toBe(`${nextTrackingPoll(new Date(eventAt)).toISOString()}#${order.id}`);
+    expect((await dueTrackingPolls(due, 1000)).map((o) => o.id)).not.toContain(order.id);
   });
 
   it.each([
@@ -183,7 +213,7 @@ describe('POST /easypost/webhook', () => {
 
   it('takes a label seen beyond pre_transit out of the unused-refund queue', async () => {
     const order = await buyLabel();
-    expect((await storedItem(order)).gsi3pk).toBe('WORK#unused');
+    expect((await storedItem(order)).gsi3pk).toMatch(/^WORK#unused#\d+$/);
 
     await postEasyPost(easyPostEvent(order.tracking!, 'evt_d1', 'in_transit', '2026-01-02T15:00:00Z'));
 
@@ -274,7 +304,7 @@ describe('the scheduled poll', () => {
     await pollTrackers(log, new Date(Date.now() + 3600_000));
 
     const item = await storedItem(order);
-    expect(item.gsi1pk).toBeUndefined();
+    expect(await storedPoll(order)).toBeUndefined();
     expect(item.trackingStatus).toBeUndefined();
   });
 });
