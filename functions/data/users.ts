@@ -1,13 +1,19 @@
 /**
- * The user entity: profile item plus an email claim that makes emails unique regardless of case.
+ * The user entity: profile item, its listing item, and an email claim that makes emails unique
+ * regardless of case.
  *
- *   user         pk USER#<id>            sk PROFILE   gsi1pk USERS  gsi1sk <createdAt>#<id>
- *                notifications {delivered, exception, unused} once saved (absent = the defaults)
- *                labelFormat {format, dpi} once saved (absent = the 4x6 PDF)
+ *   user         pk USER#<id>            sk PROFILE   notifications {delivered, exception, unused} once saved
+ *                                                     (absent = the defaults); labelFormat {format, dpi} once
+ *                                                     saved (absent = the 4x6 PDF)
+ *   listing      pk USER#<id>            sk LISTING   userId  gsi1pk USERS#<shard>  gsi1sk <createdAt>#<id>
  *   email claim  pk EMAIL#<lower email>  sk EMAIL     userId
  *
- * Both are written in one transaction with attribute_not_exists guards, so two concurrent sign-ups
- * with one email leave exactly one account.
+ * All three are written in one transaction with attribute_not_exists guards, so two concurrent
+ * sign-ups with one email leave exactly one account.
+ *
+ * The admin list reads the listing items, not the profiles: the wallet rewrites the profile on every
+ * balance change, and an index copy on it would be rewritten with each one. The listing item is
+ * written once, on a shard of `USERS` (./shards.ts), so sign-ups spread over many index partitions.
  */
 import { ulid } from 'ulid';
 import { SHIPPER_NOTICES } from '../../domain/api/notification-settings';
@@ -16,20 +22,28 @@ import type { Role, User } from '../../domain/api/users';
 import { labelChoiceOf, type LabelChoice } from '../../domain/label-formats';
 import { Conflict, NotFound } from '../errors';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName, type TransactItem } from './client';
-import { decodeCursor, encodeCursor, type Page } from './pagination';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, db, isConditionFailure, tableName, type TransactItem } from './client';
+import type { Page } from './pagination';
+import { nextShard, shardedPage, stableShard, type ShardBackfill } from './shards';
 import { statsItems } from './stats';
 
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+const listingKey = (id: string) => ({ pk: `USER#${id}`, sk: 'LISTING' });
+
+/** The admin list's index key, sharded (./shards.ts). */
+const LIST = 'USERS';
 export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${normalizeEmail(email)}`, sk: 'EMAIL' });
 
 /** Emails compare case-insensitively and without surrounding spaces. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 function toItem({ balanceCents: _wallets, heldCents: _held, disputedCents: _disputed, ...user }: User) {
-  return { ...userKey(user.id), entity: 'user', gsi1pk: 'USERS', gsi1sk: `${user.createdAt}#${user.id}`, ...user };
+  return { ...userKey(user.id), entity: 'user', ...user };
 }
+
+/** The user's place in the admin list, on the shard `shard` of USERS. */
+const listingItem = (id: string, order: string, shard: string) => ({ ...listingKey(id), entity: 'userListing', userId: id, gsi1pk: shard, gsi1sk: order });
 
 function fromItem(item: Record<string, unknown>): User {
   return {
@@ -89,6 +103,13 @@ export async function createUser(input: NewUser): Promise<User> {
             },
           },
           { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: listingItem(user.id, `${user.createdAt}#${user.id}`, nextShard(LIST)),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           ...statsItems({ users: 1 }),
         ],
       }),
@@ -266,18 +287,39 @@ export const moveSessionEpochItem = (id: string, seenEpoch: number): TransactIte
   },
 });
 
-/** All users, newest first, one Query on gsi1 per page. */
+/**
+ * All users, newest first: a page of listing items merged across the USERS shards, then their
+ * profiles in one BatchGet, answered in the listing's order (a listing whose profile is gone is left out).
+ */
 export async function listUsers(options: { limit: number; cursor?: string }): Promise<Page<User>> {
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :users',
-      ExpressionAttributeValues: { ':users': 'USERS' },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: decodeCursor(options.cursor, { gsi1pk: 'USERS', sk: 'PROFILE' }, 'gsi1', { pk: 'USER#' }),
-    }),
-  );
-  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  const page = await shardedPage({ index: 'gsi1', base: LIST, descending: true, limit: options.limit, ...(options.cursor ? { cursor: options.cursor } : {}) });
+  const ids = page.items.map((item) => String(item.userId));
+  const profiles = new Map((ids.length ? await batchGet(ids.map(userKey)) : []).map((item) => [String(item.id), item]));
+  const items = ids.flatMap((id) => {
+    const profile = profiles.get(id);
+    return profile ? [fromItem(profile)] : [];
+  });
+  return { items, nextCursor: page.nextCursor };
 }
+
+/**
+ * A profile written while the list was one partition (`gsi1pk USERS` on the profile itself): its
+ * index keys removed and a listing item put on its stable shard, each only while the profile still
+ * has the old key and no listing exists, so a second run changes nothing.
+ */
+export const backfillUserListing: ShardBackfill = (item) => {
+  if (item.sk !== 'PROFILE' || item.gsi1pk !== LIST || typeof item.id !== 'string' || typeof item.gsi1sk !== 'string') return undefined;
+  const id = item.id;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'gsi1pk = :old',
+        ExpressionAttributeValues: { ':old': LIST },
+      },
+    },
+    { Put: { TableName: tableName(), Item: listingItem(id, item.gsi1sk, stableShard(LIST, id)), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+};

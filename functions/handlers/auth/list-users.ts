@@ -1,4 +1,7 @@
-/** GET /auth/users: every account for admins, newest first, paged by cursor (one Query per page). */
+/**
+ * GET /auth/users: every account for admins, newest first, paged by cursor (a read of every USERS
+ * shard merged by creation time, then the page's profiles in one BatchGet).
+ */
 import { toApiUser } from '../../../domain/api/user-answer';
 import { listUsers } from '../../data/users';
 import { api } from '../../http/handler';

@@ -9,6 +9,7 @@ import type { BuildMiddleware } from '@smithy/types';
 import { expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../functions/data/client';
+import { allShards } from '../../../functions/data/shards';
 import { getLabelCount, getStats } from '../../../functions/data/stats';
 import type { User } from '../../../domain/api/users';
 import { createUser, getUserById } from '../../../functions/data/users';
@@ -62,9 +63,15 @@ async function queryAll(input: { KeyConditionExpression: string; ExpressionAttri
   return items;
 }
 
-/** Every user profile in the table (the gsi1 `USERS` list the admin page reads). */
+/** Every user in the table: the listing items on every `USERS` shard of gsi1 (the list the admin page reads). */
 export const storedUserIds = async (): Promise<string[]> =>
-  (await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :u', ExpressionAttributeValues: { ':u': 'USERS' } })).map((i) => String(i.id));
+  (
+    await Promise.all(
+      allShards('USERS').map((shard) => queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :u', ExpressionAttributeValues: { ':u': shard } })),
+    )
+  )
+    .flat()
+    .map((i) => String(i.userId));
 
 /** A user's items whose sort key starts with `prefix` (`ORDER#`, `ADDR#`). */
 export const storedItems = (userId: string, prefix: string) =>

@@ -22,7 +22,7 @@ let n = 0;
 const uniqueEmail = (name: string) => `${name}${++n}-${Date.now()}@Example.COM`;
 
 describe('createUser', () => {
-  it('stores the profile and a claim on the lower-cased email, counts the user, and answers the new account', async () => {
+  it('stores the profile, its listing and a claim on the lower-cased email, counts the user, and answers the new account', async () => {
     const email = uniqueEmail('Ann');
     const usersBefore = (await getStats()).users;
     const { result: user, written, removed } = await changesOf(() => createUser({ name: ' Ann ', email: ` ${email} `, passwordHash: 'h' }));
@@ -30,9 +30,20 @@ describe('createUser', () => {
     expect(user).toMatchObject({ name: 'Ann', email, role: 'user', balanceCents: 0, verified: false, passwordHash: 'h' });
     const items = written.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(items.find((i) => i.pk === `EMAIL#${email.toLowerCase()}`)).toMatchObject({ sk: 'EMAIL', userId: user.id });
-    expect(items.find((i) => i.pk === `USER#${user.id}`)).toMatchObject({ sk: 'PROFILE', gsi1pk: 'USERS', email, name: 'Ann', role: 'user' });
-    // The claim, the profile and one stats shard (new, or changed from its old version): nothing else.
-    expect(written).toHaveLength(3);
+    const profile = items.find((i) => i.pk === `USER#${user.id}` && i.sk === 'PROFILE');
+    expect(profile).toMatchObject({ email, name: 'Ann', role: 'user' });
+    // The list's index keys are on the listing alone: the wallet rewrites the profile with every balance change.
+    expect(profile).not.toHaveProperty('gsi1pk');
+    expect(items.find((i) => i.pk === `USER#${user.id}` && i.sk === 'LISTING')).toEqual({
+      pk: `USER#${user.id}`,
+      sk: 'LISTING',
+      entity: 'userListing',
+      userId: user.id,
+      gsi1pk: expect.stringMatching(/^USERS#\d+$/),
+      gsi1sk: `${user.createdAt}#${user.id}`,
+    });
+    // The claim, the profile, its listing and one stats shard (new, or changed from its old version): nothing else.
+    expect(written).toHaveLength(4);
     expect(removed.length).toBeLessThanOrEqual(1);
     expect(await getUserById(user.id)).toEqual(user);
     expect((await getStats()).users).toBe(usersBefore + 1);
