@@ -2,27 +2,34 @@
  * Second-admin approvals: an adjustment or a withdrawal approval over its threshold, stored as
  * pending by the first admin, decided once by a second one (functions/wallet/approvals.ts).
  *
- *   approval  pk APPROVAL#<id>            sk APPROVAL     gsi1pk APPROVALS  gsi1sk <createdAt>#<id>
- *                                                         gsi2pk APPROVALS#<status>  gsi2sk <createdAt>#<id>
+ *   approval  pk APPROVAL#<id>            sk APPROVAL     gsi1pk APPROVALS#<shard>  gsi1sk <createdAt>#<id>
+ *                                                         gsi2pk APPROVALS#<status>#<shard>  gsi2sk <createdAt>#<id>
  *   guard     pk APPROVALFOR#<withdrawalId>  sk APPROVALFOR  approvalId
  *
  * The guard makes one open approval per withdrawal request: it is written with the approval
  * (attribute_not_exists) and deleted in the transaction that decides it. Status moves once,
  * pending -> approved or pending -> rejected, each move conditioned on `pending`, so two admins
  * deciding at once decide it once.
+ *
+ * Both lists are sharded (./shards.ts): an approval takes the next shard of `APPROVALS` when stored
+ * and the next shard of its new status's key when decided; the lists read every shard merged by
+ * creation time.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Approval, ApprovalStatus, Person } from '../../domain/audit';
 import { db, tableName, type Step } from './client';
-import { decodeCursor, encodeCursor, type Page } from './pagination';
+import type { Page } from './pagination';
+import { nextShard, shardedPage, stableShard, type ShardBackfill } from './shards';
 
 const approvalKey = (id: string) => ({ pk: `APPROVAL#${id}`, sk: 'APPROVAL' });
 const guardKey = (withdrawalId: string) => ({ pk: `APPROVALFOR#${withdrawalId}`, sk: 'APPROVALFOR' });
-const byStatus = (status: ApprovalStatus) => `APPROVALS#${status}`;
+/** The index keys of every approval and of one status: the bases of their shards. */
+const ALL = 'APPROVALS';
+const byStatus = (status: ApprovalStatus) => `${ALL}#${status}`;
 
 function toItem(a: Approval) {
   const order = `${a.createdAt}#${a.id}`;
-  return { ...approvalKey(a.id), entity: 'approval', gsi1pk: 'APPROVALS', gsi1sk: order, gsi2pk: byStatus(a.status), gsi2sk: order, ...a };
+  return { ...approvalKey(a.id), entity: 'approval', gsi1pk: nextShard(ALL), gsi1sk: order, gsi2pk: nextShard(byStatus(a.status)), gsi2sk: order, ...a };
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -88,7 +95,12 @@ export function decideApprovalSteps(
         UpdateExpression: ['SET #status = :to, gsi2pk = :index', ...set.map(([k]) => `#${k} = :${k}`)].join(', '),
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
-        ExpressionAttributeValues: { ':to': to, ':pending': 'pending', ':index': byStatus(to), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':pending': 'pending',
+          ':index': nextShard(byStatus(to)),
+          ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])),
+        },
       },
     },
   };
@@ -121,20 +133,45 @@ export async function openApprovalOf(withdrawalId: string): Promise<Approval | u
   return typeof Item?.approvalId === 'string' ? getApproval(Item.approvalId) : undefined;
 }
 
-/** Every approval, newest first, of one status (gsi2) or all (gsi1). */
+/** Every approval, newest first, of one status (gsi2) or all (gsi1), merged across their shards. */
 export async function listApprovals(page: { limit: number; cursor?: string }, status?: ApprovalStatus): Promise<Page<Approval>> {
-  const index = status ? 'gsi2' : 'gsi1';
-  const [name, value] = status ? ['gsi2pk', byStatus(status)] : ['gsi1pk', 'APPROVALS'];
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${name} = :p`,
-      ExpressionAttributeValues: { ':p': value },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, { [name]: value }, index, { pk: 'APPROVAL#', sk: 'APPROVAL' }),
-    }),
-  );
-  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  const out = await shardedPage({
+    index: status ? 'gsi2' : 'gsi1',
+    base: status ? byStatus(status) : ALL,
+    descending: true,
+    limit: page.limit,
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  });
+  return { items: out.items.map(fromItem), nextCursor: out.nextCursor };
 }
+
+/**
+ * An approval stored while its lists were one partition each: the unsharded keys it still holds
+ * (`APPROVALS`, `APPROVALS#<status>`) moved to their stable shards, each only while it still holds
+ * that key, so a second run, or a decision meanwhile (which writes a sharded key), changes nothing.
+ */
+export const backfillApproval: ShardBackfill = (item) => {
+  if (item.entity !== 'approval' || typeof item.id !== 'string') return undefined;
+  const id = item.id;
+  const moves = [
+    ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
+    ['gsi2pk', typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as ApprovalStatus) ? item.gsi2pk : undefined],
+  ].filter((m): m is [string, string] => m[1] !== undefined);
+  if (!moves.length) return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: approvalKey(id),
+        UpdateExpression: `SET ${moves.map(([name]) => `${name} = :${name}`).join(', ')}`,
+        ConditionExpression: moves.map(([name]) => `${name} = :old${name}`).join(' AND '),
+        ExpressionAttributeValues: Object.fromEntries(
+          moves.flatMap(([name, old]) => [
+            [`:${name}`, stableShard(old, id)],
+            [`:old${name}`, old],
+          ]),
+        ),
+      },
+    },
+  ];
+};

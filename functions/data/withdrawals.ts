@@ -4,30 +4,45 @@
  * three are written in the transaction that places the hold (functions/wallet/withdrawals.ts), so a
  * request, its hold and its turn of the month exist together or not at all.
  *
- *   request  pk USER#<userId>        sk WITHDRAWAL#<id>  gsi1pk WITHDRAWALS  gsi1sk <createdAt>#<id>
- *                                                        gsi2pk WITHDRAWALS#<status>  gsi2sk <createdAt>#<id>
+ *   request  pk USER#<userId>        sk WITHDRAWAL#<id>  gsi1pk WITHDRAWALS#<shard>  gsi1sk <createdAt>#<id>
+ *                                                        gsi2pk WITHDRAWALS#<status>#<shard>  gsi2sk <createdAt>#<id>
  *   pointer  pk WITHDRAWAL#<id>      sk WITHDRAWAL       userId
  *   gate     pk USER#<userId>        sk WITHDRAWGATE     lastRequestAt, lastRequestId, previousRequestAt
  *
  * The request's id is also the id of its `withdrawal` ledger entry. Its status only moves forward
  * (pending -> approving -> approved, or pending -> rejected), each move conditioned on the status
  * it leaves, so a second approval or rejection changes nothing.
+ *
+ * Both admin lists are keys every user writes, so each is sharded (./shards.ts): a request takes the
+ * next shard of `WITHDRAWALS` when stored and the next shard of its new status's key at each move, and
+ * the lists read every shard merged by creation time.
  */
 import type { Withdrawal, WithdrawalRefund, WithdrawalStatus } from '../../domain/api/wallet';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, type Step } from './client';
 import { ownedAmountFromItem, textAttribute } from './owned-amount';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
+import { nextShard, shardedPage, stableShard, type ShardBackfill } from './shards';
 
 const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `WITHDRAWAL#${id}` });
 const pointerKey = (id: string) => ({ pk: `WITHDRAWAL#${id}`, sk: 'WITHDRAWAL' });
 const gateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'WITHDRAWGATE' });
 
-const byStatus = (status: WithdrawalStatus) => `WITHDRAWALS#${status}`;
+/** The index keys of every request and of one status: the bases of their shards. */
+const ALL = 'WITHDRAWALS';
+const byStatus = (status: WithdrawalStatus) => `${ALL}#${status}`;
 
 function toItem(w: Withdrawal) {
   const order = `${w.createdAt}#${w.id}`;
-  return { ...requestKey(w.userId, w.id), entity: 'withdrawal', gsi1pk: 'WITHDRAWALS', gsi1sk: order, gsi2pk: byStatus(w.status), gsi2sk: order, ...w };
+  return {
+    ...requestKey(w.userId, w.id),
+    entity: 'withdrawal',
+    gsi1pk: nextShard(ALL),
+    gsi1sk: order,
+    gsi2pk: nextShard(byStatus(w.status)),
+    gsi2sk: order,
+    ...w,
+  };
 }
 
 function fromItem(item: Record<string, unknown>): Withdrawal {
@@ -140,7 +155,7 @@ export function moveWithdrawalStep(w: Pick<Withdrawal, 'userId' | 'id'>, from: W
     UpdateExpression: ['SET #status = :to, gsi2pk = :index', ...set.map(([k]) => `#${k} = :${k}`)].join(', '),
     ConditionExpression: '#status = :from',
     ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])) },
-    ExpressionAttributeValues: { ':to': to, ':from': from, ':index': byStatus(to), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
+    ExpressionAttributeValues: { ':to': to, ':from': from, ':index': nextShard(byStatus(to)), ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])) },
   });
 }
 
@@ -249,21 +264,45 @@ export async function listUserWithdrawals(userId: string, page: { limit: number;
   return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
-/** Every user's requests, newest first, of one status (gsi2) or all (gsi1) (admin). */
+/** Every user's requests, newest first, of one status (gsi2) or all (gsi1) (admin), merged across their shards. */
 export async function listWithdrawals(page: { limit: number; cursor?: string }, status?: WithdrawalStatus): Promise<Page<Withdrawal>> {
-  const index = status ? 'gsi2' : 'gsi1';
-  const [name, value] = status ? ['gsi2pk', byStatus(status)] : ['gsi1pk', 'WITHDRAWALS'];
-  const scope: Record<string, string> = { [name]: value };
-  const out = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${name} = :p`,
-      ExpressionAttributeValues: { ':p': value },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, scope, index, { pk: 'USER#', sk: 'WITHDRAWAL#' }),
-    }),
-  );
-  return { items: (out.Items ?? []).map(fromItem), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  const out = await shardedPage({
+    index: status ? 'gsi2' : 'gsi1',
+    base: status ? byStatus(status) : ALL,
+    descending: true,
+    limit: page.limit,
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  });
+  return { items: out.items.map(fromItem), nextCursor: out.nextCursor };
 }
+
+/**
+ * A request stored while its lists were one partition each: the unsharded keys it still holds
+ * (`WITHDRAWALS`, `WITHDRAWALS#<status>`) moved to their stable shards, each only while it still holds
+ * that key, so a second run, or a status move meanwhile (which writes a sharded key), changes nothing.
+ */
+export const backfillWithdrawal: ShardBackfill = (item) => {
+  if (item.entity !== 'withdrawal' || typeof item.id !== 'string' || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
+  const id = item.id;
+  const moves = [
+    ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
+    ['gsi2pk', typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as WithdrawalStatus) ? item.gsi2pk : undefined],
+  ].filter((m): m is [string, string] => m[1] !== undefined);
+  if (!moves.length) return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: `SET ${moves.map(([name]) => `${name} = :${name}`).join(', ')}`,
+        ConditionExpression: moves.map(([name]) => `${name} = :old${name}`).join(' AND '),
+        ExpressionAttributeValues: Object.fromEntries(
+          moves.flatMap(([name, old]) => [
+            [`:${name}`, stableShard(old, id)],
+            [`:old${name}`, old],
+          ]),
+        ),
+      },
+    },
+  ];
+};
