@@ -1,25 +1,32 @@
 /**
  * The audit log: one record per admin action on money (domain/audit.ts lists the actions), written
  * in the same transaction as the action (auditStep), so a record exists exactly when its action
- * happened. Append-only and kept for good: the Put is conditioned on a new key, nothing here updates
- * or deletes a record, and a record carries no `expiresAt`, so the table's TTL never removes one.
+ * happened. Append-only and kept for good: the Put is conditioned on a new key, nothing here changes a
+ * record's fields or deletes one (the backfill below only moves its index key), and a record carries
+ * no `expiresAt`, so the table's TTL never removes one.
  *
- *   record  pk AUDIT#<id>  sk AUDIT  gsi1pk AUDIT  gsi1sk <at>#<id>
+ *   record  pk AUDIT#<id>  sk AUDIT  gsi1pk AUDIT#<shard>  gsi1sk <at>#<id>
  *
- * One index partition holds the whole log in time order: admin actions are a few a day, far below
- * what one partition serves, and the filters (admin, account, action) are read from it newest first
- * with the days bounding the sort key (./filtered-query.ts).
+ * The log's index key is sharded (./shards.ts) like every key that every admin action writes, so
+ * the log is never bound to one partition's write rate. It is read newest first across all shards,
+ * merged by time, with the days bounding the sort key; the filters (admin, account, action) are
+ * checked in code as the merged records arrive, so a page fills however sparse they are.
  */
 import { ulid } from 'ulid';
 import type { AuditRecord, Person, WalletFigures } from '../../domain/audit';
 import type { AuditFilters } from '../../domain/schemas/oversight';
 import { addDays } from '../../domain/ship-date';
 import { placeInRange } from '../exports/date-range';
+import { InvalidRequest } from '../errors';
 import { tableName, type Step } from './client';
-import { queryMatches } from './filtered-query';
+import { MAX_ITEMS_READ } from './filtered-query';
 import type { Page } from './pagination';
+import { nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
 
-const PARTITION = 'AUDIT';
+/** The log's index key: the base of its shards. */
+const LOG = 'AUDIT';
+/** Records a filtered page reads at a time, at least: a sparse filter needs few round trips. */
+const FILTERED_CHUNK = 200;
 
 const person = (x: unknown): Person => {
   const p = x as Partial<Person> | undefined;
@@ -65,7 +72,7 @@ export const auditStep = (record: AuditRecord): Step => ({
         pk: `AUDIT#${record.id}`,
         sk: 'AUDIT',
         entity: 'audit',
-        gsi1pk: PARTITION,
+        gsi1pk: nextShard(LOG),
         gsi1sk: `${record.at}#${record.id}`,
         actorId: record.actor.id,
         actorEmail: record.actor.email.toLowerCase(),
@@ -81,43 +88,90 @@ export const auditStep = (record: AuditRecord): Step => ({
 /** An id or an email: an email compares without case. */
 const whoValue = (who: string) => (who.includes('@') ? who.toLowerCase() : who);
 
-/**
- * The records that match the filters, newest first, up to `limit` a page however sparse the matches.
- * The days bound the sort key with a day to spare each side (it is a UTC time; the days are Eastern),
- * and are then checked exactly in code.
- */
-export function findAuditRecords(filters: AuditFilters, page: { limit: number; cursor?: string }): Promise<Page<AuditRecord>> {
-  const low = filters.from ? addDays(filters.from, -1) : '0';
-  const high = filters.to ? addDays(filters.to, 2) : '~';
-  const conditions: string[] = [];
-  const values: Record<string, string> = {};
-  if (filters.actor) {
-    conditions.push('(actorId = :actor OR actorEmail = :actor)');
-    values[':actor'] = whoValue(filters.actor);
+/** A page's cursor: the sort key of the last record it answered, or of the last one read when the read budget ran out. */
+const encodeAuditCursor = (sortKey: string) => Buffer.from(JSON.stringify({ after: sortKey })).toString('base64url');
+
+/** The sort key a cursor holds; anything else is refused (400). */
+function decodeAuditCursor(cursor: string | undefined): string | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const after = (value as { after?: unknown }).after;
+    if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1 || typeof after !== 'string' || !after || after.length > 1024)
+      throw new Error('not a cursor');
+    return after;
+  } catch {
+    throw new InvalidRequest('Invalid cursor');
   }
-  if (filters.subject) {
-    conditions.push('(subjectId = :subject OR subjectEmail = :subject)');
-    values[':subject'] = whoValue(filters.subject);
-  }
-  if (filters.action) {
-    conditions.push('#action = :action');
-    values[':action'] = filters.action;
-  }
-  return queryMatches(
-    {
-      input: {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :low AND :high',
-        ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
-        ...(filters.action ? { ExpressionAttributeNames: { '#action': 'action' } } : {}),
-        ExpressionAttributeValues: { ':p': PARTITION, ':low': low, ':high': high, ...values },
-      },
-      scope: { gsi1pk: PARTITION },
-      prefixes: { pk: 'AUDIT#', sk: 'AUDIT' },
-      bounds: { name: 'gsi1sk', low, high },
-      fromItem,
-      ...(filters.from || filters.to ? { matches: (r: AuditRecord) => placeInRange(r.at, filters) === 'in' } : {}),
-    },
-    page,
-  );
 }
+
+/**
+ * The records that match the filters, newest first, up to `limit` a page however sparse the matches,
+ * but never more than MAX_ITEMS_READ records read a request: when the budget runs out first, the page
+ * answers the matches found so far (maybe none) with a cursor where reading stopped. The days bound
+ * the sort key with a day to spare each side (it is a UTC time; the days are Eastern), and are then
+ * checked exactly in code.
+ */
+export async function findAuditRecords(filters: AuditFilters, page: { limit: number; cursor?: string }): Promise<Page<AuditRecord>> {
+  const from = filters.from ? addDays(filters.from, -1) : undefined;
+  const to = filters.to ? addDays(filters.to, 2) : undefined;
+  const actor = filters.actor ? whoValue(filters.actor) : undefined;
+  const subject = filters.subject ? whoValue(filters.subject) : undefined;
+  const matches = (item: Record<string, unknown>) =>
+    (!actor || item.actorId === actor || item.actorEmail === actor) &&
+    (!subject || item.subjectId === subject || item.subjectEmail === subject) &&
+    (!filters.action || item.action === filters.action) &&
+    (!(filters.from || filters.to) || placeInRange(String(item.at), filters) === 'in');
+  const filtered = Boolean(actor || subject || filters.action || filters.from || filters.to);
+  let after = decodeAuditCursor(page.cursor);
+  // One match past the page tells whether another page follows.
+  const found: Record<string, unknown>[] = [];
+  let read = 0;
+  for (;;) {
+    const want = page.limit + 1 - found.length;
+    const limit = filtered ? Math.min(MAX_ITEMS_READ - read, Math.max(want, FILTERED_CHUNK)) : want;
+    const items = await shardedQuery({
+      index: 'gsi1',
+      base: LOG,
+      descending: true,
+      limit,
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+      ...(after !== undefined ? { after } : {}),
+    });
+    read += items.length;
+    for (const item of items) {
+      if (!matches(item)) continue;
+      found.push(item);
+      if (found.length > page.limit) {
+        const shown = found.slice(0, page.limit);
+        return { items: shown.map(fromItem), nextCursor: encodeAuditCursor(String(shown[shown.length - 1]?.gsi1sk)) };
+      }
+    }
+    const last = items[items.length - 1];
+    // Fewer than asked: every shard is read to the end of the range.
+    if (items.length < limit || !last) return { items: found.map(fromItem), nextCursor: null };
+    after = String(last.gsi1sk);
+    if (read >= MAX_ITEMS_READ) return { items: found.map(fromItem), nextCursor: encodeAuditCursor(after) };
+  }
+}
+
+/**
+ * A record written while the log was one partition (`gsi1pk AUDIT`): moved to its stable shard, only
+ * while it still holds the old key. The only write a record ever takes after its Put, and it changes
+ * no field of the record.
+ */
+export const backfillAudit: ShardBackfill = (item) => {
+  if (item.entity !== 'audit' || item.gsi1pk !== LOG || typeof item.id !== 'string') return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: `AUDIT#${item.id}`, sk: 'AUDIT' },
+        UpdateExpression: 'SET gsi1pk = :shard',
+        ConditionExpression: 'gsi1pk = :old',
+        ExpressionAttributeValues: { ':shard': stableShard(LOG, item.id), ':old': LOG },
+      },
+    },
+  ];
+};
