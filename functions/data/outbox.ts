@@ -2,16 +2,18 @@
  * The local outbox: mails the `outbox` mailer keeps in the table instead of sending them, listed at
  * /_local/outbox so a developer (or a browser test) can read the codes and links they carry.
  *
- *   mail  pk OUTBOX#<lower to>  sk <sentAt ISO>#<ulid>  gsi1pk OUTBOX  gsi1sk <sentAt ISO>#<ulid>
+ *   mail  pk OUTBOX#<lower to>  sk <sentAt ISO>#<ulid>  gsi1pk OUTBOX#<shard>  gsi1sk <sentAt ISO>#<ulid>
  *         to, subject, text, replyTo, headers (List-Unsubscribe), sentAt, expiresAt (sentAt + 7 days)
  *
- * One recipient's mails are a Query on pk; everyone's are a Query on gsi1. Both sort keys start with
- * the ISO time, so reading backwards is newest first. The TTL keeps a local table from growing forever.
+ * One recipient's mails are a Query on pk; everyone's are a read of every `OUTBOX` shard on gsi1
+ * (./shards.ts: every mail of every user lands there), merged. Both sort keys start with the ISO
+ * time, so reading backwards is newest first. The TTL keeps a local table from growing forever.
  */
 import { monotonicFactory } from 'ulid';
 import type { Mail } from '../providers/mail/mailer';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
 import { normalizeEmail } from './users';
 
 /** A mail as /_local/outbox shows it. */
@@ -25,6 +27,9 @@ export interface OutboxMail {
 }
 
 const KEEP_SECONDS = 7 * 24 * 60 * 60;
+
+/** The index key of every mail: the base of its shards. */
+const ALL = 'OUTBOX';
 
 /** Monotonic, so two mails sent in the same millisecond still list in the order they were sent. */
 const nextId = monotonicFactory();
@@ -52,7 +57,7 @@ export async function saveOutboxMail(mail: Mail): Promise<void> {
       Item: {
         pk: outboxPk(mail.to),
         sk,
-        gsi1pk: 'OUTBOX',
+        gsi1pk: nextShard(ALL),
         gsi1sk: sk,
         entity: 'outboxMail',
         to: mail.to,
@@ -69,9 +74,34 @@ export async function saveOutboxMail(mail: Mail): Promise<void> {
 
 /** The newest `limit` mails, of one recipient (any case) when `to` is given, of everyone otherwise. */
 export async function listOutbox({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<OutboxMail[]> {
-  const query = to
-    ? { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxPk(to) } }
-    : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'OUTBOX' } };
-  const { Items = [] } = await db.send(new QueryCommand({ TableName: tableName(), ...query, ScanIndexForward: false, Limit: limit }));
+  if (!to) return (await shardedQuery({ index: 'gsi1', base: ALL, descending: true, limit })).map(fromItem);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': outboxPk(to) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
   return Items.map(fromItem);
 }
+
+/**
+ * A mail kept while everyone's mails were one partition (`gsi1pk OUTBOX`): moved to its stable shard
+ * (by its sort key, unique to the mail), only while it still holds the old key.
+ */
+export const backfillOutbox: ShardBackfill = (item) => {
+  if (item.entity !== 'outboxMail' || item.gsi1pk !== ALL || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET gsi1pk = :shard',
+        ConditionExpression: 'gsi1pk = :old',
+        ExpressionAttributeValues: { ':shard': stableShard(ALL, item.sk), ':old': ALL },
+      },
+    },
+  ];
+};
