@@ -58,6 +58,7 @@ import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { savingsAddSteps } from './savings';
 import { createdLabelStats, statsItems } from './stats';
 import { userKey } from './users';
+import { stableShard, type ShardBackfill } from './shards';
 import { dueItems, workKeys, type WorkQueue } from './work-index';
 
 export const orderKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `ORDER#${orderId}` });
@@ -599,6 +600,8 @@ export async function findOrderByTracking(tracking: string): Promise<Order | und
  * the order, each download and carrier event would also write the shared queue.
  */
 const trackPollKey = (userId: string, orderId: string) => ({ pk: `USER#${userId}`, sk: `TRACKPOLL#${orderId}` });
+/** Where a label's poll was kept on the order itself (gsi1) before it was its own item. */
+const LEGACY_TRACK_QUEUE = 'WORK#track';
 
 /** The step (named `trackPoll`) that puts a label in the tracking poll, due at `due`. */
 const trackingPollStep = (order: Pick<Order, 'userId' | 'id'>, due: Date): Step => ({
@@ -704,3 +707,32 @@ export async function claimTrackingPoll(order: Pick<Order, 'userId' | 'id'>, see
     throw err;
   }
 }
+
+/**
+ * Moves a label's poll written before the poll was its own item (`gsi1pk = WORK#track` on the order)
+ * to a TRACKPOLL item on its stable shard, due when it was: the order leaves gsi1 on the condition
+ * that it is still there, and the poll item is put only where none is.
+ */
+export const backfillTrackingPoll: ShardBackfill = (item) => {
+  if (item.entity !== 'order' || item.gsi1pk !== LEGACY_TRACK_QUEUE || typeof item.gsi1sk !== 'string') return undefined;
+  const userId = String(item.userId);
+  const orderId = String(item.id);
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: orderKey(userId, orderId),
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'gsi1pk = :old',
+        ExpressionAttributeValues: { ':old': LEGACY_TRACK_QUEUE },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...trackPollKey(userId, orderId), entity: 'trackPoll', userId, orderId, gsi3pk: stableShard(LEGACY_TRACK_QUEUE, orderId), gsi3sk: item.gsi1sk },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+};
