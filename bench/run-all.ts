@@ -12,7 +12,9 @@
  * - a carrier event applied, replayed or stale, and a poll run, in requests and write units (tracking.ts);
  * - a filtered shipments page over 3,000 orders: Queries, read units and time a page (search.ts);
  * - each label format of one label and a 500-label batch's PDF and letter layout, in time (label-formats.ts);
- * - a label's purchase to its webhook delivery, p95 against 2 s (webhooks.ts).
+ * - a label's purchase to its webhook delivery, p95 against 2 s (webhooks.ts);
+ * - the partition keys a simulated day writes, the busiest against one write per 8 labels for keys
+ *   that many users share (heat.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -30,6 +32,7 @@ import { labelFormatFigures } from './label-formats';
 import { trackingFigures } from './tracking';
 import { webFigures } from './landing';
 import { webhookFigures } from './webhooks';
+import { heatFigures } from './heat';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
 await webFigures();
@@ -42,3 +45,4 @@ await trackingFigures();
 await searchFigures();
 await labelFormatFigures();
 await webhookFigures();
+await heatFigures();
