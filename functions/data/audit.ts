@@ -17,11 +17,10 @@ import type { AuditRecord, Person, WalletFigures } from '../../domain/audit';
 import type { AuditFilters } from '../../domain/schemas/oversight';
 import { addDays } from '../../domain/ship-date';
 import { placeInRange } from '../exports/date-range';
-import { InvalidRequest } from '../errors';
 import { tableName, type Step } from './client';
 import { MAX_ITEMS_READ } from './filtered-query';
 import type { Page } from './pagination';
-import { nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
+import { decodeShardCursor, encodeShardCursor, nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
 
 /** The log's index key: the base of its shards. */
 const LOG = 'AUDIT';
@@ -88,23 +87,6 @@ export const auditStep = (record: AuditRecord): Step => ({
 /** An id or an email: an email compares without case. */
 const whoValue = (who: string) => (who.includes('@') ? who.toLowerCase() : who);
 
-/** A page's cursor: the sort key of the last record it answered, or of the last one read when the read budget ran out. */
-const encodeAuditCursor = (sortKey: string) => Buffer.from(JSON.stringify({ after: sortKey })).toString('base64url');
-
-/** The sort key a cursor holds; anything else is refused (400). */
-function decodeAuditCursor(cursor: string | undefined): string | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const after = (value as { after?: unknown }).after;
-    if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1 || typeof after !== 'string' || !after || after.length > 1024)
-      throw new Error('not a cursor');
-    return after;
-  } catch {
-    throw new InvalidRequest('Invalid cursor');
-  }
-}
-
 /**
  * The records that match the filters, newest first, up to `limit` a page however sparse the matches,
  * but never more than MAX_ITEMS_READ records read a request: when the budget runs out first, the page
@@ -123,7 +105,7 @@ export async function findAuditRecords(filters: AuditFilters, page: { limit: num
     (!filters.action || item.action === filters.action) &&
     (!(filters.from || filters.to) || placeInRange(String(item.at), filters) === 'in');
   const filtered = Boolean(actor || subject || filters.action || filters.from || filters.to);
-  let after = decodeAuditCursor(page.cursor);
+  let after = decodeShardCursor(page.cursor);
   // One match past the page tells whether another page follows.
   const found: Record<string, unknown>[] = [];
   let read = 0;
@@ -145,14 +127,14 @@ export async function findAuditRecords(filters: AuditFilters, page: { limit: num
       found.push(item);
       if (found.length > page.limit) {
         const shown = found.slice(0, page.limit);
-        return { items: shown.map(fromItem), nextCursor: encodeAuditCursor(String(shown[shown.length - 1]?.gsi1sk)) };
+        return { items: shown.map(fromItem), nextCursor: encodeShardCursor(String(shown[shown.length - 1]?.gsi1sk)) };
       }
     }
     const last = items[items.length - 1];
     // Fewer than asked: every shard is read to the end of the range.
     if (items.length < limit || !last) return { items: found.map(fromItem), nextCursor: null };
     after = String(last.gsi1sk);
-    if (read >= MAX_ITEMS_READ) return { items: found.map(fromItem), nextCursor: encodeAuditCursor(after) };
+    if (read >= MAX_ITEMS_READ) return { items: found.map(fromItem), nextCursor: encodeShardCursor(after) };
   }
 }
 

@@ -161,10 +161,10 @@ export async function shardedPage(q: Omit<ShardedQuery, 'after'> & { cursor?: st
   return { items: shown, nextCursor: items.length > q.limit && last ? encodeShardCursor(String(last[`${q.index}sk`])) : null };
 }
 
-const encodeShardCursor = (sortKey: string): string => Buffer.from(JSON.stringify({ after: sortKey })).toString('base64url');
+export const encodeShardCursor = (sortKey: string): string => Buffer.from(JSON.stringify({ after: sortKey })).toString('base64url');
 
 /** The sort key a cursor holds; anything else is refused (400) rather than passed to DynamoDB. */
-function decodeShardCursor(cursor: string | undefined): string | undefined {
+export function decodeShardCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -184,3 +184,14 @@ function decodeShardCursor(cursor: string | undefined): string | undefined {
  * undefined when the item needs nothing. Each entity module with a sharded key exports one.
  */
 export type ShardBackfill = (item: Record<string, unknown>) => TransactItem[] | undefined;
+
+/** The backfill's move of one index key from its old unsharded value `old` to the stable shard of `id`, only while it still holds `old`. */
+export const moveToStableShard = (item: Record<string, unknown>, name: 'gsi1pk' | 'gsi2pk' | 'gsi3pk', old: string, id: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: { pk: item.pk, sk: item.sk },
+    UpdateExpression: `SET ${name} = :shard`,
+    ConditionExpression: `${name} = :old`,
+    ExpressionAttributeValues: { ':shard': stableShard(old, id), ':old': old },
+  },
+});

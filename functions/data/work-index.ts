@@ -17,8 +17,7 @@
  *   webhookDisabled webhook endpoints disabled whose owner has not been mailed yet (webhooks.ts)
  *   track     labels' tracking polls (a small item per label), due at their next poll (orders.ts)
  */
-import { nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
-import { tableName } from './client';
+import { moveToStableShard, nextShard, shardedQuery, type ShardBackfill } from './shards';
 
 const QUEUES = {
   purchase: 'WORK#purchase',
@@ -61,16 +60,5 @@ const LEGACY = new Map<string, string>(Object.values(QUEUES).map((base) => [base
  */
 export const backfillWorkItem: ShardBackfill = (item) => {
   const base = typeof item.gsi3pk === 'string' ? LEGACY.get(item.gsi3pk) : undefined;
-  if (!base) return undefined;
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET gsi3pk = :shard',
-        ConditionExpression: 'gsi3pk = :old',
-        ExpressionAttributeValues: { ':shard': stableShard(base, String(item.sk)), ':old': base },
-      },
-    },
-  ];
+  return base ? [moveToStableShard(item, 'gsi3pk', base, String(item.sk))] : undefined;
 };
