@@ -116,7 +116,7 @@ const shards = () => Array.from({ length: STATS_SHARDS }, (_, i) => i);
 
 /** Number of labels created: the sum of the all-time shards (missing shards count 0). */
 export async function getLabelCount(): Promise<number> {
-  return sum(await batchGet(shards().map(totalKey)), 'labels');
+  return (await getTotals()).labels;
 }
 
 export interface Stats {
@@ -131,6 +131,20 @@ export interface Stats {
   /** The charts' ADMIN_CHART_DAYS UTC days, oldest first, zero-filled. */
   days: AdminStatsDay[];
 }
+
+/** The all-time figures. */
+export type Totals = Pick<Stats, 'users' | 'labels' | 'balanceCents' | 'realLabels' | 'carriedRefunds'>;
+
+const totalsOf = (totals: Record<string, unknown>[]): Totals => ({
+  users: sum(totals, 'users'),
+  labels: sum(totals, 'labels'),
+  balanceCents: sum(totals, 'balanceCents'),
+  realLabels: { count: sum(totals, 'realLabels'), revenueCents: sum(totals, 'realRevenueCents'), costCents: sum(totals, 'realCostCents') },
+  carriedRefunds: { count: sum(totals, 'carriedRefunds'), cents: sum(totals, 'carriedRefundCents') },
+});
+
+/** The all-time figures alone: one BatchGet of the all-time shards, not the charts' days. */
+export const getTotals = async (): Promise<Totals> => totalsOf(await batchGet(shards().map(totalKey)));
 
 /** The day a day shard's key names (`STATS#day#<day>#<shard>`). */
 const dayOfShard = (item: Record<string, unknown>) => String(item.pk).split('#')[2] as string;
@@ -158,11 +172,7 @@ export async function getStats(now = new Date()): Promise<Stats> {
   const days = chartDays.slice(-STATS_WINDOW_DAYS).reverse();
   const daily = items.filter((i) => String(i.pk).startsWith('STATS#day#') && days.includes(dayOfShard(i)));
   return {
-    users: sum(totals, 'users'),
-    labels: sum(totals, 'labels'),
-    balanceCents: sum(totals, 'balanceCents'),
-    realLabels: { count: sum(totals, 'realLabels'), revenueCents: sum(totals, 'realRevenueCents'), costCents: sum(totals, 'realCostCents') },
-    carriedRefunds: { count: sum(totals, 'carriedRefunds'), cents: sum(totals, 'carriedRefundCents') },
+    ...totalsOf(totals),
     window: {
       from: days[days.length - 1] as string,
       to: days[0] as string,

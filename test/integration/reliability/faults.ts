@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '../../../functions/config';
 import { closeLocalCheckout, getLocalCheckout } from '../../../functions/data/local-checkouts';
-import { getStats, type Stats } from '../../../functions/data/stats';
+import { getTotals, type Totals } from '../../../functions/data/stats';
 import { SHARDS } from '../../../functions/data/shards';
 import { getLocalRefund } from '../../../functions/data/local-refunds';
 import { createUser, getUserById } from '../../../functions/data/users';
@@ -1258,8 +1258,8 @@ export function describeFaults(selected: Flow[]): void {
   });
 
   /** The stats moved by exactly what this user's balance and labels moved: nobody else's money changed. */
-  async function expectStatsMoved(before: Stats, user: { balanceCents: number; labels: number }, start: { balanceCents: number; labels: number }) {
-    const now = await getStats();
+  async function expectStatsMoved(before: Totals, user: { balanceCents: number; labels: number }, start: { balanceCents: number; labels: number }) {
+    const now = await getTotals();
     expect({ balanceCents: now.balanceCents - before.balanceCents, labels: now.labels - before.labels, users: now.users - before.users }).toEqual({
       balanceCents: user.balanceCents - start.balanceCents,
       labels: user.labels - start.labels,
@@ -1296,7 +1296,7 @@ export function describeFaults(selected: Flow[]): void {
         // What the wallet owes: spendable plus held plus disputed (a withdrawal's or a dispute's hold is still counted as the user's money).
         const owed = await getUserById(run.user.id, { consistent: true });
         const start = { balanceCents: owed ? owed.balanceCents + owed.heldCents + owed.disputedCents : Number.NaN, labels: owed?.labelCount ?? 0 };
-        const stats = await getStats();
+        const stats = await getTotals();
 
         faults.arm(c.at, c.kind);
         const first = await run.send().finally(() => expect(faults.stop().fired).toBe(c.command));

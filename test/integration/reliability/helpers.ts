@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../functions/data/client';
 import { allShards } from '../../../functions/data/shards';
-import { getLabelCount, getStats } from '../../../functions/data/stats';
+import { getLabelCount, getTotals } from '../../../functions/data/stats';
 import type { User } from '../../../domain/api/users';
 import { createUser, getUserById } from '../../../functions/data/users';
 import { signSessionToken } from '../../session-token';
@@ -150,7 +150,7 @@ export async function expectTableConsistent(options: { settled?: boolean } = {})
     labels += user.labels;
     balanceCents += user.balanceCents;
   }
-  const stats = await getStats();
+  const stats = await getTotals();
   expect({ users: stats.users, labels: stats.labels, balanceCents: stats.balanceCents }, 'admin stats vs the stored data').toEqual({
     users: ids.length,
     labels,
