@@ -19,7 +19,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Approval, ApprovalStatus, Person } from '../../domain/audit';
 import { db, tableName, type Step } from './client';
 import type { Page } from './pagination';
-import { nextShard, shardedPage, stableShard, type ShardBackfill } from './shards';
+import { moveToStableShards, nextShard, shardedPage, type ShardBackfill } from './shards';
 
 const approvalKey = (id: string) => ({ pk: `APPROVAL#${id}`, sk: 'APPROVAL' });
 const guardKey = (withdrawalId: string) => ({ pk: `APPROVALFOR#${withdrawalId}`, sk: 'APPROVALFOR' });
@@ -152,26 +152,13 @@ export async function listApprovals(page: { limit: number; cursor?: string }, st
  */
 export const backfillApproval: ShardBackfill = (item) => {
   if (item.entity !== 'approval' || typeof item.id !== 'string') return undefined;
-  const id = item.id;
-  const moves = [
-    ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
-    ['gsi2pk', typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as ApprovalStatus) ? item.gsi2pk : undefined],
-  ].filter((m): m is [string, string] => m[1] !== undefined);
-  if (!moves.length) return undefined;
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: approvalKey(id),
-        UpdateExpression: `SET ${moves.map(([name]) => `${name} = :${name}`).join(', ')}`,
-        ConditionExpression: moves.map(([name]) => `${name} = :old${name}`).join(' AND '),
-        ExpressionAttributeValues: Object.fromEntries(
-          moves.flatMap(([name, old]) => [
-            [`:${name}`, stableShard(old, id)],
-            [`:old${name}`, old],
-          ]),
-        ),
-      },
-    },
-  ];
+  const status = typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as ApprovalStatus) ? item.gsi2pk : undefined;
+  return moveToStableShards(
+    { ...item, ...approvalKey(item.id) },
+    [
+      ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
+      ['gsi2pk', status],
+    ],
+    item.id,
+  );
 };

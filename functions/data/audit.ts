@@ -20,7 +20,7 @@ import { placeInRange } from '../exports/date-range';
 import { tableName, type Step } from './client';
 import { MAX_ITEMS_READ } from './filtered-query';
 import type { Page } from './pagination';
-import { decodeShardCursor, encodeShardCursor, nextShard, shardedQuery, stableShard, type ShardBackfill } from './shards';
+import { decodeShardCursor, encodeShardCursor, moveToStableShards, nextShard, shardedQuery, type ShardBackfill } from './shards';
 
 /** The log's index key: the base of its shards. */
 const LOG = 'AUDIT';
@@ -145,15 +145,5 @@ export async function findAuditRecords(filters: AuditFilters, page: { limit: num
  */
 export const backfillAudit: ShardBackfill = (item) => {
   if (item.entity !== 'audit' || item.gsi1pk !== LOG || typeof item.id !== 'string') return undefined;
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: { pk: `AUDIT#${item.id}`, sk: 'AUDIT' },
-        UpdateExpression: 'SET gsi1pk = :shard',
-        ConditionExpression: 'gsi1pk = :old',
-        ExpressionAttributeValues: { ':shard': stableShard(LOG, item.id), ':old': LOG },
-      },
-    },
-  ];
+  return moveToStableShards({ pk: `AUDIT#${item.id}`, sk: 'AUDIT' }, [['gsi1pk', LOG]], item.id);
 };

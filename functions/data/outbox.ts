@@ -13,7 +13,7 @@ import { monotonicFactory } from 'ulid';
 import type { Mail } from '../providers/mail/mailer';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { moveToStableShard, nextShard, shardedQuery, type ShardBackfill } from './shards';
+import { moveToStableShards, nextShard, shardedQuery, type ShardBackfill } from './shards';
 import { normalizeEmail } from './users';
 
 /** A mail as /_local/outbox shows it. */
@@ -93,5 +93,5 @@ export async function listOutbox({ to, limit = 50 }: { to?: string; limit?: numb
  */
 export const backfillOutbox: ShardBackfill = (item) => {
   if (item.entity !== 'outboxMail' || item.gsi1pk !== ALL || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
-  return [moveToStableShard(item, 'gsi1pk', ALL, item.sk)];
+  return moveToStableShards(item, [['gsi1pk', ALL]], item.sk);
 };

@@ -185,13 +185,32 @@ export function decodeShardCursor(cursor: string | undefined): string | undefine
  */
 export type ShardBackfill = (item: Record<string, unknown>) => TransactItem[] | undefined;
 
-/** The backfill's move of one index key from its old unsharded value `old` to the stable shard of `id`, only while it still holds `old`. */
-export const moveToStableShard = (item: Record<string, unknown>, name: 'gsi1pk' | 'gsi2pk' | 'gsi3pk', old: string, id: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: { pk: item.pk, sk: item.sk },
-    UpdateExpression: `SET ${name} = :shard`,
-    ConditionExpression: `${name} = :old`,
-    ExpressionAttributeValues: { ':shard': stableShard(old, id), ':old': old },
-  },
-});
+/**
+ * The backfill's move of an item's index keys from their old unsharded values to the stable shards
+ * of `id`, in one update conditioned on each still holding its old value; `moves` pairs a key with
+ * its old value, undefined where the item holds it no more. Undefined when nothing is left to move.
+ */
+export function moveToStableShards(
+  item: Record<string, unknown>,
+  moves: readonly (readonly ['gsi1pk' | 'gsi2pk' | 'gsi3pk', string | undefined])[],
+  id: string,
+): TransactItem[] | undefined {
+  const held = moves.filter((m): m is readonly ['gsi1pk' | 'gsi2pk' | 'gsi3pk', string] => m[1] !== undefined);
+  if (!held.length) return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: `SET ${held.map(([name]) => `${name} = :${name}`).join(', ')}`,
+        ConditionExpression: held.map(([name]) => `${name} = :old${name}`).join(' AND '),
+        ExpressionAttributeValues: Object.fromEntries(
+          held.flatMap(([name, old]) => [
+            [`:${name}`, stableShard(old, id)],
+            [`:old${name}`, old],
+          ]),
+        ),
+      },
+    },
+  ];
+}

@@ -22,7 +22,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, type Step } from './client';
 import { ownedAmountFromItem, textAttribute } from './owned-amount';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
-import { nextShard, shardedPage, stableShard, type ShardBackfill } from './shards';
+import { moveToStableShards, nextShard, shardedPage, type ShardBackfill } from './shards';
 
 const requestKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `WITHDRAWAL#${id}` });
 const pointerKey = (id: string) => ({ pk: `WITHDRAWAL#${id}`, sk: 'WITHDRAWAL' });
@@ -283,26 +283,13 @@ export async function listWithdrawals(page: { limit: number; cursor?: string }, 
  */
 export const backfillWithdrawal: ShardBackfill = (item) => {
   if (item.entity !== 'withdrawal' || typeof item.id !== 'string' || typeof item.pk !== 'string' || typeof item.sk !== 'string') return undefined;
-  const id = item.id;
-  const moves = [
-    ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
-    ['gsi2pk', typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as WithdrawalStatus) ? item.gsi2pk : undefined],
-  ].filter((m): m is [string, string] => m[1] !== undefined);
-  if (!moves.length) return undefined;
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: `SET ${moves.map(([name]) => `${name} = :${name}`).join(', ')}`,
-        ConditionExpression: moves.map(([name]) => `${name} = :old${name}`).join(' AND '),
-        ExpressionAttributeValues: Object.fromEntries(
-          moves.flatMap(([name, old]) => [
-            [`:${name}`, stableShard(old, id)],
-            [`:old${name}`, old],
-          ]),
-        ),
-      },
-    },
-  ];
+  const status = typeof item.gsi2pk === 'string' && item.gsi2pk === byStatus(item.status as WithdrawalStatus) ? item.gsi2pk : undefined;
+  return moveToStableShards(
+    item,
+    [
+      ['gsi1pk', item.gsi1pk === ALL ? ALL : undefined],
+      ['gsi2pk', status],
+    ],
+    item.id,
+  );
 };

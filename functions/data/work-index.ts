@@ -17,7 +17,7 @@
  *   webhookDisabled webhook endpoints disabled whose owner has not been mailed yet (webhooks.ts)
  *   track     labels' tracking polls (a small item per label), due at their next poll (orders.ts)
  */
-import { moveToStableShard, nextShard, shardedQuery, type ShardBackfill } from './shards';
+import { moveToStableShards, nextShard, shardedQuery, type ShardBackfill } from './shards';
 
 const QUEUES = {
   purchase: 'WORK#purchase',
@@ -58,7 +58,5 @@ const LEGACY = new Map<string, string>(Object.values(QUEUES).map((base) => [base
  * Moves an item written to a queue before the queues were sharded (`gsi3pk = WORK#<queue>`) to its
  * stable shard, on the condition that it is still there.
  */
-export const backfillWorkItem: ShardBackfill = (item) => {
-  const base = typeof item.gsi3pk === 'string' ? LEGACY.get(item.gsi3pk) : undefined;
-  return base ? [moveToStableShard(item, 'gsi3pk', base, String(item.sk))] : undefined;
-};
+export const backfillWorkItem: ShardBackfill = (item) =>
+  moveToStableShards(item, [['gsi3pk', typeof item.gsi3pk === 'string' ? LEGACY.get(item.gsi3pk) : undefined]], String(item.sk));

@@ -23,7 +23,7 @@ import { db, isConditionFailure, tableName, type Step } from '../data/client';
 import { ownedAmountFromItem, textAttribute } from '../data/owned-amount';
 import { decodeCursor, encodeCursor, type Page } from '../data/pagination';
 import type { IndexName } from '../data/table';
-import { moveToStableShard, nextShard, shardedPage, type ShardBackfill } from '../data/shards';
+import { moveToStableShards, nextShard, shardedPage, type ShardBackfill } from '../data/shards';
 
 export const entryKey = (userId: string, entryId: string) => ({ pk: `USER#${userId}`, sk: `TXN#${entryId}` });
 /** Every user's entries of one type: a sharded key (../data/shards.ts), since every label writes one. */
@@ -469,5 +469,5 @@ export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
 /** Moves an entry written before the type index was sharded (`gsi1pk = TXNTYPE#<type>`) to its stable shard. */
 export const backfillEntry: ShardBackfill = (item) => {
   if (item.entity !== 'ledgerEntry' || typeof item.type !== 'string' || item.gsi1pk !== typeIndex(item.type as EntryType)) return undefined;
-  return [moveToStableShard(item, 'gsi1pk', typeIndex(item.type as EntryType), String(item.id))];
+  return moveToStableShards(item, [['gsi1pk', typeIndex(item.type as EntryType)]], String(item.id));
 };
