@@ -18,14 +18,11 @@ import type { AuditFilters } from '../../domain/schemas/oversight';
 import { addDays } from '../../domain/ship-date';
 import { placeInRange } from '../exports/date-range';
 import { tableName, type Step } from './client';
-import { MAX_ITEMS_READ } from './filtered-query';
 import type { Page } from './pagination';
-import { decodeShardCursor, encodeShardCursor, moveToStableShards, nextShard, shardedQuery, type ShardBackfill } from './shards';
+import { moveToStableShards, nextShard, shardedMatchesPage, type ShardBackfill } from './shards';
 
 /** The log's index key: the base of its shards. */
 const LOG = 'AUDIT';
-/** Records a filtered page reads at a time, at least: a sparse filter needs few round trips. */
-const FILTERED_CHUNK = 200;
 
 const person = (x: unknown): Person => {
   const p = x as Partial<Person> | undefined;
@@ -105,37 +102,17 @@ export async function findAuditRecords(filters: AuditFilters, page: { limit: num
     (!filters.action || item.action === filters.action) &&
     (!(filters.from || filters.to) || placeInRange(String(item.at), filters) === 'in');
   const filtered = Boolean(actor || subject || filters.action || filters.from || filters.to);
-  let after = decodeShardCursor(page.cursor);
-  // One match past the page tells whether another page follows.
-  const found: Record<string, unknown>[] = [];
-  let read = 0;
-  for (;;) {
-    const want = page.limit + 1 - found.length;
-    const limit = filtered ? Math.min(MAX_ITEMS_READ - read, Math.max(want, FILTERED_CHUNK)) : want;
-    const items = await shardedQuery({
-      index: 'gsi1',
-      base: LOG,
-      descending: true,
-      limit,
-      ...(from !== undefined ? { from } : {}),
-      ...(to !== undefined ? { to } : {}),
-      ...(after !== undefined ? { after } : {}),
-    });
-    read += items.length;
-    for (const item of items) {
-      if (!matches(item)) continue;
-      found.push(item);
-      if (found.length > page.limit) {
-        const shown = found.slice(0, page.limit);
-        return { items: shown.map(fromItem), nextCursor: encodeShardCursor(String(shown[shown.length - 1]?.gsi1sk)) };
-      }
-    }
-    const last = items[items.length - 1];
-    // Fewer than asked: every shard is read to the end of the range.
-    if (items.length < limit || !last) return { items: found.map(fromItem), nextCursor: null };
-    after = String(last.gsi1sk);
-    if (read >= MAX_ITEMS_READ) return { items: found.map(fromItem), nextCursor: encodeShardCursor(after) };
-  }
+  const { items, nextCursor } = await shardedMatchesPage({
+    index: 'gsi1',
+    base: LOG,
+    descending: true,
+    limit: page.limit,
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+    ...(filtered ? { matches } : {}),
+  });
+  return { items: items.map(fromItem), nextCursor };
 }
 
 /**

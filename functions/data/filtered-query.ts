@@ -23,7 +23,7 @@ import type { IndexName } from './table';
 /** Most items one request reads (before filtering): a few Queries' pages, however sparse the filter. */
 export const MAX_ITEMS_READ = 1000;
 /** Items a filtered request asks for per Query, at least: a sparse filter needs few round trips. */
-const FILTERED_CHUNK = 200;
+export const FILTERED_CHUNK = 200;
 
 export interface FilteredQuery<T> {
   /** The Query: key condition, filter, names and values (newest first, Limit and start are set here). */

@@ -18,6 +18,7 @@ import { randomInt } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvalidRequest } from '../errors';
 import { db, tableName, type TransactItem } from './client';
+import { FILTERED_CHUNK, MAX_ITEMS_READ } from './filtered-query';
 import type { IndexName } from './table';
 
 /**
@@ -159,6 +160,42 @@ export async function shardedPage(q: Omit<ShardedQuery, 'after'> & { cursor?: st
   const shown = items.slice(0, q.limit);
   const last = shown[shown.length - 1];
   return { items: shown, nextCursor: items.length > q.limit && last ? encodeShardCursor(String(last[`${q.index}sk`])) : null };
+}
+
+/**
+ * A page of a sharded list of the items that meet `matches`, newest first, up to `limit` however
+ * sparse the matches, but never more than MAX_ITEMS_READ items read a request (the rule of
+ * ./filtered-query.ts for one partition): when the budget runs out first, the page answers the
+ * matches found so far (maybe none) with a cursor where reading stopped, and the caller asks again.
+ */
+export async function shardedMatchesPage(
+  q: Omit<ShardedQuery, 'after' | 'matches'> & { cursor?: string; matches?: (item: Item) => boolean },
+): Promise<{ items: Item[]; nextCursor: string | null }> {
+  const { cursor, matches, ...query } = q;
+  const skName = `${q.index}sk`;
+  let after = decodeShardCursor(cursor);
+  // One match past the page tells whether another page follows.
+  const found: Item[] = [];
+  let read = 0;
+  for (;;) {
+    const want = q.limit + 1 - found.length;
+    const limit = matches ? Math.min(MAX_ITEMS_READ - read, Math.max(want, FILTERED_CHUNK)) : want;
+    const items = await shardedQuery({ ...query, limit, ...(after !== undefined ? { after } : {}) });
+    read += items.length;
+    for (const item of items) {
+      if (matches && !matches(item)) continue;
+      found.push(item);
+      if (found.length > q.limit) {
+        const shown = found.slice(0, q.limit);
+        return { items: shown, nextCursor: encodeShardCursor(String(shown[shown.length - 1]?.[skName])) };
+      }
+    }
+    const last = items[items.length - 1];
+    // Fewer than asked: every shard is read to the end of the range.
+    if (items.length < limit || !last) return { items: found, nextCursor: null };
+    after = String(last[skName]);
+    if (read >= MAX_ITEMS_READ) return { items: found, nextCursor: encodeShardCursor(after) };
+  }
 }
 
 export const encodeShardCursor = (sortKey: string): string => Buffer.from(JSON.stringify({ after: sortKey })).toString('base64url');

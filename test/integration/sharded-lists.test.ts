@@ -16,7 +16,7 @@ import { auditStep, backfillAudit, findAuditRecords, newAuditRecord } from '../.
 import { db, tableName, transact, type TransactItem } from '../../functions/data/client';
 import { backfillOutbox, listOutbox, saveOutboxMail } from '../../functions/data/outbox';
 import type { Page } from '../../functions/data/pagination';
-import { isShardOf, type ShardBackfill } from '../../functions/data/shards';
+import { isShardOf, nextShard, shardedMatchesPage, SHARDS, type ShardBackfill } from '../../functions/data/shards';
 import { backfillUserListing, createUser } from '../../functions/data/users';
 import { backfillWithdrawal, listWithdrawals, moveWithdrawalStep, newWithdrawalSteps } from '../../functions/data/withdrawals';
 import { signSessionToken } from '../session-token';
@@ -441,5 +441,36 @@ describe('the local outbox', () => {
     const moved = await backfillOnce(backfillOutbox, old, { pk: old.pk, sk: old.sk });
     expect(isShardOf('OUTBOX', String(moved.gsi1pk))).toBe(true);
     expect((await listOutbox({ limit: 100 })).map((m) => m.subject)).toEqual([...sent].reverse().concat('Old'));
+  });
+});
+
+describe('a filtered page of a sharded list', () => {
+  it('fills each page with matches from every shard, newest first, without repeats or gaps', async () => {
+    const base = `MATCHES${ulid()}`;
+    // Three times round the shards; one in three matches.
+    const keys = Array.from(
+      { length: SHARDS * 3 },
+      (_, i) => `2026-12-03T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z#${i}`,
+    );
+    for (const [i, sk] of keys.entries())
+      await db.send(new PutCommand({ TableName: tableName(), Item: { pk: `TEST#${base}`, sk: String(i), gsi1pk: nextShard(base), gsi1sk: sk, n: i } }));
+    const wanted = keys.filter((_, i) => i % 3 === 0).reverse();
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await shardedMatchesPage({
+        index: 'gsi1',
+        base,
+        descending: true,
+        limit: 5,
+        matches: (item) => Number(item.n) % 3 === 0,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.items.length === 5 || page.nextCursor === null).toBe(true);
+      seen.push(...page.items.map((item) => String(item.gsi1sk)));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(wanted);
   });
 });
