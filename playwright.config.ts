@@ -28,6 +28,10 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
+  // Assertions and polls wait up to 10 s, not Playwright's 5: on a 2-core CI machine busy with two
+  // browsers, the front and DynamoDB Local, a heavy page (the API reference) or a mailed code can
+  // take longer than 5 s to show, and did.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './test/e2e/global-teardown.ts',
   use: {
