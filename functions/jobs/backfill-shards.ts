@@ -3,7 +3,9 @@
  * (functions/data/shards.ts) onto their shards: work-queue items, ledger entries by type, the users
  * list, withdrawals, approvals, audit records, local outbox mails, and labels' tracking polls. Each
  * entity module says how one of its items moves (a ShardBackfill); this job scans the table a page
- * at a time and applies them.
+ * at a time and applies them. It also brings ledgers written before the wallet recorded balances up
+ * to date: a label's entries get their index by label, and each account met gets its entries'
+ * balance after and its closing balances (functions/wallet/backfill-balances.ts).
  *
  * Idempotent: every move is conditioned on the item still holding its old key, so an item moved
  * already (by an earlier run, or rewritten meanwhile by live code on a shard) is left alone.
@@ -25,13 +27,15 @@ import type { ShardBackfill } from '../data/shards';
 import { backfillUserListing } from '../data/users';
 import { backfillWithdrawal } from '../data/withdrawals';
 import { backfillWorkItem } from '../data/work-index';
-import { backfillEntry } from '../wallet/ledger';
+import { backfillBalances } from '../wallet/backfill-balances';
+import { backfillEntry, backfillEntryOrderIndex } from '../wallet/ledger';
 
 /** Every entity's move; one item may need several (an order: its work queue and its poll), each its own transaction. */
 const MOVES: readonly ShardBackfill[] = [
   backfillWorkItem,
   backfillTrackingPoll,
   backfillEntry,
+  backfillEntryOrderIndex,
   backfillUserListing,
   backfillWithdrawal,
   backfillApproval,
@@ -74,6 +78,11 @@ export async function backfillShards(options: { maxPages?: number; restart?: boo
           if (!(err instanceof TransactionCanceledException) || !onlyConditionsFailed(err)) throw err;
           counts.skipped++;
         }
+      }
+      if (item.sk === 'PROFILE' && typeof item.pk === 'string' && item.pk.startsWith('USER#')) {
+        const balances = await backfillBalances(item.pk.slice('USER#'.length));
+        counts.moved += balances.moved;
+        counts.skipped += balances.skipped;
       }
     }
     start = out.LastEvaluatedKey;

@@ -18,7 +18,6 @@
  * (refunded meanwhile), the label is refunded at the carrier at once, and the sale is logged and
  * counted (LabelsSoldForClosedOrders), which the stack alarms on.
  */
-import { transact } from '../data/client';
 import type { Order } from '../../domain/api/orders';
 import { completeOrder, getOrder, leaseMs, moveOrderStep, renewLease, type LabelFields } from '../data/orders';
 import { Conflict, ProviderUnavailable } from '../errors';
@@ -30,7 +29,7 @@ import { getCarrier } from '../providers/registry/carrier';
 import { serviceOfLabel } from '../providers/carrier/usps-services';
 import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
-import { refund } from '../wallet/wallet';
+import { refund, transactWallet } from '../wallet/wallet';
 import { labelCreated } from '../webhooks/events';
 import { NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
 
@@ -278,9 +277,9 @@ export async function failAndRefund(user: EntryOwner, order: Order, reason: stri
 async function failAndRefundOrder(user: EntryOwner, order: Order, reason: string): Promise<Order> {
   const updatedAt = new Date().toISOString();
   const closed = new Date(updatedAt);
-  const done = await transact([
+  const done = await transactWallet(user, (account) => [
     moveOrderStep(order, 'processing', 'failed', updatedAt, { failureReason: reason }),
-    ...refund(user, { amountCents: order.priceCents, orderId: order.id }),
+    ...refund(account, { amountCents: order.priceCents, orderId: order.id }),
     // The carrier may still complete a sale nobody receives: the sweep asks about it for a while.
     recheckStep(order, updatedAt, new Date(closed.getTime() + firstRecheckMs(getCarrier())), new Date(closed.getTime() + RECHECK_KEEP_MS)),
   ]);

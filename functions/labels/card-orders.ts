@@ -14,7 +14,6 @@
  */
 import { offerName } from '../../domain/pricing';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { transact } from '../data/client';
 import { failAwaitingOrder, getOrder, moveOrderStep, newOrder, putAwaitingOrder } from '../data/orders';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
@@ -23,7 +22,7 @@ import { logger, type Logger } from '../observability/logger';
 import { creditedEvents, settleTopUp, startPayment } from '../payments/top-ups';
 import { sendWritten } from '../webhooks/outbox';
 import { getEntry } from '../wallet/ledger';
-import { completeTopUp, settleAndSpend, settleShortfallAndSpend } from '../wallet/wallet';
+import { completeTopUp, settleAndSpend, settleShortfallAndSpend, transactWallet } from '../wallet/wallet';
 import type { Order } from '../../domain/api/orders';
 import type { LedgerEntry } from '../../domain/api/wallet';
 import type { User } from '../../domain/api/users';
@@ -82,7 +81,8 @@ export async function settleCardOrderEvent(input: {
 }): Promise<string> {
   const entry = await getEntry(input.userId, input.entryId);
   const order = entry?.orderId ? await getOrder(input.userId, entry.orderId) : undefined;
-  const user = await getUserById(input.userId);
+  // Consistent: the wallet's change below is worked out against these balances.
+  const user = await getUserById(input.userId, { consistent: true });
   if (!entry || !order || !user) return 'rejected';
   if (input.outcome !== 'completed') {
     const result = await settleTopUp({ userId: user.id, entryId: entry.id, outcome: input.outcome, eventKey: input.eventKey });
@@ -96,11 +96,17 @@ export async function settleCardOrderEvent(input: {
   const leaseUntil = new Date(Date.parse(now) + purchaseLeaseMs(getCarrier()));
   const event = eventRecordStep(input.eventKey, { orderId: order.id, outcome: 'completed' }, now);
   const move = { amountCents: order.priceCents, orderId: order.id };
-  const settled = await transact([
-    event,
-    ...(shortfall ? settleShortfallAndSpend(user, entry, move, now, input.paymentIntent) : settleAndSpend(user, entry.id, move, now, input.paymentIntent)),
-    moveOrderStep(order, 'awaiting_payment', 'processing', now, {}, leaseUntil),
-  ]).then(
+  const settled = await transactWallet(
+    user,
+    (account) => [
+      event,
+      ...(shortfall
+        ? settleShortfallAndSpend(account, entry, move, now, input.paymentIntent)
+        : settleAndSpend(account, entry.id, move, now, input.paymentIntent)),
+      moveOrderStep(order, 'awaiting_payment', 'processing', now, {}, leaseUntil),
+    ],
+    user,
+  ).then(
     async (r) => {
       // The balance was spent meanwhile: the top-up completes on its own (the money is the user's)
       // and the order fails, with the same event record, so a replay does nothing.
@@ -155,9 +161,9 @@ async function creditAndFail(
 ): Promise<boolean> {
   const credited = { ...entry, userId: user.id };
   const events = await creditedEvents(credited, now, paymentIntent);
-  const done = await transact([
+  const done = await transactWallet(user, (account) => [
     event,
-    ...completeTopUp(credited, now, paymentIntent),
+    ...completeTopUp(account, credited, now, paymentIntent),
     moveOrderStep(order, 'awaiting_payment', 'failed', now, { failureReason: SPENT_MEANWHILE }),
     ...events.steps,
   ]);

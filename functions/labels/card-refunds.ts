@@ -30,8 +30,8 @@ import type { StatsChange } from '../data/stats';
 import { RefundRefused } from '../errors';
 import type { Logger } from '../observability/logger';
 import { getCardCheckout } from '../providers/registry/payments';
-import { findOrderPayment, getEntry, releaseRefundStep, reserveRefundStep, unrefundedCents, type EntryOwner } from '../wallet/ledger';
-import { refund, refundToCard } from '../wallet/wallet';
+import { findOrderPayment, getEntry, releaseRefundStep, reserveRefundStep, unrefundedCents } from '../wallet/ledger';
+import { refund, refundToCard, type WalletAccount } from '../wallet/wallet';
 
 /** Tries of a plan whose order or payment changed between the read and the write (a re-read settles it). */
 const RACE_TRIES = 3;
@@ -41,7 +41,7 @@ export interface RefundMoney {
   /** What the order keeps of it with that move. */
   orderFields: Record<string, string | number>;
   /** The wallet's steps of that transaction; `also`: the admin figures the refund moves besides the balance. */
-  steps(user: EntryOwner, also: StatsChange): Step[];
+  steps(account: WalletAccount, also: StatsChange): Step[];
   /** What the shipper's mail says of where the money went. */
   told: string;
 }

@@ -21,7 +21,7 @@ import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
-import { debit } from '../wallet/wallet';
+import { debit, transactWallet, type Balances } from '../wallet/wallet';
 import { priceOffer, QUOTE_USED, requote, type QuoteKind } from '../postage/quotes';
 import { fulfilOrder, purchaseLeaseMs } from './buy-label';
 import { getCarrier } from '../providers/registry/carrier';
@@ -61,13 +61,17 @@ export const OUTBOUND_CHANGED = 'This label was refunded or is being refunded, s
  * wallet with its ledger entry, all in one transaction. A key used before answers `repeat` with the
  * first order's id; a short balance answers `insufficient` and nothing changes.
  */
-export async function placeCreditOrder(user: EntryOwner, order: Order, key: string): Promise<PlaceResult> {
-  const placed = await transact([
-    claimKeyStep(user.id, key, order.id),
-    ...placeOrderSteps(order),
-    ...(order.returnOf ? [linkReturnStep({ userId: order.userId, id: order.returnOf }, order.id)] : []),
-    ...debit(user, { amountCents: order.priceCents, orderId: order.id }),
-  ]);
+export async function placeCreditOrder(user: EntryOwner, order: Order, key: string, balances?: Balances): Promise<PlaceResult> {
+  const placed = await transactWallet(
+    user,
+    (account) => [
+      claimKeyStep(user.id, key, order.id),
+      ...placeOrderSteps(order),
+      ...(order.returnOf ? [linkReturnStep({ userId: order.userId, id: order.returnOf }, order.id)] : []),
+      ...debit(account, { amountCents: order.priceCents, orderId: order.id }),
+    ],
+    balances,
+  );
   if (placed.ok) return { kind: 'placed', order };
   if (placed.failed.has('order.idempotency')) return { kind: 'repeat', orderId: String(await orderIdForKey(user.id, key)) };
   if (placed.failed.has('order.quote')) return { kind: 'quote-used' };
@@ -133,10 +137,10 @@ export async function buyWithCredits(
   if (!account) throw new Unauthorized();
   // The wallet entries name the person of the team who buys (`actorId`, the signed-in person).
   const user = await actingFor(account, client.actorId);
-  const attempt = async () => {
+  const attempt = async (balances: Balances) => {
     const made = newOrder(user.id, body, offer, 'processing', purchaseLeaseMs(getCarrier()));
     const fresh: Order = returnPlan ? { ...made, returnOf: returnPlan.outbound.id, ...(returnPlan.email ? { returnEmail: returnPlan.email } : {}) } : made;
-    const placed = await placeCreditOrder(user, fresh, key).catch(async (err: unknown) => {
+    const placed = await placeCreditOrder(user, fresh, key, balances).catch(async (err: unknown) => {
       // DynamoDB may have applied the transaction and lost only its answer (a timeout). The order,
       // under its brand-new id, exists exactly when it did: then buy its label now, or it would stay
       // debited and `processing`, and a retry with the same key could only answer 409.
@@ -145,7 +149,7 @@ export async function buyWithCredits(
     });
     return { fresh, placed };
   };
-  let { fresh, placed } = await attempt();
+  let { fresh, placed } = await attempt(user);
   // One quote buys one label: a second purchase from it gets a fresh quote to confirm.
   if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body, undefined, kind);
   if (placed.kind === 'outbound-changed') throw new Conflict(OUTBOUND_CHANGED);
@@ -155,7 +159,7 @@ export async function buyWithCredits(
     // top-up settling) buys from the wallet after all, once, rather than charging a card for nothing.
     now = (await getUserById(user.id, { consistent: true })) ?? user;
     if ((now.balanceCents ?? 0) >= price) {
-      ({ fresh, placed } = await attempt());
+      ({ fresh, placed } = await attempt(now));
       if (placed.kind === 'insufficient') now = (await getUserById(user.id, { consistent: true })) ?? user;
       if (placed.kind === 'quote-used') return requote(QUOTE_USED, userId, body, undefined, kind);
       if (placed.kind === 'outbound-changed') throw new Conflict(OUTBOUND_CHANGED);

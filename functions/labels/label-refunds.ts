@@ -40,7 +40,7 @@ import { getPackageTracker } from '../providers/registry/tracking';
 import { acceptanceScan } from '../providers/tracking/acceptance-scan';
 import { refundMoney } from './card-refunds';
 import type { Checkpoint } from '../providers/tracking/tracking';
-import { refund } from '../wallet/wallet';
+import { refund, transactWallet } from '../wallet/wallet';
 import { labelRefunded as labelRefundedEvent } from '../webhooks/events';
 import { outboxWrite, sendWritten, type OutboxWrite } from '../webhooks/outbox';
 
@@ -131,11 +131,15 @@ async function creditEarly(order: Order, fields: Record<string, string>, leaseUn
   );
   const credited: Order = { ...order, ...fields, creditedEarly: true, status: 'refund_pending', leaseUntil: leaseUntil.toISOString(), updatedAt: at };
   const events = await refundedEvent(credited);
-  const done = await transact([
-    ...savingsRefundSteps(order, move),
-    ...refund(user, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
-    ...events.steps,
-  ]);
+  const done = await transactWallet(
+    user,
+    (account) => [
+      ...savingsRefundSteps(order, move),
+      ...refund(account, { amountCents: order.priceCents, orderId: order.id }, marginBack(order)),
+      ...events.steps,
+    ],
+    user,
+  );
   if (!done.ok) return undefined;
   labelRefunded();
   await sendWritten(events, log);
@@ -214,13 +218,17 @@ async function completeRefund(order: Order, log: Logger, now: Date): Promise<Ord
   const fields = { refundDecidedAt: at, ...money.orderFields };
   const refunded: Order = { ...order, ...fields, status: 'refunded', leaseUntil: undefined, updatedAt: at };
   const events = await refundedEvent(refunded);
-  const done = await transact([
-    // The label's savings leave its month with it; guarded on the month read (data/savings.ts), and
-    // on no early credit (whose price went back already) whatever the read said.
-    ...savingsRefundSteps(order, guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, fields), 'attribute_not_exists(creditedEarly)')),
-    ...money.steps(user, marginBack(order)),
-    ...events.steps,
-  ]);
+  const done = await transactWallet(
+    user,
+    (account) => [
+      // The label's savings leave its month with it; guarded on the month read (data/savings.ts), and
+      // on no early credit (whose price went back already) whatever the read said.
+      ...savingsRefundSteps(order, guarded(moveOrderStep(order, 'refund_pending', 'refunded', at, fields), 'attribute_not_exists(creditedEarly)')),
+      ...money.steps(account, marginBack(order)),
+      ...events.steps,
+    ],
+    user,
+  );
   if (!done.ok) return settledElsewhere(order);
   labelRefunded();
   await sendWritten(events, log);

@@ -17,14 +17,14 @@
 import { ulid } from 'ulid';
 import { formatUsd } from '../../domain/money';
 import type { LedgerEntry } from '../../domain/api/wallet';
-import { transact, type Step } from '../data/client';
+import type { Step } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import type { Logger } from '../observability/logger';
 import { tellUser } from '../providers/registry/mail';
 import type { CardMoneyEvent } from '../providers/payments/stripe-card-events';
-import { disputeMarkStep, externalRefundStep, findEntryByPaymentIntent, getEntry } from '../wallet/ledger';
-import { debitCardRefund, debitLostDispute, holdForDispute, loseDispute, releaseDispute } from '../wallet/wallet';
+import { disputeMarkStep, externalRefundStep, findEntryByPaymentIntent, getEntry, type EntryOwner } from '../wallet/ledger';
+import { debitCardRefund, debitLostDispute, holdForDispute, loseDispute, releaseDispute, transactWallet, type WalletAccount } from '../wallet/wallet';
 
 /** Tries of a dashboard refund whose top-up changed between the read and the write (a re-read settles it). */
 const RACE_TRIES = 3;
@@ -41,7 +41,7 @@ const day = (iso: string) => iso.slice(0, 10);
 export async function settleCardMoneyEvent(event: CardMoneyEvent, eventId: string, log: Logger): Promise<CardMoneyResult> {
   for (let attempt = 1; ; attempt++) {
     const ref = await findEntryByPaymentIntent(event.paymentIntent);
-    const [topUp, user] = ref ? await Promise.all([getEntry(ref.userId, ref.entryId), getUserById(ref.userId)]) : [undefined, undefined];
+    const [topUp, user] = ref ? await Promise.all([getEntry(ref.userId, ref.entryId), getUserById(ref.userId, { consistent: true })]) : [undefined, undefined];
     if (!topUp || !user || topUp.status !== 'completed') {
       log.warn('stripe card event for no payment of ours', { eventId, kind: event.kind, paymentIntent: event.paymentIntent });
       return 'ignored';
@@ -50,7 +50,7 @@ export async function settleCardMoneyEvent(event: CardMoneyEvent, eventId: strin
     if (!plan) return 'duplicate';
     const now = new Date().toISOString();
     const record = eventRecordStep(`stripe#${eventId}`, { entryId: topUp.id, outcome: event.kind }, now);
-    const done = await transact([record, ...plan.steps(now)]);
+    const done = await transactWallet(user, (account) => [record, ...plan.steps(now, account)], user);
     if (done.ok) {
       log.info('stripe card event settled', { eventId, kind: event.kind, userId: user.id, topUpId: topUp.id });
       if (plan.mail) await tellUser(user.email, plan.mail.subject, [`Hello ${user.name},`, '', ...plan.mail.lines], log);
@@ -64,8 +64,8 @@ export async function settleCardMoneyEvent(event: CardMoneyEvent, eventId: strin
   }
 }
 
-type Plan = { steps: (now: string) => Step[]; mail?: { subject: string; lines: string[] } };
-type Owner = Parameters<typeof holdForDispute>[0];
+type Plan = { steps: (now: string, account: WalletAccount) => Step[]; mail?: { subject: string; lines: string[] } };
+type Owner = EntryOwner;
 
 /** What `event` does to `topUp`'s wallet, or undefined when there is nothing (left) to do. */
 async function planFor(event: CardMoneyEvent, topUp: LedgerEntry, user: Owner): Promise<Plan | undefined> {
@@ -78,7 +78,10 @@ async function planFor(event: CardMoneyEvent, topUp: LedgerEntry, user: Owner): 
     const entryId = ulid();
     const reason = `Card payment disputed at your bank (dispute ${event.disputeId}): ${formatUsd(cents)} is on hold until the dispute is decided.`;
     return {
-      steps: () => [disputeMarkStep(topUp, { id: event.disputeId, from: undefined, to: 'open', entryId }), ...holdForDispute(user, entryId, cents, reason)],
+      steps: (_now, account) => [
+        disputeMarkStep(topUp, { id: event.disputeId, from: undefined, to: 'open', entryId }),
+        ...holdForDispute(account, entryId, cents, reason),
+      ],
       mail: {
         subject: 'A card payment to your wallet was disputed',
         lines: [
@@ -99,9 +102,9 @@ async function planFor(event: CardMoneyEvent, topUp: LedgerEntry, user: Owner): 
       ? `Dispute ${event.disputeId} was decided in your favour: ${formatUsd(d.cents)} is back in your balance.`
       : `Dispute ${event.disputeId} was decided against you: ${formatUsd(d.cents)} left your wallet for good.`;
     return {
-      steps: (now) => [
+      steps: (now, account) => [
         disputeMarkStep(topUp, { id: event.disputeId, from: 'open', to: event.outcome }),
-        ...(won ? releaseDispute(d, reason, now) : loseDispute(d, reason, now)),
+        ...(won ? releaseDispute(account, d, reason, now) : loseDispute(account, d, reason, now)),
       ],
       mail: { subject: won ? 'A disputed card payment was decided: the hold is released' : 'A disputed card payment was decided against you', lines: [reason] },
     };
@@ -113,7 +116,10 @@ async function planFor(event: CardMoneyEvent, topUp: LedgerEntry, user: Owner): 
   const entryId = ulid();
   const reason = `Dispute ${event.disputeId} of ${paid} was decided against you: ${formatUsd(cents)} left your wallet for good.`;
   return {
-    steps: () => [disputeMarkStep(topUp, { id: event.disputeId, from: undefined, to: 'lost', entryId }), ...debitLostDispute(user, entryId, cents, reason)],
+    steps: (_now, account) => [
+      disputeMarkStep(topUp, { id: event.disputeId, from: undefined, to: 'lost', entryId }),
+      ...debitLostDispute(account, entryId, cents, reason),
+    ],
     mail: { subject: 'A disputed card payment was decided against you', lines: [reason] },
   };
 }
@@ -129,8 +135,9 @@ function planDashboardRefund(refundedCents: number, topUp: LedgerEntry, user: Ow
   const cents = after - before;
   if (cents <= 0) return undefined;
   const reason = `${formatUsd(cents)} of ${paid} was refunded to your card by our support team, and leaves your wallet.`;
+  const entryId = ulid();
   return {
-    steps: () => [externalRefundStep(topUp, after), ...debitCardRefund(user, ulid(), cents, reason)],
+    steps: (_now, account) => [externalRefundStep(topUp, after), ...debitCardRefund(account, entryId, cents, reason)],
     mail: { subject: 'A card payment to your wallet was refunded', lines: [reason, 'Your bank shows the refund within 5 to 10 business days.'] },
   };
 }

@@ -12,7 +12,7 @@
 import { PAYMENT_TYPES, type CreditType } from '../../domain/constants';
 import type { LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import { appOrigin as defaultOrigin } from '../http/app-origin';
-import { transact, type Step } from '../data/client';
+import { transact } from '../data/client';
 import { eventRecordStep } from '../data/payment-events';
 import { getUserById } from '../data/users';
 import { Unauthorized } from '../errors';
@@ -20,7 +20,7 @@ import { paymentFailed, topUpSettled } from '../observability/metrics';
 import { getCardCheckout, getCryptoCheckout } from '../providers/registry/payments';
 import type { CheckoutPurpose, CheckoutRequest } from '../providers/payments/payments';
 import { attachProviderRef, failPendingEntry, getEntry, newEntry, putPendingEntry } from '../wallet/ledger';
-import { completeTopUp, failTopUp } from '../wallet/wallet';
+import { completeTopUp, failTopUp, transactWallet } from '../wallet/wallet';
 import { walletCredited } from '../webhooks/events';
 import { NOTHING, outboxWrite, sendWritten, type OutboxWrite } from '../webhooks/outbox';
 import { logger } from '../observability/logger';
@@ -155,21 +155,22 @@ export async function settleTopUp(input: {
 }): Promise<SettleResult> {
   const now = new Date().toISOString();
   const record = eventRecordStep(input.eventKey, { entryId: input.entryId, outcome: input.outcome }, now);
-  let settling: Step[];
   let creditedCents = 0;
   let events = NOTHING;
+  let done: Awaited<ReturnType<typeof transact>>;
   if (input.outcome === 'completed') {
     // Completing credits the entry's own amount, so it is read first and must equal what was paid.
     const entry = await getEntry(input.userId, input.entryId);
     if (!entry || entry.amountCents !== input.paidCents || entry.amountCents <= 0) return 'rejected';
-    events = await creditedEvents(entry, now, input.paymentIntent);
-    settling = [...completeTopUp(entry, now, input.paymentIntent), ...events.steps];
+    const paid = await creditedEvents(entry, now, input.paymentIntent);
+    events = paid;
+    const owner = { id: entry.userId, name: entry.userName, email: entry.userEmail };
+    done = await transactWallet(owner, (account) => [record, ...completeTopUp(account, entry, now, input.paymentIntent), ...paid.steps]);
     creditedCents = entry.amountCents;
   } else {
     // Failing or cancelling moves no money: the entry's key is enough, and its pending-only condition refuses a missing entry.
-    settling = failTopUp({ userId: input.userId, id: input.entryId }, now, input.outcome);
+    done = await transact([record, ...failTopUp({ userId: input.userId, id: input.entryId }, now, input.outcome)]);
   }
-  const done = await transact([record, ...settling]);
   if (done.ok) {
     if (creditedCents > 0) topUpSettled(creditedCents);
     else paymentFailed();

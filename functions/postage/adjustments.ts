@@ -13,7 +13,6 @@ import type { ParcelFacts } from '../../domain/api/adjustments';
 import type { Order } from '../../domain/api/orders';
 import { formatUsd } from '../../domain/money';
 import { offerName } from '../../domain/pricing';
-import { transact } from '../data/client';
 import { retryDueMails } from '../data/mail-tries';
 import { findOrderByTracking } from '../data/orders';
 import {
@@ -29,7 +28,7 @@ import { getUserById } from '../data/users';
 import { config } from '../config';
 import type { Logger } from '../observability/logger';
 import { getMailer } from '../providers/registry/mail';
-import { postageAdjustment } from '../wallet/wallet';
+import { postageAdjustment, transactWallet } from '../wallet/wallet';
 import { adjustmentCreated } from '../webhooks/events';
 import { outboxWrite, sendWritten } from '../webhooks/outbox';
 
@@ -80,7 +79,7 @@ export async function applyPostageAdjustment(event: InvoiceEvent, log: Logger, n
     );
     // adjustment.created for the account's listening endpoints, in the same transaction.
     const events = await outboxWrite(order.userId, adjustmentCreated(adjustment), now);
-    const done = await transact([...steps, ...postageAdjustment(user, entryId, order.id, cents, event.reason), ...events.steps]);
+    const done = await transactWallet(user, (account) => [...steps, ...postageAdjustment(account, entryId, order.id, cents, event.reason), ...events.steps]);
     if (done.ok) {
       await sendWritten(events, log);
       log.info('postage adjustment applied', { adjustmentId: adjustment.id, shipOrderId: order.id, amountCents: cents });

@@ -25,16 +25,44 @@ const notAfter = (a: [string, string], b: [string, string]): boolean => a[0] < b
 /** The spendable balance, in cents, right after `target` completed (see the module's definition). */
 export function balanceAfter(entries: readonly Timed[], target: Timed): number {
   if (target.status !== 'completed') throw new Error('only a completed entry has a balance after it');
-  const at = doneKey(target);
-  let cents = 0;
+  return balanceTimeline(entries).after(target);
+}
+
+/**
+ * The spendable balance at any moment of `entries`' history, built once (sorted changes and their
+ * running sums) so that each question costs a binary search: the backfill asks it of every entry
+ * and every day of a ledger of any length. `before(instant)` is the balance the instant `instant`
+ * began (before anything that ended then); `after(entry)` the balance right after `entry` completed.
+ */
+export function balanceTimeline(entries: readonly Timed[]): { before(instant: string): number; after(entry: Timed): number } {
+  const changes: { key: [string, string]; cents: number }[] = [];
   for (const e of entries) {
     const ended = e.status === 'completed' || e.status === 'failed' || e.status === 'cancelled';
-    const endedByThen = ended && notAfter(doneKey(e), at);
-    if (e.status === 'completed' && endedByThen) cents += e.amountCents;
-    // A withdrawal or a dispute on hold at that moment: created by then, not yet ended (paid out,
-    // refused, won or lost). A won dispute is cancelled, and held until then all the same.
-    const heldByThen = (e.type === 'withdrawal' || e.type === 'dispute') && notAfter([e.createdAt, e.id], at) && !endedByThen;
-    if (heldByThen && (e.type === 'dispute' || e.status !== 'cancelled')) cents += e.amountCents;
+    if (e.status === 'completed') changes.push({ key: doneKey(e), cents: e.amountCents });
+    // A withdrawal or a dispute holds its amount from its creation until it ends (a cancelled
+    // withdrawal was never held; a won dispute, cancelled, was).
+    const holds = (e.type === 'withdrawal' || e.type === 'dispute') && (e.type === 'dispute' || e.status !== 'cancelled');
+    if (holds) {
+      changes.push({ key: [e.createdAt, e.id], cents: e.amountCents });
+      // Released when it ended, never before it was placed (a clock behind by a moment).
+      if (ended) changes.push({ key: notAfter(doneKey(e), [e.createdAt, e.id]) ? [e.createdAt, e.id] : doneKey(e), cents: -e.amountCents });
+    }
   }
-  return cents;
+  changes.sort((a, b) => (notAfter(a.key, b.key) ? (notAfter(b.key, a.key) ? 0 : -1) : 1));
+  const sums: number[] = [];
+  let running = 0;
+  for (const c of changes) sums.push((running += c.cents));
+  /** The balance after every change not after `key`. */
+  const at = (key: [string, string]) => {
+    let low = 0;
+    let high = changes.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (notAfter((changes[mid] as { key: [string, string] }).key, key)) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? 0 : (sums[low - 1] as number);
+  };
+  // An empty id sorts before every real one: nothing that ended at `instant` is counted.
+  return { before: (instant) => at([instant, '']), after: (entry) => at(doneKey(entry)) };
 }

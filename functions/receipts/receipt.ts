@@ -8,7 +8,11 @@
  * shipment's (its shipOrderId): that answers the receipt of the label's purchase, its `label` debit
  * entry, so the Shipping Labels page links a receipt without the order answer carrying an entry id.
  *
- * Reads the user's whole ledger (one Query, paged), which "balance after" needs anyway.
+ * Reads a handful of items whatever the length of the ledger: the user, the entry (by its key, or a
+ * label's debit by its order on gsi2), the label, and the card payment or card refund tied to the
+ * label when the entry is a label's debit or refund. The balance after is the one the wallet stored
+ * on the entry. An entry written before the wallet stored it (until `npm run backfill:shards` has
+ * run) is worked out from the whole ledger instead, as ./balance-after.ts defines it.
  */
 import { isValid as isUlid } from 'ulid';
 import type { Order } from '../../domain/api/orders';
@@ -20,7 +24,7 @@ import { config } from '../config';
 import { getOrder } from '../data/orders';
 import { getUserById } from '../data/users';
 import { NotFound } from '../errors';
-import { listWholeLedger } from '../wallet/ledger';
+import { entriesOfOrder, getStoredEntry, listWholeLedger, type StoredEntry } from '../wallet/ledger';
 import { balanceAfter } from './balance-after';
 
 export const NO_RECEIPT_MESSAGE = 'No receipt for this transaction';
@@ -72,14 +76,17 @@ function providerPayment(entry: LedgerEntry): string {
   return 'Wallet credits';
 }
 
-/** How the entry was paid: the card or crypto of a top-up, or the wallet, naming a card's part of a label. */
-function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], order: Order | undefined): string {
+/**
+ * How the entry was paid: the card or crypto of a top-up, or the wallet, naming a card's part of a
+ * label. `card`: the completed entry tied to the same label that a card paid (a label's top-up) or
+ * got back (a refund's card_refund), when there is one.
+ */
+function paymentMethodOf(entry: LedgerEntry, card: LedgerEntry | undefined, order: Order | undefined): string {
   switch (entry.type) {
     case 'topup':
       return providerPayment(entry);
     case 'label': {
       // A card-paid label (or its card-paid shortfall) has a completed top-up tied to the same order.
-      const card = ledger.find((e) => e.type === 'topup' && e.status === 'completed' && e.orderId === entry.orderId);
       if (!card) return 'Wallet credits';
       if (order?.paymentMethod === 'purchase' || card.amountCents >= -entry.amountCents) return providerPayment(card);
       const rest = -entry.amountCents - card.amountCents;
@@ -87,7 +94,6 @@ function paymentMethodOf(entry: LedgerEntry, ledger: readonly LedgerEntry[], ord
     }
     case 'refund': {
       // A card-paid label's refund: its card part went on to the card (a `card_refund` tied to the same order).
-      const card = ledger.find((e) => e.type === 'card_refund' && e.status === 'completed' && e.orderId === entry.orderId);
       return card ? `Credited to the wallet; ${formatUsd(-card.amountCents)} back to the card` : 'Credited to the wallet';
     }
     case 'withdrawal':
@@ -143,16 +149,62 @@ export function seller(): Receipt['seller'] {
   };
 }
 
+/** The type of the entry tied to the same label that says how a card took part in `entry`, if any. */
+const cardPartType = (entry: LedgerEntry): LedgerEntry['type'] | undefined =>
+  entry.orderId ? ({ label: 'topup', refund: 'card_refund' } as const)[entry.type as 'label' | 'refund'] : undefined;
+
+/** What a receipt is worked out from: the entry, its label, the card's part, the balance after. */
+interface Found {
+  entry: StoredEntry;
+  order: Order | undefined;
+  card: LedgerEntry | undefined;
+  balanceAfterCents: number;
+}
+
+/** The completed entry `id` names (its own id, or a label's for its debit), with what its receipt needs; undefined when none. */
+async function findReceipt(userId: string, id: string): Promise<Found | undefined> {
+  let entry = await getStoredEntry(userId, id);
+  let order: Order | undefined;
+  if (!entry) {
+    order = await getOrder(userId, id);
+    if (!order) return undefined;
+    entry = (await entriesOfOrder(userId, id, 'label')).find((e) => e.status === 'completed');
+    // A label bought before its entries were indexed by label: its receipt comes from the whole ledger.
+    if (!entry) return fromWholeLedger(userId, id, order);
+  }
+  if (entry.status !== 'completed') return undefined;
+  if (entry.balanceAfterCents === undefined) return fromWholeLedger(userId, id, order);
+  const partType = cardPartType(entry);
+  const [label, parts] = await Promise.all([
+    order ?? (entry.orderId ? getOrder(userId, entry.orderId) : undefined),
+    partType && entry.orderId ? entriesOfOrder(userId, entry.orderId, partType) : [],
+  ]);
+  return { entry, order: label, card: parts.find((e) => e.status === 'completed'), balanceAfterCents: entry.balanceAfterCents };
+}
+
+/** The same, for an entry from before the wallet stored the balance after: worked out from the user's whole ledger. */
+async function fromWholeLedger(userId: string, id: string, known: Order | undefined): Promise<Found | undefined> {
+  const ledger = await listWholeLedger(userId);
+  const entry = ledger.find((e) => e.id === id) ?? ledger.find((e) => e.type === 'label' && e.orderId === id && e.status === 'completed');
+  if (entry?.status !== 'completed') return undefined;
+  const partType = cardPartType(entry);
+  return {
+    entry,
+    order: known ?? (entry.orderId ? await getOrder(userId, entry.orderId) : undefined),
+    card: partType && ledger.find((e) => e.type === partType && e.status === 'completed' && e.orderId === entry.orderId),
+    balanceAfterCents: balanceAfter(ledger, entry),
+  };
+}
+
 /**
  * The receipt of `id` (an entry id, or a shipment's id for its label purchase) for `userId`;
  * NotFound when the caller has no completed entry by that id.
  */
 export async function receiptFor(userId: string, id: string): Promise<Receipt> {
   if (!isUlid(id)) throw new NotFound(NO_RECEIPT_MESSAGE);
-  const [user, ledger] = await Promise.all([getUserById(userId), listWholeLedger(userId)]);
-  const entry = ledger.find((e) => e.id === id) ?? ledger.find((e) => e.type === 'label' && e.orderId === id && e.status === 'completed');
-  if (!user || entry?.status !== 'completed') throw new NotFound(NO_RECEIPT_MESSAGE);
-  const order = entry.orderId ? await getOrder(userId, entry.orderId) : undefined;
+  const [user, found] = await Promise.all([getUserById(userId), findReceipt(userId, id)]);
+  if (!user || !found) throw new NotFound(NO_RECEIPT_MESSAGE);
+  const { entry, order, card } = found;
   return {
     number: entry.id,
     completedAt: entry.completedAt ?? entry.createdAt,
@@ -162,7 +214,7 @@ export async function receiptFor(userId: string, id: string): Promise<Receipt> {
     details: detailsOf(entry, order),
     amountCents: entry.amountCents,
     amountLabel: amountLabelOf(entry),
-    paymentMethod: paymentMethodOf(entry, ledger, order),
-    balanceAfterCents: balanceAfter(ledger, entry),
+    paymentMethod: paymentMethodOf(entry, card, order),
+    balanceAfterCents: found.balanceAfterCents,
   };
 }

@@ -97,7 +97,7 @@ export async function applyAdjustment(
       ref: move.entryId,
       requestedBy,
     });
-    const done = await transact([...extra, ...atVersion(adjust(entry), user.version), auditStep(record), ...events.steps]);
+    const done = await transact([...extra, ...atVersion(adjust(user, entry), user.version), auditStep(record), ...events.steps]);
     if (done.ok) await sendWritten(events, logger);
     if (done.ok || done.failed.size !== 1 || !done.failed.has('wallet.balance')) return { ...done, user };
     const now = await getUserById(user.id, { consistent: true });

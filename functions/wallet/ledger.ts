@@ -5,6 +5,8 @@
  * move nothing and are written here.
  *
  *   entry        pk USER#<userId>              sk TXN#<ulid>  gsi1pk TXNTYPE#<type>#<shard>  gsi1sk <createdAt>#<id>
+ *                (tied to a label: gsi2pk TXNORDER#<userId>#<orderId>  gsi2sk <type>#<createdAt>#<id>, the label's few entries by type;
+ *                once completed, balanceAfterCents: the spendable balance right after it, written by ./wallet.ts)
  *                (a settled card top-up also keeps paymentIntent; once a withdrawal or its label's refund pays it back, refundedCents;
  *                once refunded from Stripe's dashboard, externalRefundedCents; once disputed, disputeId,
  *                disputeStatus open|won|lost and disputeEntryId, the dispute's own entry)
@@ -30,8 +32,16 @@ export const entryKey = (userId: string, entryId: string) => ({ pk: `USER#${user
 const typeIndex = (type: EntryType) => `TXNTYPE#${type}`;
 const paymentRefKey = (provider: PaymentProvider, ref: string) => ({ pk: `PAYREF#${provider}#${ref}`, sk: 'PAYREF' });
 
-function toItem(e: LedgerEntry) {
-  return { ...entryKey(e.userId, e.id), entity: 'ledgerEntry', gsi1pk: nextShard(typeIndex(e.type)), gsi1sk: `${e.createdAt}#${e.id}`, ...e };
+/** A label's entries (its debit, its card payment, its refunds and postage adjustments): a handful, read together by a receipt. */
+const orderIndex = (userId: string, orderId: string) => `TXNORDER#${userId}#${orderId}`;
+
+/** An entry as stored: the spendable balance right after it, once the wallet completed it. */
+export type StoredEntry = LedgerEntry & { balanceAfterCents?: number };
+
+function toItem(e: StoredEntry) {
+  const sortKey = `${e.createdAt}#${e.id}`;
+  const byOrder = e.orderId ? { gsi2pk: orderIndex(e.userId, e.orderId), gsi2sk: `${e.type}#${sortKey}` } : {};
+  return { ...entryKey(e.userId, e.id), entity: 'ledgerEntry', gsi1pk: nextShard(typeIndex(e.type)), gsi1sk: sortKey, ...byOrder, ...e };
 }
 
 function fromItem(item: Record<string, unknown>): LedgerEntry {
@@ -89,7 +99,7 @@ export function newEntry(
 }
 
 /** The step that stores a new entry (named `wallet.entry`; its id is new, so it never exists). */
-export const entryStep = (entry: LedgerEntry): Step => ({
+export const entryStep = (entry: StoredEntry): Step => ({
   name: 'wallet.entry',
   item: { Put: { TableName: tableName(), Item: toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
 });
@@ -97,6 +107,35 @@ export const entryStep = (entry: LedgerEntry): Step => ({
 /** Stores a pending entry (a payment waiting for its provider). Pending entries never touch the balance. */
 export async function putPendingEntry(entry: LedgerEntry): Promise<void> {
   await db.send(new PutCommand(entryStep(entry).item.Put!));
+}
+
+/** One entry of one user as stored, with its balance after when recorded; undefined when none. */
+export async function getStoredEntry(userId: string, entryId: string): Promise<StoredEntry | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: entryKey(userId, entryId) }));
+  return Item ? storedEntryOf(Item) : undefined;
+}
+
+/** At most this many of a label's entries of one type are read: a label has one debit, one card payment, one refund. */
+const ORDER_ENTRIES_READ = 4;
+
+/** A label's entries of `type` (its debit, its card payment, its refund, its card's part back) as stored, oldest first. */
+export async function entriesOfOrder(userId: string, orderId: string, type: EntryType): Promise<StoredEntry[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :type)',
+      ExpressionAttributeValues: { ':pk': orderIndex(userId, orderId), ':type': `${type}#` },
+      Limit: ORDER_ENTRIES_READ,
+    }),
+  );
+  return Items.map(storedEntryOf);
+}
+
+/** An entry's item read back, with its balance after when the wallet recorded one. */
+function storedEntryOf(item: Record<string, unknown>): StoredEntry {
+  const after = item.balanceAfterCents;
+  return { ...fromItem(item), ...(typeof after === 'number' ? { balanceAfterCents: after } : {}) };
 }
 
 /** One entry of one user, or undefined. */
@@ -223,8 +262,8 @@ export const listUserEntries = (userId: string, page: { limit: number; cursor?: 
   );
 
 /**
- * Every entry of a user, newest first (a paged Query of the user's TXN# items): what "balance after"
- * needs (the receipts, the wallet's balance over time).
+ * Every entry of a user, newest first (a paged Query of the user's TXN# items): what a withdrawal's
+ * refunds and a receipt of an entry from before the wallet stored its balance after need.
  */
 export async function listWholeLedger(userId: string): Promise<LedgerEntry[]> {
   const all: LedgerEntry[] = [];
@@ -234,6 +273,26 @@ export async function listWholeLedger(userId: string): Promise<LedgerEntry[]> {
     all.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+  return all;
+}
+
+/** Every entry of a user as stored (with the balance after where recorded), oldest first: the balance backfill's read. */
+export async function listStoredLedger(userId: string): Promise<StoredEntry[]> {
+  const all: StoredEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :txn)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':txn': 'TXN#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    all.push(...(out.Items ?? []).map(storedEntryOf));
+    start = out.LastEvaluatedKey;
+  } while (start);
   return all;
 }
 
@@ -473,4 +532,23 @@ export function releaseRefundStep(topUp: LedgerEntry, cents: number): Step {
 export const backfillEntry: ShardBackfill = (item) => {
   if (item.entity !== 'ledgerEntry' || typeof item.type !== 'string' || item.gsi1pk !== typeIndex(item.type as EntryType)) return undefined;
   return moveToStableShards(item, [['gsi1pk', typeIndex(item.type as EntryType)]], String(item.id));
+};
+
+/**
+ * An entry tied to a label, written before entries were indexed by their label: given its gsi2 keys,
+ * only while it has none.
+ */
+export const backfillEntryOrderIndex: ShardBackfill = (item) => {
+  if (item.entity !== 'ledgerEntry' || item.gsi2pk !== undefined || typeof item.orderId !== 'string' || typeof item.userId !== 'string') return undefined;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+        ConditionExpression: 'attribute_not_exists(gsi2pk)',
+        ExpressionAttributeValues: { ':pk': orderIndex(item.userId, item.orderId), ':sk': `${String(item.type)}#${String(item.createdAt)}#${String(item.id)}` },
+      },
+    },
+  ];
 };

@@ -33,29 +33,130 @@
  *
  * and the admin figures count `balanceCents + heldCents + disputedCents` (money under dispute is
  * still counted as owed until the dispute is lost).
+ *
+ * Every change is worked out against the wallet as read (a WalletAccount) and its balance update is
+ * conditioned on `balanceCents` still being what was read. So each entry stores the spendable
+ * balance right after it (`balanceAfterCents`, what a receipt prints) and each change records its
+ * day's closing balance (./closing-balances.ts), both exact in the order DynamoDB applied the
+ * changes. `transactWallet` is the one place that reads the wallet, builds the change and, when the
+ * balance moved in between, reads again and rebuilds.
  */
 import type { EntryType, LedgerEntry } from '../../domain/api/wallet';
-import { steps, tableName, type Step } from '../data/client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, steps, tableName, transact, type Step } from '../data/client';
 import { statsItems, type StatsChange } from '../data/stats';
-import { entryKey, entryStep, newEntry, paymentIntentRefStep, type EntryOwner } from './ledger';
+import { closingStep } from './closing-balances';
+import { entryKey, entryStep, newEntry, paymentIntentRefStep, type EntryOwner, type StoredEntry } from './ledger';
 
 const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 
-/** The step named `wallet.balance`: adds `deltaCents` (a user item without a balance counts as 0). */
-function balanceStep(userId: string, deltaCents: number, condition: 'covers' | 'exists'): Step {
+/** A wallet's three balances, as read (functions/data/users.ts keeps them on the user's profile). */
+export interface Balances {
+  balanceCents: number;
+  heldCents: number;
+  disputedCents: number;
+}
+
+/** Whose wallet a change moves (and who acted), with its balances as read: what the change is worked out against. */
+export type WalletAccount = EntryOwner & Balances;
+
+/**
+ * The condition that pins the spendable balance at `before`, the figure read (an account that never
+ * had money has no attribute yet). With it, `before + delta` is exactly the balance after the change.
+ */
+const pinned = (before: number) => (before === 0 ? '(attribute_not_exists(balanceCents) OR balanceCents = :before)' : 'balanceCents = :before');
+
+/** `entry` with the spendable balance right after it. */
+const withBalanceAfter = (entry: LedgerEntry, afterCents: number): StoredEntry => ({ ...entry, balanceAfterCents: afterCents });
+
+/** The day's closing balance, when the spendable balance moves at all. */
+const closing = (account: WalletAccount, deltaCents: number, at = new Date()): Step[] =>
+  deltaCents === 0 ? [] : [closingStep(account.id, account.balanceCents, account.balanceCents + deltaCents, at)];
+
+/**
+ * The step named `wallet.balance`: adds `deltaCents` to the balance read, only while it is still
+ * that figure, with the day's closing balance.
+ */
+function balanceStep(account: WalletAccount, deltaCents: number, condition: 'covers' | 'exists'): Step[] {
+  const before = account.balanceCents;
+  return [
+    {
+      name: 'wallet.balance',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(account.id),
+          UpdateExpression: 'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta, version = version + :one',
+          // A debit may not take the balance below zero; a credit needs the account to exist.
+          ConditionExpression: `${condition === 'covers' ? 'balanceCents >= :cover' : 'attribute_exists(pk)'} AND ${pinned(before)}`,
+          ExpressionAttributeValues: {
+            ':delta': deltaCents,
+            ':zero': 0,
+            ':one': 1,
+            ':before': before,
+            ...(condition === 'covers' ? { ':cover': -deltaCents } : {}),
+          },
+        },
+      },
+    },
+    ...closing(account, deltaCents),
+  ];
+}
+
+/**
+ * The step named `wallet.balance` of a change that completes entries without moving the balance (a
+ * card paying exactly for its label): a check that the balance is still the figure read, so the
+ * entries' balance after is exact.
+ */
+function unchangedBalanceStep(account: WalletAccount): Step {
   return {
     name: 'wallet.balance',
     item: {
-      Update: {
+      ConditionCheck: {
         TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta, version = version + :one',
-        // A debit may not take the balance below zero; a credit needs the account to exist.
-        ConditionExpression: condition === 'covers' ? 'balanceCents >= :cover' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':delta': deltaCents, ':zero': 0, ':one': 1, ...(condition === 'covers' ? { ':cover': -deltaCents } : {}) },
+        Key: userKey(account.id),
+        ConditionExpression: `attribute_exists(pk) AND ${pinned(account.balanceCents)}`,
+        ExpressionAttributeValues: { ':before': account.balanceCents },
       },
     },
   };
+}
+
+/** How many times a change is built again when the balance moved between its read and its write. */
+const WALLET_ATTEMPTS = 6;
+
+/** Reads `userId`'s balances (strongly consistent: a change is worked out against the latest). */
+export async function readBalances(userId: string): Promise<Balances | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true, ProjectionExpression: 'balanceCents, heldCents, disputedCents' }),
+  );
+  return Item
+    ? { balanceCents: Number(Item.balanceCents ?? 0), heldCents: Number(Item.heldCents ?? 0), disputedCents: Number(Item.disputedCents ?? 0) }
+    : undefined;
+}
+
+/**
+ * Runs the transaction `build` makes for `owner`'s wallet as read: `balances` when the caller has
+ * just read them (the purchase that read the account to price it), else a fresh read. When DynamoDB
+ * cancels it on `wallet.balance` and the balance has moved since (another change came first), reads
+ * again and builds again; any other outcome is the caller's, as `transact` answers it
+ * (`wallet.balance` then means what its condition says: short, or no such account). A wallet that
+ * keeps moving under every try ends in an error thrown: nothing was written, and the request may be
+ * sent again.
+ */
+export async function transactWallet(owner: EntryOwner, build: (account: WalletAccount) => Step[], balances?: Balances): ReturnType<typeof transact> {
+  const identity: EntryOwner = { id: owner.id, name: owner.name, email: owner.email, ...(owner.actor ? { actor: owner.actor } : {}) };
+  let read = balances ?? (await readBalances(owner.id));
+  for (let attempt = 1; ; attempt++) {
+    // An account that is gone: the change is built on zeros, and its `exists` condition refuses it.
+    const result = await transact(build({ ...identity, ...(read ?? { balanceCents: 0, heldCents: 0, disputedCents: 0 }) }));
+    if (result.ok || !result.failed.has('wallet.balance') || !read) return result;
+    const now = await readBalances(owner.id);
+    const moved = now && (now.balanceCents !== read.balanceCents || now.heldCents !== read.heldCents || now.disputedCents !== read.disputedCents);
+    if (!moved) return result;
+    if (attempt >= WALLET_ATTEMPTS) throw new Error(`the wallet of ${owner.id} kept changing under ${WALLET_ATTEMPTS} tries`);
+    read = now;
+  }
 }
 
 /** The lookup from a card payment's PaymentIntent to its entry, when there is one. */
@@ -79,8 +180,12 @@ const labelDebitEntry = (user: EntryOwner, move: WalletMove) =>
   );
 
 /** Pays for a label from the wallet: fails as `wallet.balance` when the balance is short. */
-export function debit(user: EntryOwner, move: WalletMove): Step[] {
-  return [balanceStep(user.id, -move.amountCents, 'covers'), entryStep(labelDebitEntry(user, move)), ...statsSteps({ balanceCents: -move.amountCents })];
+export function debit(account: WalletAccount, move: WalletMove): Step[] {
+  return [
+    ...balanceStep(account, -move.amountCents, 'covers'),
+    entryStep(withBalanceAfter(labelDebitEntry(account, move), account.balanceCents - move.amountCents)),
+    ...statsSteps({ balanceCents: -move.amountCents }),
+  ];
 }
 
 /** The completed wallet entry of a credit of `type` (a refund of `move`'s label). */
@@ -90,9 +195,9 @@ const creditEntry = (user: EntryOwner, type: Exclude<EntryType, 'label'>, move: 
   );
 
 /** Credits the wallet with a completed entry of `type` (a refund); `also` moves more admin figures in the same stats update. */
-function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {
-  const entry = creditEntry(user, type, move);
-  return [balanceStep(user.id, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ ...also, balanceCents: move.amountCents })];
+function credit(account: WalletAccount, type: Exclude<EntryType, 'label'>, move: WalletMove, also: StatsChange = {}): Step[] {
+  const entry = withBalanceAfter(creditEntry(account, type, move), account.balanceCents + move.amountCents);
+  return [...balanceStep(account, move.amountCents, 'exists'), entryStep(entry), ...statsSteps({ ...also, balanceCents: move.amountCents })];
 }
 
 /**
@@ -100,7 +205,7 @@ function credit(user: EntryOwner, type: Exclude<EntryType, 'label'>, move: Walle
  * `also`: other admin figures the refund moves (a refunded real label's margin), in the same stats
  * update, since a transaction may touch a stats shard only once.
  */
-export const refund = (user: EntryOwner, move: WalletMove, also: StatsChange = {}): Step[] => credit(user, 'refund', move, also);
+export const refund = (account: WalletAccount, move: WalletMove, also: StatsChange = {}): Step[] => credit(account, 'refund', move, also);
 
 /**
  * A label's refund whose card part went back to the card that paid for it: the wallet's `refund`
@@ -108,17 +213,24 @@ export const refund = (user: EntryOwner, move: WalletMove, also: StatsChange = {
  * card's part, with ONE balance update of their difference (one operation per item in a
  * transaction), so the wallet keeps only what the card did not pay. `also` as for refund.
  */
-export function refundToCard(user: EntryOwner, move: WalletMove, card: { cents: number; reason: string }, also: StatsChange = {}): Step[] {
-  const credited = creditEntry(user, 'refund', move);
+export function refundToCard(account: WalletAccount, move: WalletMove, card: { cents: number; reason: string }, also: StatsChange = {}): Step[] {
+  const credited = withBalanceAfter(creditEntry(account, 'refund', move), account.balanceCents + move.amountCents);
+  const delta = move.amountCents - card.cents;
   const debited = completedNow({
-    ...newEntry(user, { amountCents: -card.cents, type: 'card_refund', creditType: 'Card', paymentType: 'WALLET', provider: 'stripe', orderId: move.orderId }),
+    ...newEntry(account, {
+      amountCents: -card.cents,
+      type: 'card_refund',
+      creditType: 'Card',
+      paymentType: 'WALLET',
+      provider: 'stripe',
+      orderId: move.orderId,
+    }),
     reason: card.reason,
   });
-  const delta = move.amountCents - card.cents;
   return [
-    balanceStep(user.id, delta, 'exists'),
+    ...balanceStep(account, delta, 'exists'),
     entryStep(credited),
-    { ...entryStep(debited), name: 'wallet.cardRefundEntry' },
+    { ...entryStep(withBalanceAfter(debited, account.balanceCents + delta)), name: 'wallet.cardRefundEntry' },
     ...statsSteps({ ...also, balanceCents: delta }),
   ];
 }
@@ -131,10 +243,10 @@ function endPendingStep(
   entry: Pick<LedgerEntry, 'userId' | 'id'> & { amountCents?: number },
   outcome: 'completed' | 'failed' | 'cancelled',
   now: string,
-  also: Partial<Pick<LedgerEntry, 'paymentIntent' | 'reason'>> = {},
+  also: Partial<Pick<LedgerEntry, 'paymentIntent' | 'reason'> & { balanceAfterCents: number }> = {},
 ): Step {
   const completing = outcome === 'completed';
-  const extra = Object.entries(also).filter(([, v]) => typeof v === 'string' && v !== '');
+  const extra = Object.entries(also).filter(([, v]) => (typeof v === 'string' && v !== '') || typeof v === 'number');
   return {
     name: 'wallet.entry',
     item: {
@@ -161,11 +273,11 @@ function endPendingStep(
  * A card top-up keeps Stripe's PaymentIntent, so a withdrawal can refund it later, and a lookup
  * from it, so a dispute or a dashboard refund of it finds the entry.
  */
-export function completeTopUp(entry: LedgerEntry, now: string, paymentIntent?: string): Step[] {
+export function completeTopUp(account: WalletAccount, entry: LedgerEntry, now: string, paymentIntent?: string): Step[] {
   return [
-    endPendingStep(entry, 'completed', now, { paymentIntent }),
+    endPendingStep(entry, 'completed', now, { paymentIntent, balanceAfterCents: account.balanceCents + entry.amountCents }),
     ...intentRef(paymentIntent, entry.userId, entry.id),
-    balanceStep(entry.userId, entry.amountCents, 'exists'),
+    ...balanceStep(account, entry.amountCents, 'exists'),
     ...statsSteps({ balanceCents: entry.amountCents, topUps: 1, topUpCents: entry.amountCents }),
   ];
 }
@@ -181,15 +293,20 @@ export const failTopUp = (entry: Pick<LedgerEntry, 'userId' | 'id'>, now: string
 
 /**
  * A card payment made for one label: the pending payment entry completes (+price) and the label's
- * debit entry is written (-price) in the same transaction. They cancel out, so the balance item is
- * not touched at all (which DynamoDB also requires: one operation per item in a transaction).
- * Fails as `wallet.entry` when the payment is no longer pending or was for another amount.
+ * debit entry is written (-price) in the same transaction. They cancel out, so the balance is only
+ * checked, not changed (the entries' balance after is exact). Fails as `wallet.entry` when the
+ * payment is no longer pending or was for another amount.
  */
-export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: WalletMove, now: string, paymentIntent?: string): Step[] {
+export function settleAndSpend(account: WalletAccount, paymentEntryId: string, move: WalletMove, now: string, paymentIntent?: string): Step[] {
+  const before = account.balanceCents;
   return [
-    endPendingStep({ userId: user.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now, { paymentIntent }),
-    ...intentRef(paymentIntent, user.id, paymentEntryId),
-    { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
+    endPendingStep({ userId: account.id, id: paymentEntryId, amountCents: move.amountCents }, 'completed', now, {
+      paymentIntent,
+      balanceAfterCents: before + move.amountCents,
+    }),
+    ...intentRef(paymentIntent, account.id, paymentEntryId),
+    unchangedBalanceStep(account),
+    { ...entryStep(withBalanceAfter(labelDebitEntry(account, move), before)), name: 'wallet.debitEntry' },
   ];
 }
 
@@ -202,18 +319,22 @@ export function settleAndSpend(user: EntryOwner, paymentEntryId: string, move: W
  * and as `wallet.entry` when the payment is no longer pending or was for another amount.
  */
 export function settleShortfallAndSpend(
-  user: EntryOwner,
+  account: WalletAccount,
   payment: { id: string; amountCents: number },
   move: WalletMove,
   now: string,
   paymentIntent?: string,
 ): Step[] {
+  const before = account.balanceCents;
   const delta = payment.amountCents - move.amountCents;
   return [
-    endPendingStep({ userId: user.id, id: payment.id, amountCents: payment.amountCents }, 'completed', now, { paymentIntent }),
-    ...intentRef(paymentIntent, user.id, payment.id),
-    balanceStep(user.id, delta, 'covers'),
-    { ...entryStep(labelDebitEntry(user, move)), name: 'wallet.debitEntry' },
+    endPendingStep({ userId: account.id, id: payment.id, amountCents: payment.amountCents }, 'completed', now, {
+      paymentIntent,
+      balanceAfterCents: before + payment.amountCents,
+    }),
+    ...intentRef(paymentIntent, account.id, payment.id),
+    ...balanceStep(account, delta, 'covers'),
+    { ...entryStep(withBalanceAfter(labelDebitEntry(account, move), before + delta)), name: 'wallet.debitEntry' },
     ...statsSteps({ balanceCents: delta, topUps: 1, topUpCents: payment.amountCents }),
   ];
 }
@@ -222,24 +343,28 @@ export function settleShortfallAndSpend(
  * The step named `wallet.balance` that moves `cents` between spendable and held: `hold` takes them
  * from the balance (which must cover them), `release` gives them back, `payOut` lets them go.
  */
-function holdStep(userId: string, cents: number, move: 'hold' | 'release' | 'payOut'): Step {
+function holdStep(account: WalletAccount, cents: number, move: 'hold' | 'release' | 'payOut'): Step[] {
+  const before = account.balanceCents;
   const update = {
     hold: 'SET balanceCents = balanceCents - :cents, heldCents = if_not_exists(heldCents, :zero) + :cents, version = version + :one',
     release: 'SET balanceCents = balanceCents + :cents, heldCents = heldCents - :cents, version = version + :one',
     payOut: 'SET heldCents = heldCents - :cents, version = version + :one',
   }[move];
-  return {
-    name: 'wallet.balance',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: update,
-        ConditionExpression: move === 'hold' ? 'balanceCents >= :cents' : 'heldCents >= :cents',
-        ExpressionAttributeValues: { ':cents': cents, ':one': 1, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+  return [
+    {
+      name: 'wallet.balance',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(account.id),
+          UpdateExpression: update,
+          ConditionExpression: `${move === 'hold' ? 'balanceCents >= :cents' : 'heldCents >= :cents'} AND ${pinned(before)}`,
+          ExpressionAttributeValues: { ':cents': cents, ':one': 1, ':before': before, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+        },
       },
     },
-  };
+    ...closing(account, { hold: -cents, release: cents, payOut: 0 }[move]),
+  ];
 }
 
 /** What a withdrawal's steps need of it: its id (also its entry's), its owner and the amount asked. */
@@ -254,18 +379,18 @@ export interface HeldWithdrawal {
  * `withdrawal` entry (same id, minus the amount). Fails as `wallet.balance` when the spendable
  * balance is short. The admin figures do not move: we still owe the money.
  */
-export function holdForWithdrawal(user: EntryOwner, withdrawalId: string, amountCents: number): Step[] {
+export function holdForWithdrawal(account: WalletAccount, withdrawalId: string, amountCents: number): Step[] {
   const entry = {
-    ...newEntry(user, { amountCents: -amountCents, type: 'withdrawal', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet' }),
+    ...newEntry(account, { amountCents: -amountCents, type: 'withdrawal', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet' }),
     id: withdrawalId,
   };
-  return [holdStep(user.id, amountCents, 'hold'), entryStep(entry)];
+  return [...holdStep(account, amountCents, 'hold'), entryStep(entry)];
 }
 
 /** A refused withdrawal: its entry fails (carrying the reason the user reads) and the held cents go back to the balance. */
-export const releaseHold = (w: HeldWithdrawal, reason: string, now: string): Step[] => [
+export const releaseHold = (account: WalletAccount, w: HeldWithdrawal, reason: string, now: string): Step[] => [
   endPendingStep({ userId: w.userId, id: w.id }, 'failed', now, { reason }),
-  holdStep(w.userId, w.amountCents, 'release'),
+  ...holdStep(account, w.amountCents, 'release'),
 ];
 
 /**
@@ -273,7 +398,7 @@ export const releaseHold = (w: HeldWithdrawal, reason: string, now: string): Ste
  * from held to the balance (where the dispute's own hold takes them), and the pending entry shrinks
  * to the rest, only if it still holds the amount read.
  */
-export function shrinkHold(w: HeldWithdrawal, cents: number): Step[] {
+export function shrinkHold(account: WalletAccount, w: HeldWithdrawal, cents: number): Step[] {
   return [
     {
       name: 'wallet.entry',
@@ -288,14 +413,14 @@ export function shrinkHold(w: HeldWithdrawal, cents: number): Step[] {
         },
       },
     },
-    holdStep(w.userId, cents, 'release'),
+    ...holdStep(account, cents, 'release'),
   ];
 }
 
 /** A paid-back withdrawal: its entry completes, the held cents leave the wallet and the admin figures. */
-export const payOutHold = (w: HeldWithdrawal, now: string): Step[] => [
-  endPendingStep({ userId: w.userId, id: w.id, amountCents: -w.amountCents }, 'completed', now),
-  holdStep(w.userId, w.amountCents, 'payOut'),
+export const payOutHold = (account: WalletAccount, w: HeldWithdrawal, now: string): Step[] => [
+  endPendingStep({ userId: w.userId, id: w.id, amountCents: -w.amountCents }, 'completed', now, { balanceAfterCents: account.balanceCents }),
+  ...holdStep(account, w.amountCents, 'payOut'),
   ...statsSteps({ balanceCents: -w.amountCents }),
 ];
 
@@ -311,9 +436,13 @@ export const adjustmentEntry = (user: EntryOwner, entryId: string, amountCents: 
  * An admin's adjustment with its entry (adjustmentEntry; credit > 0, debit < 0). A debit fails as
  * `wallet.balance` when it would take the spendable balance below zero; a credit when the account is gone.
  */
-export function adjust(entry: LedgerEntry): Step[] {
-  const { userId, amountCents } = entry;
-  return [balanceStep(userId, amountCents, amountCents < 0 ? 'covers' : 'exists'), entryStep(entry), ...statsSteps({ balanceCents: amountCents })];
+export function adjust(account: WalletAccount, entry: LedgerEntry): Step[] {
+  const { amountCents } = entry;
+  return [
+    ...balanceStep(account, amountCents, amountCents < 0 ? 'covers' : 'exists'),
+    entryStep(withBalanceAfter(entry, account.balanceCents + amountCents)),
+    ...statsSteps({ balanceCents: amountCents }),
+  ];
 }
 
 /**
@@ -344,34 +473,38 @@ export function atVersion(list: Step[], version: number): Step[] {
  * spendable balance whatever it holds (it may go below zero: the card holder's bank took the money
  * back already), `release` gives them back, `lose` lets them go.
  */
-function disputeStep(userId: string, cents: number, move: 'hold' | 'release' | 'lose'): Step {
+function disputeStep(account: WalletAccount, cents: number, move: 'hold' | 'release' | 'lose'): Step[] {
+  const before = account.balanceCents;
   const update = {
     hold: 'SET balanceCents = if_not_exists(balanceCents, :zero) - :cents, disputedCents = if_not_exists(disputedCents, :zero) + :cents, version = version + :one',
     release: 'SET balanceCents = balanceCents + :cents, disputedCents = disputedCents - :cents, version = version + :one',
     lose: 'SET disputedCents = disputedCents - :cents, version = version + :one',
   }[move];
-  return {
-    name: 'wallet.balance',
-    item: {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: update,
-        ConditionExpression: move === 'hold' ? 'attribute_exists(pk)' : 'disputedCents >= :cents',
-        ExpressionAttributeValues: { ':cents': cents, ':one': 1, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+  return [
+    {
+      name: 'wallet.balance',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(account.id),
+          UpdateExpression: update,
+          ConditionExpression: `${move === 'hold' ? 'attribute_exists(pk)' : 'disputedCents >= :cents'} AND ${pinned(before)}`,
+          ExpressionAttributeValues: { ':cents': cents, ':one': 1, ':before': before, ...(move === 'hold' ? { ':zero': 0 } : {}) },
+        },
       },
     },
-  };
+    ...closing(account, { hold: -cents, release: cents, lose: 0 }[move]),
+  ];
 }
 
 /** A completed debit entry of `type` that may take the balance below zero (money that already left us through the card network). */
-function forcedDebit(user: EntryOwner, type: 'dispute' | 'card_refund', entryId: string, cents: number, reason: string): Step[] {
+function forcedDebit(account: WalletAccount, type: 'dispute' | 'card_refund', entryId: string, cents: number, reason: string): Step[] {
   const entry = completedNow({
-    ...newEntry(user, { amountCents: -cents, type, creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
+    ...newEntry(account, { amountCents: -cents, type, creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
     id: entryId,
     reason,
   });
-  return [balanceStep(user.id, -cents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: -cents })];
+  return [...balanceStep(account, -cents, 'exists'), entryStep(withBalanceAfter(entry, account.balanceCents - cents)), ...statsSteps({ balanceCents: -cents })];
 }
 
 /**
@@ -379,13 +512,13 @@ function forcedDebit(user: EntryOwner, type: 'dispute' | 'card_refund', entryId:
  * below zero, with a pending `dispute` entry (id `entryId`) carrying the reason the user reads. The
  * admin figures do not move: the dispute may still be won.
  */
-export function holdForDispute(user: EntryOwner, entryId: string, cents: number, reason: string): Step[] {
+export function holdForDispute(account: WalletAccount, entryId: string, cents: number, reason: string): Step[] {
   const entry = {
-    ...newEntry(user, { amountCents: -cents, type: 'dispute', creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
+    ...newEntry(account, { amountCents: -cents, type: 'dispute', creditType: 'Card', paymentType: 'WALLET', provider: 'stripe' }),
     id: entryId,
     reason,
   };
-  return [disputeStep(user.id, cents, 'hold'), entryStep(entry)];
+  return [...disputeStep(account, cents, 'hold'), entryStep(entry)];
 }
 
 /** What a dispute's closing steps need of its pending entry. */
@@ -397,15 +530,15 @@ export interface HeldDispute {
 }
 
 /** A dispute won: its entry is cancelled (with the reason) and the held cents go back to the balance. */
-export const releaseDispute = (d: HeldDispute, reason: string, now: string): Step[] => [
+export const releaseDispute = (account: WalletAccount, d: HeldDispute, reason: string, now: string): Step[] => [
   endPendingStep({ userId: d.userId, id: d.entryId }, 'cancelled', now, { reason }),
-  disputeStep(d.userId, d.cents, 'release'),
+  ...disputeStep(account, d.cents, 'release'),
 ];
 
 /** A dispute lost: its entry completes (with the reason), the held cents leave the wallet and the admin figures. */
-export const loseDispute = (d: HeldDispute, reason: string, now: string): Step[] => [
-  endPendingStep({ userId: d.userId, id: d.entryId, amountCents: -d.cents }, 'completed', now, { reason }),
-  disputeStep(d.userId, d.cents, 'lose'),
+export const loseDispute = (account: WalletAccount, d: HeldDispute, reason: string, now: string): Step[] => [
+  endPendingStep({ userId: d.userId, id: d.entryId, amountCents: -d.cents }, 'completed', now, { reason, balanceAfterCents: account.balanceCents }),
+  ...disputeStep(account, d.cents, 'lose'),
   ...statsSteps({ balanceCents: -d.cents }),
 ];
 
@@ -413,12 +546,12 @@ export const loseDispute = (d: HeldDispute, reason: string, now: string): Step[]
  * A dispute lost that was never held (its `closed` event came before its `created`): a completed
  * `dispute` debit that may take the balance below zero.
  */
-export const debitLostDispute = (user: EntryOwner, entryId: string, cents: number, reason: string): Step[] =>
-  forcedDebit(user, 'dispute', entryId, cents, reason);
+export const debitLostDispute = (account: WalletAccount, entryId: string, cents: number, reason: string): Step[] =>
+  forcedDebit(account, 'dispute', entryId, cents, reason);
 
 /** A card payment refunded from Stripe's dashboard: a completed `card_refund` debit that may take the balance below zero. */
-export const debitCardRefund = (user: EntryOwner, entryId: string, cents: number, reason: string): Step[] =>
-  forcedDebit(user, 'card_refund', entryId, cents, reason);
+export const debitCardRefund = (account: WalletAccount, entryId: string, cents: number, reason: string): Step[] =>
+  forcedDebit(account, 'card_refund', entryId, cents, reason);
 
 /**
  * A carrier's postage adjustment of label `orderId`: `cents` above zero were charged after USPS
@@ -426,11 +559,11 @@ export const debitCardRefund = (user: EntryOwner, entryId: string, cents: number
  * from our account already), below zero given back. A completed `postage_adjustment` entry with the
  * carrier's reason.
  */
-export function postageAdjustment(user: EntryOwner, entryId: string, orderId: string, cents: number, reason: string): Step[] {
+export function postageAdjustment(account: WalletAccount, entryId: string, orderId: string, cents: number, reason: string): Step[] {
   const entry = completedNow({
-    ...newEntry(user, { amountCents: -cents, type: 'postage_adjustment', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId }),
+    ...newEntry(account, { amountCents: -cents, type: 'postage_adjustment', creditType: 'Credits', paymentType: 'WALLET', provider: 'wallet', orderId }),
     id: entryId,
     reason,
   });
-  return [balanceStep(user.id, -cents, 'exists'), entryStep(entry), ...statsSteps({ balanceCents: -cents })];
+  return [...balanceStep(account, -cents, 'exists'), entryStep(withBalanceAfter(entry, account.balanceCents - cents)), ...statsSteps({ balanceCents: -cents })];
 }

@@ -300,7 +300,7 @@ async function leaveOutDisputed(w: Withdrawal, index: number, log: Logger, by: D
     const fields = { completedAt: now, reason, refunds: [] };
     const done = await transact([
       moveWithdrawalStep(w, 'approving', 'rejected', fields),
-      ...atVersion(releaseHold(w, reason, now), user.version),
+      ...atVersion(releaseHold(user, w, reason, now), user.version),
       releaseRefundStep(topUp, r.amountCents),
       ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
       record,
@@ -310,7 +310,7 @@ async function leaveOutDisputed(w: Withdrawal, index: number, log: Logger, by: D
   const fields = { refunds: w.refunds.filter((_, i) => i !== index), amountCents: rest, reason };
   const done = await transact([
     leaveOutRefundStep(w, index, r.topUpId, fields),
-    ...atVersion(shrinkHold(w, r.amountCents), user.version),
+    ...atVersion(shrinkHold(user, w, r.amountCents), user.version),
     releaseRefundStep(topUp, r.amountCents),
     record,
   ]);
@@ -341,7 +341,7 @@ async function finishApproval(w: Withdrawal, by: Decider): Promise<{ withdrawal:
     });
     const done = await transact([
       moveWithdrawalStep(w, 'approving', 'approved', { completedAt }),
-      ...atVersion(payOutHold(w, completedAt), user.version),
+      ...atVersion(payOutHold(user, w, completedAt), user.version),
       auditStep(record),
     ]);
     if (done.ok) return { withdrawal: { ...w, status: 'approved', completedAt }, finished: true };
@@ -481,7 +481,7 @@ export async function rejectWithdrawal(id: string, reason: string, log: Logger, 
     });
     const done = await transact([
       moveWithdrawalStep(w, 'pending', 'rejected', fields),
-      ...atVersion(releaseHold(w, reason, now), user.version),
+      ...atVersion(releaseHold(user, w, reason, now), user.version),
       ...(gate?.lastRequestId === w.id ? [reopenGateStep(w.userId, w.id, gate)] : []),
       ...(open ? decideApprovalSteps(open, 'rejected', { decidedBy: by.admin, decidedAt: now, decisionReason: reason }) : []),
       auditStep(record),

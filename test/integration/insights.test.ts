@@ -16,7 +16,7 @@ import { getOrder, moveOrderStep, newOrder, putOrderStep } from '../../functions
 import { savingsRefundSteps } from '../../functions/data/savings';
 import { getStats, statsItems } from '../../functions/data/stats';
 import { getUserById } from '../../functions/data/users';
-import { closingBalances } from '../../functions/insights/balance-history';
+import { closingBalancesOf, closingMonthOf, closingStep } from '../../functions/wallet/closing-balances';
 import { listWholeLedger } from '../../functions/wallet/ledger';
 import { sampleLabelOrder } from '../fixtures/label-order';
 import { expectUserConsistent, storedItems } from './reliability/helpers';
@@ -184,14 +184,24 @@ describe('GET /wallet/balance-history', () => {
     expect(days.slice(0, 80).every((d) => d.balanceCents === 0)).toBe(true);
   });
 
-  it('puts an entry completed exactly at an Eastern midnight in the day it begins', () => {
-    const entry = { id: '01J0000000000000000000000A', amountCents: 1000, type: 'topup' as const, status: 'completed' as const };
-    const at = '2026-01-16T05:00:00.000Z'; // midnight EST starting 16 January
-    const ledger = [{ ...entry, createdAt: at, completedAt: at }];
-    expect(closingBalances(ledger, ['2026-01-15', '2026-01-16'])).toEqual([
-      { day: '2026-01-15', balanceCents: 0 },
-      { day: '2026-01-16', balanceCents: 1000 },
+  it('puts a change made exactly at an Eastern midnight in the day it begins', () => {
+    const step = closingStep('u1', 0, 1000, new Date('2026-01-16T05:00:00.000Z')); // midnight EST starting 16 January
+    const update = step.item.Update!;
+    expect(update.Key).toEqual({ pk: 'USER#u1', sk: 'BALDAY#2026-01' });
+    expect(update.ExpressionAttributeNames).toEqual({ '#day': 'd16' });
+    const month = closingMonthOf({ ...update.Key, opening: 0, d16: 1000 })!;
+    expect(closingBalancesOf(['2026-01-15', '2026-01-16'], new Map([month]), 1000)).toEqual([0, 1000]);
+  });
+
+  it('carries a day without changes from the one before, and a month without changes from the next one that has them', () => {
+    const months = new Map([
+      closingMonthOf({ sk: 'BALDAY#2026-02', opening: 700, d03: 900, d10: 400 })!,
+      closingMonthOf({ sk: 'BALDAY#2026-04', opening: 400, d02: 1500 })!,
     ]);
+    const days = ['2026-01-31', '2026-02-02', '2026-02-03', '2026-02-09', '2026-02-10', '2026-03-15', '2026-04-01', '2026-04-02', '2026-04-05'];
+    expect(closingBalancesOf(days, months, 1500)).toEqual([700, 700, 900, 900, 400, 400, 400, 1500, 1500]);
+    // No change in the window at all: every day closes at the balance now.
+    expect(closingBalancesOf(days, new Map(), 250)).toEqual(days.map(() => 250));
   });
 
   it("agrees with the stored ledger (the receipts' definition) at each close", async () => {

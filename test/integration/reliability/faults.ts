@@ -89,6 +89,8 @@ const GET = 'GetItemCommand';
 /** The read a signed-in request starts with: its session and the account's session epoch, together. */
 const SESSION = 'TransactGetItemsCommand';
 const WRITE = 'TransactWriteItemsCommand';
+/** The wallet's consistent read of the account's balances before a change it has no fresh figures for (transactWallet). */
+const BALANCES = 'GetItemCommand';
 /** A purchase's lease renewal or takeover (a conditional UpdateItem). */
 const RENEW = 'UpdateItemCommand';
 const QUERY = 'QueryCommand';
@@ -159,8 +161,8 @@ function creditLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
     // the user, order + debit, the lease renewed before create (and before buy), the label (after the
-    // account's webhook endpoints are read) or the refund, the user read back
-    commands: carrierDown ? [SESSION, GET, WRITE, WRITE] : [SESSION, GET, WRITE, ENDPOINTS, WRITE, GET],
+    // account's webhook endpoints are read) or the wallet's balances and the refund, the user read back
+    commands: carrierDown ? [SESSION, GET, WRITE, BALANCES, WRITE] : [SESSION, GET, WRITE, ENDPOINTS, WRITE, GET],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     setup: carrierDown
@@ -330,8 +332,9 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
     // Short: describe.each cuts a name at 40 characters.
     name: `purchase, buy answer lost (${sold ? 'sold' : 'none sold'})`,
     // the user, order + debit, the lease renewed before create and before buy; then the label and
-    // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, failed + refund
-    commands: sold ? [SESSION, GET, WRITE, ENDPOINTS, WRITE, GET] : [SESSION, GET, WRITE, ...DUE, RENEW, GET, WRITE],
+    // the user read back; or (409) the recovery: due purchases, the lease taken over, the user, the
+    // wallet's balances, failed + refund
+    commands: sold ? [SESSION, GET, WRITE, ENDPOINTS, WRITE, GET] : [SESSION, GET, WRITE, ...DUE, RENEW, GET, BALANCES, WRITE],
     finalStatus: sold ? 201 : 409,
     async prepare() {
       const user = await newUser('fault-lost', 2000);
@@ -394,7 +397,7 @@ function lostBuyAnswerFlow(sold: boolean): Flow {
 /** A $25 card top-up settled by Stripe's signed event. */
 const stripeTopUpFlow: Flow = {
   name: 'card top-up webhook (Stripe)',
-  commands: [GET, ENDPOINTS, WRITE],
+  commands: [GET, ENDPOINTS, BALANCES, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-stripe');
@@ -412,7 +415,7 @@ const stripeTopUpFlow: Flow = {
 const hoodpayTopUpFlow: Flow = {
   name: 'crypto top-up webhook (Hoodpay)',
   // payment reference, the payment read back (the sandbox keeps it in the table), the entry, the settlement
-  commands: [GET, GET, GET, ENDPOINTS, WRITE],
+  commands: [GET, GET, GET, ENDPOINTS, BALANCES, WRITE],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-hoodpay');
@@ -882,7 +885,7 @@ const disputeLostFlow: Flow = {
 const postageAdjustmentFlow: Flow = {
   name: 'postage adjustment webhook (EasyPost)',
   // the label by tracking number, the user, the invoice's claim, claim + adjustment + debit, the user (mail), the mail, marked sent
-  commands: [QUERY, GET, GET, ENDPOINTS, WRITE, GET, GET, PUT, 'UpdateItemCommand'],
+  commands: [QUERY, GET, GET, ENDPOINTS, BALANCES, WRITE, GET, GET, PUT, 'UpdateItemCommand'],
   finalStatus: 200,
   async prepare() {
     const user = await newUser('fault-adjust', 2000);
@@ -1055,10 +1058,10 @@ const pickupCancelFlow: Flow = {
 function returnLabelFlow(name: string, carrierDown: boolean): Flow {
   return {
     name,
-    // the outbound, the user, order + link + debit; the carrier refuses: failed + refund. Or the lease
+    // the outbound, the user, order + link + debit; the carrier refuses: the wallet's balances, failed + refund. Or the lease
     // renewed before create and buy, the webhook endpoints, the label, the user read back, the mail's
     // notice, the suppression read (the notice's, then the mailer's), the mail, the notice marked sent
-    commands: carrierDown ? [SESSION, GET, GET, WRITE, WRITE] : [SESSION, GET, GET, WRITE, ENDPOINTS, WRITE, GET, PUT, GET, GET, PUT, RENEW],
+    commands: carrierDown ? [SESSION, GET, GET, WRITE, BALANCES, WRITE] : [SESSION, GET, GET, WRITE, ENDPOINTS, WRITE, GET, PUT, GET, GET, PUT, RENEW],
     finalStatus: carrierDown ? 502 : 201,
     againStatus: carrierDown ? 409 : 201,
     async prepare() {

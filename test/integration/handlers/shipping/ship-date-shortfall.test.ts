@@ -10,7 +10,6 @@ import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refundWindowEnd } from '../../../../domain/api/orders';
 import { addDays, todayInEastern } from '../../../../domain/ship-date';
-import { transact } from '../../../../functions/data/client';
 import { getLocalCheckout } from '../../../../functions/data/local-checkouts';
 import { getOrder } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
@@ -20,7 +19,7 @@ import { ProviderUnavailable } from '../../../../functions/errors';
 import type { CardCheckout, CheckoutRequest } from '../../../../functions/providers/payments/payments';
 import { INTERRUPTED, recoverExpiredPurchases } from '../../../../functions/labels/recovery';
 import { logger } from '../../../../functions/observability/logger';
-import { adjust, adjustmentEntry } from '../../../../functions/wallet/wallet';
+import { adjust, adjustmentEntry, transactWallet } from '../../../../functions/wallet/wallet';
 import { sampleAddress, sampleLabelOrder } from '../../../fixtures/label-order';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, invoke, newAccount, type Account } from '../../security/actors';
@@ -201,7 +200,7 @@ describe('POST /shipping/create-label: too little credit', () => {
   it('a balance spent meanwhile: the top-up still credits the wallet and the order fails with a clear reason', async () => {
     const key = idempotencyKey();
     const { orderId, entry, checkout } = await startShortfall(key);
-    const spent = await transact(adjust(adjustmentEntry(ann, ulid(), -200, 'spent elsewhere')));
+    const spent = await transactWallet(ann, (account) => adjust(account, adjustmentEntry(ann, ulid(), -200, 'spent elsewhere')));
     expect(spent.ok).toBe(true);
 
     expect((await deliverSigned(stripeEvent(checkout, 'paid'))).statusCode).toBe(200);

@@ -57,9 +57,10 @@ describe('POST /wallet/withdrawals', () => {
     expect(await getUserById(ann.id, { consistent: true })).toMatchObject({ balanceCents: 750, heldCents: 1250 });
     const { entries } = await ledgerOf(ann.id);
     expect(entries.find((e) => e.type === 'withdrawal')).toMatchObject({ id: w.id, amountCents: -1250, status: 'pending', completedAt: null });
-    // The request, its pointer, the gate, the user, the entry, and the outbox mail: nothing else (no stats: we still owe it).
+    // The request, its pointer, the gate, the user, the entry, the day's closing balance, and the
+    // outbox mail: nothing else (no stats: we still owe it).
     expect(written.map(pkOf).sort()).toEqual(
-      [`OUTBOX#${ann.email.toLowerCase()}`, `USER#${ann.id}`, `USER#${ann.id}`, `USER#${ann.id}`, `USER#${ann.id}`, `WITHDRAWAL#${String(w.id)}`].sort(),
+      [`OUTBOX#${ann.email.toLowerCase()}`, ...Array<string>(5).fill(`USER#${ann.id}`), `WITHDRAWAL#${String(w.id)}`].sort(),
     );
     expect((await getStats()).balanceCents).toBe(stats.balanceCents);
     const [mail] = await listOutbox({ to: ann.email });
