@@ -288,6 +288,8 @@ export async function listStoredLedger(userId: string): Promise<StoredEntry[]> {
         ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':txn': 'TXN#' },
         ConsistentRead: true,
         ExclusiveStartKey: start,
+        // Pages well under DynamoDB's 1 MB: each stays a quick request, however long the ledger.
+        Limit: 1000,
       }),
     );
     all.push(...(out.Items ?? []).map(storedEntryOf));

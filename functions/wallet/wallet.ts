@@ -74,10 +74,11 @@ const closing = (account: WalletAccount, deltaCents: number, at = new Date()): S
   deltaCents === 0 ? [] : [closingStep(account.id, account.balanceCents, account.balanceCents + deltaCents, at)];
 
 /**
- * The step named `wallet.balance`: adds `deltaCents` to the balance read, only while it is still
- * that figure, with the day's closing balance.
+ * The step named `wallet.balance`: `update` on the account, only under `condition` and while the
+ * balance is still the figure read, with the day's closing balance when the spendable balance moves
+ * by `spendableDelta`. Every balance step is one of these.
  */
-function balanceStep(account: WalletAccount, deltaCents: number, condition: 'covers' | 'exists'): Step[] {
+function accountStep(account: WalletAccount, update: string, condition: string, values: Record<string, number>, spendableDelta: number): Step[] {
   const before = account.balanceCents;
   return [
     {
@@ -86,22 +87,33 @@ function balanceStep(account: WalletAccount, deltaCents: number, condition: 'cov
         Update: {
           TableName: tableName(),
           Key: userKey(account.id),
-          UpdateExpression: 'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta, version = version + :one',
-          // A debit may not take the balance below zero; a credit needs the account to exist.
-          ConditionExpression: `${condition === 'covers' ? 'balanceCents >= :cover' : 'attribute_exists(pk)'} AND ${pinned(before)}`,
-          ExpressionAttributeValues: {
-            ':delta': deltaCents,
-            ':zero': 0,
-            ':one': 1,
-            ':before': before,
-            ...(condition === 'covers' ? { ':cover': -deltaCents } : {}),
-          },
+          UpdateExpression: `${update}, version = version + :one`,
+          ConditionExpression: `${condition} AND ${pinned(before)}`,
+          ExpressionAttributeValues: { ...values, ':one': 1, ':before': before },
         },
       },
     },
-    ...closing(account, deltaCents),
+    ...closing(account, spendableDelta),
   ];
 }
+
+/** Adds `deltaCents` to the balance (an account that never had money counts as 0). A debit may not take it below zero; a credit needs the account to exist. */
+const balanceStep = (account: WalletAccount, deltaCents: number, condition: 'covers' | 'exists'): Step[] =>
+  condition === 'covers'
+    ? accountStep(
+        account,
+        'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta',
+        'balanceCents >= :cover',
+        { ':delta': deltaCents, ':zero': 0, ':cover': -deltaCents },
+        deltaCents,
+      )
+    : accountStep(
+        account,
+        'SET balanceCents = if_not_exists(balanceCents, :zero) + :delta',
+        'attribute_exists(pk)',
+        { ':delta': deltaCents, ':zero': 0 },
+        deltaCents,
+      );
 
 /**
  * The step named `wallet.balance` of a change that completes entries without moving the balance (a
@@ -136,15 +148,34 @@ export async function readBalances(userId: string): Promise<Balances | undefined
 }
 
 /**
+ * The changes of each account under way in this process, one after another: the rows of a batch
+ * (bought several at once by one worker) would otherwise refuse each other's pinned balance and
+ * spend their transactions building again. Changes from other processes meet the pin.
+ */
+const underWay = new Map<string, Promise<unknown>>();
+
+/**
  * Runs the transaction `build` makes for `owner`'s wallet as read: `balances` when the caller has
- * just read them (the purchase that read the account to price it), else a fresh read. When DynamoDB
- * cancels it on `wallet.balance` and the balance has moved since (another change came first), reads
- * again and builds again; any other outcome is the caller's, as `transact` answers it
- * (`wallet.balance` then means what its condition says: short, or no such account). A wallet that
- * keeps moving under every try ends in an error thrown: nothing was written, and the request may be
- * sent again.
+ * just read them (the purchase that read the account to price it) and no other change of the account
+ * came first in this process, else a fresh read. When DynamoDB cancels it on `wallet.balance` and the
+ * balance has moved since (another change came first), reads again and builds again; any other
+ * outcome is the caller's, as `transact` answers it (`wallet.balance` then means what its condition
+ * says: short, or no such account). A wallet that keeps moving under every try ends in an error
+ * thrown: nothing was written, and the request may be sent again.
  */
 export async function transactWallet(owner: EntryOwner, build: (account: WalletAccount) => Step[], balances?: Balances): ReturnType<typeof transact> {
+  const before = underWay.get(owner.id);
+  const mine = (before ?? Promise.resolve()).then(() => changeWallet(owner, build, before ? undefined : balances));
+  const settled = mine.catch(() => undefined);
+  underWay.set(owner.id, settled);
+  try {
+    return await mine;
+  } finally {
+    if (underWay.get(owner.id) === settled) underWay.delete(owner.id);
+  }
+}
+
+async function changeWallet(owner: EntryOwner, build: (account: WalletAccount) => Step[], balances?: Balances): ReturnType<typeof transact> {
   const identity: EntryOwner = { id: owner.id, name: owner.name, email: owner.email, ...(owner.actor ? { actor: owner.actor } : {}) };
   let read = balances ?? (await readBalances(owner.id));
   for (let attempt = 1; ; attempt++) {
@@ -344,27 +375,17 @@ export function settleShortfallAndSpend(
  * from the balance (which must cover them), `release` gives them back, `payOut` lets them go.
  */
 function holdStep(account: WalletAccount, cents: number, move: 'hold' | 'release' | 'payOut'): Step[] {
-  const before = account.balanceCents;
-  const update = {
-    hold: 'SET balanceCents = balanceCents - :cents, heldCents = if_not_exists(heldCents, :zero) + :cents, version = version + :one',
-    release: 'SET balanceCents = balanceCents + :cents, heldCents = heldCents - :cents, version = version + :one',
-    payOut: 'SET heldCents = heldCents - :cents, version = version + :one',
-  }[move];
-  return [
-    {
-      name: 'wallet.balance',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(account.id),
-          UpdateExpression: update,
-          ConditionExpression: `${move === 'hold' ? 'balanceCents >= :cents' : 'heldCents >= :cents'} AND ${pinned(before)}`,
-          ExpressionAttributeValues: { ':cents': cents, ':one': 1, ':before': before, ...(move === 'hold' ? { ':zero': 0 } : {}) },
-        },
-      },
-    },
-    ...closing(account, { hold: -cents, release: cents, payOut: 0 }[move]),
-  ];
+  if (move === 'hold')
+    return accountStep(
+      account,
+      'SET balanceCents = balanceCents - :cents, heldCents = if_not_exists(heldCents, :zero) + :cents',
+      'balanceCents >= :cents',
+      { ':cents': cents, ':zero': 0 },
+      -cents,
+    );
+  if (move === 'release')
+    return accountStep(account, 'SET balanceCents = balanceCents + :cents, heldCents = heldCents - :cents', 'heldCents >= :cents', { ':cents': cents }, cents);
+  return accountStep(account, 'SET heldCents = heldCents - :cents', 'heldCents >= :cents', { ':cents': cents }, 0);
 }
 
 /** What a withdrawal's steps need of it: its id (also its entry's), its owner and the amount asked. */
@@ -474,27 +495,23 @@ export function atVersion(list: Step[], version: number): Step[] {
  * back already), `release` gives them back, `lose` lets them go.
  */
 function disputeStep(account: WalletAccount, cents: number, move: 'hold' | 'release' | 'lose'): Step[] {
-  const before = account.balanceCents;
-  const update = {
-    hold: 'SET balanceCents = if_not_exists(balanceCents, :zero) - :cents, disputedCents = if_not_exists(disputedCents, :zero) + :cents, version = version + :one',
-    release: 'SET balanceCents = balanceCents + :cents, disputedCents = disputedCents - :cents, version = version + :one',
-    lose: 'SET disputedCents = disputedCents - :cents, version = version + :one',
-  }[move];
-  return [
-    {
-      name: 'wallet.balance',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(account.id),
-          UpdateExpression: update,
-          ConditionExpression: `${move === 'hold' ? 'attribute_exists(pk)' : 'disputedCents >= :cents'} AND ${pinned(before)}`,
-          ExpressionAttributeValues: { ':cents': cents, ':one': 1, ':before': before, ...(move === 'hold' ? { ':zero': 0 } : {}) },
-        },
-      },
-    },
-    ...closing(account, { hold: -cents, release: cents, lose: 0 }[move]),
-  ];
+  if (move === 'hold')
+    return accountStep(
+      account,
+      'SET balanceCents = if_not_exists(balanceCents, :zero) - :cents, disputedCents = if_not_exists(disputedCents, :zero) + :cents',
+      'attribute_exists(pk)',
+      { ':cents': cents, ':zero': 0 },
+      -cents,
+    );
+  if (move === 'release')
+    return accountStep(
+      account,
+      'SET balanceCents = balanceCents + :cents, disputedCents = disputedCents - :cents',
+      'disputedCents >= :cents',
+      { ':cents': cents },
+      cents,
+    );
+  return accountStep(account, 'SET disputedCents = disputedCents - :cents', 'disputedCents >= :cents', { ':cents': cents }, 0);
 }
 
 /** A completed debit entry of `type` that may take the balance below zero (money that already left us through the card network). */
