@@ -14,7 +14,9 @@
  * - each label format of one label and a 500-label batch's PDF and letter layout, in time (label-formats.ts);
  * - a label's purchase to its webhook delivery, p95 against 2 s (webhooks.ts);
  * - the partition keys a simulated day writes, the busiest against one write per 8 labels for keys
- *   that many users share (heat.ts).
+ *   that many users share (heat.ts);
+ * - a receipt's balance after and the 90-day balance history for a 100,000-entry shipper: items read
+ *   and p95 time against 10 items and 100 ms (balances.ts).
  * Only api.ts starts DynamoDB Local in this process: handler modules keep the first environment
  * they see, so the others measure in child processes.
  */
@@ -33,6 +35,7 @@ import { trackingFigures } from './tracking';
 import { webFigures } from './landing';
 import { webhookFigures } from './webhooks';
 import { heatFigures } from './heat';
+import { balanceFigures } from './balances';
 
 console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`);
 await webFigures();
@@ -46,3 +49,4 @@ await searchFigures();
 await labelFormatFigures();
 await webhookFigures();
 await heatFigures();
+await balanceFigures();
