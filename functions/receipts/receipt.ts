@@ -169,8 +169,10 @@ async function findReceipt(userId: string, id: string): Promise<Found | undefine
     order = await getOrder(userId, id);
     if (!order) return undefined;
     entry = (await entriesOfOrder(userId, id, 'label')).find((e) => e.status === 'completed');
-    // A label bought before its entries were indexed by label: its receipt comes from the whole ledger.
-    if (!entry) return fromWholeLedger(userId, id, order);
+    // No debit on the index: an order never paid (awaiting its card, or failed before it was paid)
+    // has no receipt; a label bought before its entries were indexed by label has its receipt worked
+    // out from the whole ledger. Any order debited since then is on the index.
+    if (!entry) return order.status === 'awaiting_payment' || order.status === 'failed' ? undefined : fromWholeLedger(userId, id, order);
   }
   if (entry.status !== 'completed') return undefined;
   if (entry.balanceAfterCents === undefined) return fromWholeLedger(userId, id, order);

@@ -4,14 +4,15 @@
  * and the receipt and the balance history that read them, a handful of items whatever the ledger.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { todayInEastern } from '../../domain/ship-date';
 import { db, tableName } from '../../functions/data/client';
+import { newOrder, putOrderStep } from '../../functions/data/orders';
 import { getUserById } from '../../functions/data/users';
 import { getBalanceHistory } from '../../functions/insights/balance-history';
 import { buyWithCredits } from '../../functions/labels/credit-orders';
 import { logger } from '../../functions/observability/logger';
-import { receiptFor } from '../../functions/receipts/receipt';
+import { NO_RECEIPT_MESSAGE, receiptFor } from '../../functions/receipts/receipt';
 import { entryStep, listWholeLedger, newEntry } from '../../functions/wallet/ledger';
 import { adjust, adjustmentEntry, debit, transactWallet } from '../../functions/wallet/wallet';
 import { ulid } from 'ulid';
@@ -96,6 +97,13 @@ describe('reads that stay small', () => {
     const receipt = await receiptFor(cy.id, order.id);
     expect(receipt.balanceAfterCents).toBe(1400);
     expect(read.items).toBeGreaterThan(0);
+    expect(read.items).toBeLessThanOrEqual(10);
+
+    // A shipment never paid has no receipt, and finding that out reads no more.
+    const unpaid = newOrder(cy.id, labelForm() as never, 600, 'awaiting_payment');
+    await db.send(new PutCommand(putOrderStep(unpaid).item.Put!));
+    read.items = 0;
+    await expect(receiptFor(cy.id, unpaid.id)).rejects.toThrow(NO_RECEIPT_MESSAGE);
     expect(read.items).toBeLessThanOrEqual(10);
 
     read.items = 0;
