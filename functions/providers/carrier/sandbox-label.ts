@@ -6,7 +6,7 @@
  *   [black banner: USPS PRIORITY MAIL (FLAT RATE) / USPS GROUND ADVANTAGE]
  *   sender (small) ... order id, the shipper's text lines, signature and insurance (right column)
  *   SHIP TO: recipient (large, upper case)
- *   USPS TRACKING # -- GS1-128 IMpb barcode (PNG by bwip-js) -- 9400 1112 0108 ... in groups of 4
+ *   USPS TRACKING # -- GS1-128 IMpb barcode (vector bars, encoded by bwip-js) -- 9400 1112 0108 ... in groups of 4
  *   [SAMPLE - NOT VALID FOR POSTAGE]          and a light diagonal SAMPLE across the middle
  *
  * The barcode is USPS's IMpb construct in GS1 form, `(420)<ZIP5>(94)<the other 20 digits>`: AI 420
@@ -152,19 +152,26 @@ export function impbBarcodeText(destinationZip: string, tracking: string): strin
   return `(420)${zip5(destinationZip)}(${tracking.slice(0, 2)})${tracking.slice(2)}`;
 }
 
-/** The barcode as a PNG (bars only, no text: the label prints the number itself). */
-export async function renderImpbBarcodePng(destinationZip: string, tracking: string): Promise<Uint8Array> {
-  // Imported here, not at the top: see drawSandboxLabel.
-  const { toBuffer } = await import('bwip-js/node');
-  const png = await toBuffer({
-    bcid: 'gs1-128',
-    text: impbBarcodeText(destinationZip, tracking),
-    scale: 3, // 3 px per module: sharp when the PDF scales it to ~1.05 pt (about 15 mil) per module
-    height: 12,
-    includetext: false,
-    backgroundcolor: 'FFFFFF',
+/**
+ * The barcode's bars, left to right, in modules: each `[start, width]` is one bar, the spaces between
+ * them are what the starts leave out. bwip-js encodes the data (GS1-128, its FNC1s, its check
+ * character); the label draws the bars as vector rectangles rather than as an image, which prints as
+ * sharp at any size and costs a fraction of an embedded PNG to make.
+ */
+export async function impbBarcodeBars(destinationZip: string, tracking: string): Promise<{ modules: number; bars: [number, number][] }> {
+  // Imported here, not at the top: see drawSandboxLabel. The module's named `raw` is the "raw"
+  // symbology; the encoder that answers a symbol's bars is its default export's.
+  const { raw } = (await import('bwip-js/node')).default;
+  const [symbol] = raw({ bcid: 'gs1-128', text: impbBarcodeText(destinationZip, tracking) }) as { sbs?: number[] }[];
+  if (!symbol?.sbs) throw new Error('bwip-js answered no bars for the IMpb barcode');
+  const bars: [number, number][] = [];
+  let at = 0;
+  symbol.sbs.forEach((width, i) => {
+    // Even places are bars, odd ones spaces.
+    if (i % 2 === 0) bars.push([at, width]);
+    at += width;
   });
-  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  return { modules: at, bars };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +283,7 @@ function drawSampleWatermark(page: PDFPage, fonts: Fonts, { grayscale, degrees }
  */
 export async function drawSandboxLabel(request: LabelRequest, tracking: string, now: Date = new Date()): Promise<Uint8Array> {
   const service = serviceOf(request.serviceId);
-  const barcodePng = await renderImpbBarcodePng(request.to.zip, tracking);
+  const barcode = await impbBarcodeBars(request.to.zip, tracking);
   // pdf-lib and bwip-js are imported where a label is drawn, not at the top of this module: a Lambda
   // ships them beside its bundle (infra/lambda-bundling.ts, SHIPPED_BESIDE), and esbuild hoists an
   // external package's static import to the bundle's top, which would load them at every cold start
@@ -390,18 +397,22 @@ export async function drawSandboxLabel(request: LabelRequest, tracking: string, 
   const trackTop = toCityTop + 20;
   rule(page, trackTop, 3);
   drawLine(page, 'USPS TRACKING # (SAMPLE)', { top: trackTop + 15, font: fonts.bold, size: 9, align: 'center' });
-  const barcode = await pdf.embedPng(barcodePng);
-  const barcodeWidth = Math.min(CONTENT_W - 12, (barcode.width / 3) * 1.05); // about 1.05 pt (15 mil) per module
+  const barcodeWidth = Math.min(CONTENT_W - 12, barcode.modules * 1.05); // about 1.05 pt (15 mil) per module
   const barcodeTop = trackTop + 22;
   const markTop = LABEL_HEIGHT_PT - MARGIN - 30;
   // USPS asks for bars at least 0.75 in (54 pt) tall; the number and its rule go under them, above the mark's note.
   const barcodeHeight = Math.max(54, Math.min(88, markTop - 43 - barcodeTop));
-  page.drawImage(barcode, {
-    x: (LABEL_WIDTH_PT - barcodeWidth) / 2,
-    y: LABEL_HEIGHT_PT - barcodeTop - barcodeHeight,
-    width: barcodeWidth,
-    height: barcodeHeight,
-  });
+  const moduleWidth = barcodeWidth / barcode.modules;
+  const barcodeLeft = (LABEL_WIDTH_PT - barcodeWidth) / 2;
+  // One filled path of all the bars (`x y w h re` each): a rectangle apiece would wrap each bar in its own graphics state.
+  const barsBottom = LABEL_HEIGHT_PT - barcodeTop - barcodeHeight;
+  page.pushOperators(
+    pdfLib.pushGraphicsState(),
+    pdfLib.setFillingGrayscaleColor(0),
+    ...barcode.bars.map(([start, width]) => pdfLib.rectangle(barcodeLeft + start * moduleWidth, barsBottom, width * moduleWidth, barcodeHeight)),
+    pdfLib.fill(),
+    pdfLib.popGraphicsState(),
+  );
   drawLine(page, formatTracking(tracking), { top: barcodeTop + barcodeHeight + 15, font: fonts.bold, size: 11, align: 'center' });
   rule(page, barcodeTop + barcodeHeight + 23, 3);
 

@@ -11,7 +11,7 @@ import {
   impbBarcodeText,
   LABEL_HEIGHT_PT,
   LABEL_WIDTH_PT,
-  renderImpbBarcodePng,
+  impbBarcodeBars,
   SAMPLE_MARK,
   winAnsiCodePoints,
   winAnsiSafe,
@@ -20,6 +20,8 @@ import {
 import { formatTracking, uspsCheckDigit } from '../../../../functions/providers/carrier/tracking-number';
 import { sampleLabelRequest } from '../../../fixtures/label-order';
 import { pdfContentStreams, pdfTextRuns } from './pdf-text';
+import { svgToPng } from '../../../../functions/providers/carrier/label-raster';
+import { decodePngBarcodes } from '../../../fixtures/label-file-checks';
 import type { ServiceId } from '../../../../domain/postage/services';
 
 const TRACKING = '9405500105440232839154';
@@ -37,8 +39,6 @@ async function textBaselines(pdf: Uint8Array): Promise<Map<string, number>> {
   [...placed].forEach((m, i) => ys.set(runs[i]!, Number(m[5])));
   return ys;
 }
-
-const isPng = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 describe('drawSandboxLabel', () => {
   it('is a one-page 4x6 inch PDF (288 x 432 pt) that pdf-lib parses', async () => {
@@ -104,7 +104,7 @@ describe('drawSandboxLabel', () => {
     const pdf = await drawSandboxLabel(request, TRACKING, NOW);
     const ys = await textBaselines(pdf);
     expect([ys.get('Ann Shipper'), ys.get('DR. STEVE BRULE'), ys.get('REDONDO BEACH, CA 90277-2506')]).toEqual([316, 266, 230]);
-    expect((await pdfContentStreams(pdf)).join('\n')).toMatch(/ 0 0 88 0 0 cm\s/);
+    expect((await pdfContentStreams(pdf)).join('\n')).toMatch(/\n[\d.]+ [\d.]+ [\d.]+ 88 re\n/);
   });
 
   it('names the service, and a Flat Rate label its packaging, in the banner', async () => {
@@ -163,14 +163,22 @@ describe('the IMpb barcode', () => {
     expect(() => zip5('7870')).toThrow();
   });
 
-  it('renders as a PNG with bwip-js for valid input', async () => {
-    const png = await renderImpbBarcodePng('90277', TRACKING);
-    expect(isPng(png)).toBe(true);
-    expect(png.byteLength).toBeGreaterThan(200);
+  it('is bars that ZXing reads back as the IMpb data, and the label draws each of them', async () => {
+    const { modules, bars } = await impbBarcodeBars('90277', TRACKING);
+    expect(bars.at(-1)?.reduce((a, b) => a + b)).toBe(modules); // it ends on a bar
+    // The bars as an SVG of a 4x6 label (a 10-module quiet zone each side), rasterised as a printer would.
+    const scale = 288 / (modules + 20);
+    const rects = bars.map(([start, width]) => `<rect x="${(10 + start) * scale}" y="100" width="${width * scale}" height="60"/>`).join('');
+    const png = await svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 288 432">${rects}</svg>`, 300);
+    expect(await decodePngBarcodes(png)).toEqual(['(420)90277(94)05500105440232839154']);
+    // Each bar is one filled rectangle of the label's content (`x y w h re`).
+    const pdf = await drawSandboxLabel(request, TRACKING, NOW);
+    const content = (await pdfContentStreams(pdf)).join('\n');
+    expect(content.match(/ 88 re\n/g)?.length).toBe(bars.length);
   });
 
   it('refuses a bad USPS check digit', async () => {
-    await expect(renderImpbBarcodePng('90277', BAD_CHECK)).rejects.toThrow(/Not a valid USPS IMpb tracking number/);
+    await expect(impbBarcodeBars('90277', BAD_CHECK)).rejects.toThrow(/Not a valid USPS IMpb tracking number/);
     expect(() => impbBarcodeText('90277', BAD_CHECK)).toThrow();
   });
 
