@@ -21,7 +21,7 @@ import type { StoredBatch, StoredRow } from '../data/batches';
 import type { Order } from '../../domain/api/orders';
 import type { Logger } from '../observability/logger';
 import { getLabelStore } from '../providers/registry/blobs';
-import { inGroups } from './in-groups';
+import { inGroups } from '../data/in-groups';
 import type { BatchLabelFormat } from '../../domain/label-formats';
 import { letterLayout } from '../labels/letter-layout';
 

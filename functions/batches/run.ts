@@ -37,24 +37,46 @@ import {
   getBatchRows,
   putRowWhilePricing,
   renewLease,
+  rowOutcomeStep,
   setRowOutcome,
   type StoredBatch,
   type StoredRow,
 } from '../data/batches';
 import { orderIdForKey } from '../data/orders';
 import { BadRequest, Conflict, InsufficientBalance, InvalidRequest, ProviderUnavailable, QuoteChanged } from '../errors';
-import { buyWithCredits } from '../labels/credit-orders';
+import { buyWithCredits, placeCreditOrders } from '../labels/credit-orders';
+import { fulfilOrders, purchaseLeaseMs } from '../labels/buy-label';
+import { actingFor } from '../accounts/team-actor';
+import { getUserById } from '../data/users';
+import { newOrder } from '../data/orders';
+import { priceOffer, type PricedOffer } from '../postage/quotes';
+import { getCarrier } from '../providers/registry/carrier';
+import type { Order } from '../../domain/api/orders';
 import { batchCompleted } from '../webhooks/events';
 import { outboxWrite, sendWritten } from '../webhooks/outbox';
-import { inGroups } from './in-groups';
+import { inGroups } from '../data/in-groups';
 import { invalidRow, pricedRow, QUOTES_AT_ONCE, quoteHolds } from './row-quotes';
 import { judgeRow } from './rows';
 import { mergeBatchLabels } from './labels-pdf';
 
-/** Rows one call buys: at most CHUNK_ROWS / CONCURRENCY carrier calls in a row, well inside the worker's timeout. */
+/** Rows one call prices: at most CHUNK_ROWS / QUOTES_AT_ONCE carrier calls in a row, well inside the worker's timeout. */
 export const CHUNK_ROWS = 25;
-/** Rows bought at once within a chunk (each is a transaction, a carrier call and a PDF write). */
+/** Labels asked of the carrier at once by one group of rows. */
 export const CONCURRENCY = 5;
+/**
+ * How long one call of a running batch goes on starting groups of rows to buy (it finishes those
+ * under way): well inside the worker's timeout at the carrier's slowest, and long enough that a
+ * batch is read once for hundreds of rows at the sandbox's pace.
+ */
+export const BUYING_MS = 30_000;
+/** Groups of rows bought at once: one's transactions run at DynamoDB while the other's labels are made. */
+export const GROUPS_AT_ONCE = 2;
+/**
+ * Rows placed in one transaction: each claims its key, stores its order, claims its quote and adds
+ * its debit entry (four of DynamoDB's 100 items a transaction), beside one balance update, its
+ * closing balance and the counters.
+ */
+export const PLACE_TOGETHER = 20;
 
 export const BALANCE_SHORT = 'Your wallet balance did not cover this label when its turn came; nothing was charged.';
 export const CARRIER_FAILED = 'The carrier could not price or make this label; nothing was charged for it (a price already taken went back to your wallet).';
@@ -106,7 +128,7 @@ async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logg
   for (let attempt = 0; ; attempt++) {
     try {
       const { order } = await buyWithCredits(userId, body, key, log, { actorId });
-      return { status: 'bought', shipOrderId: order.id, tracking: order.tracking ?? null, error: null, priceCents: order.priceCents };
+      return boughtOutcome(order);
     } catch (err) {
       if (err instanceof QuoteChanged && attempt === 0) {
         const fresh = await requoted(userId, key, row, err);
@@ -115,18 +137,115 @@ async function buyRow(userId: string, batchId: string, row: StoredRow, log: Logg
         body = { ...body, quoteId: fresh.quoteId };
         continue;
       }
-      if (err instanceof InsufficientBalance) return { status: 'failed', shipOrderId: null, tracking: null, error: BALANCE_SHORT };
-      if (err instanceof ProviderUnavailable) return { status: 'failed', shipOrderId: null, tracking: null, error: CARRIER_FAILED };
-      // A repeat of a row whose first purchase is still processing: left ready for the next run.
-      if (err instanceof Conflict && err.retryAfterSeconds !== undefined) return undefined;
-      // A repeat of a row whose first purchase failed and was refunded, a request the carrier refuses
-      // for good, a second fresh quote that did not hold either, or (rates mode) a row with no quote.
-      if (err instanceof Conflict || err instanceof InvalidRequest || err instanceof QuoteChanged || err instanceof BadRequest) {
-        return { status: 'failed', shipOrderId: null, tracking: null, error: err.message };
-      }
-      throw err;
+      return failedOutcome(err);
     }
   }
+}
+
+/** The outcome of a row whose label was bought. */
+const boughtOutcome = (order: Order): Outcome => ({
+  status: 'bought',
+  shipOrderId: order.id,
+  tracking: order.tracking ?? null,
+  error: null,
+  priceCents: order.priceCents,
+});
+
+/** The outcome of a row whose purchase failed with `err` (nothing charged), undefined while its first purchase is still at work; throws what no row answers. */
+function failedOutcome(err: unknown): Outcome | undefined {
+  if (err instanceof InsufficientBalance) return { status: 'failed', shipOrderId: null, tracking: null, error: BALANCE_SHORT };
+  if (err instanceof ProviderUnavailable) return { status: 'failed', shipOrderId: null, tracking: null, error: CARRIER_FAILED };
+  // A repeat of a row whose first purchase is still processing: left ready for the next run.
+  if (err instanceof Conflict && err.retryAfterSeconds !== undefined) return undefined;
+  // A repeat of a row whose first purchase failed and was refunded, a request the carrier refuses
+  // for good, a second fresh quote that did not hold either, or (rates mode) a row with no quote.
+  if (err instanceof Conflict || err instanceof InvalidRequest || err instanceof QuoteChanged || err instanceof BadRequest) {
+    return { status: 'failed', shipOrderId: null, tracking: null, error: err.message };
+  }
+  throw err;
+}
+
+/** A row ready to be bought with the others of its chunk: its purchase as the label form would send it, and what its quote sells. */
+interface PricedRow {
+  row: StoredRow;
+  body: LabelOrderBody;
+  offer: PricedOffer;
+}
+
+/**
+ * The row as a purchase of the chunk, or undefined for the one-by-one path: a row no longer valid,
+ * or whose quote does not sell it as confirmed (expired, changed: buyRow asks afresh).
+ */
+async function pricedForChunk(userId: string, row: StoredRow): Promise<PricedRow | undefined> {
+  const judged = judgeRow(row.fields, config().PRICING_MODE);
+  if (!judged.valid) return undefined;
+  const body = purchaseBody(judged.body, row);
+  const offer = await priceOffer(userId, body).catch(() => undefined);
+  return offer && { row, body, offer };
+}
+
+/**
+ * Buys up to PLACE_TOGETHER rows together, with what one row costs DynamoDB shared among them: one
+ * transaction places them all (each row's key, order and debit entry, one balance update of their
+ * sum), their labels are bought CONCURRENCY at a time, and one transaction records the labels with
+ * the rows' outcomes (fulfilOrders). Each row is still its own order and its own debit under its
+ * own key, so whatever happens to the chunk, the one-by-one path (buyRow, the next run) answers
+ * each row as if it had been bought alone: a row not priced as confirmed, and every row of a chunk
+ * whose placing was refused (a key used before, a quote claimed, a balance short of the whole
+ * chunk), are bought one by one; a worker that dies leaves placed orders under their leases, for
+ * recovery, and the rows ready, whose keys answer those orders' outcomes. Answers each row's
+ * outcome as written (undefined: its first purchase still at work).
+ */
+async function buyTogether(batch: StoredBatch, rows: readonly StoredRow[], log: Logger): Promise<(Outcome | undefined)[]> {
+  const priced = (await Promise.all(rows.map((row) => pricedForChunk(batch.userId, row)))).filter((p): p is PricedRow => p !== undefined);
+  const account = priced.length > 1 ? await getUserById(batch.userId) : undefined;
+  const outcomes = new Map<number, Outcome | undefined>();
+  if (account) {
+    // The wallet entries name the person of the team who started the purchase.
+    const user = await actingFor(account, batch.purchasedBy);
+    const lease = purchaseLeaseMs(getCarrier());
+    const placements = priced.map(({ row, body, offer }) => ({
+      row,
+      key: rowKeyOf(batch.id, row.row),
+      order: newOrder(user.id, body, offer, 'processing', lease),
+    }));
+    if (await placeCreditOrders(user, placements, user)) {
+      const rowOf = new Map(placements.map(({ order, row }) => [order.id, row.row]));
+      const answers = await fulfilOrders(
+        user,
+        placements.map((p) => p.order),
+        log,
+        CONCURRENCY,
+        (created) => [rowOutcomeStep(batch.id, rowOf.get(created.id) as number, boughtOutcome(created))],
+      );
+      let unexpected: Error | undefined;
+      for (const [i, answer] of answers.entries()) {
+        const { row } = placements[i]!;
+        if (!(answer instanceof Error)) {
+          const outcome = boughtOutcome(answer.order);
+          if (!answer.alsoWritten) await setRowOutcome(batch.id, row.row, outcome);
+          outcomes.set(row.row, outcome);
+          continue;
+        }
+        try {
+          const outcome = failedOutcome(answer);
+          if (outcome) await setRowOutcome(batch.id, row.row, outcome);
+          outcomes.set(row.row, outcome);
+        } catch (err) {
+          // Its order stays under its lease for recovery; the row stays ready, and its key answers how the order ended.
+          unexpected ??= err instanceof Error ? err : new Error(String(err));
+        }
+      }
+      if (unexpected) throw unexpected;
+    }
+  }
+  const alone = rows.filter((row) => !outcomes.has(row.row));
+  await inGroups(alone, CONCURRENCY, async (row) => {
+    const outcome = await buyRow(batch.userId, batch.id, row, log, batch.purchasedBy);
+    if (outcome) await setRowOutcome(batch.id, row.row, outcome);
+    outcomes.set(row.row, outcome);
+  });
+  return rows.map((row) => outcomes.get(row.row));
 }
 
 /**
@@ -174,17 +293,30 @@ export async function processChunk(batchId: string, log: Logger): Promise<'more'
   if (batch?.status === 'pricing') return priceChunk(batch, await getBatchRows(batchId), log);
   if (!batch || batch.status !== 'running') return 'done';
   const rows = await getBatchRows(batchId);
-  const ready = rows.filter((r) => r.status === 'ready').slice(0, CHUNK_ROWS);
+  const ready = rows.filter((r) => r.status === 'ready');
+  const groups = Array.from({ length: Math.ceil(ready.length / PLACE_TOGETHER) }, (_, i) => ready.slice(i * PLACE_TOGETHER, (i + 1) * PLACE_TOGETHER));
+  const until = Date.now() + BUYING_MS;
   let waiting = 0;
-  await inGroups(ready, CONCURRENCY, async (row) => {
-    const outcome = await buyRow(batch.userId, batchId, row, log, batch.purchasedBy);
-    if (!outcome) waiting++;
-    else await setRowOutcome(batchId, row.row, outcome);
-  });
+  let tried = 0;
+  let failed = false;
+  const lanes = await Promise.allSettled(
+    Array.from({ length: GROUPS_AT_ONCE }, async () => {
+      for (let group = groups.shift(); group && !failed; group = Date.now() < until ? groups.shift() : undefined) {
+        const outcomes = await buyTogether(batch, group, log).catch((err: unknown) => {
+          failed = true;
+          throw err;
+        });
+        waiting += outcomes.filter((o) => o === undefined).length;
+        tried += group.length;
+      }
+    }),
+  );
+  // A group that failed fails the call once the other is done: the rows left ready are the next call's.
+  for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason instanceof Error ? lane.reason : new Error(String(lane.reason));
   if (ready.length > 0) {
     await renewLease(batchId);
     // Rows whose first purchase is still at work elsewhere: give it time rather than spin.
-    if (waiting === ready.length) await new Promise((r) => setTimeout(r, 2_000));
+    if (waiting === tried) await new Promise((r) => setTimeout(r, 2_000));
     return 'more';
   }
   const pdfKey = await mergeBatchLabels(batch, rows, log);

@@ -34,7 +34,15 @@
 import type { BatchRowError, BatchRowStatus, BatchStatus } from '../../domain/api/batches';
 import type { BatchRowFields } from '../../domain/schemas/batches';
 import type { ServiceId } from '../../domain/postage/service-ids';
-import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName, transact, type Step } from './client';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { dueItems, workKeys } from './work-index';
@@ -498,24 +506,31 @@ export async function finishBatch(batchId: string, pdfKey: string | undefined, a
   throw new Error(`batch ${batchId} not finished: ${[...done.failed].join(', ')}`);
 }
 
-/** Records how buying a row ended: only from `ready`, so a second run never changes an outcome. */
-export async function setRowOutcome(
-  batchId: string,
-  row: number,
-  outcome: Pick<StoredRow, 'status' | 'shipOrderId' | 'tracking' | 'error'> & Partial<Pick<StoredRow, 'valid' | 'errors' | 'priceCents'>>,
-): Promise<boolean> {
+/** How buying a row ended, as setRowOutcome records it. */
+export type RowOutcome = Pick<StoredRow, 'status' | 'shipOrderId' | 'tracking' | 'error'> & Partial<Pick<StoredRow, 'valid' | 'errors' | 'priceCents'>>;
+
+/** The update that records a row's outcome (named `batch.row`): only from `ready`, so a second run never changes an outcome. */
+export function rowOutcomeStep(batchId: string, row: number, outcome: RowOutcome): Step {
   const fields = Object.entries(outcome);
-  try {
-    await db.send(
-      new UpdateCommand({
+  return {
+    name: 'batch.row',
+    item: {
+      Update: {
         TableName: tableName(),
         Key: rowKey(batchId, row),
         UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: '#status = :ready',
         ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
         ExpressionAttributeValues: { ':ready': 'ready', ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])) },
-      }),
-    );
+      },
+    },
+  };
+}
+
+/** Records how buying a row ended (rowOutcomeStep); false when the row was no longer ready. */
+export async function setRowOutcome(batchId: string, row: number, outcome: RowOutcome): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand(rowOutcomeStep(batchId, row, outcome).item.Update as UpdateCommandInput));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

@@ -38,7 +38,7 @@
  * poll). A created order waits in the `unused` queue until its refund window ends, when the
  * scheduled auto-refund looks at it. One index, one set of helpers: the queue of a status is below.
  */
-import { ulid } from 'ulid';
+import { increasingIds } from './ids';
 import type { Order, OrderQuote, OrderStatus } from '../../domain/api/orders';
 import type { ServiceId } from '../../domain/postage/service-ids';
 import { autoRefundAt } from '../../domain/ship-date';
@@ -56,7 +56,7 @@ import { batchGet, db, isConditionFailure, steps, tableName, transact, type Step
 import { queryMatches } from './filtered-query';
 import { decodeCursor, encodeCursor, type Page } from './pagination';
 import { savingsAddSteps } from './savings';
-import { createdLabelStats, statsItems } from './stats';
+import { createdLabelStats, statsItems, type StatsChange } from './stats';
 import { userKey } from './users';
 import { stableShard, type ShardBackfill } from './shards';
 import { dueItems, workKeys, type WorkQueue } from './work-index';
@@ -152,6 +152,9 @@ export interface OrderOffer {
   extrasCents?: { signatureCents: number; insuranceCents: number };
 }
 
+/** Order ids of this process always increase, also within one millisecond: a batch's orders list in its rows' order. */
+const nextOrderId = increasingIds();
+
 /** A new order from a validated form (not yet stored), in `status`; a processing one holds a lease of `lease` ms (leaseMs() when not given). */
 export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer | number, status: OrderStatus, lease = leaseMs()): Order {
   const { priceCents, labelType, serviceId, quote, extrasCents } =
@@ -159,7 +162,7 @@ export function newOrder(userId: string, body: LabelOrderBody, offer: OrderOffer
   const extras = extrasOf(body);
   const at = new Date();
   const now = at.toISOString();
-  const id = ulid();
+  const id = nextOrderId();
   return {
     ...(status === 'processing' ? { leaseUntil: new Date(at.getTime() + lease).toISOString() } : {}),
     id,
@@ -380,36 +383,79 @@ export const expiredPurchases = (now: Date, limit: number): Promise<Order[]> => 
 /** What a created order records of its label. */
 export type LabelFields = Pick<Order, 'costCents'> & { tracking: string; carrierRef: string; service: string; labelKey: string };
 
+/** A label to record: its order (processing), what it records of the label, and steps that join its transaction. */
+export interface MadeLabel {
+  order: Order;
+  label: LabelFields;
+  also?: readonly Step[];
+}
+
 /**
  * The label exists: the order becomes created, and the counters move, in one transaction; `also`
  * joins it (the webhook outbox's deliveries of label.created).
  */
 export async function completeOrder(order: Order, label: LabelFields, also: readonly Step[] = []): Promise<Order> {
+  const [created] = (await completeOrders([{ order, label, also }])) ?? [];
+  if (!created) throw new Error(`order ${order.id} is no longer processing`);
+  return created;
+}
+
+/**
+ * The labels of several orders of one account (a batch's chunk) recorded in one transaction: each
+ * order created with its `also`, and the counters moved once by their sum (a transaction touches an
+ * item once). Undefined when one of them is no longer processing, or a step of an `also` refused:
+ * then nothing was written.
+ */
+export async function completeOrders(made: readonly MadeLabel[]): Promise<Order[] | undefined> {
+  const first = made[0];
+  if (!first) return [];
   const updatedAt = new Date().toISOString();
-  // What the label saved against USPS retail, added to its month with the order stamped.
-  const savings = savingsAddSteps(order);
+  // What each label saved against USPS retail, added to its month with the order stamped.
+  const savings = savingsAddSteps(made.map((m) => m.order));
+  const stats = made.reduce<StatsChange>((sum, { order, label }) => {
+    const one = createdLabelStats(order.priceCents, label.costCents);
+    return {
+      labels: (sum.labels ?? 0) + (one.labels ?? 0),
+      realLabels: (sum.realLabels ?? 0) + (one.realLabels ?? 0),
+      realRevenueCents: (sum.realRevenueCents ?? 0) + (one.realRevenueCents ?? 0),
+      realCostCents: (sum.realCostCents ?? 0) + (one.realCostCents ?? 0),
+    };
+  }, {});
+  const created = made.map(({ order, label }) => ({
+    ...order,
+    ...label,
+    savingsMonth: savings.monthOf.get(order.id) as string,
+    status: 'created' as const,
+    updatedAt,
+  }));
   const done = await transact([
-    moveOrderStep(order, 'processing', 'created', updatedAt, {
-      ...label,
-      ...savings.fields,
-      gsi2pk: `TRACK#${label.tracking}`,
-      gsi2sk: 'ORDER',
-      searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
-    }),
-    // Its first carrier events are due soon: the tracking poll asks if none arrive.
-    trackingPollStep(order, nextTrackingPoll(new Date(updatedAt))),
-    ...steps('stats', statsItems(createdLabelStats(order.priceCents, label.costCents))),
+    ...made.flatMap(({ order, label, also = [] }) => [
+      moveOrderStep(order, 'processing', 'created', updatedAt, {
+        ...label,
+        savingsMonth: savings.monthOf.get(order.id) as string,
+        gsi2pk: `TRACK#${label.tracking}`,
+        gsi2sk: 'ORDER',
+        searchText: orderSearchText({ to: order.to, tracking: label.tracking }),
+      }),
+      // Its first carrier events are due soon: the tracking poll asks if none arrive.
+      trackingPollStep(order, nextTrackingPoll(new Date(updatedAt))),
+      ...also,
+    ]),
+    ...steps('stats', statsItems(stats)),
     ...savings.steps,
     {
       name: 'user.labelCount',
       item: {
-        Update: { TableName: tableName(), Key: userKey(order.userId), UpdateExpression: 'ADD labelCount :one', ExpressionAttributeValues: { ':one': 1 } },
+        Update: {
+          TableName: tableName(),
+          Key: userKey(first.order.userId),
+          UpdateExpression: 'ADD labelCount :count',
+          ExpressionAttributeValues: { ':count': made.length },
+        },
       },
     },
-    ...also,
   ]);
-  if (!done.ok) throw new Error(`order ${order.id} is no longer processing`);
-  return { ...order, ...label, ...savings.fields, status: 'created', updatedAt };
+  return done.ok ? created : undefined;
 }
 
 /** Keeps an awaiting order's checkout address, so a repeated request answers the same checkout. */

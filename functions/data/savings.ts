@@ -77,12 +77,15 @@ export function addStep(userId: string, month: string, orders: readonly Priced[]
 }
 
 /**
- * For completeOrder's transaction: the label's figures added to its month, and the field that
- * stamps the order with that month (to SET on the order in the same transaction).
+ * For completeOrders' transaction: the labels' figures added to their months (one update a month,
+ * as a transaction touches an item once), and the month to stamp each order with (to SET on it in
+ * the same transaction).
  */
-export function savingsAddSteps(order: Priced & Pick<Order, 'createdAt'>): { steps: Step[]; fields: { savingsMonth: string } } {
-  const month = savingsMonthOf(order);
-  return { steps: [addStep(order.userId, month, [order], 1)], fields: { savingsMonth: month } };
+export function savingsAddSteps(orders: readonly (Priced & Pick<Order, 'id' | 'createdAt'>)[]): { steps: Step[]; monthOf: Map<string, string> } {
+  const monthOf = new Map(orders.map((o) => [o.id, savingsMonthOf(o)]));
+  const months = new Map<string, (typeof orders)[number][]>();
+  for (const o of orders) months.set(monthOf.get(o.id) as string, [...(months.get(monthOf.get(o.id) as string) ?? []), o]);
+  return { steps: [...months].map(([month, of]) => addStep(of[0]!.userId, month, of, 1)), monthOf };
 }
 
 /**

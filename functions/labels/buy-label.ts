@@ -19,7 +19,9 @@
  * counted (LabelsSoldForClosedOrders), which the stack alarms on.
  */
 import type { Order } from '../../domain/api/orders';
-import { completeOrder, getOrder, leaseMs, moveOrderStep, renewLease, type LabelFields } from '../data/orders';
+import { completeOrder, completeOrders, getOrder, leaseMs, moveOrderStep, renewLease, type LabelFields } from '../data/orders';
+import type { Step } from '../data/client';
+import { inGroups } from '../data/in-groups';
 import { Conflict, ProviderUnavailable } from '../errors';
 import type { Logger } from '../observability/logger';
 import { labelBought, labelRefunded, labelSoldForClosedOrder } from '../observability/metrics';
@@ -31,7 +33,7 @@ import { recheckStep } from '../data/purchase-rechecks';
 import type { EntryOwner } from '../wallet/ledger';
 import { refund, transactWallet } from '../wallet/wallet';
 import { labelCreated } from '../webhooks/events';
-import { NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
+import { enabledEndpoints, eventWrite, NOTHING, outboxWrite, sendWritten } from '../webhooks/outbox';
 
 const CARRIER = 'USPS label service';
 
@@ -138,6 +140,93 @@ function leaseKeeper(order: Order, carrier: Carrier, log: Logger): BeforeCarrier
  * Retry-After: the order is recovery's to end now, and a retry answers how it ended.
  */
 export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): Promise<Order> {
+  return recordLabel(order, await obtainLabel(user, order, log), log);
+}
+
+/** Items a transaction may hold (DynamoDB's limit is 100), with room for the counters completeOrders adds once. */
+const ITEMS_TOGETHER = 94;
+
+/** How one order of fulfilOrders ended: created (its `also` written with it, or left to the caller), or the error fulfilOrder would throw. */
+export type Fulfilled = { order: Order; alsoWritten: boolean } | Error;
+
+/**
+ * fulfilOrder for several paid, processing orders of one account (a batch's chunk): their labels
+ * bought `atOnce` at a time, then recorded together, as few transactions as DynamoDB's limit on
+ * items allows, with the steps `alsoOf` makes of each order as created (its batch row's outcome).
+ * An order whose label could not be bought answers its error, as fulfilOrder throws it; when a
+ * shared transaction is refused (an order taken over meanwhile, an `also` that no longer holds),
+ * each of its labels is recorded on its own, as fulfilOrder does, and its `also` is left to the caller.
+ */
+export async function fulfilOrders(
+  user: EntryOwner,
+  orders: readonly Order[],
+  log: Logger,
+  atOnce: number,
+  alsoOf: (created: Order) => Step[] = () => [],
+): Promise<Fulfilled[]> {
+  const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+  const obtained = await inGroups(orders, atOnce, (order) => obtainLabel(user, order, log).catch(asError));
+  const answers = new Map<string, Fulfilled>(orders.map((order, i) => [order.id, obtained[i] instanceof Error ? obtained[i] : asError('not recorded')]));
+  const made = orders.flatMap((order, i) => {
+    const kept = obtained[i]!;
+    return kept instanceof Error ? [] : [{ order, kept }];
+  });
+  // label.created for the account's listening endpoints (read once), written with each label.
+  const endpoints = made.length ? await enabledEndpoints(user.id) : [];
+  const now = new Date();
+  const together = made.map(({ order, kept }) => {
+    const shown: Order = { ...order, ...kept.label, status: 'created', updatedAt: now.toISOString() };
+    const events = eventWrite(endpoints, labelCreated(shown), now);
+    return { order, kept, events, also: [...events.steps, ...alsoOf(shown)] };
+  });
+  for (const group of packed(together, (t) => 2 + t.also.length, ITEMS_TOGETHER)) {
+    let created: Order[] | undefined;
+    try {
+      created = await completeOrders(group.map(({ order, kept, also }) => ({ order, label: kept.label, also })));
+    } catch (err) {
+      log.warn('recording labels together failed; each is recorded on its own', { orders: group.length, error: err as Error });
+    }
+    if (created) {
+      labelBought(created.length);
+      for (const order of created) answers.set(order.id, { order, alsoWritten: true });
+      for (const { events } of group) await sendWritten(events, log);
+      continue;
+    }
+    for (const { order, kept } of group) {
+      answers.set(order.id, await recordLabel(order, kept, log).then((o) => ({ order: o, alsoWritten: false }), asError));
+    }
+  }
+  return orders.map((order) => answers.get(order.id)!);
+}
+
+/** `items` in consecutive groups whose sizes (`sizeOf` each) add up to at most `limit` (an item larger than it alone). */
+function packed<T>(items: readonly T[], sizeOf: (item: T) => number, limit: number): T[][] {
+  const groups: T[][] = [];
+  let size = Infinity;
+  for (const item of items) {
+    const n = sizeOf(item);
+    if (size + n > limit) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(item);
+    size += n;
+  }
+  return groups;
+}
+
+/** A label bought and kept: what the carrier sold, and what the order records of it. */
+interface KeptLabel {
+  bought: BoughtLabel;
+  label: LabelFields;
+}
+
+/**
+ * The carrier's label for a paid, processing order, kept in the label store. A carrier failure is
+ * afterFailedBuy's (refunded, or left to recovery); a label that could not be kept refunds the
+ * order and asks the carrier to refund the label. Both throw.
+ */
+async function obtainLabel(user: EntryOwner, order: Order, log: Logger): Promise<KeptLabel> {
   const carrier = getCarrier();
   let bought: BoughtLabel;
   try {
@@ -149,9 +238,8 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
     }
     bought = await afterFailedBuy(user, order, err, carrier, log);
   }
-  let label: LabelFields;
   try {
-    label = await keepLabel(order, bought);
+    return { bought, label: await keepLabel(order, bought) };
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     log.error('the label could not be kept; refunding', { orderId: order.id, detail });
@@ -159,6 +247,14 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
     await refundSoldLabel(order, bought, log);
     throw new ProviderUnavailable(CARRIER, detail);
   }
+}
+
+/**
+ * Records a kept label on its order (finishOrder). When recovery ended the order meanwhile, with
+ * this very label (it found the sale) the order as it ended answers; otherwise (refunded) the label
+ * is refunded at the carrier and the purchase fails.
+ */
+async function recordLabel(order: Order, { bought, label }: KeptLabel, log: Logger): Promise<Order> {
   let created: Order;
   try {
     created = await finishOrder(order, label, log);
@@ -167,7 +263,6 @@ export async function fulfilOrder(user: EntryOwner, order: Order, log: Logger): 
     if (!stored || stored.status === 'processing') throw err;
     created = stored;
   }
-  // Recovery ended the order meanwhile: with this very label (it found the sale), or refunded.
   if (created.carrierRef === bought.carrierRef) return created;
   await refundSoldLabel(created, bought, log);
   throw new ProviderUnavailable(CARRIER, `the order was ${created.status} before its label arrived; the label's refund was asked at the carrier`);
@@ -243,6 +338,12 @@ export async function refundSoldLabel(order: Order, bought: BoughtLabel, log: Lo
   }
 }
 
+/** label.created for the account's listening endpoints, as deliveries written in the transaction that records the label (the outbox). */
+async function labelCreatedSteps(order: Order, label: LabelFields, now = new Date()) {
+  const shown = { ...order, ...label, status: 'created' as const, updatedAt: now.toISOString() };
+  return outboxWrite(order.userId, labelCreated(shown), now);
+}
+
 /** Records the label of a processing order (the order becomes created, the counters move). */
 export async function finishOrder(order: Order, label: LabelFields, log: Logger): Promise<Order> {
   let events = NOTHING;
@@ -250,10 +351,7 @@ export async function finishOrder(order: Order, label: LabelFields, log: Logger)
     order,
     'created',
     async () => {
-      // label.created to the account's listening endpoints, in the same transaction (the outbox).
-      const now = new Date();
-      const shown = { ...order, ...label, status: 'created' as const, updatedAt: now.toISOString() };
-      events = await outboxWrite(order.userId, labelCreated(shown), now);
+      events = await labelCreatedSteps(order, label);
       return completeOrder(order, label, events.steps);
     },
     log,

@@ -13,7 +13,7 @@ import type { Order } from '../../domain/api/orders';
 import { offerName } from '../../domain/pricing';
 import type { User } from '../../domain/api/users';
 import type { LabelOrderBody } from '../../domain/schemas/labels';
-import { transact } from '../data/client';
+import { transact, type Step } from '../data/client';
 import { claimKeyStep, failAwaitingOrder, getOrder, linkReturnStep, newOrder, orderIdForKey, placeOrderSteps, setCheckoutUrl } from '../data/orders';
 import { getUserById } from '../data/users';
 import { actingFor } from '../accounts/team-actor';
@@ -21,7 +21,7 @@ import { Conflict, InsufficientBalance, InvalidRequest, Unauthorized } from '../
 import type { Logger } from '../observability/logger';
 import { startPayment } from '../payments/top-ups';
 import type { EntryOwner } from '../wallet/ledger';
-import { debit, transactWallet, type Balances } from '../wallet/wallet';
+import { debit, debitMany, transactWallet, type Balances } from '../wallet/wallet';
 import { priceOffer, QUOTE_USED, requote, type QuoteKind } from '../postage/quotes';
 import { fulfilOrder, purchaseLeaseMs } from './buy-label';
 import { getCarrier } from '../providers/registry/carrier';
@@ -64,12 +64,7 @@ export const OUTBOUND_CHANGED = 'This label was refunded or is being refunded, s
 export async function placeCreditOrder(user: EntryOwner, order: Order, key: string, balances?: Balances): Promise<PlaceResult> {
   const placed = await transactWallet(
     user,
-    (account) => [
-      claimKeyStep(user.id, key, order.id),
-      ...placeOrderSteps(order),
-      ...(order.returnOf ? [linkReturnStep({ userId: order.userId, id: order.returnOf }, order.id)] : []),
-      ...debit(account, { amountCents: order.priceCents, orderId: order.id }),
-    ],
+    (account) => [...placingSteps(order, key), ...debit(account, { amountCents: order.priceCents, orderId: order.id })],
     balances,
   );
   if (placed.ok) return { kind: 'placed', order };
@@ -78,6 +73,43 @@ export async function placeCreditOrder(user: EntryOwner, order: Order, key: stri
   if (placed.failed.has('order.outbound')) return { kind: 'outbound-changed' };
   if (placed.failed.has('wallet.balance')) return { kind: 'insufficient' };
   throw new Error(`placing order ${order.id} failed on ${[...placed.failed].join(', ')}`);
+}
+
+/** An order's own steps in its placing transaction: its idempotency key claimed, the order (and its quote's claim) stored, a return linked to its outbound. */
+const placingSteps = (order: Order, key: string): Step[] => [
+  claimKeyStep(order.userId, key, order.id),
+  ...placeOrderSteps(order),
+  ...(order.returnOf ? [linkReturnStep({ userId: order.userId, id: order.returnOf }, order.id)] : []),
+];
+
+/**
+ * Places several credits orders of one account (a batch's chunk) in one transaction: each as
+ * placeCreditOrder does, with one debit entry apiece and one balance update of their sum (so the
+ * balance must cover them all). True when all were placed; false when any condition refused (a key
+ * used before, a quote claimed, a short balance), and then none was, for the caller to place them
+ * one by one and answer each as placeCreditOrder does. A transaction whose answer was lost counts
+ * as placed exactly when its first order exists.
+ */
+export async function placeCreditOrders(user: EntryOwner, placements: readonly { order: Order; key: string }[], balances?: Balances): Promise<boolean> {
+  const first = placements[0];
+  if (!first) return true;
+  try {
+    const placed = await transactWallet(
+      user,
+      (account) => [
+        ...placements.flatMap(({ order, key }) => placingSteps(order, key)),
+        ...debitMany(
+          account,
+          placements.map(({ order }) => ({ amountCents: order.priceCents, orderId: order.id })),
+        ),
+      ],
+      balances,
+    );
+    return placed.ok;
+  } catch (err) {
+    if (await getOrder(user.id, first.order.id).catch(() => undefined)) return true;
+    throw err;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 const count = (name: BusinessMetric, value = 1) => metrics.addMetric(name, MetricUnit.Count, value);
 
 /** A label exists and is paid (by credits or card). */
-export const labelBought = () => count('LabelsBought');
+export const labelBought = (labels = 1) => count('LabelsBought', labels);
 /** The carrier failed after payment: the price went back to the wallet. */
 export const labelRefunded = () => count('LabelsRefunded');
 /**

@@ -13,7 +13,8 @@
  *   payment ref  pk PAYREF#<provider>#<ref>    sk PAYREF      userId, entryId   (find an entry from a provider's id)
  *   intent ref   pk PAYINTENT#<paymentIntent>  sk PAYINTENT   userId, entryId   (find a card top-up from a dispute or a refund)
  */
-import { encodeTime, ulid } from 'ulid';
+import { encodeTime } from 'ulid';
+import { increasingIds } from '../data/ids';
 import type { DisputeStatus, EntryActor, EntryStatus, EntryType, LedgerEntry, PaymentProvider } from '../../domain/api/wallet';
 import type { ExportRange } from '../../domain/schemas/exports';
 import { addDays } from '../../domain/ship-date';
@@ -78,6 +79,9 @@ const isActor = (v: unknown): v is EntryActor =>
  */
 export type EntryOwner = Pick<User, 'id' | 'name' | 'email'> & { actor?: EntryActor };
 
+/** Entry ids of this process always increase, also within one millisecond: entries made together (a batch's debits) list in the order they were made. */
+const nextEntryId = increasingIds();
+
 /** A new pending entry for `user` (not yet stored). */
 export function newEntry(
   user: EntryOwner,
@@ -85,7 +89,7 @@ export function newEntry(
 ): LedgerEntry {
   return {
     ...fields,
-    id: ulid(),
+    id: nextEntryId(),
     userId: user.id,
     userName: user.name,
     userEmail: user.email,

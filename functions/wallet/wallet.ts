@@ -211,12 +211,18 @@ const labelDebitEntry = (user: EntryOwner, move: WalletMove) =>
   );
 
 /** Pays for a label from the wallet: fails as `wallet.balance` when the balance is short. */
-export function debit(account: WalletAccount, move: WalletMove): Step[] {
-  return [
-    ...balanceStep(account, -move.amountCents, 'covers'),
-    entryStep(withBalanceAfter(labelDebitEntry(account, move), account.balanceCents - move.amountCents)),
-    ...statsSteps({ balanceCents: -move.amountCents }),
-  ];
+export const debit = (account: WalletAccount, move: WalletMove): Step[] => debitMany(account, [move]);
+
+/**
+ * Pays for several labels from the wallet at once (a batch's rows): one debit entry per label, each
+ * with the balance right after it in their order, and one balance update of their sum, which fails
+ * as `wallet.balance` when the balance does not cover them all (then none is paid).
+ */
+export function debitMany(account: WalletAccount, moves: readonly WalletMove[]): Step[] {
+  let after = account.balanceCents;
+  const entries = moves.map((move) => entryStep(withBalanceAfter(labelDebitEntry(account, move), (after -= move.amountCents))));
+  const total = account.balanceCents - after;
+  return [...balanceStep(account, -total, 'covers'), ...entries, ...statsSteps({ balanceCents: -total })];
 }
 
 /** The completed wallet entry of a credit of `type` (a refund of `move`'s label). */

@@ -12,6 +12,8 @@ import type { BlobStore } from './blob-store';
 
 export class FileBlobStore implements BlobStore {
   readonly root: string;
+  /** Directories this store made or found: each is made once, not before every write. */
+  private readonly dirs = new Set<string>();
 
   constructor(dir: string) {
     this.root = resolve(dir);
@@ -27,10 +29,19 @@ export class FileBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array, _contentType: string): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    const dir = dirname(path);
+    if (!this.dirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
     const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temp, bytes);
+      await writeFile(temp, bytes).catch(async (err: NodeJS.ErrnoException) => {
+        // The directory went away since it was made (a test's clean-up): made again, once.
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(temp, bytes);
+      });
       await rename(temp, path);
     } catch (err) {
       await rm(temp, { force: true }).catch(() => undefined);

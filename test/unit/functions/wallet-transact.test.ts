@@ -7,7 +7,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { debit, transactWallet } from '../../../functions/wallet/wallet';
+import { debit, debitMany, transactWallet } from '../../../functions/wallet/wallet';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const owner = { id: 'u1', name: 'Ann', email: 'ann@example.com' };
@@ -65,5 +65,33 @@ describe('transactWallet', () => {
     ddb.on(TransactWriteCommand).rejects(balanceRefused());
     await expect(transactWallet(owner, (account) => debit(account, move))).rejects.toThrow(/kept changing/);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(6);
+  });
+});
+
+describe('debitMany', () => {
+  it('pays several labels with one balance update of their sum (covered whole), one entry each with its balance after in order, when the balance moved it is built again', async () => {
+    ddb.on(GetCommand).resolves(profile(5000));
+    ddb.on(TransactWriteCommand).rejectsOnce(balanceRefused()).resolves({});
+    const moves = [
+      { amountCents: 600, orderId: 'o1' },
+      { amountCents: 950, orderId: 'o2' },
+      { amountCents: 450, orderId: 'o3' },
+    ];
+    expect(await transactWallet(owner, (account) => debitMany(account, moves), { balanceCents: 4000, heldCents: 0, disputedCents: 0 })).toEqual({ ok: true });
+    const calls = ddb.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    for (const [i, before] of [4000, 5000].entries()) {
+      const items = calls[i]!.args[0].input.TransactItems!;
+      const updates = items.filter((t) => t.Update?.Key?.sk === 'PROFILE');
+      expect(updates).toHaveLength(1);
+      expect(updates[0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':delta': -2000, ':cover': 2000, ':before': before });
+      const entries = items.filter((t) => t.Put?.Item?.entity === 'ledgerEntry').map((t) => t.Put!.Item!);
+      expect(entries.map((e) => [e.orderId, e.amountCents, e.balanceAfterCents])).toEqual([
+        ['o1', -600, before - 600],
+        ['o2', -950, before - 1550],
+        ['o3', -450, before - 2000],
+      ]);
+      expect(entries.map((e) => e.id as string)).toEqual(entries.map((e) => e.id as string).sort());
+    }
   });
 });

@@ -25,6 +25,13 @@ describe('FileBlobStore', () => {
     expect(await readFile(join(dir, 'labels-root', 'labels', '2026', '01JORDER.pdf'))).toEqual(Buffer.from(PDF));
   });
 
+  it('makes a directory again when it was removed after the store made it', async () => {
+    await store.put('labels/2026/a.pdf', PDF, 'application/pdf');
+    await rm(join(dir, 'labels-root'), { recursive: true });
+    await store.put('labels/2026/b.pdf', PDF, 'application/pdf');
+    expect(await readdir(join(dir, 'labels-root', 'labels', '2026'))).toEqual(['b.pdf']);
+  });
+
   it('overwrites atomically and leaves no temporary files', async () => {
     await store.put('labels/a.pdf', PDF, 'application/pdf');
     await store.put('labels/a.pdf', new Uint8Array([1, 2, 3]), 'application/pdf');
