@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchQueueIdle } from '../../../../functions/batches/queue';
 import { BALANCE_SHORT, CARRIER_FAILED, PLACE_TOGETHER, processChunk, runBatchToEnd } from '../../../../functions/batches/run';
-import { batchKey, getBatchRows, rowKey, startRunning } from '../../../../functions/data/batches';
+import { getBatchRows, startRunning } from '../../../../functions/data/batches';
 import { db, tableName } from '../../../../functions/data/client';
 import { getOrder, listOrders, orderKey } from '../../../../functions/data/orders';
 import { getUserById } from '../../../../functions/data/users';
@@ -18,7 +18,7 @@ import { failAndRefund } from '../../../../functions/labels/buy-label';
 import { logger } from '../../../../functions/observability/logger';
 import { listStoredLedger } from '../../../../functions/wallet/ledger';
 import { batchCsv, sampleRows } from '../../../fixtures/batch-csv';
-import { uploadPriced } from '../../batch-upload';
+import { asIfOutcomesLost, uploadPriced } from '../../batch-upload';
 import { expectLedgerInvariant } from '../../ledger-invariant';
 import { idempotencyKey, newAccount, type Account } from '../../security/actors';
 import { creditWallet } from '../../wallet-credit';
@@ -124,26 +124,7 @@ describe('a batch bought a group of rows at a time', () => {
     const first = await getBatchRows(batchId);
     expect(first.map((r) => r.status)).toEqual(['bought', 'bought', 'bought', 'bought']);
     // Rows 2 and 3 back to ready, as a worker that died before writing their outcomes left them.
-    for (const row of [2, 3]) {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: rowKey(batchId, row),
-          UpdateExpression: 'SET #s = :ready, shipOrderId = :null, tracking = :null',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':ready': 'ready', ':null': null },
-        }),
-      );
-    }
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: batchKey(batchId),
-        UpdateExpression: 'SET #s = :running',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':running': 'running' },
-      }),
-    );
+    await asIfOutcomesLost(batchId, [2, 3]);
 
     await runBatchToEnd(batchId, logger);
 

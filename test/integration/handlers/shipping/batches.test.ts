@@ -32,7 +32,7 @@ import { creditWallet } from '../../wallet-credit';
 import { balanceOf, deliverSigned, entriesOf, stripeEvent } from '../payments/payments';
 import { withoutWrites } from '../table-changes';
 import { carrierWatch, watchCarrierAnew } from '../../watch-carrier';
-import { uploadPriced } from '../../batch-upload';
+import { asIfOutcomesLost, uploadPriced } from '../../batch-upload';
 
 vi.mock('../../../../functions/providers/registry/carrier', async (importOriginal) =>
   (await import('../../watch-carrier')).watchedCarrierRegistry(await importOriginal()),
@@ -375,24 +375,7 @@ describe('POST /shipping/batches/{batchId}/purchase with credits', () => {
     const [bought] = await getBatchRows(batchId);
     expect(bought?.status).toBe('bought');
     // Roll the row and the batch back to before the outcome was written, as a crash would have left them.
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rowKey(batchId, 2),
-        UpdateExpression: 'SET #s = :ready, shipOrderId = :null, tracking = :null',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready', ':null': null },
-      }),
-    );
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: batchKey(batchId),
-        UpdateExpression: 'SET #s = :running',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':running': 'running' },
-      }),
-    );
+    await asIfOutcomesLost(batchId, [2]);
 
     await runBatchToEnd(batchId, logger);
 
