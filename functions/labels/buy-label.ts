@@ -166,20 +166,19 @@ export async function fulfilOrders(
 ): Promise<Fulfilled[]> {
   const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
   const obtained = await inGroups(orders, atOnce, (order) => obtainLabel(user, order, log).catch(asError));
-  const answers = new Map<string, Fulfilled>(orders.map((order, i) => [order.id, obtained[i] instanceof Error ? obtained[i] : asError('not recorded')]));
+  // Each order's answer: its error until its label is recorded.
+  const answers: Fulfilled[] = obtained.map((kept) => (kept instanceof Error ? kept : asError('not recorded')));
+  // label.created for the account's listening endpoints (read once), written with each label.
+  const endpoints = obtained.some((kept) => !(kept instanceof Error)) ? await enabledEndpoints(user.id) : [];
+  const now = new Date();
   const made = orders.flatMap((order, i) => {
     const kept = obtained[i]!;
-    return kept instanceof Error ? [] : [{ order, kept }];
-  });
-  // label.created for the account's listening endpoints (read once), written with each label.
-  const endpoints = made.length ? await enabledEndpoints(user.id) : [];
-  const now = new Date();
-  const together = made.map(({ order, kept }) => {
+    if (kept instanceof Error) return [];
     const shown: Order = { ...order, ...kept.label, status: 'created', updatedAt: now.toISOString() };
     const events = eventWrite(endpoints, labelCreated(shown), now);
-    return { order, kept, events, also: [...events.steps, ...alsoOf(shown)] };
+    return [{ i, order, kept, events, also: [...events.steps, ...alsoOf(shown)] }];
   });
-  for (const group of packed(together, (t) => 2 + t.also.length, ITEMS_TOGETHER)) {
+  for (const group of packed(made, (m) => 2 + m.also.length, ITEMS_TOGETHER)) {
     let created: Order[] | undefined;
     try {
       created = await completeOrders(group.map(({ order, kept, also }) => ({ order, label: kept.label, also })));
@@ -188,15 +187,15 @@ export async function fulfilOrders(
     }
     if (created) {
       labelBought(created.length);
-      for (const order of created) answers.set(order.id, { order, alsoWritten: true });
+      group.forEach(({ i }, k) => (answers[i] = { order: created[k]!, alsoWritten: true }));
       for (const { events } of group) await sendWritten(events, log);
       continue;
     }
-    for (const { order, kept } of group) {
-      answers.set(order.id, await recordLabel(order, kept, log).then((o) => ({ order: o, alsoWritten: false }), asError));
+    for (const { i, order, kept } of group) {
+      answers[i] = await recordLabel(order, kept, log).then((o) => ({ order: o, alsoWritten: false }), asError);
     }
   }
-  return orders.map((order) => answers.get(order.id)!);
+  return answers;
 }
 
 /** `items` in consecutive groups whose sizes (`sizeOf` each) add up to at most `limit` (an item larger than it alone). */
